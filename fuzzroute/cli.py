@@ -1,0 +1,123 @@
+"""The `fuzzroute` command: a thin layer over the Python API.
+
+Exit codes are a public contract: 0 no proven error, 1 at least one proven
+error, 2 bad input (the message is one paragraph on stderr, never a
+traceback).  Generated suggestions never change the exit code.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from . import __version__
+from .errors import FuzzrouteError
+from .explain import PhraseClaims, explain_claims
+from .loader import load_graph
+from .problems import Checkup
+
+EXIT_OK = 0
+EXIT_PROVEN_ERROR = 1
+EXIT_BAD_INPUT = 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reports_bad_input(command: F) -> F:
+    """Turn every deliberate fuzzroute error into one paragraph on stderr and exit 2."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except FuzzrouteError as exc:
+            click.echo(f"fuzzroute: error: {' '.join(str(exc).split())}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="fuzzroute")
+def main() -> None:
+    """Find routing bugs in the start rules of an agent's skill graph.
+
+    GRAPH is a .json graph document, a .py file with one module-level
+    fuzzroute.Graph, or file.py:name.
+    """
+
+
+FORMAT = click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+
+
+def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
+    """The human form of a checkup: errors and warnings, then the notes."""
+    lines = [f"fuzzroute check: graph {graph_name!r}"]
+    for problem in checkup.problems:
+        lines.append(f"  [{problem.kind}] {problem.code}: {problem.message}")
+    for note in checkup.notes:
+        lines.append(f"  [note] {note.text}")
+    errors, warnings = len(checkup.errors), len(checkup.warnings)
+    lines.append(f"{errors} error(s), {warnings} warning(s) in declared examples and never-route rows.")
+    if not checkup.problems and not checkup.notes:
+        lines.append(
+            "No examples or never-route rows are declared, so nothing was proven. Declare "
+            "`examples=[...]` on rules and `never_routes(...)` on the graph."
+        )
+    return "\n".join(lines)
+
+
+@main.command()
+@click.argument("graph_spec", metavar="GRAPH")
+@FORMAT
+@reports_bad_input
+def check(graph_spec: str, output_format: str) -> None:
+    """Run the proven checks of declared examples and never-route rows."""
+    loaded = load_graph(graph_spec)
+    checkup = loaded.graph.checkup()
+    if output_format == "json":
+        document = {
+            "problems": [p.to_dict() for p in checkup.problems],
+            "notes": [n.to_dict() for n in checkup.notes],
+        }
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_checkup_text(checkup, loaded.graph.name))
+    sys.exit(EXIT_OK if checkup.ok else EXIT_PROVEN_ERROR)
+
+
+def render_claims_text(result: PhraseClaims) -> str:
+    lines = [f"{result.phrase!r}"]
+    for law, detail in (("cold walk", result.cold_walk), ("cascade  ", result.cascade)):
+        if detail is None:
+            lines.append(f"  {law}: no entry claims it")
+        else:
+            matched = f", matched {detail.witness!r}" if detail.witness is not None else ""
+            lines.append(f"  {law}: {detail.id} (rule #{detail.index + 1}, {detail.condition}{matched})")
+    return "\n".join(lines)
+
+
+@main.command()
+@click.argument("graph_spec", metavar="GRAPH")
+@click.argument("phrases", nargs=-1, required=True)
+@FORMAT
+@reports_bad_input
+def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None:
+    """Show which entry claims each PHRASE under the cold walk and the cascade."""
+    graph = load_graph(graph_spec).graph
+    results = [explain_claims(graph, phrase) for phrase in phrases]
+    if output_format == "json":
+        click.echo(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(render_claims_text(r) for r in results))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

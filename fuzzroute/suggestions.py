@@ -1,0 +1,167 @@
+"""What the generated half produces: suggestions, never proofs.
+
+These value types are the contract between the generation engine (which
+fills them) and the reporters (which render them).  Every witness carries its
+claimant under both laws, so a reader can re-run it with `Graph.claims` and
+see exactly what the suggestion states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Suggestion kinds (stable codes, documented in the README).
+SHADOWED_BY_EARLIER_RULE = "generated-shadowed-by-earlier"
+LAWS_DISAGREE = "generated-laws-disagree"
+NEAR_MISS_UNCLAIMED = "near-miss-unclaimed"
+NEAR_MISS_CLAIMED_ELSEWHERE = "near-miss-claimed-elsewhere"
+RULES_OVERLAP = "rules-overlap"
+RULE_NEVER_WINS = "rule-never-wins"
+WHEN_CLAIMS_WARM = "when-claims-warm"
+SLOW_MATCHER = "slow-matcher"
+
+SUGGESTION_KINDS: dict[str, str] = {
+    SHADOWED_BY_EARLIER_RULE: "a phrase generated from a later rule is claimed by an earlier rule",
+    LAWS_DISAGREE: "the cold walk and the cascade start different entries (a default claims it)",
+    NEAR_MISS_UNCLAIMED: "a small edit of a declared example that no rule claims",
+    NEAR_MISS_CLAIMED_ELSEWHERE: "a small edit of a declared example that another rule claims",
+    RULES_OVERLAP: "two rules both match a generated phrase; declaration order decides",
+    RULE_NEVER_WINS: "a rule wins none of the phrases generated from it",
+    WHEN_CLAIMS_WARM: "a `when` rule declines the phrase cold but claims it on a later turn",
+    SLOW_MATCHER: "a matcher is pathologically slow on a generated phrase",
+}
+
+GENERATED_BOUNDARY = (
+    "Generated phrases are samples drawn from the rules, not proof. A suggestion shows one "
+    "phrase that behaves as described; finding nothing in the samples proves nothing about "
+    "coverage, and a phrase nobody generated was not checked."
+)
+
+
+@dataclass(frozen=True)
+class Witness:
+    """One phrase (and the context it was judged on) with its claimants under both laws."""
+
+    phrase: str
+    cold_walk: str | None
+    cascade: str | None
+    cold_walk_index: int | None = None
+    cascade_index: int | None = None
+    generator: str = ""
+    context: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "phrase": self.phrase,
+            "cold_walk": self.cold_walk,
+            "cascade": self.cascade,
+            "cold_walk_index": self.cold_walk_index,
+            "cascade_index": self.cascade_index,
+            "generator": self.generator,
+        }
+        if self.context is not None:
+            data["context"] = self.context
+        return data
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A grouped generated finding: one kind, one rule pair, its count and best witnesses.
+
+    `rule` is the rule the suggestion is about (whose phrasing is at stake);
+    `from_` and `to` name the pair where one takes from the other.
+    """
+
+    kind: str
+    rule: str | None
+    rule_index: int | None
+    from_: str | None
+    from_index: int | None
+    to: str | None
+    to_index: int | None
+    count: int
+    witnesses: tuple[Witness, ...]
+    message: str
+    paste: str | None = None
+    paste_json: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "rule": self.rule,
+            "rule_index": self.rule_index,
+            "from": self.from_,
+            "from_index": self.from_index,
+            "to": self.to,
+            "to_index": self.to_index,
+            "count": self.count,
+            "message": self.message,
+            "paste": self.paste,
+            "paste_json": self.paste_json,
+            "witnesses": [w.to_dict() for w in self.witnesses],
+        }
+
+
+@dataclass(frozen=True)
+class RuleStats:
+    """Per-rule figures of one exploration: what was generated and who won it."""
+
+    index: int
+    id: str
+    caption: str
+    examples: int
+    generated: int
+    won: int
+    rejected: int
+    lost_to: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "id": self.id,
+            "caption": self.caption,
+            "examples": self.examples,
+            "generated": self.generated,
+            "won": self.won,
+            "rejected": self.rejected,
+            "lost_to": dict(self.lost_to),
+        }
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """The result of `fuzzroute.explore`: suggestions plus the figures behind them.
+
+    `steals[i][j]` counts phrases generated from rule j (accepted by j's own
+    condition) that rule i claims under the mount's law (the cascade for a
+    classifier mount, the cold walk otherwise); the diagonal is what a rule
+    keeps.  `partial` is true when the run was interrupted or cut by time.
+    """
+
+    seed: int
+    budget_phrases: int | None
+    budget_seconds: float | None
+    phrases_generated: int
+    phrases_judged: int
+    elapsed_seconds: float
+    suggestions: tuple[Suggestion, ...]
+    rules: tuple[RuleStats, ...]
+    steals: tuple[tuple[int, ...], ...]
+    partial: bool = False
+    generator_counts: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "budget_phrases": self.budget_phrases,
+            "budget_seconds": self.budget_seconds,
+            "phrases_generated": self.phrases_generated,
+            "phrases_judged": self.phrases_judged,
+            "elapsed_seconds": self.elapsed_seconds,
+            "partial": self.partial,
+            "generator_counts": dict(self.generator_counts),
+            "suggestions": [s.to_dict() for s in self.suggestions],
+            "rules": [r.to_dict() for r in self.rules],
+            "steals": [list(row) for row in self.steals],
+        }
