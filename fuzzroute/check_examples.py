@@ -135,7 +135,8 @@ def _unclaimed(entry: Entry, phrase: str, has_classifier: bool) -> str:
     )
     widen = "matcher" if entry.match is not None else "predicate"
     return (
-        f"No start rule claims example {phrase!r} of {_rule(entry)}: every rule's condition was run "
+        f"No start rule claims example {phrase!r} of {_rule(entry)}, not even {entry.condition}: "
+        "every rule's condition was run "
         f"in declaration order on {COLD_CONTEXT_DESCRIPTION} and none matched, so {fallthrough}. "
         f"Widen the entry's {widen} or add a rule that claims it. Only declared phrasings are "
         "proven; a phrasing nobody wrote is not checked."

@@ -43,9 +43,11 @@ def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem 
                 "error",
                 NEVER_ROUTES_CONTRADICTS_EXAMPLE,
                 f"Never-route row {phrase!r} is also an example of entry \"{entry.id}\" "
-                f"(rule #{entry.index + 1}), compared trimmed and lower-cased. Two of your "
-                "declarations contradict each other: one says a rule claims the phrase, the "
-                "other that no rule may. Drop one of them.",
+                f"(rule #{entry.index + 1}, judged by {entry.condition}), compared trimmed and lower-cased. "
+                "Two of your declarations contradict each other: one says the rule claims the "
+                "phrase, the other that no rule may. This is decided from the declarations alone, "
+                "before any rule runs on the phrase (on the cold-start context or any other). "
+                "Drop one of them.",
                 entry.id,
                 phrase,
             )
@@ -69,7 +71,8 @@ def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem 
             "warning",
             NEVER_ROUTES_BY_DEFAULT,
             f"No rule claims never-route row {phrase!r}, but the unconditional entry "
-            f"\"{default.id}\" (rule #{default.index + 1}) claims it on {COLD_CONTEXT_DESCRIPTION}: "
+            f"\"{default.id}\" (rule #{default.index + 1}) has {default.condition}, and claims it "
+            f"on {COLD_CONTEXT_DESCRIPTION}: "
             "the default mount (continuity: 'turn') starts every message there. Under a "
             "classifier or continuity: 'conversation', tier 1 reads CONDITIONAL rules only, so "
             f'nothing claims it. If "{default.id}" is meant as a rule, give it a condition; if it '

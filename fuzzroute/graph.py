@@ -98,16 +98,18 @@ class Graph:
                 "such as `when=lambda ctx: len(ctx.history) > 0`, or use `match=` for data."
             )
         compiled = None if match is None else compile_match(match, where)
+        stored = validate_examples(
+            examples, where, has_condition=compiled is not None or when is not None,
+            is_intent=isinstance(compiled, Intent),
+        )
+        # After the example refusals, as the reference refuses an intent without a
+        # classifier only when the graph is built, once every entry was accepted.
         if isinstance(compiled, Intent) and not self.has_classifier:
             raise DeclarationError(
                 f"{where} is an intent, but graph {self.name!r} is mounted as {self.mount!r}. "
                 "Intents are judged by a classifier at run time (intent-without-classify): "
                 "declare Graph(..., mount='classifier') or give the rule a regex or keywords."
             )
-        stored = validate_examples(
-            examples, where, has_condition=compiled is not None or when is not None,
-            is_intent=isinstance(compiled, Intent),
-        )
         self._entries.append(Entry(len(self._entries), id, compiled, when, stored))
         self._laws = None
         return self

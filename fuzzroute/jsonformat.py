@@ -86,7 +86,7 @@ def graph_from_json(document: Any, source: str = "<json>") -> Graph:
     validate_document(document, source)
     graph = Graph(document["name"], mount=document.get("mount", "rules"))
     for position, entry in enumerate(document["entries"]):
-        where = f'entry "{entry["id"]}" ($.entries[{position}])'
+        where = f'entry "{entry["id"]}" ($.entries[{position}].match)'
         match = matcher_from_json(entry["match"], where) if "match" in entry else None
         try:
             graph.entry(entry["id"], match=match, examples=entry.get("examples"))

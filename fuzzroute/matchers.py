@@ -10,7 +10,7 @@ reaches the laws.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,7 +202,7 @@ DataMatcher = Regex | Keywords | AllOf
 Matcher = Regex | Keywords | AllOf | Intent
 
 
-def keywords(*words: str) -> Keywords:
+def keywords(*words: str | Sequence[str]) -> Keywords:
     """Declare a keyword matcher: `keywords("refund", "money back")`.
 
     A single list is accepted too: `keywords(["refund", "money back"])`.
