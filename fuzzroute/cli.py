@@ -8,9 +8,12 @@ traceback).  Generated suggestions never change the exit code.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import webbrowser
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -117,6 +120,79 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
         click.echo(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
     else:
         click.echo("\n".join(render_claims_text(r) for r in results))
+
+
+@main.command()
+@click.argument("graph_spec", metavar="GRAPH")
+@click.option(
+    "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="HTML file to write [default: reports/<graph-name>.html].",
+)
+@click.option(
+    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Also write the findings as a versioned JSON document.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators.")
+@click.option(
+    "--budget", default=None, metavar="N|30s|2m",
+    help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
+@reports_bad_input
+def report(
+    graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
+    open_browser: bool,
+) -> None:
+    """Run the proven checks and the phrase generators; write an HTML report.
+
+    Proven findings and generated suggestions are kept in separate sections.
+    The exit code depends on proven errors only. Ctrl-C stops generation and
+    still writes a report, marked partial.
+    """
+    keep_hypothesis_cache_out_of_the_project()
+    from .report import default_html_path, parse_budget, stop_on_interrupt, summary_text, write_report
+
+    phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
+    loaded = load_graph(graph_spec)
+    target = html_path or default_html_path(loaded.graph.name)
+    with stop_on_interrupt() as should_stop:
+        result = write_report(
+            loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
+            budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
+            graph_format=loaded.format, progress=progress_bar(),
+        )
+    click.echo(summary_text(
+        result.document, html_path=str(result.html_path),
+        json_path=None if result.json_path is None else str(result.json_path),
+    ))
+    if open_browser:
+        webbrowser.open(result.html_path.resolve().as_uri())
+    sys.exit(result.exit_status)
+
+
+def keep_hypothesis_cache_out_of_the_project() -> None:
+    """Point hypothesis' cache at the user cache, not `./.hypothesis` in the author's repo.
+
+    Hypothesis reads this variable on first use, so it must be set before any
+    draw; an explicit setting by the user wins.
+    """
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
+
+
+def progress_bar() -> Callable[[int, int | None], None] | None:
+    """A one-line progress display on a terminal (stderr); nothing when piped."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int | None) -> None:
+        shown = f"{done}/{total}" if total else str(done)
+        sys.stderr.write(f"\rfuzzroute: generating phrases {shown}   ")
+        if total and done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,72 @@
+"""Shared pieces of the benchmarks: a synthetic graph of N rules and a best-of timer.
+
+Benchmarks report ratios against a baseline measured in the same process,
+never absolute thresholds: machines differ, ratios travel.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fuzzroute import Graph, keywords  # noqa: E402
+from fuzzroute.strategies.vocabulary import vocabulary  # noqa: E402
+
+
+def synthetic_graph(rules: int, seed: int = 0) -> Graph:
+    """`rules` start rules over ordinary words: word-edge regexes, phrase regexes, keywords."""
+    rng = random.Random(seed)
+    words = [w for w in vocabulary().words if w.isalpha() and len(w) > 3]
+    graph = Graph(f"synthetic-{rules}")
+    for i in range(rules):
+        a, b = rng.sample(words, 2)
+        shape = i % 3
+        if shape == 0:
+            graph.entry(f"s{i}", match=re.compile(rf"\b{a}\b.*\b{b}\b"))
+        elif shape == 1:
+            graph.entry(f"s{i}", match=re.compile(rf"(?i)(my|the) {a} (is|was) \w+"))
+        else:
+            graph.entry(f"s{i}", match=keywords(f"{a} {b}", f"{b}{i}"))
+    return graph
+
+
+def best_of(repeats: int, action: Callable[[], object]) -> float:
+    """The fastest of `repeats` runs, in seconds (the least disturbed by the machine)."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def best_of_interleaved(repeats: int, *actions: Callable[[], object]) -> list[float]:
+    """Best-of timings of several actions, run alternately after one warm-up each.
+
+    Alternating keeps a slow phase of the machine (frequency ramp, another
+    process) from landing on one side of a ratio only.
+    """
+    for action in actions:
+        action()
+    best = [float("inf")] * len(actions)
+    for _ in range(repeats):
+        for i, action in enumerate(actions):
+            start = time.perf_counter()
+            action()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+def table(title: str, header: tuple[str, ...], rows: list[tuple[object, ...]]) -> str:
+    cells = [tuple(str(c) for c in header)] + [tuple(str(c) for c in row) for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    lines = [title, "  ".join(h.ljust(w) for h, w in zip(cells[0], widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in cells[1:]]
+    return "\n".join(lines)

@@ -1,0 +1,88 @@
+"""Find regexes that are pathologically slow on a phrase built from their own text.
+
+Python's `re` backtracks and holds the GIL, so a thread cannot interrupt a
+runaway search.  Instead the phrase grows step by step (a few characters at
+a time while lengths are small, where exponential blow-up shows; doubling
+later, where polynomial blow-up shows) and each single `search` is timed;
+the first length whose time passes `SLOW_SECONDS` is the witness.  Growth
+per step is bounded (about 4x for `(a+)+`), so the check never runs much
+past the threshold.  Near the threshold a step is re-timed and the fastest
+run counts, so load on the machine rarely moves the verdict.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from fuzzroute.entries import Entry
+from fuzzroute.matchers import AllOf, Regex
+from fuzzroute.strategies.adversarial import Pump, has_risky_repeat, pumps
+
+from .messages import SLOW_SECONDS
+
+LADDER: tuple[int, ...] = (*range(4, 42, 2), 64, 128, 256, 512, 1024)
+#: Past this many characters a phrase is too long to be a plausible message.  At
+#: this length a merely quadratic search stays about ten times under the threshold.
+MAX_PHRASE = 2048
+
+
+@dataclass(frozen=True)
+class SlowPhrase:
+    entry: Entry
+    caption: str
+    phrase: str
+    expression: str
+
+
+def regexes_of(entry: Entry) -> Iterator[Regex]:
+    matcher = entry.data_matcher
+    if isinstance(matcher, Regex):
+        yield matcher
+    elif isinstance(matcher, AllOf):
+        yield from (p for p in matcher.parts if isinstance(p, Regex))
+
+
+def _timed(pattern: re.Pattern[str], phrase: str) -> float:
+    start = time.perf_counter()
+    pattern.search(phrase)
+    return time.perf_counter() - start
+
+
+def _settled(pattern: re.Pattern[str], phrase: str, first: float) -> float:
+    """Re-time a step whose first time is near the threshold; the fastest run counts."""
+    if not SLOW_SECONDS / 4 <= first <= SLOW_SECONDS * 4:
+        return first
+    return min(first, _timed(pattern, phrase), _timed(pattern, phrase))
+
+
+def slow_phrase(pattern: re.Pattern[str], halted: Callable[[], bool]) -> tuple[Pump, int] | None:
+    """The first (pump, repeat count) on which one search takes longer than `SLOW_SECONDS`."""
+    for pump in pumps(pattern):
+        for n in LADDER:
+            phrase = pump.phrase(n)
+            if len(phrase) > MAX_PHRASE:
+                break
+            if _settled(pattern, phrase, _timed(pattern, phrase)) > SLOW_SECONDS:
+                return pump, n
+            if halted():
+                return None
+    return None
+
+
+def find_slow(entries: tuple[Entry, ...], halted: Callable[[], bool]) -> list[SlowPhrase]:
+    """One slow phrase per regex (of regex and all-of rules) with a risky repeat."""
+    found: list[SlowPhrase] = []
+    for entry in entries:
+        for regex in regexes_of(entry):
+            if halted():
+                return found
+            if not has_risky_repeat(regex.pattern):
+                continue
+            hit = slow_phrase(regex.pattern, halted)
+            if hit is not None:
+                pump, n = hit
+                found.append(SlowPhrase(entry, regex.caption, pump.phrase(n), pump.expression(n)))
+    return found

@@ -1,0 +1,277 @@
+"""The candidate phrases of each rule, as lazy streams the explorer takes turns on.
+
+A stream yields `Candidate`s (or None: "nothing right now", used by `when`
+rules that read the pool of phrases the other rules produced).  Each stream
+interleaves its generators, so a small budget still samples every kind:
+
+* regex: exrex enumeration of the rewritten pattern, the seeded walker,
+  hypothesis `from_regex`, and splices of other rules' tokens into its slots;
+* keywords: framed keywords, edge probes (case, punctuation, inflections), splices;
+* all-of: one fragment per part in shuffled order, and splices;
+* when: its own examples, its predicate's string constants in frames, and the pool;
+* every rule with examples: mutations of each example its rule still claims.
+
+Generators never decide a phrase belongs to a rule: the explorer checks the
+rule's own condition.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from fuzzroute.entries import Entry
+from fuzzroute.matchers import AllOf, Keywords, Regex
+from fuzzroute.strategies.all_of_phrases import AllOfPhrases
+from fuzzroute.strategies.choosers import Chooser, RandomChooser, pick, seeded
+from fuzzroute.strategies.keyword_phrases import KeywordPhrases
+from fuzzroute.strategies.mutations import content_stems, keeps_content, mutations
+from fuzzroute.strategies.regex_phrases import RegexPhrases
+from fuzzroute.strategies.regex_tree import UnsupportedRegex
+from fuzzroute.strategies.vocabulary import TokenPool, frame, predicate_constants, vocabulary
+
+from .seeded import draw_examples, stable_seed
+
+#: A sampler gives up after this many phrases in a row it had already produced.
+STALL_LIMIT = 40
+#: And never yields more than this many phrases.
+SAMPLER_CAP = 5000
+#: Tokens of other rules offered to one rule's slots.
+SPLICE_TOKENS = 60
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One generated phrase: which rule it was generated from, and how.
+
+    `example` is set for mutations: the declared example the phrase edits.
+    `edit` names the kind of edit (case, inflection, drop, ...).
+    """
+
+    phrase: str
+    source: int
+    generator: str
+    example: str | None = None
+    edit: str | None = None
+
+
+Stream = Iterator["Candidate | None"]
+Pool = Callable[[int], "str | None"]
+
+
+@dataclass(frozen=True)
+class StreamSettings:
+    """Knobs that depend on the budget (fewer hypothesis draws when each rule gets little)."""
+
+    seed: int
+    hypothesis_draws: int
+
+
+def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
+    """Round-robin over sub-streams until all are exhausted.
+
+    A sub-stream that fails (a regex construct a generator cannot rewrite,
+    a library bug) just ends: one generator's trouble never stops the run.
+    """
+    active = list(streams)
+    while active:
+        still: list[Iterator[Candidate | None]] = []
+        for stream in active:
+            try:
+                item = next(stream)
+            except StopIteration:
+                continue
+            except Exception:  # noqa: BLE001 - see the docstring: a broken generator only ends itself
+                continue
+            still.append(stream)
+            yield item
+        active = still
+
+
+def _sampler(source: int, name: str, draw: Callable[[Chooser], str], rng: random.Random) -> Stream:
+    chooser = RandomChooser(rng)
+    seen: set[str] = set()
+    stalled = 0
+    for _ in range(SAMPLER_CAP):
+        try:
+            phrase = draw(chooser)
+        except (RecursionError, ValueError, IndexError):
+            return
+        if phrase in seen:
+            stalled += 1
+            if stalled >= STALL_LIMIT:
+                return
+            continue
+        stalled = 0
+        seen.add(phrase)
+        yield Candidate(phrase, source, name)
+
+
+def _listed(source: int, name: str, phrases: Iterable[str]) -> Stream:
+    for phrase in phrases:
+        if phrase:
+            yield Candidate(phrase, source, name)
+
+
+class StreamFactory:
+    """Builds one stream per entry; holds what all streams share (the token pool)."""
+
+    def __init__(self, entries: Sequence[Entry], settings: StreamSettings, pool: Pool) -> None:
+        self.entries = entries
+        self.settings = settings
+        self.pool = pool
+        self.tokens = TokenPool(entries)
+        self.words = vocabulary().words
+
+    def rng(self, entry: Entry, purpose: str) -> random.Random:
+        return seeded(self.settings.seed, entry.index, purpose)
+
+    def stream(self, entry: Entry) -> Stream | None:
+        """The stream of one entry, or None for entries nothing is generated from."""
+        if entry.is_intent or entry.is_unconditional:
+            return None
+        parts: list[Stream] = []
+        matcher = entry.data_matcher
+        try:
+            if isinstance(matcher, Regex):
+                parts += self._regex(entry, matcher)
+            elif isinstance(matcher, Keywords):
+                parts += self._keywords(entry, matcher)
+            elif isinstance(matcher, AllOf):
+                parts += self._all_of(entry, matcher)
+            elif entry.when is not None:
+                parts += self._when(entry)
+        except (UnsupportedRegex, RecursionError, re.error):
+            parts = []  # nothing generated from the condition: the rule's stats show generated == 0
+        if entry.examples:
+            parts.append(self._mutations(entry))
+        return interleave(parts) if parts else None
+
+    # -- regex ---------------------------------------------------------------
+    def _regex(self, entry: Entry, matcher: Regex) -> list[Stream]:
+        phrases = RegexPhrases(matcher.pattern, self.words)
+        others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
+        walk = _sampler(entry.index, "regex/walk", phrases.sample, self.rng(entry, "walk"))
+        streams = [self._exrex(entry, phrases), walk]
+        if self.settings.hypothesis_draws > 0:
+            # A generator body runs at its first `next`, so the (costly) draws
+            # happen only if the explorer reaches this sub-stream.
+            streams.append(self._from_regex(entry, phrases))
+        if others:
+            streams.append(self._regex_splices(entry, matcher, phrases, others))
+        return streams
+
+    def _exrex(self, entry: Entry, phrases: RegexPhrases) -> Stream:
+        rng = self.rng(entry, "exrex")
+        cores, _printed = phrases.enumerate_exrex(rng)  # exrex's own warnings are dropped, never printed
+        chooser = RandomChooser(rng)
+        yield from _listed(entry.index, "regex/exrex", cores)
+        yield from _listed(entry.index, "regex/exrex", (phrases.frame(core, chooser) for core in cores))
+
+    def _from_regex(self, entry: Entry, phrases: RegexPhrases) -> Stream:
+        seed_value = stable_seed(self.settings.seed, entry.index, "from_regex")
+        drawn = draw_examples(phrases.from_regex(), self.settings.hypothesis_draws, seed_value)
+        yield from _listed(entry.index, "regex/hypothesis", drawn)
+
+    def _regex_splices(self, entry: Entry, matcher: Regex, plain: RegexPhrases, others: list[str]) -> Stream:
+        rng = self.rng(entry, "splice")
+        spliced = RegexPhrases(matcher.pattern, others)
+
+        def draw(ch: Chooser) -> str:
+            if spliced.has_slots and ch.chance(60):
+                return spliced.sample(ch)
+            core = plain.core(ch)
+            token = pick(ch, others)
+            if plain.head_anchored:
+                return f"{core} {token}"
+            if plain.tail_anchored:
+                return f"{token} {core}"
+            return f"{core} {token}" if ch.chance(50) else f"{token} {core}"
+
+        yield from _sampler(entry.index, "splice", draw, rng)
+
+    # -- keywords ------------------------------------------------------------
+    def _keywords(self, entry: Entry, matcher: Keywords) -> list[Stream]:
+        phrases = KeywordPhrases(matcher.keywords, self.words)
+        streams = [
+            _listed(entry.index, "keywords/frame", matcher.keywords),
+            _sampler(entry.index, "keywords/frame", phrases.sample, self.rng(entry, "frame")),
+            _listed(entry.index, "keywords/probe", phrases.probes()),
+        ]
+        others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
+        if others:
+            spliced = KeywordPhrases(matcher.keywords, others)
+
+            def draw(ch: Chooser) -> str:
+                keyword = spliced.fragment(ch)
+                token = pick(ch, others)
+                joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t}: {k}"))
+                return joined.replace("{k}", keyword).replace("{t}", token)
+
+            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice")))
+        return streams
+
+    # -- all-of ----------------------------------------------------------------
+    def _fragment(self, part: Regex | Keywords) -> Callable[[Chooser], str]:
+        if isinstance(part, Keywords):
+            return KeywordPhrases(part.keywords, self.words).fragment
+        return RegexPhrases(part.pattern, self.words).core
+
+    def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
+        combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
+        streams = [_sampler(entry.index, "all-of", combined.sample, self.rng(entry, "all-of"))]
+        others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
+        if others:
+
+            def draw(ch: Chooser) -> str:
+                text = combined.combine(ch)
+                token = pick(ch, others)
+                return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
+
+            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice")))
+        return streams
+
+    # -- when ------------------------------------------------------------------
+    def _when(self, entry: Entry) -> list[Stream]:
+        rng = self.rng(entry, "when")
+        constants = predicate_constants(entry.when)
+        frames = vocabulary().frames
+        own = list(entry.examples or ()) + list(constants)
+        own += [frame(f, c) for c in constants for f in rng.sample(frames, min(3, len(frames)))]
+        own += [frame(rng.choice(frames), w) for w in rng.sample(self.words, min(12, len(self.words)))]
+        return [_listed(entry.index, "when/constants", own), self._pool_reader(entry)]
+
+    def _pool_reader(self, entry: Entry, cap: int = 200) -> Stream:
+        position = 0
+        waits = 0
+        while position < cap:
+            phrase = self.pool(position)
+            if phrase is None:
+                waits += 1
+                if waits > 2 * cap:
+                    return
+                yield None
+                continue
+            position += 1
+            yield Candidate(phrase, entry.index, "when/pool")
+
+    # -- mutations ---------------------------------------------------------------
+    def _mutations(self, entry: Entry) -> Stream:
+        rng = self.rng(entry, "mutation")
+        per_example: list[Stream] = []
+        matcher = entry.data_matcher
+        for example in dict.fromkeys(entry.examples or ()):
+            witness = matcher.witness(example) if matcher is not None else None
+            stems = content_stems(witness) if witness else []
+            tokens = self.tokens.others(entry.index, rng, 6)
+            edits = [(k, p) for k, p in mutations(example, tokens) if not stems or keeps_content(p, stems)]
+            by_kind: dict[str, list[Candidate | None]] = {}
+            for kind, phrase in edits:
+                by_kind.setdefault(kind, []).append(Candidate(phrase, entry.index, f"mutation/{kind}", example, kind))
+            for group in by_kind.values():
+                rng.shuffle(group)
+            # One edit of each kind in turn, so a small budget still tries every kind.
+            per_example.append(interleave([iter(g) for g in by_kind.values()]))
+        return interleave(per_example)

@@ -1,0 +1,73 @@
+"""`when` rules that decline a phrase cold but claim it on a later turn.
+
+Contexts come from the routing-context JSON Schema through
+hypothesis-jsonschema, drawn deterministically from the seed; history
+contents and injection ids are the graph's own phrases and ids.  They are
+tried least-state first, so the witness shows the smallest context that
+makes the rule claim.  A phrase is judged in a context with the engine's
+`laws.both(phrase, context)`, which runs every `when` through `runs_on`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fuzzroute.entries import Entry
+from fuzzroute.graph import Graph
+from fuzzroute.laws import Claims
+from fuzzroute.strategies.contexts import (
+    is_cold,
+    routing_contexts,
+    simplicity,
+    to_routing_context,
+    witness_context,
+)
+
+from .seeded import draw_examples, stable_seed
+
+CONTEXTS_DRAWN = 32
+CONTEXTS_KEPT = 12
+PHRASES_PER_RULE = 40
+
+
+@dataclass(frozen=True)
+class WarmClaim:
+    entry: Entry
+    phrase: str
+    context: dict[str, Any]
+    claims: Claims
+
+
+def warm_contexts(graph: Graph, seed: int, texts: Sequence[str]) -> list[dict[str, Any]]:
+    """Distinct non-cold context documents, least state first."""
+    ids = [e.id for e in graph.entries]
+    drawn = draw_examples(routing_contexts(texts, ids), CONTEXTS_DRAWN, stable_seed(seed, "contexts"))
+    distinct: dict[str, dict[str, Any]] = {}
+    for document in drawn:
+        if not is_cold(document):
+            distinct.setdefault(json.dumps(document, sort_keys=True), document)
+    return sorted(distinct.values(), key=simplicity)[:CONTEXTS_KEPT]
+
+
+def find_warm(
+    graph: Graph,
+    entry: Entry,
+    phrases: Sequence[str],
+    contexts: Sequence[dict[str, Any]],
+    halted: Callable[[], bool],
+) -> list[WarmClaim]:
+    """For each phrase the rule declined cold, the first context in which it starts the turn."""
+    found: list[WarmClaim] = []
+    laws = graph.laws
+    for phrase in phrases[:PHRASES_PER_RULE]:
+        if halted():
+            break
+        for document in contexts:
+            claims = laws.both(phrase, to_routing_context(document, phrase))
+            if claims.cascade is not None and claims.cascade.index == entry.index:
+                found.append(WarmClaim(entry, phrase, witness_context(document, phrase), claims))
+                break
+    return found

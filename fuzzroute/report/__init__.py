@@ -1,0 +1,39 @@
+"""The report: one document, rendered as self-contained HTML and written as JSON.
+
+`build_document` computes every number once; `render_html` lays the document
+out; `write_report` runs the checkup and the generation engine and writes both
+files atomically.  The proven findings and the generated suggestions are kept
+apart at every step, so no reader can take a sample for a proof.
+"""
+
+from __future__ import annotations
+
+from ..suggestions import GENERATED_BOUNDARY
+from .atomic import write_atomically
+from .budget import BudgetError, describe_budget, parse_budget
+from .document import PROVEN_BOUNDARY, SCHEMA_VERSION, build_document, exit_status
+from .html import render_html
+from .run import ReportResult, default_html_path, empty_exploration, stop_on_interrupt, write_report
+from .schema import report_schema, schema_errors
+from .summary import summary_text
+
+__all__ = [
+    "BudgetError",
+    "GENERATED_BOUNDARY",
+    "PROVEN_BOUNDARY",
+    "ReportResult",
+    "SCHEMA_VERSION",
+    "build_document",
+    "default_html_path",
+    "describe_budget",
+    "empty_exploration",
+    "exit_status",
+    "parse_budget",
+    "render_html",
+    "report_schema",
+    "schema_errors",
+    "stop_on_interrupt",
+    "summary_text",
+    "write_atomically",
+    "write_report",
+]

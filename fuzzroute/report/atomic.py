@@ -1,0 +1,62 @@
+"""Write a file so that readers see the old content or the new, never half of either.
+
+A report opened while it is being written, or left behind by a run killed
+mid-write, must not be a truncated page that looks like a short, clean report.
+The text goes to a temporary file in the same directory (so the final rename
+stays on one filesystem), is flushed and fsynced, and only then replaces the
+target; on any failure the temporary file is removed and the target is left
+as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+DEFAULT_MODE = 0o644
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
+    """Replace `path` with `text` (UTF-8) atomically; creates missing parent directories."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(target)
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    temp = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            temp.unlink()
+        raise
+    _fsync_directory(target.parent)
+    return target
+
+
+def _mode_for(target: Path) -> int:
+    """Keep an existing file's permissions; a new report is world-readable like any document."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        return DEFAULT_MODE
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Persist the rename itself; best effort, since not every platform can open a directory."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)

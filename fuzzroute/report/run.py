@@ -1,0 +1,163 @@
+"""`write_report`: run the checkup and the generation engine, then write HTML and JSON.
+
+The proven checkup runs first and always completes, so an interrupted
+generation still yields a report whose proven half is whole; only the
+generated half is marked partial.  Both files are rendered in memory before
+either is written, and each is written atomically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import re
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from ..graph import Graph
+from ..suggestions import Exploration
+from .atomic import write_atomically
+from .document import GraphFormat, build_document, exit_status
+from .html import render_html
+
+Explorer = Callable[..., Exploration]
+StopFlag = Callable[[], bool]
+
+INTERRUPTED_REASON = "Generation was stopped (Ctrl-C or a stop request) before it finished."
+INTERRUPTED_EARLY_REASON = (
+    "Generation was interrupted (Ctrl-C) before it returned any result, so no generated phrases are reported."
+)
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    """What a report run produced: the document, where it went, and the exit status."""
+
+    document: dict[str, Any]
+    exit_status: int
+    html_path: Path
+    json_path: Path | None
+    partial: bool
+    interrupted: bool
+
+
+def default_html_path(graph_name: str, directory: str | Path = "reports") -> Path:
+    """`reports/<graph-name>.html`, with the name reduced to characters safe in a file name."""
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", graph_name).strip(".-") or "graph"
+    return Path(directory) / f"{safe}.html"
+
+
+def empty_exploration(
+    seed: int, budget_phrases: int | None, budget_seconds: float | None, *, partial: bool
+) -> Exploration:
+    """An exploration with nothing in it, for a generation that never returned."""
+    return Exploration(
+        seed=seed,
+        budget_phrases=budget_phrases,
+        budget_seconds=budget_seconds,
+        phrases_generated=0,
+        phrases_judged=0,
+        elapsed_seconds=0.0,
+        suggestions=(),
+        rules=(),
+        steals=(),
+        partial=partial,
+    )
+
+
+def _default_explorer() -> Explorer:
+    module = importlib.import_module("fuzzroute.generate")
+    found: Explorer = module.explore
+    return found
+
+
+def write_report(
+    graph: Graph,
+    *,
+    html_path: str | Path | None = None,
+    json_path: str | Path | None = None,
+    seed: int = 0,
+    budget_phrases: int | None = None,
+    budget_seconds: float | None = None,
+    progress: Callable[..., Any] | None = None,
+    should_stop: StopFlag | None = None,
+    source_path: str | None = None,
+    graph_format: GraphFormat = "python",
+    explore: Explorer | None = None,
+    now: datetime | None = None,
+) -> ReportResult:
+    """Run checkup + exploration and write the report; see the module docstring.
+
+    A KeyboardInterrupt raised inside the exploration is caught and turned
+    into a partial report; one raised while rendering or writing propagates
+    and leaves any existing report untouched.  `should_stop` returning true
+    after the exploration also marks the report as interrupted.
+    """
+    target = Path(html_path) if html_path is not None else default_html_path(graph.name)
+    checkup = graph.checkup()
+    explorer = explore if explore is not None else _default_explorer()
+    reason: str | None = None
+    try:
+        exploration = explorer(
+            graph,
+            seed=seed,
+            budget_phrases=budget_phrases,
+            budget_seconds=budget_seconds,
+            progress=progress,
+            should_stop=should_stop,
+        )
+    except KeyboardInterrupt:
+        exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
+        reason = INTERRUPTED_EARLY_REASON
+    interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
+    if interrupted and reason is None:
+        reason = INTERRUPTED_REASON
+    document = build_document(
+        graph, checkup, exploration, source_path=source_path, graph_format=graph_format,
+        partial_reason=reason, now=now,
+    )
+    html = render_html(document)
+    as_json = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    if json_path is not None:
+        write_atomically(json_path, as_json)
+    write_atomically(target, html)
+    return ReportResult(
+        document=document,
+        exit_status=exit_status(document),
+        html_path=target,
+        json_path=None if json_path is None else Path(json_path),
+        partial=bool(document["partial"]),
+        interrupted=interrupted,
+    )
+
+
+@contextlib.contextmanager
+def stop_on_interrupt() -> Iterator[StopFlag]:
+    """Turn the first Ctrl-C into a stop request; a second one interrupts at once.
+
+    Yields the `should_stop` callable to hand to `write_report`.  Outside the
+    main thread signals cannot be handled, so the flag simply never fires and
+    Ctrl-C keeps its usual meaning (which `write_report` still catches).
+    """
+    event = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield event.is_set
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if event.is_set():
+            raise KeyboardInterrupt
+        event.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield event.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -1,0 +1,125 @@
+"""Same graph, seed and budget: the same exploration; budgets and stops are honoured."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import strategies as st
+
+from fuzzroute import Graph, keywords
+from fuzzroute.generate import explore
+from fuzzroute.generate.seeded import draw_examples
+from fuzzroute.suggestions import Exploration
+
+
+def _graph() -> Graph:
+    return (
+        Graph("determinism")
+        .entry("orders", match=re.compile(r"\border\b"))
+        .entry("tracking", match=re.compile(r"where is my (order|package)"), examples=["where is my package"])
+        .entry("fallback")
+        .entry("refunds", match=keywords("refund", "money back"), examples=["money back please"])
+        .entry("later", when=lambda ctx: ctx.iteration > 2 and "status" in ctx.user_message)
+    )
+
+
+def _without_time(run: Exploration) -> dict[str, Any]:
+    data = run.to_dict()
+    data.pop("elapsed_seconds")
+    return data
+
+
+def test_two_runs_with_one_seed_are_identical() -> None:
+    first = explore(_graph(), seed=7, budget_phrases=250)
+    second = explore(_graph(), seed=7, budget_phrases=250)
+    assert _without_time(first) == _without_time(second)
+    assert first.suggestions  # the comparison is not between two empty runs
+
+
+def test_another_seed_draws_other_phrases() -> None:
+    first = explore(_graph(), seed=1, budget_phrases=250)
+    second = explore(_graph(), seed=2, budget_phrases=250)
+    assert _without_time(first) != _without_time(second)
+
+
+def test_the_phrase_budget_bounds_the_phrases_judged() -> None:
+    run = explore(_graph(), seed=0, budget_phrases=40)
+    assert run.phrases_judged <= 40
+    assert run.budget_phrases == 40
+    assert not run.partial
+
+
+def test_the_default_budget_is_two_thousand_phrases() -> None:
+    run = explore(Graph("tiny").entry("hi", match=keywords("hello")))
+    assert run.budget_phrases == 2000
+    assert run.phrases_judged <= 2000
+
+
+def test_a_stop_request_returns_a_partial_run() -> None:
+    calls = {"n": 0}
+
+    def stop() -> bool:
+        calls["n"] += 1
+        return calls["n"] > 3
+
+    run = explore(_graph(), seed=0, budget_phrases=100_000, should_stop=stop)
+    assert run.partial
+    assert run.phrases_judged < 100_000
+
+
+def test_a_zero_time_budget_returns_a_partial_run() -> None:
+    run = explore(_graph(), seed=0, budget_seconds=0.0)
+    assert run.partial
+    assert run.budget_phrases is None and run.budget_seconds == 0.0
+
+
+def test_progress_reports_phrases_done_out_of_the_budget() -> None:
+    seen: list[tuple[int, int | None]] = []
+    run = explore(_graph(), seed=0, budget_phrases=120, progress=lambda done, total: seen.append((done, total)))
+    assert seen and all(total == 120 for _, total in seen)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    assert seen[-1][0] == run.phrases_judged
+
+
+def test_the_figures_add_up() -> None:
+    graph = _graph()
+    run = explore(graph, seed=3, budget_phrases=300)
+    n = len(graph.entries)
+    assert len(run.steals) == n and all(len(row) == n for row in run.steals)
+    for stats in run.rules:
+        column = [run.steals[i][stats.index] for i in range(n)]
+        assert stats.won == run.steals[stats.index][stats.index]
+        assert stats.won + sum(stats.lost_to.values()) == sum(column)
+        assert sum(column) <= stats.generated
+    assert sum(run.generator_counts.values()) == run.phrases_generated
+
+
+def test_draws_ignore_hypothesis_local_constants_and_write_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hypothesis would otherwise mix the constants of whatever local modules are
+    # loaded into its draws, and cache them under ./.hypothesis/constants.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = draw_examples(st.integers(), 300, 5)
+    numbers = ", ".join(str(7919 * i + 104729) for i in range(400))
+    (tmp_path / "graph_constants.py").write_text(f"NUMBERS = [{numbers}]\n")
+    importlib.import_module("graph_constants")
+    try:
+        after = draw_examples(st.integers(), 300, 5)
+    finally:
+        sys.modules.pop("graph_constants", None)
+    assert before == after
+    assert not (tmp_path / ".hypothesis" / "constants").exists()
+
+
+def test_nothing_reaches_stdout(capfd: pytest.CaptureFixture[str]) -> None:
+    # exrex prints "cannot handle" warnings with print(); a conditional group is one it cannot handle.
+    graph = Graph("quiet").entry("odd", match=re.compile(r"(a)?(?(1)x|y)z")).entry("b", match=keywords("yz"))
+    explore(graph, seed=0, budget_phrases=60)
+    assert capfd.readouterr().out == ""

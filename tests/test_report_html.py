@@ -1,0 +1,291 @@
+"""The HTML page, read back with a parser: same numbers as the JSON, two apart halves, no live markup."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from html.parser import HTMLParser
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_report_fixtures import (
+    HOSTILE_ATTRIBUTE,
+    HOSTILE_ID,
+    HOSTILE_SCRIPT,
+    judge_samples,
+    support_exploration,
+    support_graph,
+    wide_exploration,
+    wide_graph,
+    witness,
+)
+
+from fuzzroute import Graph, keywords
+from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, build_document, render_html
+from fuzzroute.report.html import FULL_MATRIX_LIMIT, visible_phrase
+from fuzzroute.report.run import empty_exploration
+from fuzzroute.suggestions import NEAR_MISS_UNCLAIMED, Exploration, Suggestion
+
+VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "source", "wbr"}
+NOW = datetime(2025, 1, 2, tzinfo=UTC)
+
+
+@dataclass
+class Node:
+    tag: str
+    attrs: dict[str, str | None]
+    parent: Node | None = None
+    children: list[Node | str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def walk(self) -> list[Node]:
+        found = [self]
+        for child in self.children:
+            if isinstance(child, Node):
+                found.extend(child.walk())
+        return found
+
+    def find(self, predicate: Any) -> list[Node]:
+        return [n for n in self.walk() if predicate(n)]
+
+    def classes(self) -> set[str]:
+        return set((self.attrs.get("class") or "").split())
+
+    def ancestors(self) -> list[Node]:
+        out, node = [], self.parent
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return out
+
+
+class TreeBuilder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {})
+        self.current = self.root
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, dict(attrs), self.current)
+        self.current.children.append(node)
+        if tag not in VOID:
+            self.current = node
+
+    def handle_endtag(self, tag: str) -> None:
+        node: Node | None = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        assert node is not None and node.parent is not None, f"stray </{tag}>"
+        self.current = node.parent
+
+    def handle_data(self, data: str) -> None:
+        self.current.children.append(data)
+
+
+def parse(html: str) -> Node:
+    builder = TreeBuilder()
+    builder.feed(html)
+    builder.close()
+    return builder.root
+
+
+def by_class(root: Node, name: str) -> list[Node]:
+    return root.find(lambda n: name in n.classes())
+
+
+def by_id(root: Node, ident: str) -> Node:
+    (node,) = root.find(lambda n: n.attrs.get("id") == ident)
+    return node
+
+
+def counts_shown(root: Node) -> dict[str, int]:
+    return {n.attrs["data-count"]: int(n.text()) for n in root.find(lambda n: "data-count" in n.attrs)}  # type: ignore[index]
+
+
+def plain(text: str) -> str:
+    """Prose as the page shows it: backticked spans become code, so the backticks go."""
+    return squeeze(text.replace("`", ""))
+
+
+def squeeze(text: str) -> str:
+    return " ".join(text.split())
+
+
+def support_document(**options: Any) -> dict[str, Any]:
+    graph = support_graph()
+    return build_document(graph, graph.checkup(), support_exploration(**options), now=NOW)
+
+
+def test_the_page_states_the_documents_numbers() -> None:
+    doc = support_document(budget_phrases=5000)
+    root = parse(render_html(doc))
+    assert counts_shown(root) == {
+        "proven-errors": doc["summary"]["proven_errors"],
+        "proven-warnings": doc["summary"]["proven_warnings"],
+        "suggestions": doc["summary"]["suggestions"],
+        "rules": doc["graph"]["rule_count"],
+        "declared-examples": doc["graph"]["declared_examples"],
+        "never-routes": len(doc["graph"]["never_routes"]),
+        "seed": doc["run"]["seed"],
+        "phrases-generated": doc["run"]["phrases_generated"],
+    }
+    assert len(by_class(root, "finding")) == len(doc["proven"]["problems"])
+    assert len(by_class(root, "suggestion")) == len(doc["suggestions"])
+    assert len(root.find(lambda n: n.tag == "tr" and "data-rule" in n.attrs)) == len(doc["rules"])
+    pills = [int(n.text()) for n in by_class(root, "pill")]
+    assert sorted(pills) == sorted(doc["summary"]["suggestions_by_kind"].values())
+
+
+def test_errors_come_before_warnings() -> None:
+    root = parse(render_html(support_document()))
+    kinds = ["error" if "finding-error" in n.classes() else "warning" for n in by_class(root, "finding")]
+    assert kinds == sorted(kinds) and "error" in kinds and "warning" in kinds
+
+
+def test_proof_and_suggestion_live_in_separate_sections() -> None:
+    root = parse(render_html(support_document()))
+    proven, generated = by_id(root, "proven"), by_id(root, "generated")
+    assert "not proof" in by_id(root, "generated-title").text().lower()
+    for finding in by_class(root, "finding"):
+        assert proven in finding.ancestors() and generated not in finding.ancestors()
+    for suggestion in by_class(root, "suggestion"):
+        assert generated in suggestion.ancestors() and proven not in suggestion.ancestors()
+    assert plain(PROVEN_BOUNDARY) in squeeze(by_id(root, "proven-boundary").text())
+    assert plain(GENERATED_BOUNDARY) in squeeze(by_id(root, "generated-boundary").text())
+    # The per-rule figures and the matrix are generated too.
+    for anchor in ("rules-table", "matrix"):
+        assert generated in by_id(root, anchor).ancestors()
+
+
+def test_every_witness_and_its_claimants_are_shown() -> None:
+    doc = support_document()
+    root = parse(render_html(doc))
+    text = by_id(root, "generated").text()
+    for suggestion in doc["suggestions"]:
+        for w in suggestion["witnesses"]:
+            assert parse(str(visible_phrase(w["phrase"]))).text() in text
+            for who in (w["cold_walk"], w["cascade"]):
+                assert (who or "no entry") in text
+
+
+def test_hostile_text_is_inert_and_visible() -> None:
+    html = render_html(support_document())
+    assert HOSTILE_SCRIPT not in html and HOSTILE_ID not in html
+    root = parse(html)
+    assert not root.find(lambda n: n.tag in ("script", "img", "iframe", "object", "embed"))
+    assert not root.find(lambda n: any(name.startswith("on") for name in n.attrs))
+    text = root.text()
+    assert HOSTILE_SCRIPT in text and HOSTILE_ATTRIBUTE in text and HOSTILE_ID in text
+
+
+def test_the_page_is_self_contained() -> None:
+    html = render_html(support_document())
+    root = parse(html)
+    assert not root.find(lambda n: n.tag in ("link", "script", "img", "iframe"))
+    for node in root.walk():
+        for name in ("src", "href", "action", "srcset", "poster"):
+            value = node.attrs.get(name)
+            assert value is None or value.startswith("#"), (node.tag, name, value)
+    (style,) = root.find(lambda n: n.tag == "style")
+    css = style.text()
+    assert "@import" not in css and not re.search(r"url\((?!data:)", css)
+    (policy,) = root.find(lambda n: n.attrs.get("http-equiv") == "Content-Security-Policy")
+    content = policy.attrs["content"] or ""
+    assert "default-src 'none'" in content and "script-src" not in content
+
+
+def test_partial_banner_only_when_partial() -> None:
+    whole = parse(render_html(support_document()))
+    assert not whole.find(lambda n: n.attrs.get("id") == "partial")
+    cut = parse(render_html(support_document(partial=True)))
+    assert "Partial report" in by_id(cut, "partial").text()
+
+
+def test_empty_state_still_states_both_boundaries() -> None:
+    graph = Graph("bare").entry("billing", match=keywords("refund")).entry("fallback")
+    doc = build_document(graph, graph.checkup(), empty_exploration(0, None, 1.0, partial=False))
+    root = parse(render_html(doc))
+    assert "Nothing was proven" in by_id(root, "proven-empty").text()
+    assert "proves nothing about coverage" in by_id(root, "generated-empty").text()
+    assert plain(PROVEN_BOUNDARY) in squeeze(by_id(root, "proven-boundary").text())
+    assert plain(GENERATED_BOUNDARY) in squeeze(by_id(root, "generated-boundary").text())
+    assert by_id(root, "matrix-empty")
+
+
+def test_clean_proven_half_says_what_it_covered() -> None:
+    graph = Graph("clean").entry("billing", match=keywords("refund"), examples=["refund please"])
+    doc = build_document(graph, graph.checkup(), judge_samples(graph, {0: ["refund"]}))
+    text = by_id(parse(render_html(doc)), "proven-empty").text()
+    assert "No proven problems" in text and "1 declared example" in text and "not checked" in text
+
+
+def test_paste_line_follows_the_graph_format() -> None:
+    graph = support_graph()
+    exploration = support_exploration()
+    for graph_format, key in (("python", "paste"), ("json", "paste_json")):
+        doc = build_document(graph, graph.checkup(), exploration, graph_format=graph_format)
+        shown = [n.text() for n in parse(render_html(doc)).find(lambda n: n.tag == "pre")]
+        assert shown == [s[key] for s in doc["suggestions"] if s[key] is not None] != []
+
+
+def test_matrix_cells_add_up_to_the_steals() -> None:
+    doc = support_document()
+    root = parse(render_html(doc))
+    tables = root.find(lambda n: n.tag == "table" and "matrix" in n.classes())
+    full = max(tables, key=lambda t: int(t.attrs["data-rules"] or 0))
+    cells = [int(c.text()) for c in full.find(lambda n: n.tag == "td") if c.text()]
+    assert sum(cells) == sum(map(sum, doc["steals"]["counts"]))
+
+
+def test_a_hundred_rule_report_stays_small_and_compact() -> None:
+    graph = wide_graph(100)
+    doc = build_document(graph, graph.checkup(), wide_exploration(graph, suggestions=300))
+    html = render_html(doc)
+    assert len(html.encode("utf-8")) < 3_000_000
+    root = parse(html)
+    assert len(by_class(root, "suggestion")) == 300
+    # Large groups start collapsed so the page opens on the overview.
+    groups = by_class(root, "group")
+    assert groups and all("open" not in g.attrs for g in groups)
+
+
+def test_matrix_shows_only_rules_involved_in_a_steal_by_default() -> None:
+    graph = Graph("mostly-clean")
+    for k in range(12):
+        graph.entry(f"r{k}", match=keywords(f"w{k}"))
+    samples = {k: [f"w{k}"] for k in range(12)}
+    samples[9] = ["w2 and w9"]  # rule r2 takes a phrase of r9
+    doc = build_document(graph, graph.checkup(), judge_samples(graph, samples))
+    root = parse(render_html(doc))
+    tables = root.find(lambda n: n.tag == "table" and "matrix" in n.classes())
+    assert sorted(int(t.attrs["data-rules"] or 0) for t in tables) == [2, 12]
+    assert "#3 r2 claims 1 of the 1 phrases generated from #10 r9" in root.text()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.text(min_size=1, max_size=40), min_size=1, max_size=4))
+def test_any_phrase_is_shown_as_text(texts: list[str]) -> None:
+    graph = support_graph()
+    suggestions = tuple(
+        Suggestion(NEAR_MISS_UNCLAIMED, "billing", 0, None, None, None, None, 1, (witness(graph, t, "drawn"),), t)
+        for t in texts
+    )
+    exploration = Exploration(1, 10, None, len(texts), len(texts), 0.0, suggestions, (), ())
+    root = parse(render_html(build_document(graph, graph.checkup(), exploration)))
+    assert not root.find(lambda n: n.tag == "script" or any(a.startswith("on") for a in n.attrs))
+    phrases = [n.text() for n in by_class(root, "phrase") if by_id(root, "generated") in n.ancestors()]
+    assert phrases == [parse(str(visible_phrase(t))).text() for t in texts]
+
+
+def test_a_very_wide_graph_keeps_the_busiest_rules_in_the_matrix() -> None:
+    graph = wide_graph(220)
+    doc = build_document(graph, graph.checkup(), wide_exploration(graph, suggestions=20))
+    html = render_html(doc)
+    assert len(html.encode("utf-8")) < 3_000_000
+    tables = parse(html).find(lambda n: n.tag == "table" and "matrix" in n.classes())
+    assert [t.attrs["data-rules"] for t in tables] == [str(FULL_MATRIX_LIMIT)]
+    assert "with the most phrases taken or lost" in html
