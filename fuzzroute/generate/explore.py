@@ -45,6 +45,7 @@ from fuzzroute.suggestions import (
     Exploration,
     Suggestion,
 )
+from fuzzroute.text import phrase_key
 
 from .budget import Budget, Progress
 from .findings import Findings, Group, make_witness
@@ -72,7 +73,9 @@ class Explorer:
         self.budget = budget
         self.entries = graph.entries
         self.judge = Judge(graph)
-        self.findings = Findings()
+        self.findings = Findings(
+            frozenset(phrase_key(x) for e in self.entries for x in e.examples or ())
+        )
         self.stats = Stats(self.entries)
         self.order_decides = graph.order_decides
         self.cold_walk_mount = graph.mount == "rules"

@@ -15,6 +15,7 @@ from typing import Any
 
 from fuzzroute.laws import Claims
 from fuzzroute.suggestions import Witness
+from fuzzroute.text import phrase_key
 
 WITNESSES_PER_GROUP = 3
 
@@ -71,6 +72,11 @@ class Group:
     seen: set[str] = field(default_factory=set)
     best: list[Witness] = field(default_factory=list)
     details: dict[str, str] = field(default_factory=dict)
+    declared: frozenset[str] = frozenset()
+
+    def rank(self, witness: Witness) -> tuple[bool, tuple[int, int, str, str]]:
+        """Phrases the author already declared go last: the proven half covers them."""
+        return (phrase_key(witness.phrase) in self.declared, witness_key(witness))
 
     def add(self, witness: Witness, detail: str | None = None) -> None:
         context = "" if witness.context is None else json.dumps(witness.context, sort_keys=True)
@@ -82,19 +88,22 @@ class Group:
         if detail is not None:
             self.details[witness.phrase] = detail
         self.best.append(witness)
-        self.best.sort(key=witness_key)
+        self.best.sort(key=self.rank)
         del self.best[WITNESSES_PER_GROUP:]
 
     def witnesses(self) -> tuple[Witness, ...]:
-        """The kept witnesses, ordered by length, then text."""
-        return tuple(sorted(self.best, key=lambda w: (len(w.phrase), w.phrase, witness_key(w))))
+        """The kept witnesses: new phrases first, then by length and text."""
+        return tuple(
+            sorted(self.best, key=lambda w: (self.rank(w)[0], len(w.phrase), w.phrase, witness_key(w)))
+        )
 
 
 class Findings:
     """All groups of one run, in first-seen order (sorted when the run ends)."""
 
-    def __init__(self) -> None:
+    def __init__(self, declared: frozenset[str] = frozenset()) -> None:
         self.groups: dict[GroupKey, Group] = {}
+        self.declared = declared
 
     def add(
         self,
@@ -108,7 +117,7 @@ class Findings:
         key: GroupKey = (kind, rule, from_, to)
         group = self.groups.get(key)
         if group is None:
-            group = Group(kind, rule, from_, to)
+            group = Group(kind, rule, from_, to, declared=self.declared)
             self.groups[key] = group
         group.add(witness, detail)
 
