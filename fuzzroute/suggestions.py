@@ -32,6 +32,8 @@ SUGGESTION_KINDS: dict[str, str] = {
     SLOW_MATCHER: "a matcher is pathologically slow on a generated phrase",
 }
 
+ENDED_BY = ("phrase-budget", "time-budget", "exhausted", "interrupted")
+
 GENERATED_BOUNDARY = (
     "Generated phrases are samples drawn from the rules, not proof. A suggestion shows one "
     "phrase that behaves as described; finding nothing in the samples proves nothing about "
@@ -136,7 +138,10 @@ class Exploration:
     `steals[i][j]` counts phrases generated from rule j (accepted by j's own
     condition) that rule i claims under the mount's law (the cascade for a
     classifier mount, the cold walk otherwise); the diagonal is what a rule
-    keeps.  `partial` is true when the run was interrupted or cut by time.
+    keeps.  `partial` is true only when the run was interrupted (Ctrl-C, a
+    stop request); `ended_by` says why generation ended: ``phrase-budget``,
+    ``time-budget``, ``exhausted`` (the generators had nothing new left) or
+    ``interrupted``.
     """
 
     seed: int
@@ -150,6 +155,7 @@ class Exploration:
     steals: tuple[tuple[int, ...], ...]
     partial: bool = False
     generator_counts: dict[str, int] = field(default_factory=dict)
+    ended_by: str = "phrase-budget"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -160,6 +166,7 @@ class Exploration:
             "phrases_judged": self.phrases_judged,
             "elapsed_seconds": self.elapsed_seconds,
             "partial": self.partial,
+            "ended_by": self.ended_by,
             "generator_counts": dict(self.generator_counts),
             "suggestions": [s.to_dict() for s in self.suggestions],
             "rules": [r.to_dict() for r in self.rules],

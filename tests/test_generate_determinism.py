@@ -52,6 +52,7 @@ def test_the_phrase_budget_bounds_the_phrases_judged() -> None:
     assert run.phrases_judged <= 40
     assert run.budget_phrases == 40
     assert not run.partial
+    assert run.ended_by == "phrase-budget"
 
 
 def test_the_default_budget_is_two_thousand_phrases() -> None:
@@ -69,13 +70,67 @@ def test_a_stop_request_returns_a_partial_run() -> None:
 
     run = explore(_graph(), seed=0, budget_phrases=100_000, should_stop=stop)
     assert run.partial
+    assert run.ended_by == "interrupted"
     assert run.phrases_judged < 100_000
 
 
-def test_a_zero_time_budget_returns_a_partial_run() -> None:
+def test_running_out_of_time_is_a_normal_end_not_a_partial_run() -> None:
     run = explore(_graph(), seed=0, budget_seconds=0.0)
-    assert run.partial
+    assert not run.partial
+    assert run.ended_by == "time-budget"
     assert run.budget_phrases is None and run.budget_seconds == 0.0
+
+
+def test_a_budget_the_generators_cannot_fill_ends_exhausted() -> None:
+    """Reseeded rounds go on only while they find new phrases; a tiny rule runs dry."""
+    graph = Graph("tiny").entry("hi", match=keywords("hello"))
+    run = explore(graph, seed=0, budget_phrases=1_000_000)
+    assert run.ended_by == "exhausted"
+    assert 0 < run.phrases_judged < 1_000_000
+    assert not run.partial
+
+
+def test_later_rounds_find_phrases_the_first_round_did_not() -> None:
+    """A graph whose first round runs dry below the budget gets more from reseeded rounds."""
+    from fuzzroute.generate import explore as run_explore
+    from fuzzroute.generate.explore import MAX_ROUNDS
+
+    assert MAX_ROUNDS > 1
+    graph = _graph()
+    first_round_only = _first_round_phrases(graph)
+    run = run_explore(graph, seed=0, budget_phrases=first_round_only + 100)
+    assert run.phrases_judged == first_round_only + 100
+    assert run.ended_by == "phrase-budget"
+
+
+def test_a_time_budget_still_leaves_time_for_the_later_phases() -> None:
+    """Generation stops at its share of a time budget; the slow-matcher phase still runs."""
+    graph = (
+        Graph("slow")
+        .entry("nested", match=re.compile(r"^(a+)+$"))
+        .entry("busy", match=keywords("refund", "order"))  # keeps generation busy until its share ends
+    )
+    run = explore(graph, seed=0, budget_seconds=2.5)
+    assert run.ended_by == "time-budget"
+    assert any(s.kind == "slow-matcher" for s in run.suggestions)
+
+
+def test_generation_leaves_a_reserve_of_a_time_budget() -> None:
+    from fuzzroute.generate.budget import generation_seconds
+
+    assert generation_seconds(2.5) == 1.5
+    assert generation_seconds(60.0) == 48.0
+    assert generation_seconds(600.0) == 570.0
+    assert generation_seconds(1.0) == 0.5
+
+
+def _first_round_phrases(graph: Graph) -> int:
+    from fuzzroute.generate.budget import Budget
+    from fuzzroute.generate.explore import Explorer
+
+    explorer = Explorer(graph, 0, Budget(1_000_000, None))
+    explorer.generate_round(0)
+    return explorer.budget.judged
 
 
 def test_progress_reports_phrases_done_out_of_the_budget() -> None:

@@ -29,6 +29,7 @@ from fuzzroute.suggestions import (
     WHEN_CLAIMS_WARM,
     Exploration,
 )
+from fuzzroute.text import phrase_key
 
 PATTERNS = [
     r"\border\b",
@@ -88,8 +89,10 @@ def _check(graph: Graph, run: Exploration) -> None:
         assert s.kind in SUGGESTION_KINDS
         assert 1 <= len(s.witnesses) <= 3 and s.count >= 1
         assert s.message and s.paste and s.paste_json
-        lengths = [(len(w.phrase), w.phrase) for w in s.witnesses]
-        assert lengths == sorted(lengths)
+        # New phrases first (the proven half already covers declared ones), then shortest.
+        declared = {phrase_key(x) for e in entries for x in e.examples or ()}
+        order = [(phrase_key(w.phrase) in declared, len(w.phrase), w.phrase) for w in s.witnesses]
+        assert order == sorted(order)
         for w in s.witnesses:
             context = _context(w.context)
             claims = graph.claims(w.phrase, context)

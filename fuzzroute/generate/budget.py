@@ -1,8 +1,10 @@
 """How much exploring a run may do: a phrase count, a wall-clock limit, a stop flag.
 
 The phrase budget counts distinct phrases judged through both laws (a phrase
-two generators produce is judged, and counted, once).  A run that hits the
-phrase budget is complete; one cut by time or by `should_stop` is partial.
+two generators produce is judged, and counted, once).  Running out of phrases
+or time is a normal end; only a `should_stop` request makes a run partial.
+A time budget is shared: generation gets most of it, and the later phases
+(slow matchers, warm contexts) keep a reserve so a timed run still does them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,18 @@ from collections.abc import Callable
 DEFAULT_PHRASES = 2000
 PROGRESS_EVERY = 25
 STOP_POLL_EVERY = 8
+#: Of a time budget, the later phases keep this share in reserve ...
+RESERVE_SHARE = 0.2
+#: ... but at least this many seconds (pumping one risky regex takes about a second),
+RESERVE_MIN_SECONDS = 1.0
+#: at most this many, and never more than half the budget.
+RESERVE_MAX_SECONDS = 30.0
+
+
+def generation_seconds(seconds: float) -> float:
+    """The part of a time budget phrase generation may use."""
+    reserve = min(max(seconds * RESERVE_SHARE, RESERVE_MIN_SECONDS), RESERVE_MAX_SECONDS, seconds / 2)
+    return seconds - reserve
 
 Progress = Callable[[int, "int | None"], None]
 
@@ -42,6 +56,8 @@ class Budget:
         self.started = clock()
         self.judged = 0
         self.partial = False
+        self.time_up = False
+        self._limit = None if seconds is None else generation_seconds(seconds)
         self._polls = 0
 
     def elapsed(self) -> float:
@@ -57,11 +73,11 @@ class Budget:
             self._progress(self.judged, self.phrases)
 
     def halted(self) -> bool:
-        """True once time is up or a stop was requested (the run becomes partial)."""
-        if self.partial:
+        """True once the current phase's time is up or a stop was requested (then partial)."""
+        if self.partial or self.time_up:
             return True
-        if self.seconds is not None and self.elapsed() >= self.seconds:
-            self.partial = True
+        if self._limit is not None and self.elapsed() >= self._limit:
+            self.time_up = True
             return True
         self._polls += 1
         if self._should_stop is not None and self._polls % STOP_POLL_EVERY == 0 and self._should_stop():
@@ -73,6 +89,11 @@ class Budget:
         if not self.partial and self._should_stop is not None and self._should_stop():
             self.partial = True
         return self.halted()
+
+    def begin_final_phases(self) -> None:
+        """Give the later phases the rest of the time budget (the reserve)."""
+        self._limit = self.seconds
+        self.time_up = False
 
     def finish(self) -> None:
         if self._progress is not None:

@@ -28,6 +28,7 @@ should not become a checkup example.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 from fuzzroute.graph import Graph
@@ -51,6 +52,7 @@ from .budget import Budget, Progress
 from .findings import Findings, Group, make_witness
 from .judge import Judge
 from .messages import render
+from .seeded import stable_seed
 from .slow import find_slow
 from .sources import Candidate, StreamFactory, StreamSettings
 from .stats import Stats
@@ -62,6 +64,8 @@ MAX_HYPOTHESIS_DRAWS = 16
 HYPOTHESIS_MIN_SHARE = 48
 #: Phrases a `when` rule may read from the pool of other rules' phrases.
 POOL_SIZE = 400
+#: Reseeded generation rounds at most (a round that finds nothing new ends the loop sooner).
+MAX_ROUNDS = 64
 
 
 class Explorer:
@@ -86,6 +90,7 @@ class Explorer:
         self._seen: set[tuple[str, int, str | None]] = set()
         self._example_holds: dict[tuple[int, str], bool] = {}
         self.declined: dict[int, dict[str, None]] = {}
+        self.exhausted = False
 
     # -- phase 1 -------------------------------------------------------------
     def settings(self) -> StreamSettings:
@@ -103,7 +108,30 @@ class Explorer:
         return self.pool[position] if position < len(self.pool) else None
 
     def generate(self) -> None:
-        factory = StreamFactory(self.entries, self.settings(), self.pool_at)
+        """Take turns on every rule's stream; when all run dry, start a reseeded round.
+
+        Later rounds only help while they still find new phrases, so the loop
+        ends at the first round that adds none (the generators are exhausted),
+        at the phrase or time budget, or on a stop request.  A phrase budget
+        also caps the rounds (MAX_ROUNDS) so its run time stays bounded; a time
+        budget is meant to be used up, so it has no such cap.
+        """
+        rounds = range(MAX_ROUNDS) if self.budget.seconds is None else itertools.count()
+        for round_number in rounds:
+            if self.budget.halted() or not self.budget.can_judge():
+                return
+            before = len(self._seen)
+            self.generate_round(round_number)
+            if len(self._seen) == before:
+                self.exhausted = True
+                return
+        self.exhausted = True
+
+    def generate_round(self, round_number: int) -> None:
+        settings = self.settings()
+        if round_number:
+            settings = StreamSettings(stable_seed(self.seed, "round", round_number), settings.hypothesis_draws)
+        factory = StreamFactory(self.entries, settings, self.pool_at)
         streams = [s for s in (factory.stream(e) for e in self.entries) if s is not None]
         active = list(streams)
         while active and not self.budget.halted():
@@ -123,6 +151,15 @@ class Explorer:
             if not progressed:
                 break  # only `when` pool readers are left, and the pool no longer grows
             active = still
+
+    def ended_by(self) -> str:
+        if self.budget.partial:
+            return "interrupted"
+        if self.budget.time_up:
+            return "time-budget"
+        if self.exhausted and self.budget.can_judge():
+            return "exhausted"
+        return "phrase-budget"
 
     def take(self, candidate: Candidate) -> None:
         self.generated += 1
@@ -295,11 +332,15 @@ def explore(
     seed and phrase budget give the same suggestions.  `progress(done,
     total)` is called every few phrases (`total` is the phrase budget, or
     None when only time is budgeted); `should_stop()` is polled, and a stop
-    returns early with `partial=True`, as does running out of time.
+    returns early with `partial=True`.  Running out of time is a normal end
+    (`ended_by="time-budget"`), as is a phrase budget the generators cannot
+    fill (`ended_by="exhausted"`).
     """
     budget = Budget(budget_phrases, budget_seconds, progress, should_stop)
     explorer = Explorer(graph, seed, budget)
     explorer.generate()
+    ended_by = explorer.ended_by()
+    budget.begin_final_phases()
     if not budget.stop_now():
         explorer.slow()
     explorer.warm()
@@ -317,5 +358,6 @@ def explore(
         rules=explorer.stats.rule_stats(),
         steals=explorer.stats.steals_matrix(),
         partial=budget.partial,
+        ended_by=ended_by,
         generator_counts=dict(sorted(explorer.generator_counts.items())),
     )

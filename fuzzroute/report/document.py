@@ -67,9 +67,7 @@ def build_document(
     rules = [_rule_stats(r) for r in exploration.rules]
     partial = exploration.partial or partial_reason is not None
     if partial and partial_reason is None:
-        partial_reason = (
-            "Generation stopped before it finished (it was interrupted or reached its time budget)."
-        )
+        partial_reason = "Generation was interrupted and stopped before it finished."
     steals = _steals(graph, exploration)
     summary = _summary(checkup, suggestions, exploration, steals)
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
@@ -86,6 +84,7 @@ def build_document(
             "phrases_generated": exploration.phrases_generated,
             "phrases_judged": exploration.phrases_judged,
             "elapsed_seconds": round(exploration.elapsed_seconds, 3),
+            "ended_by": exploration.ended_by,
             "generator_counts": dict(exploration.generator_counts),
         },
         "partial": partial,
