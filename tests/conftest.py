@@ -6,9 +6,8 @@ Tests never read anything outside `tests/`: data they need is copied into
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import os
+from collections.abc import Callable
 
 import pytest
 from hypothesis import settings

@@ -1,0 +1,126 @@
+"""`fuzzroute report` driven through the CLI as a user would.
+
+The report's content is tested in test_report_*; here: the command's paths,
+exit codes, `--json`, `--open`, budgets, and that bad input writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fuzzroute.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_default_path_json_twin_and_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = invoke("report", str(EXAMPLES / "support.py"), "--json", "support.json", "--budget", "300")
+    assert code == 1  # the example declares phrases that are provably shadowed
+    html = tmp_path / "reports" / "support.html"
+    assert html.is_file() and html.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html>")
+    document = json.loads((tmp_path / "support.json").read_text(encoding="utf-8"))
+    assert document["schema_version"] == 1
+    assert document["summary"]["exit_status"] == 1
+    assert document["run"]["budget_phrases"] == 300 and document["run"]["phrases_judged"] <= 300
+    assert "samples, not proof" in out and "reports/support.html" in out
+    assert not list(tmp_path.rglob("*.tmp")) and not list(tmp_path.rglob(".*.tmp*"))
+
+
+def test_a_clean_graph_exits_zero_even_with_suggestions(tmp_path: Path) -> None:
+    graph = tmp_path / "g.json"
+    graph.write_text(json.dumps({
+        "name": "clean",
+        "entries": [
+            {"id": "orders", "match": {"regex": "\\border\\b", "flags": "i"}},
+            {"id": "tracking", "match": {"regex": "where is my (order|package)"}, "examples": ["where is my package"]},
+        ],
+    }))
+    target = tmp_path / "out" / "clean.html"
+    code, _, _ = invoke("report", str(graph), "-o", str(target), "--json", str(tmp_path / "clean.json"))
+    document = json.loads((tmp_path / "clean.json").read_text(encoding="utf-8"))
+    assert code == 0
+    assert document["summary"]["proven_errors"] == 0
+    assert any(s["kind"] == "generated-shadowed-by-earlier" for s in document["suggestions"])
+    assert target.is_file()
+
+
+def test_open_hands_the_file_url_to_the_browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", lambda url: opened.append(url) or True)
+    target = tmp_path / "r.html"
+    invoke("report", str(EXAMPLES / "mounts" / "scorer.json"), "-o", str(target), "--budget", "100", "--open")
+    assert opened == [target.resolve().as_uri()]
+
+
+def test_time_budget(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    invoke("report", str(EXAMPLES / "support.py"), "-o", str(tmp_path / "r.html"), "--json", str(out),
+           "--budget", "1500ms")
+    run = json.loads(out.read_text(encoding="utf-8"))["run"]
+    assert run["budget_seconds"] == 1.5 and run["budget_phrases"] is None
+    assert run["ended_by"] in ("time-budget", "exhausted")
+
+
+@pytest.mark.parametrize("budget", ["3x", "0", "-5", "s"])
+def test_a_bad_budget_is_bad_input_and_writes_nothing(tmp_path: Path, budget: str) -> None:
+    target = tmp_path / "r.html"
+    code, out, err = invoke("report", str(EXAMPLES / "support.py"), "-o", str(target), "--budget", budget)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.startswith("fuzzroute: error: ") and "--budget" in err
+    assert not target.exists()
+
+
+def test_a_bad_graph_is_bad_input_and_writes_nothing(tmp_path: Path) -> None:
+    graph = tmp_path / "bad.py"
+    graph.write_text("from fuzzroute import Graph\ngraph = Graph('x').entry('a', match='refund')\n")
+    target = tmp_path / "r.html"
+    code, _, err = invoke("report", str(graph), "-o", str(target), "--json", str(tmp_path / "r.json"))
+    assert code == 2 and "bad.py:2" in err and 'entry "a"' in err
+    assert list(tmp_path.iterdir()) == [graph]
+
+
+def test_json_output_is_not_corrupted_by_library_chatter(tmp_path: Path) -> None:
+    """exrex prints warnings to stdout for constructs it drops; they must not reach ours."""
+    graph = tmp_path / "g.json"
+    graph.write_text(json.dumps({
+        "name": "atomic",
+        "entries": [{"id": "a", "match": {"regex": "(?>ab)+c"}}, {"id": "b", "match": {"keywords": ["c"]}}],
+    }))
+    done = subprocess.run(
+        [sys.executable, "-m", "fuzzroute.cli", "check", str(graph), "--format", "json"],
+        capture_output=True, text=True, check=False,
+    )
+    json.loads(done.stdout)
+    done = subprocess.run(
+        [sys.executable, "-m", "fuzzroute.cli", "report", str(graph), "-o", str(tmp_path / "r.html"),
+         "--budget", "200"],
+        capture_output=True, text=True, check=False, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("fuzzroute report: atomic")
+    assert "[!]" not in done.stdout and "cannot handle" not in done.stdout
+
+
+def test_the_installed_console_script(tmp_path: Path) -> None:
+    script = Path(sys.executable).with_name("fuzzroute")
+    assert script.exists() or shutil.which("fuzzroute"), "pip install -e . installs the `fuzzroute` script"
+    done = subprocess.run(
+        [str(script) if script.exists() else "fuzzroute", "report", str(EXAMPLES / "planted_defects.py"), "-o", str(tmp_path / "p.html"),
+         "--budget", "300"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "p.html").is_file()
