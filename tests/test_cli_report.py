@@ -117,9 +117,9 @@ def test_json_output_is_not_corrupted_by_library_chatter(tmp_path: Path) -> None
 def test_the_installed_console_script(tmp_path: Path) -> None:
     script = Path(sys.executable).with_name("fuzzroute")
     assert script.exists() or shutil.which("fuzzroute"), "pip install -e . installs the `fuzzroute` script"
+    command = str(script) if script.exists() else "fuzzroute"
     done = subprocess.run(
-        [str(script) if script.exists() else "fuzzroute", "report", str(EXAMPLES / "planted_defects.py"), "-o", str(tmp_path / "p.html"),
-         "--budget", "300"],
+        [command, "report", str(EXAMPLES / "planted_defects.py"), "-o", str(tmp_path / "p.html"), "--budget", "300"],
         capture_output=True, text=True, check=False,
     )
     assert done.returncode == 0, done.stderr
