@@ -137,11 +137,15 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     "--budget", default=None, metavar="N|30s|2m",
     help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",
 )
+@click.option(
+    "--baseline", "baseline_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="An earlier --json report: mark findings new or still, and list the resolved ones.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    open_browser: bool,
+    baseline_path: Path | None, open_browser: bool,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -150,16 +154,25 @@ def report(
     still writes a report, marked partial.
     """
     keep_hypothesis_cache_out_of_the_project()
-    from .report import default_html_path, parse_budget, stop_on_interrupt, summary_text, write_report
+    from .report import (
+        default_html_path,
+        load_baseline,
+        parse_budget,
+        stop_on_interrupt,
+        summary_text,
+        write_report,
+    )
 
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
+    baseline = load_baseline(baseline_path) if baseline_path is not None else None
     loaded = load_graph(graph_spec)
     target = html_path or default_html_path(loaded.graph.name)
     with stop_on_interrupt() as should_stop:
         result = write_report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
-            graph_format=loaded.format, progress=progress_bar(),
+            graph_format=loaded.format, progress=progress_bar(), baseline=baseline,
+            baseline_source=str(baseline_path),
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),

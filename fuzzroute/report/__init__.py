@@ -12,6 +12,7 @@ from ..suggestions import GENERATED_BOUNDARY
 from .atomic import write_atomically
 from .budget import BudgetError, describe_budget, parse_budget
 from .document import PROVEN_BOUNDARY, SCHEMA_VERSION, build_document, exit_status
+from .history import compare_with_baseline, load_baseline
 from .html import render_html
 from .run import ReportResult, default_html_path, empty_exploration, stop_on_interrupt, write_report
 from .schema import report_schema, schema_errors
@@ -24,10 +25,12 @@ __all__ = [
     "ReportResult",
     "SCHEMA_VERSION",
     "build_document",
+    "compare_with_baseline",
     "default_html_path",
     "describe_budget",
     "empty_exploration",
     "exit_status",
+    "load_baseline",
     "parse_budget",
     "render_html",
     "report_schema",

@@ -25,6 +25,7 @@ from ..graph import Graph
 from ..suggestions import Exploration
 from .atomic import write_atomically
 from .document import GraphFormat, build_document, exit_status
+from .history import compare_with_baseline
 from .html import render_html
 
 Explorer = Callable[..., Exploration]
@@ -92,13 +93,17 @@ def write_report(
     graph_format: GraphFormat = "python",
     explore: Explorer | None = None,
     now: datetime | None = None,
+    baseline: dict[str, Any] | None = None,
+    baseline_source: str = "baseline",
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
     A KeyboardInterrupt raised inside the exploration is caught and turned
     into a partial report; one raised while rendering or writing propagates
     and leaves any existing report untouched.  `should_stop` returning true
-    after the exploration also marks the report as interrupted.
+    after the exploration also marks the report as interrupted.  With a
+    `baseline` (an earlier document, see `history.load_baseline`) every
+    finding is marked new or still and the resolved ones are listed.
     """
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
     checkup = graph.checkup()
@@ -123,6 +128,8 @@ def write_report(
         graph, checkup, exploration, source_path=source_path, graph_format=graph_format,
         partial_reason=reason, now=now,
     )
+    if baseline is not None:
+        compare_with_baseline(document, baseline, baseline_source)
     html = render_html(document)
     as_json = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     if json_path is not None:

@@ -42,6 +42,13 @@ def summary_text(document: dict[str, Any], *, html_path: str | None = None, json
     )
     for kind, count in sorted(summary["suggestions_by_kind"].items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"    {count} x {kind}")
+    history = document.get("history")
+    if history is not None:
+        proven, generated = history["proven"], history["suggestions"]
+        lines.append(
+            f"  since {history['baseline']}: proven {proven['new']} new, {len(proven['resolved'])} resolved; "
+            f"suggestions {generated['new']} new, {len(generated['resolved'])} resolved"
+        )
     if document["partial"]:
         lines.append(f"  PARTIAL: {document['partial_reason']} Suggestions cover only the phrases generated so far.")
     if html_path is not None:
