@@ -23,6 +23,7 @@ from .errors import FuzzrouteError
 from .explain import PhraseClaims, explain_claims
 from .loader import load_graph
 from .problems import Checkup
+from .progress import progress_bar
 
 EXIT_OK = 0
 EXIT_PROVEN_ERROR = 1
@@ -167,11 +168,11 @@ def report(
     baseline = load_baseline(baseline_path) if baseline_path is not None else None
     loaded = load_graph(graph_spec)
     target = html_path or default_html_path(loaded.graph.name)
-    with stop_on_interrupt() as should_stop:
+    with stop_on_interrupt() as should_stop, progress_bar() as progress:
         result = write_report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
-            graph_format=loaded.format, progress=progress_bar(), baseline=baseline,
+            graph_format=loaded.format, progress=progress, baseline=baseline,
             baseline_source=str(baseline_path),
         )
     click.echo(summary_text(
@@ -191,21 +192,6 @@ def keep_hypothesis_cache_out_of_the_project() -> None:
     """
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
-
-
-def progress_bar() -> Callable[[int, int | None], None] | None:
-    """A one-line progress display on a terminal (stderr); nothing when piped."""
-    if not sys.stderr.isatty():
-        return None
-
-    def show(done: int, total: int | None) -> None:
-        shown = f"{done}/{total}" if total else str(done)
-        sys.stderr.write(f"\rfuzzroute: generating phrases {shown}   ")
-        if total and done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    return show
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -124,3 +124,19 @@ def test_the_installed_console_script(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "p.html").is_file()
+
+
+def test_progress_bar_draws_on_a_terminal_and_stays_silent_off_one() -> None:
+    import io
+
+    from fuzzroute.progress import progress_bar
+
+    with progress_bar(io.StringIO()) as off:
+        assert off is None
+    screen = io.StringIO()
+    with progress_bar(screen, force=True) as update:
+        assert update is not None
+        update(50, 200)
+        update(200, 200)
+    drawn = screen.getvalue()
+    assert "generating phrases" in drawn and "200/200" in drawn
