@@ -91,7 +91,10 @@ def _check(graph: Graph, run: Exploration) -> None:
         assert s.message and s.paste and s.paste_json
         # New phrases first (the proven half already covers declared ones), then shortest.
         declared = {phrase_key(x) for e in entries for x in e.examples or ()}
-        order = [(phrase_key(w.phrase) in declared, len(w.phrase), w.phrase) for w in s.witnesses]
+        order = [
+            (phrase_key(w.phrase) in declared, len(w.phrase), w.phrase != w.phrase.lower(), w.phrase)
+            for w in s.witnesses
+        ]
         assert order == sorted(order)
         for w in s.witnesses:
             context = _context(w.context)

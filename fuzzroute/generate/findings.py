@@ -92,9 +92,12 @@ class Group:
         del self.best[WITNESSES_PER_GROUP:]
 
     def witnesses(self) -> tuple[Witness, ...]:
-        """The kept witnesses: new phrases first, then by length and text."""
+        """The kept witnesses: new phrases first, then shortest, lower case before capitals."""
         return tuple(
-            sorted(self.best, key=lambda w: (self.rank(w)[0], len(w.phrase), w.phrase, witness_key(w)))
+            sorted(
+                self.best,
+                key=lambda w: (self.rank(w)[0], len(w.phrase), w.phrase != w.phrase.lower(), w.phrase, witness_key(w)),
+            )
         )
 
 
