@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 import re
 
-from common import best_of, table
+from common import best_of, synthetic_graph, table
 
+from fuzzroute.generate import intersect
 from fuzzroute.generate.seeded import draw_examples
+from fuzzroute.strategies import intersection
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
 from fuzzroute.strategies.choosers import RandomChooser
 from fuzzroute.strategies.contexts import routing_contexts
+from fuzzroute.strategies.intersection import Languages
 from fuzzroute.strategies.keyword_phrases import KeywordPhrases
 from fuzzroute.strategies.mutations import mutations
 from fuzzroute.strategies.regex_phrases import RegexPhrases
@@ -53,7 +56,35 @@ def measure(repeats: int = 3) -> list[tuple[object, ...]]:
     rows.append(("mutation (all edits of one example)", _rate(count, mutation_seconds)))
     ctx_seconds = best_of(1, lambda: draw_examples(routing_contexts(["hi"], ["billing"]), 50, 0))
     rows.append(("when contexts (hypothesis-jsonschema)", _rate(50, ctx_seconds)))
+    rows += _intersection_rows(repeats)
     return rows
+
+
+def _intersection_rows(repeats: int, rules: int = 20) -> list[tuple[object, ...]]:
+    """Decided-overlap pairs per second, with each rule's automata built fresh and then cached.
+
+    Its unit is pairs (each gives at most two witness phrases), not phrases.
+    """
+    graph = synthetic_graph(rules)
+    matchers = [e.data_matcher for e in graph.entries]
+    pairs = list(intersect.pairs(graph.entries))
+
+    def run(languages: Languages) -> None:
+        for earlier, later in pairs:
+            languages.overlap_witnesses(earlier, later)
+
+    def fresh() -> None:
+        intersection._texts.clear()  # pieces are cached across rules; a cold start rebuilds them
+        run(Languages(matchers))
+
+    warm = Languages(matchers)
+    run(warm)
+    cold_seconds = best_of(repeats, fresh)
+    warm_seconds = best_of(repeats, lambda: run(warm))
+    return [
+        (f"regex/intersection (pairs, {rules} rules' automata built)", _rate(len(pairs), cold_seconds)),
+        ("regex/intersection (pairs, automata cached)", _rate(len(pairs), warm_seconds)),
+    ]
 
 
 def main() -> str:

@@ -141,7 +141,9 @@ class Exploration:
     keeps.  `partial` is true only when the run was interrupted (Ctrl-C, a
     stop request); `ended_by` says why generation ended: ``phrase-budget``,
     ``time-budget``, ``exhausted`` (the generators had nothing new left) or
-    ``interrupted``.
+    ``interrupted``.  `intersection` is a diagnostic of the decided-overlap
+    phase: pairs tried, pruned and skipped, witnesses, and per pair how many
+    witnesses Python `re` refused although interegular accepted them.
     """
 
     seed: int
@@ -156,6 +158,7 @@ class Exploration:
     partial: bool = False
     generator_counts: dict[str, int] = field(default_factory=dict)
     ended_by: str = "phrase-budget"
+    intersection: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -168,6 +171,7 @@ class Exploration:
             "partial": self.partial,
             "ended_by": self.ended_by,
             "generator_counts": dict(self.generator_counts),
+            "intersection": dict(self.intersection),
             "suggestions": [s.to_dict() for s in self.suggestions],
             "rules": [r.to_dict() for r in self.rules],
             "steals": [list(row) for row in self.steals],

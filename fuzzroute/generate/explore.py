@@ -1,7 +1,11 @@
 """`explore`: generate phrases from every rule, judge them under both laws, group what is found.
 
-The run has three phases, all inside one budget:
+The run has four phases, all inside one budget:
 
+0. Decided overlaps (`intersect`): for pairs of data-matcher rules, the
+   shortest phrase that is one rule's own text and that the other also
+   matches, computed with interegular; each is a candidate of the rule
+   whose text it is, judged like the phrases of phase 1.
 1. Round-robin over the rules' candidate streams (`sources`).  Each new
    phrase is judged once (`Judge`, i.e. `graph.laws.both`); a phrase is
    attributed to the rule it came from only if that rule's own condition
@@ -17,11 +21,11 @@ claimed-elsewhere) are only made when declaration order decides the start
 because a classifier mount always runs the cascade.  A rules-overlap pair
 that is also reported as shadowed is reported once, as shadowed.
 
-`Witness.generator` names where a phrase came from: `regex/exrex`,
-`regex/walk`, `regex/hypothesis`, `keywords/frame`, `keywords/probe`,
-`all-of`, `splice`, `when/constants`, `when/pool`, `mutation/<edit>` (case,
-punctuation, inflection, drop, swap, spacing, insertion, typo, splice),
-`when/context` and `adversarial`.  For slow-matcher, `paste` is the phrase as
+`Witness.generator` names where a phrase came from: `regex/intersection`
+(phase 0), `regex/exrex`, `regex/walk`, `regex/hypothesis`, `keywords/frame`,
+`keywords/probe`, `all-of`, `splice`, `when/constants`, `when/pool`,
+`mutation/<edit>` (case, punctuation, inflection, drop, swap, spacing,
+insertion, typo, splice), `when/context` and `adversarial`.  For slow-matcher, `paste` is the phrase as
 a Python expression (`"a" * 28 + "!"`), not an example line: a slow phrase
 should not become a checkup example.
 """
@@ -50,6 +54,7 @@ from fuzzroute.text import phrase_key
 
 from .budget import Budget, Progress
 from .findings import Findings, Group, make_witness
+from .intersect import IntersectionStats, intersection_candidates
 from .judge import Judge
 from .messages import render
 from .seeded import stable_seed
@@ -91,6 +96,15 @@ class Explorer:
         self._example_holds: dict[tuple[int, str], bool] = {}
         self.declined: dict[int, dict[str, None]] = {}
         self.exhausted = False
+        self.intersection = IntersectionStats()
+
+    # -- phase 0 -------------------------------------------------------------
+    def intersections(self) -> None:
+        """Decided overlap witnesses, taken like generated phrases (only where order decides)."""
+        if not self.order_decides:
+            return
+        for candidate in intersection_candidates(self.entries, self.budget, self.intersection):
+            self.take(candidate)
 
     # -- phase 1 -------------------------------------------------------------
     def settings(self) -> StreamSettings:
@@ -338,6 +352,7 @@ def explore(
     """
     budget = Budget(budget_phrases, budget_seconds, progress, should_stop)
     explorer = Explorer(graph, seed, budget)
+    explorer.intersections()
     explorer.generate()
     ended_by = explorer.ended_by()
     budget.begin_final_phases()
@@ -360,4 +375,5 @@ def explore(
         partial=budget.partial,
         ended_by=ended_by,
         generator_counts=dict(sorted(explorer.generator_counts.items())),
+        intersection=explorer.intersection.to_dict(graph.entries),
     )

@@ -85,6 +85,7 @@ def build_document(
             "phrases_judged": exploration.phrases_judged,
             "elapsed_seconds": round(exploration.elapsed_seconds, 3),
             "ended_by": exploration.ended_by,
+            "intersection": _json_safe(dict(exploration.intersection)),
             "generator_counts": dict(exploration.generator_counts),
         },
         "partial": partial,
