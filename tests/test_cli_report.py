@@ -140,3 +140,40 @@ def test_progress_bar_draws_on_a_terminal_and_stays_silent_off_one() -> None:
         update(200, 200)
     drawn = screen.getvalue()
     assert "generating phrases" in drawn and "200/200" in drawn
+
+
+def test_an_unwritable_output_is_bad_input_and_writes_neither_file(tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    twin = tmp_path / "twin.json"
+    code, out, err = invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(blocker / "x.html"),
+                            "--json", str(twin), "--budget", "50")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.startswith("fuzzroute: error: ") and "cannot write the report" in err and "afile" in err
+    assert not twin.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_a_phrase_count_no_run_can_reach_is_refused() -> None:
+    code, _, err = invoke("report", str(EXAMPLES / "support.py"), "--budget", "99999999999999999999")
+    assert code == 2 and "time budget" in err and "Traceback" not in err
+
+
+def test_the_library_accepts_a_huge_phrase_budget_with_a_time_limit() -> None:
+    from fuzzroute.generate import explore
+    from fuzzroute.loader import load_graph
+
+    run = explore(load_graph(EXAMPLES / "mounts" / "rules.json").graph, budget_phrases=10**20, budget_seconds=1.0)
+    assert run.phrases_judged > 0
+
+
+def test_when_the_json_twin_cannot_be_written_the_html_is_not_written_either(tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    html = tmp_path / "r.html"
+    html.write_text("old report")
+    code, _, err = invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(html),
+                          "--json", str(blocker / "r.json"), "--budget", "50")
+    assert code == 2 and "cannot write the report" in err
+    assert html.read_text() == "old report"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "r.html"]

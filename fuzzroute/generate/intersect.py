@@ -28,6 +28,7 @@ sooner.  Witnesses are judged phrases and spend the phrase budget.
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -155,7 +156,7 @@ def intersection_candidates(entries: Sequence[Entry], budget: Budget, stats: Int
     languages = Languages([e.data_matcher for e in entries])
     stats.refused = languages.refused
     hopeless = PairFilter(entries).hopeless
-    examined = itertools.islice(pairs(entries), stats.limit * EXAMINED_PER_PAIR)
+    examined = itertools.islice(pairs(entries), min(stats.limit * EXAMINED_PER_PAIR, sys.maxsize))
     for earlier, later in examined:
         if stats.tried >= stats.limit or budget.halted() or not budget.can_judge():
             break

@@ -14,6 +14,7 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 DEFAULT_MODE = 0o644
@@ -21,7 +22,35 @@ DEFAULT_MODE = 0o644
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
     """Replace `path` with `text` (UTF-8) atomically; creates missing parent directories."""
-    target = Path(path)
+    return write_all_atomically([(path, text)])[0]
+
+
+def write_all_atomically(files: Sequence[tuple[str | os.PathLike[str], str]]) -> list[Path]:
+    """Write several files so that either all are replaced or none is.
+
+    Every temporary file is written and fsynced first; only when all of them
+    exist are they renamed over their targets.  A report and its JSON twin
+    therefore never disagree because one write failed after the other.
+    """
+    prepared: list[tuple[Path, Path]] = []
+    try:
+        for path, text in files:
+            target = Path(path)
+            prepared.append((_prepare(target, text), target))
+        for temp, target in prepared:
+            os.replace(temp, target)
+    except BaseException:
+        for temp, _ in prepared:
+            with contextlib.suppress(FileNotFoundError):
+                temp.unlink()
+        raise
+    for _, target in prepared:
+        _fsync_directory(target.parent)
+    return [target for _, target in prepared]
+
+
+def _prepare(target: Path, text: str) -> Path:
+    """The fsynced temporary file beside `target` that will replace it."""
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = _mode_for(target)
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -32,13 +61,11 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temp, mode)
-        os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()
         raise
-    _fsync_directory(target.parent)
-    return target
+    return temp
 
 
 def _mode_for(target: Path) -> int:

@@ -20,6 +20,10 @@ class BudgetError(FuzzrouteError, ValueError):
     """A `--budget` value that is neither a phrase count nor a duration."""
 
 
+#: The largest phrase count accepted (a larger one is a typo, not a plan).
+MAX_PHRASES = 1_000_000_000
+
+
 def parse_budget(text: str) -> tuple[int | None, float | None]:
     """Return `(phrases, None)` for "5000" and `(None, seconds)` for "30s", "2m", "500ms", "1h".
 
@@ -31,6 +35,14 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
         phrases = int(value)
         if phrases <= 0:
             raise BudgetError(_refusal(text, "a budget of zero phrases generates nothing"))
+        if phrases > MAX_PHRASES:
+            raise BudgetError(
+                _refusal(
+                    text,
+                    f"more than {MAX_PHRASES:,} phrases is not a count a run can reach; "
+                    "for a long run give a time budget such as 10m",
+                )
+            )
         return phrases, None
     found = _DURATION.fullmatch(value)
     if found:

@@ -21,9 +21,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from ..errors import InputError
 from ..graph import Graph
 from ..suggestions import Exploration
-from .atomic import write_atomically
+from .atomic import write_all_atomically
 from .document import GraphFormat, build_document, exit_status
 from .history import compare_with_baseline
 from .html import render_html
@@ -132,9 +133,17 @@ def write_report(
         compare_with_baseline(document, baseline, baseline_source)
     html = render_html(document)
     as_json = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    files: list[tuple[str | Path, str]] = [(target, html)]
     if json_path is not None:
-        write_atomically(json_path, as_json)
-    write_atomically(target, html)
+        files.append((json_path, as_json))
+    try:
+        write_all_atomically(files)
+    except OSError as exc:
+        where = exc.filename or target
+        raise InputError(
+            f"{where}: cannot write the report ({exc.strerror or exc}). Nothing was written; choose a "
+            "writable path with -o/--json, or create its folder."
+        ) from None
     return ReportResult(
         document=document,
         exit_status=exit_status(document),
