@@ -8,7 +8,7 @@ can judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from .check_examples import check_examples
@@ -214,7 +214,3 @@ def validate_never_routes(phrases: object, declared: Iterable[str]) -> list[str]
         seen.add(key)
     return [str(row) for row in rows]
 
-
-def declared_phrases(entries: Sequence[Entry]) -> list[tuple[Entry, str]]:
-    """Every (entry, example) pair in declaration order; what mutations start from."""
-    return [(entry, phrase) for entry in entries for phrase in entry.examples or ()]

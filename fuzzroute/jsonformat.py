@@ -26,8 +26,6 @@ from .matchers import (
     validated_keywords,
 )
 
-SCHEMA_VERSION = 1
-
 
 @lru_cache(maxsize=1)
 def graph_schema() -> dict[str, Any]:

@@ -97,9 +97,6 @@ class ClaimLaws:
             (self._claimants[e.index], _cold_test(e)) for e in self.candidates
         )
 
-    def claimant(self, entry: Entry) -> Claimant:
-        return self._claimants[entry.index]
-
     def under_cold_walk(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
         """The cold-walk claimant, evaluating in order and stopping at the first match."""
         for entry in self.candidates:

@@ -32,8 +32,6 @@ SUGGESTION_KINDS: dict[str, str] = {
     SLOW_MATCHER: "a matcher is pathologically slow on a generated phrase",
 }
 
-ENDED_BY = ("phrase-budget", "time-budget", "exhausted", "interrupted")
-
 GENERATED_BOUNDARY = (
     "Generated phrases are samples drawn from the rules, not proof. A suggestion shows one "
     "phrase that behaves as described; finding nothing in the samples proves nothing about "
