@@ -402,6 +402,10 @@ def regex_fsm(pattern: re.Pattern[str], *, search: bool) -> Any:
         # interegular's negative lookahead disagrees with `re` when the phrase
         # ends right after it (`ab(?!c)` refuses "ab"): not worth a wrong answer.
         raise Unsupported("negative lookahead")
+    if not search and any(op is _c.ASSERT for op, _av in walk(tree)):
+        # interegular reads a lookahead as if text may follow it, which a text
+        # matched whole does not have (`ab(?=c)` would accept "abc").
+        raise Unsupported("a lookahead in a rule's text matched whole")
     return _union([_sequence_fsm(seq, pattern.flags, search) for seq in _expand(tree)])
 
 
