@@ -90,7 +90,17 @@ def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
         active = still
 
 
-def _sampler(source: int, name: str, draw: Callable[[Chooser], str], rng: random.Random) -> Stream:
+Known = Callable[[str], bool]
+
+
+def _never(phrase: str) -> bool:
+    return False
+
+
+def _sampler(
+    source: int, name: str, draw: Callable[[Chooser], str], rng: random.Random, known: Known = _never
+) -> Stream:
+    """Seeded draws until `STALL_LIMIT` in a row were produced before (here, or in an earlier round: `known`)."""
     chooser = RandomChooser(rng)
     seen: set[str] = set()
     stalled = 0
@@ -99,7 +109,7 @@ def _sampler(source: int, name: str, draw: Callable[[Chooser], str], rng: random
             phrase = draw(chooser)
         except (RecursionError, ValueError, IndexError):
             return
-        if phrase in seen:
+        if phrase in seen or known(phrase):
             stalled += 1
             if stalled >= STALL_LIMIT:
                 return
@@ -118,11 +128,22 @@ def _listed(source: int, name: str, phrases: Iterable[str]) -> Stream:
 class StreamFactory:
     """Builds one stream per entry; holds what all streams share (the token pool)."""
 
-    def __init__(self, entries: Sequence[Entry], settings: StreamSettings, pool: Pool) -> None:
+    def __init__(
+        self,
+        entries: Sequence[Entry],
+        settings: StreamSettings,
+        pool: Pool,
+        *,
+        known: Known = _never,
+        tokens: TokenPool | None = None,
+    ) -> None:
+        """`known(phrase)`: whether the consumer already has the phrase (so a sampler that
+        only repeats old phrases ends early); `tokens`: a TokenPool of `entries` to reuse."""
         self.entries = entries
         self.settings = settings
         self.pool = pool
-        self.tokens = TokenPool(entries)
+        self.known = known
+        self.tokens = tokens if tokens is not None else TokenPool(entries)
         self.words = vocabulary().words
 
     def rng(self, entry: Entry, purpose: str) -> random.Random:
@@ -153,7 +174,7 @@ class StreamFactory:
     def _regex(self, entry: Entry, matcher: Regex) -> list[Stream]:
         phrases = RegexPhrases(matcher.pattern, self.words)
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
-        walk = _sampler(entry.index, "regex/walk", phrases.sample, self.rng(entry, "walk"))
+        walk = _sampler(entry.index, "regex/walk", phrases.sample, self.rng(entry, "walk"), self.known)
         streams = [self._exrex(entry, phrases), walk]
         if self.settings.hypothesis_draws > 0:
             # A generator body runs at its first `next`, so the (costly) draws
@@ -190,14 +211,14 @@ class StreamFactory:
                 return f"{token} {core}"
             return f"{core} {token}" if ch.chance(50) else f"{token} {core}"
 
-        yield from _sampler(entry.index, "splice", draw, rng)
+        yield from _sampler(entry.index, "splice", draw, rng, self.known)
 
     # -- keywords ------------------------------------------------------------
     def _keywords(self, entry: Entry, matcher: Keywords) -> list[Stream]:
         phrases = KeywordPhrases(matcher.keywords, self.words)
         streams = [
             _listed(entry.index, "keywords/frame", matcher.keywords),
-            _sampler(entry.index, "keywords/frame", phrases.sample, self.rng(entry, "frame")),
+            _sampler(entry.index, "keywords/frame", phrases.sample, self.rng(entry, "frame"), self.known),
             _listed(entry.index, "keywords/probe", phrases.probes()),
         ]
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
@@ -210,7 +231,7 @@ class StreamFactory:
                 joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t}: {k}"))
                 return joined.replace("{k}", keyword).replace("{t}", token)
 
-            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice")))
+            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice"), self.known))
         return streams
 
     # -- all-of ----------------------------------------------------------------
@@ -221,7 +242,7 @@ class StreamFactory:
 
     def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
         combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
-        streams = [_sampler(entry.index, "all-of", combined.sample, self.rng(entry, "all-of"))]
+        streams = [_sampler(entry.index, "all-of", combined.sample, self.rng(entry, "all-of"), self.known)]
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
         if others:
 
@@ -230,7 +251,7 @@ class StreamFactory:
                 token = pick(ch, others)
                 return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
 
-            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice")))
+            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice"), self.known))
         return streams
 
     # -- when ------------------------------------------------------------------
