@@ -143,10 +143,18 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Processes to explore on [default: the number of cores]; a phrase budget gives the same report for any N.",
+)
+@click.option(
+    "--shard", "shard_spec", default=None, metavar="I/N",
+    help="Run only slice I of N of the exploration; combine the N JSON reports with `fuzzroute merge`.",
+)
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    baseline_path: Path | None, open_browser: bool,
+    baseline_path: Path | None, open_browser: bool, workers: int | None, shard_spec: str | None,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -164,6 +172,9 @@ def report(
         write_report,
     )
 
+    from .cli_merge import parse_shard
+
+    shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     baseline = load_baseline(baseline_path) if baseline_path is not None else None
     loaded = load_graph(graph_spec)
@@ -173,7 +184,7 @@ def report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, progress=progress, baseline=baseline,
-            baseline_source=str(baseline_path),
+            baseline_source=str(baseline_path), workers=workers or os.cpu_count() or 1, shard=shard,
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),
@@ -193,6 +204,10 @@ def keep_hypothesis_cache_out_of_the_project() -> None:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
 
+
+from .cli_merge import merge  # noqa: E402 - registered after `main` exists
+
+main.add_command(merge)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

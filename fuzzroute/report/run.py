@@ -96,6 +96,8 @@ def write_report(
     now: datetime | None = None,
     baseline: dict[str, Any] | None = None,
     baseline_source: str = "baseline",
+    workers: int = 1,
+    shard: tuple[int, int] | None = None,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -110,6 +112,11 @@ def write_report(
     checkup = graph.checkup()
     explorer = explore if explore is not None else _default_explorer()
     reason: str | None = None
+    scale: dict[str, Any] = {}
+    if workers != 1:
+        scale["workers"] = workers
+    if shard is not None:
+        scale["shard"] = shard
     try:
         exploration = explorer(
             graph,
@@ -118,6 +125,7 @@ def write_report(
             budget_seconds=budget_seconds,
             progress=progress,
             should_stop=should_stop,
+            **scale,
         )
     except KeyboardInterrupt:
         exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)

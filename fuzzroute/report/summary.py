@@ -17,6 +17,21 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def speed_line(run: dict[str, Any]) -> str:
+    """The headline speed figure: phrases judged per second, and on how many processes."""
+    workers = run.get("workers") or {}
+    processes = workers.get("processes")
+    on = ""
+    if isinstance(processes, int):
+        on = f" on {processes} process{'' if processes == 1 else 'es'}"
+    shard = run.get("shard")
+    part = f", shard {shard['index']}/{shard['count']}" if shard else ""
+    return (
+        f"  speed:     {run.get('judged_per_second', 0):,.0f} phrases judged per second "
+        f"({run['phrases_judged']:,} in {run['elapsed_seconds']:.1f} s{on}{part})"
+    )
+
+
 def summary_text(document: dict[str, Any], *, html_path: str | None = None, json_path: str | None = None) -> str:
     """A few plain lines (no colour codes) for the terminal."""
     graph = document["graph"]
@@ -42,6 +57,7 @@ def summary_text(document: dict[str, Any], *, html_path: str | None = None, json
     )
     for kind, count in sorted(summary["suggestions_by_kind"].items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"    {count} x {kind}")
+    lines.append(speed_line(run))
     history = document.get("history")
     if history is not None:
         proven, generated = history["proven"], history["suggestions"]
