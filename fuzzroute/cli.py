@@ -163,6 +163,7 @@ def report(
     still writes a report, marked partial.
     """
     keep_hypothesis_cache_out_of_the_project()
+    from .cli_merge import parse_shard
     from .report import (
         default_html_path,
         load_baseline,
@@ -171,8 +172,6 @@ def report(
         summary_text,
         write_report,
     )
-
-    from .cli_merge import parse_shard
 
     shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)

@@ -109,6 +109,8 @@ class ClaimLaws:
     def use_screen(self, engine: str | None = None) -> Screen:
         """Build (or rebuild with another engine) the prefilter; returns it."""
         self._screen = screen_for([e.data_matcher for e in self.candidates], engine)
+        self._last_phrase: str | None = None
+        self._last_order: tuple[int, ...] = ()
         screened = self._screen.screened
         tests = [test for _, test in self._plan]
         conditional = [p for p, (claimant, _) in enumerate(self._plan) if not claimant.unconditional]
@@ -152,12 +154,10 @@ class ClaimLaws:
         """
         if context is not None:
             return self._both_in_context(phrase, context)
-        screen = self._screen if self._screen is not None else self.use_screen()
-        survivors = screen.survivors(phrase)
-        if self._always:
-            survivors.update(self._always)
+        if self._screen is None:
+            self.use_screen()
         tests = self._tests
-        for position in sorted(survivors):
+        for position in self._order(phrase):
             if tests[position](phrase):  # type: ignore[misc]
                 return self._claims_at[position]
         return self._unclaimed
@@ -167,16 +167,30 @@ class ClaimLaws:
 
         Rules the prefilter rules out are not run; the rest are, in order.
         """
-        screen = self._screen if self._screen is not None else self.use_screen()
-        survivors = screen.survivors(phrase)
-        if self._always:
-            survivors.update(self._always)
+        if self._screen is None:
+            self.use_screen()
         found = []
-        for position in sorted(survivors):
+        for position in self._order(phrase):
             claimant, test = self._plan[position]
             if claimant.index > index and test is not None and test(phrase):
                 found.append(claimant.index)
         return tuple(found)
+
+    def _order(self, phrase: str) -> tuple[int, ...]:
+        """Candidate positions to run exactly, in order: survivors of the screen plus the unscreened.
+
+        The last phrase's answer is remembered: generation asks `both` and
+        then `later_matches` about the same phrase.
+        """
+        if phrase == self._last_phrase:
+            return self._last_order
+        assert self._screen is not None
+        survivors = self._screen.survivors(phrase)
+        if self._always:
+            survivors.update(self._always)
+        order = tuple(sorted(survivors))
+        self._last_phrase, self._last_order = phrase, order
+        return order
 
     def plain(self, phrase: str) -> Claims:
         """Both claimants by the plain in-order walk (no prefilter): the reference for `both`."""

@@ -1,8 +1,9 @@
 """The engine imports nothing of generation or reporting.
 
 The engine is every top-level module of the package except `__init__` and the
-CLI (`cli.py` and the command modules `cli_*.py` it registers).  Proven verdicts must not depend on generated ones, so the dependency may
-only point the other way.  Imports are read with `ast` (the modules are not
+CLI (`cli.py` and the command modules `cli_*.py` it registers).  Proven
+verdicts must not depend on generated ones, so the dependency may only point
+the other way.  Imports are read with `ast` (the modules are not
 executed), including relative imports and `importlib.import_module("...")`.
 """
 

@@ -43,7 +43,6 @@ from typing import Any
 
 from fuzzroute.graph import Graph
 from fuzzroute.suggestions import (
-    LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
     RULE_NEVER_WINS,
@@ -303,7 +302,7 @@ class Explorer:
         if group.kind == SLOW_MATCHER:
             return {"expression": first, "caption": second}
         if group.kind == RULE_NEVER_WINS and group.rule is not None:
-            counts = self.stats.lost_to.get(group.rule, {})
+            counts: dict[int, int] = self.stats.lost_to.get(group.rule) or {}
             ranked = sorted(counts, key=lambda k: (-counts[k], k))[:3]
             return {"takers": ", ".join(f'"{self.entries[k].id}" ({counts[k]})' for k in ranked) or "no entry"}
         return {}

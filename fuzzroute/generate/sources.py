@@ -67,6 +67,8 @@ class StreamSettings:
 
     seed: int
     hypothesis_draws: int
+    #: Mutations of declared examples: a reseeded round mostly repeats them, so later rounds skip them.
+    mutations: bool = True
 
 
 def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
@@ -166,7 +168,7 @@ class StreamFactory:
                 parts += self._when(entry)
         except (UnsupportedRegex, RecursionError, re.error):
             parts = []  # nothing generated from the condition: the rule's stats show generated == 0
-        if entry.examples:
+        if entry.examples and self.settings.mutations:
             parts.append(self._mutations(entry))
         return interleave(parts) if parts else None
 

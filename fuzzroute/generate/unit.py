@@ -61,6 +61,22 @@ def digest(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
 
 
+class _LastDigest:
+    """`digest` remembering its last answer: a phrase is looked up by the sampler, then taken."""
+
+    __slots__ = ("phrase", "key")
+
+    def __init__(self) -> None:
+        self.phrase = ""
+        self.key = digest("")
+
+    def __call__(self, text: str) -> int:
+        if text != self.phrase:
+            self.phrase = text
+            self.key = digest(text)
+        return self.key
+
+
 @dataclass
 class UnitResult:
     """What one unit found: its groups, its rule's figures, and its counts (picklable)."""
@@ -153,6 +169,7 @@ class RuleUnit:
         self._mutations: set[tuple[str, str]] = set()  # (phrase, example): finite, kept exactly
         self._example_holds: dict[str, bool] = {}
         self._declined: dict[str, None] = {}
+        self._digest = _LastDigest()
         self._ticks = 0
         self.stopped = False
         self.time_up = False
@@ -175,7 +192,7 @@ class RuleUnit:
 
     def _spend(self, phrase: str) -> bool:
         """Count `phrase` against the quota unless it was judged already; False when none is left."""
-        key = digest(phrase)
+        key = self._digest(phrase)
         if key in self._judged:
             return True
         if not self.can_judge():
@@ -220,8 +237,15 @@ class RuleUnit:
         return True
 
     def settings(self, round_number: int) -> StreamSettings:
-        seed = self.seed if round_number == 0 else stable_seed(self.seed, "round", round_number)
-        return StreamSettings(seed, self.hypothesis_draws)
+        """Round 0 runs every generator; reseeded rounds only the cheap seeded ones.
+
+        A hypothesis draw costs a set-up of a tenth of a second per call, and
+        mutations of the declared examples are the same edits again, so
+        repeating them in every round would spend most of a long run on them.
+        """
+        if round_number == 0:
+            return StreamSettings(self.seed, self.hypothesis_draws)
+        return StreamSettings(stable_seed(self.seed, "round", round_number), 0, mutations=False)
 
     def generate_round(self, round_number: int) -> None:
         factory = StreamFactory(
@@ -247,7 +271,7 @@ class RuleUnit:
         return self.pool[position] if position < len(self.pool) else None
 
     def _known(self, phrase: str) -> bool:
-        return digest(phrase) in self._seen
+        return self._digest(phrase) in self._seen
 
     # -- judging -------------------------------------------------------------
     def take(self, candidate: Candidate) -> None:
@@ -257,7 +281,7 @@ class RuleUnit:
         counts[candidate.generator] = counts.get(candidate.generator, 0) + 1
         phrase = candidate.phrase
         if candidate.example is None:
-            key = digest(phrase)
+            key = self._digest(phrase)
             if key in self._seen:
                 return
             self._seen.add(key)

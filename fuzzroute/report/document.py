@@ -90,7 +90,7 @@ def build_document(
             "intersection": _json_safe(dict(exploration.intersection)),
             "generator_counts": dict(exploration.generator_counts),
             "units_ended": dict(exploration.units_ended),
-            "shard": None if exploration.shard is None else {"index": exploration.shard[0], "count": exploration.shard[1]},
+            "shard": _shard(exploration.shard),
             "judged_per_second": judged_per_second(exploration.phrases_judged, exploration.elapsed_seconds),
             "workers": _json_safe(dict(exploration.workers)),
         },
@@ -108,6 +108,10 @@ def build_document(
         "rules": rules,
         "steals": steals,
     }
+
+
+def _shard(shard: tuple[int, int] | None) -> dict[str, int] | None:
+    return None if shard is None else {"index": shard[0], "count": shard[1]}
 
 
 def judged_per_second(judged: int, seconds: float) -> float:

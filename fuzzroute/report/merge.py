@@ -42,7 +42,9 @@ def load_shard(path: str | Path) -> dict[str, Any]:
     try:
         document = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise InputError(f"{source}: no such report. Pass the JSON files `fuzzroute report --shard I/N --json` wrote.") from None
+        raise InputError(
+            f"{source}: no such report. Pass the JSON files `fuzzroute report --shard I/N --json` wrote."
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{source}: the report cannot be read ({exc}).") from None
     except json.JSONDecodeError as exc:
