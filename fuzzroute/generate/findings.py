@@ -56,6 +56,19 @@ def witness_key(witness: Witness) -> tuple[int, int, str, str]:
     return (penalty, len(witness.phrase) + len(context), witness.phrase, context)
 
 
+def cannot_beat(witness: Witness, worst: tuple[int, int, str, str]) -> bool:
+    """True when `witness` cannot rank before `worst` (a cheap bound, no penalty computed).
+
+    A witness's key starts with a penalty of at least its edit's and its
+    length; if the worst kept key already has no more penalty than that and
+    is no longer, the witness cannot displace it.
+    """
+    if witness.context is not None:
+        return False
+    floor = _ODD_EDITS.get(witness.generator.rpartition("/")[2], 0)
+    return worst[0] <= floor and worst[1] < len(witness.phrase)
+
+
 def make_witness(phrase: str, claims: Claims, generator: str, context: dict[str, Any] | None = None) -> Witness:
     cold, cascade = claims.cold_walk, claims.cascade
     return Witness(
@@ -109,6 +122,9 @@ class Group:
 
     def offer(self, witness: Witness, detail: str | None = None) -> None:
         """Keep `witness` if it ranks among the best few (without counting it)."""
+        worst = self.ranks[-1] if len(self.ranks) >= WITNESSES_PER_GROUP else None
+        if worst is not None and not worst[0] and cannot_beat(witness, worst[1]):
+            return
         rank = self.rank(witness)
         if len(self.ranks) >= WITNESSES_PER_GROUP and rank >= self.ranks[-1]:
             return

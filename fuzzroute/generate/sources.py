@@ -36,6 +36,8 @@ from .seeded import draw_examples, stable_seed
 
 #: A sampler gives up after this many phrases in a row it had already produced.
 STALL_LIMIT = 40
+#: ... or after this many in a row the consumer already had from an earlier round.
+KNOWN_STALL_LIMIT = 400
 #: And never yields more than this many phrases.
 SAMPLER_CAP = 5000
 #: Tokens of other rules offered to one rule's slots.
@@ -67,8 +69,9 @@ class StreamSettings:
 
     seed: int
     hypothesis_draws: int
-    #: Mutations of declared examples: a reseeded round mostly repeats them, so later rounds skip them.
-    mutations: bool = True
+    #: Generators whose phrases do not depend on the seed much (mutations of declared
+    #: examples, the pool a `when` rule reads): a reseeded round would repeat them, so it skips them.
+    fixed_sources: bool = True
 
 
 def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
@@ -102,21 +105,32 @@ def _never(phrase: str) -> bool:
 def _sampler(
     source: int, name: str, draw: Callable[[Chooser], str], rng: random.Random, known: Known = _never
 ) -> Stream:
-    """Seeded draws until `STALL_LIMIT` in a row were produced before (here, or in an earlier round: `known`)."""
+    """Seeded draws until `STALL_LIMIT` in a row repeat this sampler's own phrases, or
+    `KNOWN_STALL_LIMIT` in a row are phrases the consumer already has (`known`: from an
+    earlier round).  Known phrases are never yielded, so a reseeded round spends its
+    draws on what is new, and keeps finding the rare new phrase of a nearly covered rule.
+    """
     chooser = RandomChooser(rng)
     seen: set[str] = set()
     stalled = 0
+    old = 0
     for _ in range(SAMPLER_CAP):
         try:
             phrase = draw(chooser)
         except (RecursionError, ValueError, IndexError):
             return
-        if phrase in seen or known(phrase):
+        if phrase in seen:
             stalled += 1
             if stalled >= STALL_LIMIT:
                 return
             continue
-        stalled = 0
+        if known(phrase):
+            seen.add(phrase)
+            old += 1
+            if old >= KNOWN_STALL_LIMIT:
+                return
+            continue
+        stalled = old = 0
         seen.add(phrase)
         yield Candidate(phrase, source, name)
 
@@ -168,7 +182,7 @@ class StreamFactory:
                 parts += self._when(entry)
         except (UnsupportedRegex, RecursionError, re.error):
             parts = []  # nothing generated from the condition: the rule's stats show generated == 0
-        if entry.examples and self.settings.mutations:
+        if entry.examples and self.settings.fixed_sources:
             parts.append(self._mutations(entry))
         return interleave(parts) if parts else None
 
@@ -264,7 +278,10 @@ class StreamFactory:
         own = list(entry.examples or ()) + list(constants)
         own += [frame(f, c) for c in constants for f in rng.sample(frames, min(3, len(frames)))]
         own += [frame(rng.choice(frames), w) for w in rng.sample(self.words, min(12, len(self.words)))]
-        return [_listed(entry.index, "when/constants", own), self._pool_reader(entry)]
+        streams = [_listed(entry.index, "when/constants", own)]
+        if self.settings.fixed_sources:
+            streams.append(self._pool_reader(entry))
+        return streams
 
     def _pool_reader(self, entry: Entry, cap: int = 200) -> Stream:
         position = 0

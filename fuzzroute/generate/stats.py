@@ -15,7 +15,7 @@ from fuzzroute.entries import Entry
 from fuzzroute.laws import Claimant, Claims
 from fuzzroute.suggestions import RuleStats, Witness
 
-from .findings import WITNESSES_PER_GROUP, make_witness, witness_key
+from .findings import _ODD_EDITS, WITNESSES_PER_GROUP, make_witness, witness_key
 
 
 def _digest(phrase: str, source: int) -> int:
@@ -65,6 +65,11 @@ class Stats:
             self.won[source] += 1
         elif winner is not None:
             self.lost_to.setdefault(source, Counter())[winner.index] += 1
+        ranks = self._ranks.get(source)
+        if ranks is not None and len(ranks) >= WITNESSES_PER_GROUP:
+            floor = _ODD_EDITS.get(generator.rpartition("/")[2], 0)
+            if ranks[-1][0] <= floor and ranks[-1][1] < len(phrase):
+                return  # cannot rank among the kept samples (see findings.cannot_beat)
         self._sample(source, make_witness(phrase, claims, generator))
 
     def _sample(self, source: int, witness: Witness) -> None:

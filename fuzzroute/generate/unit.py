@@ -240,12 +240,13 @@ class RuleUnit:
         """Round 0 runs every generator; reseeded rounds only the cheap seeded ones.
 
         A hypothesis draw costs a set-up of a tenth of a second per call, and
-        mutations of the declared examples are the same edits again, so
-        repeating them in every round would spend most of a long run on them.
+        mutations of the declared examples (and the pool a `when` rule reads)
+        are the same phrases again, so repeating them in every round would
+        spend most of a long run on them.
         """
         if round_number == 0:
             return StreamSettings(self.seed, self.hypothesis_draws)
-        return StreamSettings(stable_seed(self.seed, "round", round_number), 0, mutations=False)
+        return StreamSettings(stable_seed(self.seed, "round", round_number), 0, fixed_sources=False)
 
     def generate_round(self, round_number: int) -> None:
         factory = StreamFactory(
