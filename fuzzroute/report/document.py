@@ -28,7 +28,9 @@ from ..text import is_blank
 from .budget import describe_budget
 from .versions import tool_versions
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Versions a `--baseline` may have: version 2 only added fields to version 1.
+READABLE_SCHEMA_VERSIONS = frozenset({1, 2})
 GraphFormat = Literal["python", "json"]
 
 PROVEN_BOUNDARY = (
