@@ -26,7 +26,7 @@ from typing import Any
 
 from ..entries import Entry
 from ..graph import Graph
-from ..suggestions import SUGGESTION_KINDS
+from ..suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
 from .document import paste_lines
 from .history import compare_with_baseline, suggestion_fingerprint
 from .replay import find_entry, replay_witness
@@ -75,6 +75,16 @@ def _order(item: dict[str, Any]) -> tuple[int, int, int, int]:
     return (position, n(item.get("rule_index")), n(item.get("from_index")), n(item.get("to_index")))
 
 
+def _once_as_shadowed(suggestions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The engine's rule: an overlapping pair that is also shadowed is reported once, as shadowed.
+
+    A carried shadowing can meet an overlap of the same pair that tonight's
+    smaller sample found without the shadowing.
+    """
+    shadowed = {(s["from"], s["to"]) for s in suggestions if s["kind"] == SHADOWED_BY_EARLIER_RULE}
+    return [s for s in suggestions if not (s["kind"] == RULES_OVERLAP and (s["from"], s["to"]) in shadowed)]
+
+
 def _recount(document: dict[str, Any]) -> None:
     """Keep the summary's suggestion counts equal to the list, carried suggestions included."""
     by_kind: dict[str, int] = {}
@@ -109,6 +119,8 @@ def apply_memory(
             found.add(key)
             document["suggestions"].append(_carried(graph, item, witnesses))
             carried += 1
+    if carried:
+        document["suggestions"] = _once_as_shadowed(document["suggestions"])
     document["suggestions"].sort(key=_order)
     _recount(document)
     if ledger is not None:

@@ -48,7 +48,9 @@ TIERS: tuple[str, ...] = ("proven", "decided", "suggested")
 DECIDED_LEVELS: dict[str, str] = {"decided-never-wins": "warning", "decided-overlap": "note"}
 DECIDED_SKIPPED = frozenset({"undecided", "decided-disjoint"})
 DECIDED_DESCRIPTIONS: dict[str, str] = {
-    "decided-never-wins": "For every message, an earlier rule claims whatever this rule matches: it can never start a turn.",
+    "decided-never-wins": (
+        "For every message, an earlier rule claims whatever this rule matches: it can never start a turn."
+    ),
     "decided-overlap": "For some message both rules match; declaration order decides which one starts the turn.",
 }
 
@@ -142,7 +144,9 @@ def _boundary_text(document: dict[str, Any], tiers: Sequence[str]) -> str:
             if text:
                 parts.append(f"{tier.capitalize()}: {text}")
     if "suggested" in tiers:
-        parts.append("Results whose tier is `suggested` are samples from generated phrases: they are not coverage proof.")
+        parts.append(
+            "Results whose tier is `suggested` are samples from generated phrases: they are not coverage proof."
+        )
     return " ".join(parts)
 
 
