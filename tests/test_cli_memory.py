@@ -1,6 +1,6 @@
 """`report --db`: the nightly memory, driven through the CLI as a nightly job would.
 
-The graph is `tests/data/memory_shop.json`: "orders" claims "order status"
+The graph is `examples/nightly_shop.json`: "orders" claims "order status"
 and "refund please", so it shadows "billing" (which owns "refund please");
 "tracking" and "billing" each have a declared example whose near-misses
 (dropped words, punctuation) no rule claims.  Changing the one regex of
@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from fuzzroute.cli import main
 
-DATA = Path(__file__).resolve().parent / "data"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHADOW_BILLING = ("generated-shadowed-by-earlier", "billing", "orders", "billing")
 SHADOW_TRACKING = ("generated-shadowed-by-earlier", "tracking", "orders", "tracking")
 
@@ -36,7 +36,7 @@ def shop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY", raising=False)
     target = tmp_path / "shop.json"
-    shutil.copy(DATA / "memory_shop.json", target)
+    shutil.copy(EXAMPLES / "nightly_shop.json", target)
     return target
 
 
@@ -71,6 +71,7 @@ def test_the_first_run_keeps_a_ledger_and_a_hypothesis_folder_under_the_bare_def
     assert {s["status"] for s in document["suggestions"]} == {"new"}
     assert os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] == str(Path(".fuzzroute") / "hypothesis")
     assert SHADOW_BILLING in by_status(document, "new")
+    assert 'data-memory="first-run"' in Path("nightly.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("second_seed", [0, 7])
@@ -86,6 +87,8 @@ def test_a_second_run_on_an_unchanged_graph_reports_nothing_new(shop: Path, seco
     memory = second["memory"]
     assert memory["first_run"] is False and memory["replayed_witnesses"] == memory["reproduced_witnesses"] > 0
     assert "suggestions 0 new, 0 resolved" in out
+    assert f"memory:    replayed {memory['replayed_witnesses']} stored witnesses" in out
+    assert 'data-memory="replayed"' in Path("nightly.html").read_text(encoding="utf-8")
 
 
 def test_after_changing_one_regex_exactly_the_new_and_resolved_findings(shop: Path) -> None:
