@@ -65,7 +65,8 @@ def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
     """The human form of a checkup: errors and warnings, then the notes."""
     lines = [f"fuzzroute check: graph {graph_name!r}"]
     for problem in checkup.problems:
-        lines.append(f"  [{problem.kind}] {problem.code}: {problem.message}")
+        at = f"{problem.location}: " if problem.location is not None else ""
+        lines.append(f"  {at}[{problem.kind}] {problem.code}: {problem.message}")
     for note in checkup.notes:
         lines.append(f"  [note] {note.text}")
     errors, warnings = len(checkup.errors), len(checkup.warnings)

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .errors import DeclarationError, InputError
+from .errors import DeclarationError, FuzzrouteError, InputError
 from .graph import Graph
 from .jsonformat import graph_from_json
+from .jsonspans import entry_lines
 
 GraphFormat = Literal["python", "json"]
 
@@ -79,9 +80,17 @@ def _load_json(path: Path) -> Graph:
             "position (a missing comma or quote is the usual cause)."
         ) from None
     try:
-        return graph_from_json(document, str(path))
+        return graph_from_json(document, str(path), entry_lines(text))
     except DeclarationError as exc:
         raise DeclarationError(f"{path}: {exc}") from None
+
+
+def _read_python(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc}).") from None
+    return importlib.util.decode_source(data)
 
 
 def _line_in(path: Path, exc: BaseException) -> int | None:
@@ -97,7 +106,12 @@ def _line_in(path: Path, exc: BaseException) -> int | None:
     return line
 
 
-def _load_python(path: Path, attribute: str | None) -> tuple[Graph, str]:
+def _load_python(path: Path, attribute: str | None, source: str | None = None) -> tuple[Graph, str]:
+    """Run the graph file (or `source`, an edited text of it) as a fresh module.
+
+    The code is compiled with the path exactly as given, so every entry's
+    location names the file the way the user wrote it (`examples/x.py:12`).
+    """
     module_name = f"_fuzzroute_graph_{uuid.uuid4().hex}"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
@@ -106,7 +120,10 @@ def _load_python(path: Path, attribute: str | None) -> tuple[Graph, str]:
     folder = str(path.resolve().parent)
     sys.path.insert(0, folder)
     try:
-        spec.loader.exec_module(module)
+        if source is None:
+            source = _read_python(path)
+        code = compile(source, str(path), "exec", dont_inherit=True)
+        exec(code, module.__dict__)
     except SyntaxError as exc:
         raise InputError(
             f"{path}:{exc.lineno}: syntax error: {exc.msg}. Fix the Python syntax on that line."
@@ -117,6 +134,8 @@ def _load_python(path: Path, attribute: str | None) -> tuple[Graph, str]:
         raise DeclarationError(f"{at}: {exc}") from None
     except SystemExit as exc:
         raise InputError(f"{path}: the file called sys.exit({exc.code}) while being imported.") from None
+    except FuzzrouteError:
+        raise
     except Exception as exc:  # noqa: BLE001 - any import failure is bad input here
         where = _line_in(path, exc)
         at = f"{path}:{where}" if where else str(path)
