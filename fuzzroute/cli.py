@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__
+from .authoring.command import suggest as suggest_command
 from .errors import FuzzrouteError
 from .explain import PhraseClaims, explain_claims
 from .loader import load_graph
@@ -194,6 +195,9 @@ def keep_hypothesis_cache_out_of_the_project() -> None:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
 
+
+suggest_command.callback = reports_bad_input(suggest_command.callback)  # type: ignore[arg-type,type-var]
+main.add_command(suggest_command, "suggest")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

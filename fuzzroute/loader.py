@@ -67,11 +67,28 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     )
 
 
+def load_graph_text(loaded: LoadedGraph, text: str) -> Graph:
+    """Load an edited text of `loaded`'s file in memory, as `load_graph` would load the file.
+
+    Lets an editor prove its edit before writing it: the text is declared
+    exactly like the file (same path in locations and messages, same graph
+    picked from a Python module).
+    """
+    if loaded.format == "json":
+        return _graph_from_text(loaded.path, text)
+    graph, _ = _load_python(loaded.path, loaded.attribute, source=text)
+    return graph
+
+
 def _load_json(path: Path) -> Graph:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot be read as UTF-8 text ({exc}).") from None
+    return _graph_from_text(path, text)
+
+
+def _graph_from_text(path: Path, text: str) -> Graph:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
