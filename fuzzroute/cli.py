@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__
+from .authoring.command import suggest as suggest_command
 from .errors import FuzzrouteError, InputError
 from .explain import PhraseClaims, explain_claims
 from .loader import load_graph
@@ -79,7 +80,8 @@ def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
     """The human form of a checkup: errors and warnings, then the notes."""
     lines = [f"fuzzroute check: graph {graph_name!r}"]
     for problem in checkup.problems:
-        lines.append(f"  [{problem.kind}] {problem.code}: {problem.message}")
+        at = f"{problem.location}: " if problem.location is not None else ""
+        lines.append(f"  {at}[{problem.kind}] {problem.code}: {problem.message}")
     for note in checkup.notes:
         lines.append(f"  [note] {note.text}")
     errors, warnings = len(checkup.errors), len(checkup.warnings)
@@ -247,6 +249,9 @@ def keep_hypothesis_cache_out_of_the_project() -> None:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
 
+
+suggest_command.callback = reports_bad_input(suggest_command.callback)  # type: ignore[arg-type,type-var]
+main.add_command(suggest_command, "suggest")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -45,6 +45,16 @@ def fuzzroute_command() -> list[str]:
     return words[1:]
 
 
+SHELL = {">", ">>", "|", "&&", "||", ";", "2>&1"}
+
+
+def command_words(line: str) -> list[str]:
+    """The fuzzroute arguments of a shell line, up to a redirection or the next command."""
+    words = shlex.split(line.replace('"$(date +%j)"', "123"))
+    cut = next((i for i, w in enumerate(words) if w in SHELL), len(words))
+    return words[1:cut]
+
+
 def option(words: list[str], name: str) -> str:
     return words[words.index(name) + 1]
 
@@ -82,9 +92,9 @@ def test_every_flag_of_the_workflow_and_readme_commands_exists() -> None:
     for block in re.findall(r"```sh\n(.*?)```", README, flags=re.DOTALL):
         for line in block.replace("\\\n", " ").splitlines():
             if line.startswith("fuzzroute "):
-                commands.append(shlex.split(line.replace('"$(date +%j)"', "123"))[1:])
+                commands.append(command_words(line))
     for span in re.findall(r"`(fuzzroute [^`]+)`", README):
-        words = shlex.split(span)[1:]
+        words = command_words(span)
         if len(words) > 1 and words[1].endswith((".py", ".json")):  # a command, not a synopsis
             commands.append(words)
     assert len(commands) >= 3

@@ -121,9 +121,23 @@ def test_locations_from_the_document_with_a_fallback_to_the_graph_file(tmp_path:
     rule_line = 12 + 4 * suggestion["rule_index"]
     at = results[len(located["proven"]["problems"])]["locations"][0]["physicalLocation"]
     assert at["region"] == {"startLine": rule_line}  # no own location: the rule's declaration
-    bare = sarif_log(document, base=HERE.parent)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    unknown = copy.deepcopy(document)
+    for item in [*unknown["proven"]["problems"], *unknown["suggestions"], *unknown["graph"]["rules"]]:
+        item["location"] = None
+    bare = sarif_log(unknown, base=HERE.parent)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
     assert bare == {"artifactLocation": {"uri": "examples/support.py"}}  # no line known: no region
     assert_valid(sarif_log(located, base=HERE.parent))
+
+
+def test_the_reports_own_locations_become_regions(tmp_path: Path) -> None:
+    log, document = report_sarif(tmp_path, "own")
+    results = log["runs"][0]["results"]
+    items = [*document["proven"]["problems"], *document["suggestions"]]
+    assert len(results) == len(items)
+    for result, item in zip(results, items, strict=True):
+        physical = result["locations"][0]["physicalLocation"]
+        assert physical["artifactLocation"]["uri"].endswith("examples/support.py")
+        assert item["location"] is not None and physical["region"] == {"startLine": item["location"]["line"]}
 
 
 def test_decided_items_are_rendered_by_kind(tmp_path: Path) -> None:

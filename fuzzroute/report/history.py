@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .document import READABLE_SCHEMA_VERSIONS, SCHEMA_VERSION
+from .document import SCHEMA_VERSION
 
 Fingerprint = tuple[Any, ...]
 
@@ -47,7 +47,8 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             f"{source} is not a fuzzroute report document (no `proven` and `suggestions` keys). "
             "Pass a file written by `fuzzroute report --json`."
         )
-    if document.get("schema_version") not in READABLE_SCHEMA_VERSIONS:
+    # Version 2 only added fields, so a version 1 baseline still matches by the same keys.
+    if document.get("schema_version") not in (1, SCHEMA_VERSION):
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
             f"versions up to {SCHEMA_VERSION}. Regenerate the baseline with this version."
