@@ -28,7 +28,7 @@ from ..text import is_blank
 from .budget import describe_budget
 from .versions import tool_versions
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 GraphFormat = Literal["python", "json"]
 
 PROVEN_BOUNDARY = (
