@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__
+from .authoring.command import suggest as suggest_command
 from .cli_help import EXIT_CODES_EPILOG, ReadableGroup, verbosity, verbosity_options
 from .errors import FuzzrouteError
 from .explain import PhraseClaims, explain_claims
@@ -75,7 +76,8 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
         return count_line
     lines = [f"fuzzroute check: graph {graph_name!r}"]
     for problem in checkup.problems:
-        lines.append(f"  [{problem.kind}] {problem.code}: {problem.message}")
+        at = f"{problem.location}: " if problem.location is not None else ""
+        lines.append(f"  {at}[{problem.kind}] {problem.code}: {problem.message}")
         if level > 0 and graph is not None and problem.example is not None:
             cold, cascade = graph.claims(problem.example).ids()
             lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
@@ -210,6 +212,9 @@ def keep_hypothesis_cache_out_of_the_project() -> None:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
 
+
+suggest_command.callback = reports_bad_input(suggest_command.callback)  # type: ignore[arg-type,type-var]
+main.add_command(suggest_command, "suggest")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -47,7 +47,7 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             f"{source} is not a fuzzroute report document (no `proven` and `suggestions` keys). "
             "Pass a file written by `fuzzroute report --json`."
         )
-    # Version 2 only added fields, so a version 1 baseline still matches finding by finding.
+    # Version 2 only added fields, so a version 1 baseline still matches by the same keys.
     if document.get("schema_version") not in (1, SCHEMA_VERSION):
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "

@@ -217,6 +217,7 @@ def _groups(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | No
 
 
 def _rule_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    rules = {r["index"]: r for r in doc["graph"]["rules"]}
     rows = []
     for stats in doc["rules"]:
         accepted = stats["accepted"]
@@ -224,7 +225,8 @@ def _rule_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
             {"id": who, "count": count, "share": None if accepted <= 0 else count / accepted}
             for who, count in stats["lost_to"].items()
         ]
-        rows.append({"r": stats, "lost_to": lost_to})
+        declared = rules.get(stats["index"], {}).get("location")
+        rows.append({"r": stats, "lost_to": lost_to, "location": declared})
     return rows
 
 

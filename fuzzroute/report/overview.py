@@ -57,10 +57,17 @@ def proven_cards(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         card["rules"] = list(dict.fromkeys(i["p"]["skill"] for i in problems if i["p"]["skill"]))
         card["never_route"] = all(i["p"]["code"].startswith("never-routes") for i in problems)
         card["new"] = any(i["p"].get("status") == "new" for i in problems)
+        places = list(dict.fromkeys(_place(i["p"].get("location")) for i in problems))
+        # One rule's phrase: its declaration is named once on the card, else on each problem.
+        card["location"] = problems[0]["p"].get("location") if len(places) == 1 else None
     cards.sort(key=lambda c: 0 if c["kind"] == "error" else 1)
     for number, card in enumerate(cards, start=1):
         card["anchor"] = f"proven-{number}"
     return cards
+
+
+def _place(location: dict[str, Any] | None) -> str | None:
+    return None if location is None else f"{location['file']}:{location['line']}"
 
 
 def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
