@@ -192,3 +192,17 @@ def test_json_edits_keep_key_order_and_layout(text: str) -> None:
         assert changed == [text.splitlines()[1].strip(), text.splitlines()[2].strip()]
         assert '"examples": ["refund me", "refund now", "café"]},' in out
         assert '{"id":"b","match":{"keywords":["x"]},"examples":["x one"]}' in out
+
+
+def test_a_long_chain_is_edited_call_by_call(tmp_path: Path) -> None:
+    """400 chained rules nest 800 calls deep: too deep for a whole-file libcst round trip."""
+    lines = ["from fuzzroute import Graph, keywords", "graph = (", '    Graph("big")']
+    for i in range(400):
+        lines += [f"    # rule {i}", f'    .entry("r{i}", match=keywords("w{i}"), examples=["w{i} please"])']
+    source = "\n".join([*lines, ")", ""])
+    out = edit(tmp_path, source, {i: [f"w{i} now"] for i in range(0, 400, 50)})
+    graph = load_graph(tmp_path / "graph.py").graph
+    assert [e.examples for e in graph.entries] == [
+        (f"w{i} please", *((f"w{i} now",) if i % 50 == 0 else ())) for i in range(400)
+    ]
+    assert comments(out) == comments(source)
