@@ -206,3 +206,36 @@ def test_a_long_chain_is_edited_call_by_call(tmp_path: Path) -> None:
         (f"w{i} please", *((f"w{i} now",) if i % 50 == 0 else ())) for i in range(400)
     ]
     assert comments(out) == comments(source)
+
+
+PHRASES = st.lists(st.text(min_size=1, max_size=12), min_size=1, max_size=3)
+
+
+@given(PHRASES, PHRASES, st.sampled_from([EXPANDED, INLINE, EXPANDED.replace("\n", "\r\n")]))
+def test_json_edits_always_give_exactly_the_expected_document(first: list[str], second: list[str], text: str) -> None:
+    out = json_source.add_examples(Path("g.json"), text, {0: first, 1: second}, ["a", "b"])
+    expected = json.loads(text)
+    expected["entries"][0]["examples"] += first
+    expected["entries"][1]["examples"] = second
+    assert json.loads(out) == expected
+    if "\r\n" in text:
+        assert out.count("\n") == out.count("\r\n")  # the file's line endings are kept
+
+
+@given(PHRASES, PHRASES)
+def test_python_edits_always_add_exactly_the_phrases(
+    tmp_path_factory: pytest.TempPathFactory, first: list[str], second: list[str]
+) -> None:
+    path = tmp_path_factory.mktemp("prop") / "graph.py"
+    path.write_text(LAYOUTS)
+    graph = load_graph(path).graph
+    out = python_source.add_examples(path, LAYOUTS, graph.entries, {0: first, 3: second})
+    calls = [n for n in ast.walk(ast.parse(out)) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "entry"]
+    examples = {}
+    for call in calls:
+        ident = ast.literal_eval(call.args[0])
+        value = next((k.value for k in call.keywords if k.arg == "examples"), None)
+        examples[ident] = None if value is None else ast.literal_eval(value)
+    assert examples["a"] == ["refund please", *first]
+    assert examples["d"] == second
+    assert comments(out) == comments(LAYOUTS)
