@@ -239,3 +239,14 @@ def test_python_edits_always_add_exactly_the_phrases(
     assert examples["a"] == ["refund please", *first]
     assert examples["d"] == second
     assert comments(out) == comments(LAYOUTS)
+
+
+def test_crlf_line_endings_and_odd_line_breaks_in_strings_are_kept(tmp_path: Path) -> None:
+    raw = '"refund\u2028please\x0c",  # first'  # real U+2028 and form feed inside a string literal
+    source = LAYOUTS.replace('"refund please",  # first', raw).replace("\n", "\r\n")
+    path = tmp_path / "graph.py"
+    path.write_bytes(source.encode())
+    graph = load_graph(path).graph
+    out = python_source.add_examples(path, source, graph.entries, {0: ["refund now"], 6: ["u one"]})
+    assert out.count("\n") == out.count("\r\n") and comments(out) == comments(source)
+    assert '"refund now",\r\n' in out and 'examples=["u one"],\r\n' in out

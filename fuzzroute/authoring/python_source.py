@@ -19,6 +19,7 @@ says what to do instead.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +52,7 @@ class _Site:
 
 _NOT_LITERAL = object()
 _WRAP = "(_entry"
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 def _id_literal(call: ast.Call) -> object:
@@ -67,7 +69,8 @@ class _Offsets:
     """Turns ast's (line, UTF-8 byte column) positions into offsets in the source string."""
 
     def __init__(self, source: str) -> None:
-        self.lines = source.splitlines(keepends=True)
+        # Only the line breaks Python itself counts (str.splitlines also splits on \f, \u2028, ...).
+        self.lines = _LINES.findall(source)
         self.starts = [0]
         for line in self.lines:
             self.starts.append(self.starts[-1] + len(line))
@@ -101,8 +104,8 @@ def _parse_call(source: str, site: _Site) -> cst.Call:
     return expression
 
 
-def _call_text(call: cst.Call) -> str:
-    text = cst.Module([]).code_for_node(call)
+def _call_text(call: cst.Call, newline: str) -> str:
+    text = cst.Module([], default_newline=newline).code_for_node(call)
     assert text.startswith(_WRAP) and text.endswith(")")
     return text[len(_WRAP):-1]
 
@@ -334,7 +337,8 @@ def add_examples(path: Path, source: str, entries: Sequence[Entry], additions: M
             raise _refuse(
                 path, entry, site.line, f"libcst cannot parse its call ({exc.message})", "Add the examples by hand."
             ) from None
-        edits[site.start] = (site, _call_text(_edited_call(path, entry, site, call, phrases)))
+        newline = "\r\n" if "\r\n" in source else "\n"
+        edits[site.start] = (site, _call_text(_edited_call(path, entry, site, call, phrases), newline))
     out = source
     for site, text in sorted(edits.values(), key=lambda item: item[0].start, reverse=True):
         out = out[:site.start] + text + out[site.end:]
