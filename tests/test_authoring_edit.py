@@ -16,7 +16,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzroute.authoring import json_source, python_source
@@ -222,6 +222,7 @@ def test_json_edits_always_give_exactly_the_expected_document(first: list[str], 
         assert out.count("\n") == out.count("\r\n")  # the file's line endings are kept
 
 
+@settings(deadline=None, max_examples=40)  # each example loads the graph file
 @given(PHRASES, PHRASES)
 def test_python_edits_always_add_exactly_the_phrases(
     tmp_path_factory: pytest.TempPathFactory, first: list[str], second: list[str]
