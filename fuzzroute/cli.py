@@ -7,6 +7,7 @@ traceback).  Generated suggestions never change the exit code.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -20,6 +21,7 @@ import click
 
 from . import __version__
 from .authoring.command import suggest as suggest_command
+from .cli_help import EXIT_CODES_EPILOG, ReadableGroup, verbosity, verbosity_options
 from .errors import FuzzrouteError
 from .explain import PhraseClaims, explain_claims
 from .loader import load_graph
@@ -47,7 +49,7 @@ def reports_bad_input(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=ReadableGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fuzzroute")
 def main() -> None:
     """Find routing bugs in the start rules of an agent's skill graph.
@@ -62,16 +64,26 @@ FORMAT = click.option(
 )
 
 
-def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
-    """The human form of a checkup: errors and warnings, then the notes."""
+def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph: Any = None) -> str:
+    """The human form of a checkup: errors and warnings, then the notes.
+
+    `level` -1 prints only the count line; 1 adds, under each problem, who
+    claims its phrase under both laws (`graph` is needed for that).
+    """
+    errors, warnings = len(checkup.errors), len(checkup.warnings)
+    count_line = f"{errors} error(s), {warnings} warning(s) in declared examples and never-route rows."
+    if level < 0:
+        return count_line
     lines = [f"fuzzroute check: graph {graph_name!r}"]
     for problem in checkup.problems:
         at = f"{problem.location}: " if problem.location is not None else ""
         lines.append(f"  {at}[{problem.kind}] {problem.code}: {problem.message}")
+        if level > 0 and graph is not None and problem.example is not None:
+            cold, cascade = graph.claims(problem.example).ids()
+            lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
     for note in checkup.notes:
         lines.append(f"  [note] {note.text}")
-    errors, warnings = len(checkup.errors), len(checkup.warnings)
-    lines.append(f"{errors} error(s), {warnings} warning(s) in declared examples and never-route rows.")
+    lines.append(count_line)
     if not checkup.problems and not checkup.notes:
         lines.append(
             "No examples or never-route rows are declared, so nothing was proven. Declare "
@@ -80,12 +92,14 @@ def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
     return "\n".join(lines)
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @FORMAT
+@verbosity_options
 @reports_bad_input
-def check(graph_spec: str, output_format: str) -> None:
+def check(graph_spec: str, output_format: str, quiet: bool, verbose: bool) -> None:
     """Run the proven checks of declared examples and never-route rows."""
+    level = verbosity(quiet, verbose)
     loaded = load_graph(graph_spec)
     checkup = loaded.graph.checkup()
     if output_format == "json":
@@ -95,7 +109,7 @@ def check(graph_spec: str, output_format: str) -> None:
         }
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        click.echo(render_checkup_text(checkup, loaded.graph.name))
+        click.echo(render_checkup_text(checkup, loaded.graph.name, level, loaded.graph))
     sys.exit(EXIT_OK if checkup.ok else EXIT_PROVEN_ERROR)
 
 
@@ -125,7 +139,7 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
         click.echo("\n".join(render_claims_text(r) for r in results))
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
     "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -145,10 +159,11 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
+@verbosity_options
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    baseline_path: Path | None, open_browser: bool,
+    baseline_path: Path | None, open_browser: bool, quiet: bool, verbose: bool,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -156,6 +171,7 @@ def report(
     The exit code depends on proven errors only. Ctrl-C stops generation and
     still writes a report, marked partial.
     """
+    level = verbosity(quiet, verbose)
     keep_hypothesis_cache_out_of_the_project()
     from .report import (
         default_html_path,
@@ -170,7 +186,8 @@ def report(
     baseline = load_baseline(baseline_path) if baseline_path is not None else None
     loaded = load_graph(graph_spec)
     target = html_path or default_html_path(loaded.graph.name)
-    with stop_on_interrupt() as should_stop, progress_bar() as progress:
+    bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
+    with stop_on_interrupt() as should_stop, bar as progress:
         result = write_report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
@@ -179,7 +196,7 @@ def report(
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),
-        json_path=None if result.json_path is None else str(result.json_path),
+        json_path=None if result.json_path is None else str(result.json_path), verbosity=level,
     ))
     if open_browser:
         webbrowser.open(result.html_path.resolve().as_uri())
