@@ -90,12 +90,29 @@ class Pick:
     verdict: Verdict
 
 
+_SUFFIXES = ("ing", "ed", "er", "es", "s")
+
+
+def _stem(word: str) -> str:
+    """A crude stem: "refunds", "refunded" and "refunder" all read as "refund" here."""
+    word = word.lower()
+    changed = True
+    while changed:
+        changed = False
+        for suffix in _SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[: -len(suffix)]
+                changed = True
+                break
+    return word
+
+
 def _words(phrase: str) -> frozenset[str]:
-    return frozenset(w.lower().removesuffix("s") for w in _WORD.findall(phrase))
+    return frozenset(_stem(w) for w in _WORD.findall(phrase))
 
 
 def near_duplicate(a: str, b: str) -> bool:
-    """Same words (case, punctuation and a plural `s` aside) for the most part."""
+    """Mostly the same words, case, punctuation and inflection aside (at least 60% shared stems)."""
     if phrase_key(a) == phrase_key(b):
         return True
     wa, wb = _words(a), _words(b)

@@ -47,6 +47,7 @@ def suggest(
     """
     from fuzzroute.cli import keep_hypothesis_cache_out_of_the_project
     from fuzzroute.loader import load_graph
+    from fuzzroute.progress import progress_bar
     from fuzzroute.report import parse_budget
 
     from .render import render_text
@@ -57,9 +58,11 @@ def suggest(
     keep_hypothesis_cache_out_of_the_project()
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     loaded = load_graph(graph_spec)
-    suggested = suggest_examples(
-        loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
-    )
+    with progress_bar() as progress:
+        suggested = suggest_examples(
+            loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
+            progress=progress,
+        )
     if not (show_diff or write):
         if output_format == "json":
             click.echo(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False))
