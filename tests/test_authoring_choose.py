@@ -15,7 +15,9 @@ TIER = {**{k: 0 for k in DEFECT_KINDS}, **{k: 1 for k in NEAR_MISS_KINDS}, WIDEN
 
 
 @pytest.mark.parametrize(
-    "spec", ["authoring.py", "support.py", "planted_defects.py", "mounts/rules.json", "keyword_boundaries.json"]
+    "spec",
+    ["authoring.py", "support.py", "planted_defects.py", "mounts/rules.json", "mounts/scorer.json",
+     "keyword_boundaries.json"],
 )
 def test_picks_come_in_tier_order_without_near_duplicates(spec: str) -> None:
     loaded = load_graph(EXAMPLES / spec)

@@ -58,6 +58,8 @@ class Verdict:
     """What `fuzzroute check` will report for the example once it is declared."""
 
     problems: tuple[Problem, ...]
+    #: Under a scorer or read mount the checkup only runs the rule on its own examples.
+    self_match_only: bool = False
 
     @property
     def passes(self) -> bool:
@@ -69,6 +71,8 @@ class Verdict:
         return tuple((p.kind, p.code) for p in self.problems)
 
     def describe(self) -> str:
+        if self.passes and self.self_match_only:
+            return "check will pass it (the rule's own condition matches it; this mount is checked for that only)"
         if self.passes:
             return "check will pass it (the rule claims it, no earlier rule takes it)"
         parts = []
@@ -131,7 +135,7 @@ def predicted_verdict(graph: Graph, index: int, phrase: str) -> Verdict:
         replace(e, examples=(phrase,) if e.index == index else None) for e in graph.entries
     )
     problems, _ = check_examples(entries, graph.order_decides, graph.has_classifier)
-    return Verdict(tuple(problems))
+    return Verdict(tuple(problems), self_match_only=not graph.order_decides)
 
 
 def _signature(verdict: Verdict) -> tuple[tuple[str, str, str | None], ...]:
