@@ -109,6 +109,8 @@ def test_after_changing_one_regex_exactly_the_new_and_resolved_findings(shop: Pa
 
 def test_a_finding_not_drawn_tonight_is_carried_while_its_witness_reproduces(shop: Path) -> None:
     _, first, _ = nightly(shop)
+    # Reformatting moves every entry to another line without changing a rule.
+    shop.write_text(json.dumps(json.loads(shop.read_text(encoding="utf-8")), indent=4), encoding="utf-8")
     # A tiny budget draws too little to see the billing shadowing again.
     _, small, _ = nightly(shop, budget="5")
     carried = [s for s in small["suggestions"] if s.get("memory") == "replayed"]
@@ -119,7 +121,10 @@ def test_a_finding_not_drawn_tonight_is_carried_while_its_witness_reproduces(sho
     from fuzzroute.loader import load_graph
 
     graph = load_graph(str(shop)).graph
+    lines = {r["id"]: r["location"] for r in small["graph"]["rules"]}
     for item in carried:  # a carried witness really shows the finding on the current graph
+        old = next(s["location"] for s in first["suggestions"] if key(s) == key(item))
+        assert item["location"] == lines[item["rule"]] != old
         witness = item["witnesses"][0]
         assert graph.claims(witness["phrase"]).ids() == (witness["cold_walk"], witness["cascade"])
 
