@@ -163,7 +163,10 @@ def test_db_and_baseline_together_are_bad_input(shop: Path) -> None:
     assert code == 2 and "--db and --baseline" in err and not Path("x.html").exists()
 
 
-def test_an_unwritable_db_folder_is_bad_input(shop: Path) -> None:
+@pytest.mark.parametrize("db,says", [("blocker/db", "cannot write"), ("blocker", "needs a folder")])
+def test_a_db_path_that_cannot_hold_the_memory_is_bad_input(shop: Path, db: str, says: str) -> None:
     Path("blocker").write_text("x")
-    code, _, err = invoke("report", str(shop), "-o", "x.html", "--db", "blocker/db", "--budget", "50")
-    assert code == 2 and "Traceback" not in err and not Path("x.html").exists()
+    code, out, err = invoke("report", str(shop), "-o", "x.html", "--db", db, "--budget", "50")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("fuzzroute: error: ") and says in err and "blocker" in err
+    assert not Path("x.html").exists() and Path("blocker").read_text() == "x"
