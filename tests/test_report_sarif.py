@@ -7,6 +7,7 @@ errata 01), bundled as `tests/data/sarif-schema-2.1.0.json`.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fuzzroute.cli import main
 from fuzzroute.report.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, sarif_log
@@ -198,3 +201,59 @@ def test_an_unwritable_sarif_path_is_bad_input_and_writes_nothing(tmp_path: Path
     assert code == 2 and "Traceback" not in err and err.startswith("fuzzroute: error: ")
     assert "afile" in err and "Nothing was written" in err and err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+# -- properties over generated documents -------------------------------------
+
+NAMES = st.sampled_from(["orders", "tracking", "billing", "smalltalk"])
+MAYBE = st.none() | NAMES
+PHRASES = st.none() | st.text(alphabet="ab ?é", max_size=6)
+LOCATIONS = st.none() | st.builds(
+    lambda file, line: {"file": file, "line": line},
+    st.sampled_from(["g.py", "sub dir/g.json", "/elsewhere/g.py"]), st.integers(1, 500),
+)
+PROBLEMS = st.fixed_dictionaries({
+    "kind": st.sampled_from(["error", "warning"]),
+    "code": st.sampled_from(["example-shadowed-by-earlier", "example-unclaimed", "never-routes-claimed"]),
+    "skill": MAYBE, "example": PHRASES, "from": MAYBE, "to": MAYBE,
+    "message": st.text(max_size=20), "location": LOCATIONS,
+})
+SUGGESTIONS = st.fixed_dictionaries({
+    "kind": st.sampled_from(["generated-shadowed-by-earlier", "rules-overlap", "near-miss-unclaimed", "new-kind"]),
+    "rule": MAYBE, "rule_index": st.none() | st.integers(0, 3), "from": MAYBE, "to": MAYBE,
+    "count": st.integers(0, 99), "message": st.text(max_size=20), "location": LOCATIONS,
+    "witnesses": st.lists(st.fixed_dictionaries({"phrase": st.text(max_size=8)}), max_size=3),
+    "status": st.sampled_from(["new", "still"]),
+})
+
+
+def generated_document(problems: list[dict[str, Any]], suggestions: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "graph": {"name": "g", "source": "g.py", "rules": []},
+        "tool": {"versions": {"fuzzroute": "0.1.0"}},
+        "boundary": {"proven": "P.", "generated": "G."},
+        "run": {"seed": 0, "budget": "10 phrases"},
+        "partial": False,
+        "proven": {"problems": problems},
+        "suggestions": suggestions,
+    }
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(PROBLEMS, max_size=4), st.lists(SUGGESTIONS, max_size=4))
+def test_fingerprints_match_exactly_when_identities_match(
+    problems: list[dict[str, Any]], suggestions: list[dict[str, Any]]
+) -> None:
+    log = sarif_log(generated_document(problems, suggestions), base="/work")
+    assert_valid(log)
+    results = log["runs"][0]["results"]
+    identities = [("proven", p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in problems]
+    identities += [("suggested", s["kind"], s["rule"], s["from"], s["to"]) for s in suggestions]
+    assert len(results) == len(identities)
+    prints = [r["partialFingerprints"][FINGERPRINT_KEY] for r in results]
+    for i, j in itertools.combinations(range(len(results)), 2):
+        assert (prints[i] == prints[j]) == (identities[i] == identities[j])
+    for result, item in zip(results, [*problems, *suggestions], strict=True):
+        physical = result["locations"][0]["physicalLocation"]
+        expected_line = (item["location"] or {}).get("line")
+        assert physical.get("region") == (None if expected_line is None else {"startLine": expected_line})
