@@ -289,16 +289,24 @@ class Explorer:
                     message=message,
                     paste=paste,
                     paste_json=paste_json,
+                    mutation=self._mutation(g),
                 )
             )
         return tuple(out)
+
+    @staticmethod
+    def _mutation(group: Group) -> str | None:
+        """The edit that made a near miss's best witness (None for every other kind)."""
+        if group.kind not in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
+            return None
+        return group.witnesses()[0].mutation
 
     def _extra(self, group: Group) -> dict[str, str]:
         best = group.witnesses()[0]
         detail = group.details.get(best.phrase, "")
         first, _, second = detail.partition("\x1f")
         if group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
-            return {"edit": first, "example": second}
+            return {"edit": first, "example": second, "label": best.mutation or first}
         if group.kind == SLOW_MATCHER:
             return {"expression": first, "caption": second}
         if group.kind == RULE_NEVER_WINS and group.rule is not None:

@@ -69,7 +69,13 @@ def cannot_beat(witness: Witness, worst: tuple[int, int, str, str]) -> bool:
     return worst[0] <= floor and worst[1] < len(witness.phrase)
 
 
-def make_witness(phrase: str, claims: Claims, generator: str, context: dict[str, Any] | None = None) -> Witness:
+def make_witness(
+    phrase: str,
+    claims: Claims,
+    generator: str,
+    context: dict[str, Any] | None = None,
+    mutation: str | None = None,
+) -> Witness:
     cold, cascade = claims.cold_walk, claims.cascade
     return Witness(
         phrase=phrase,
@@ -79,6 +85,7 @@ def make_witness(phrase: str, claims: Claims, generator: str, context: dict[str,
         cascade_index=None if cascade is None else cascade.index,
         generator=generator,
         context=context,
+        mutation=mutation,
     )
 
 
@@ -148,11 +155,19 @@ class Group:
             self.offer(witness, other.details.get(witness.phrase))
 
     def witnesses(self) -> tuple[Witness, ...]:
-        """The kept witnesses: new phrases first, then shortest, lower case before capitals."""
+        """The kept witnesses: new phrases first, then the most readable (a typo or a splice
+        after a real-word edit), then shortest, lower case before capitals."""
         return tuple(
             sorted(
                 self.best,
-                key=lambda w: (self.rank(w)[0], len(w.phrase), w.phrase != w.phrase.lower(), w.phrase, witness_key(w)),
+                key=lambda w: (
+                    self.rank(w)[0],
+                    witness_key(w)[0],
+                    len(w.phrase),
+                    w.phrase != w.phrase.lower(),
+                    w.phrase,
+                    witness_key(w),
+                ),
             )
         )
 

@@ -340,7 +340,7 @@ class RuleUnit:
         accepted = self.judge.accepts(phrase, r, claims)
         if accepted:
             self.stats.accept(phrase, r, claims, self.judge.winner(claims), candidate.generator)
-        witness = make_witness(phrase, claims, candidate.generator)
+        witness = make_witness(phrase, claims, candidate.generator, mutation=candidate.label)
         detail = f"{candidate.edit}\x1f{candidate.example}"
         cascade = claims.cascade
         if not accepted and (cascade is None or not self.order_decides):
