@@ -20,10 +20,11 @@ long s) are therefore exactly what `re` does.
 
 from __future__ import annotations
 
+import array
 import bisect
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -53,7 +54,7 @@ _RANK = {ch: position for position, ch in enumerate(READABLE)}
 @lru_cache(maxsize=1)
 def _every_code_point() -> str:
     """One string holding every code point once, so `finditer` positions are code points."""
-    return "".join(map(chr, range(CODE_POINTS)))
+    return array.array("I", range(CODE_POINTS)).tobytes().decode("utf-32-le", "surrogatepass")
 
 
 def _runs(pattern: re.Pattern[str]) -> Intervals:
@@ -61,27 +62,88 @@ def _runs(pattern: re.Pattern[str]) -> Intervals:
 
 
 _node_sets: dict[tuple[str, int], Intervals] = {}
-#: Distinct single-character tests kept (a test is one scan of every code point, a few ms).
+#: Distinct single-character tests kept (a full test is one scan of every code point, a few ms).
 NODE_CACHE_SIZE = 8192
+_SMALL_OPS = frozenset({_c.LITERAL, _c.RANGE})
 
 
-def _node_set(node: Any, flags: int) -> Intervals:
+def _compile_nodes(nodes: Sequence[Any], flags: int) -> re.Pattern[str]:
+    """`(?:n1|n2|...)+` compiled from parse nodes, under `flags`."""
     state = _parser.State()
     state.flags = flags
-    repeat = (_c.MAX_REPEAT, (1, _c.MAXREPEAT, _parser.SubPattern(state, [node])))
-    compiled = _compiler.compile(_parser.SubPattern(state, [repeat]), 0)
-    return _runs(compiled)
+    branch = (_c.BRANCH, (None, [_parser.SubPattern(state, [n]) for n in nodes]))
+    item = branch if len(nodes) > 1 else nodes[0]
+    repeat = (_c.MAX_REPEAT, (1, _c.MAXREPEAT, _parser.SubPattern(state, [item])))
+    return _compiler.compile(_parser.SubPattern(state, [repeat]), 0)  # type: ignore[no-any-return]
+
+
+def _is_small(node: Any) -> bool:
+    """A literal, or a class made only of literals and ranges: few code points, worth a shared scan."""
+    op, av = node
+    if op is _c.LITERAL:
+        return True
+    return bool(op is _c.IN and all(item_op in _SMALL_OPS for item_op, _a in av))
+
+
+def _as_class(nodes: Iterable[Any]) -> Any:
+    """One class holding every literal and range of `nodes`: the union of what they match."""
+    items: list[Any] = []
+    for op, av in nodes:
+        items.extend([(op, av)] if op is _c.LITERAL else av)
+    return (_c.IN, items)
+
+
+def _spans_to_intervals(spans: Sequence[tuple[int, int]], codes: Sequence[int]) -> Intervals:
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for position in range(start, end):
+            code = codes[position]
+            if out and out[-1][1] == code:
+                out[-1] = (out[-1][0], code + 1)
+            else:
+                out.append((code, code + 1))
+    return tuple(out)
+
+
+def resolve_nodes(requests: Sequence[tuple[Any, int]]) -> list[Intervals]:
+    """The code points each (single-character parse node, flags) matches, as `re` decides.
+
+    Big tests (`\\w`, `.`, negated classes) are each run over every code
+    point.  Literals and literal classes are first run together, as one
+    class holding all their literals and ranges, over every code point; each
+    is then run only over the code points that class matched.  A class
+    matches what any of its items matches, so a code point outside it
+    matches none of them and the result is exact either way.
+    """
+    pending: dict[int, list[tuple[str, Any]]] = {}
+    for node, flags in requests:
+        key = (repr(node), flags)
+        if key in _node_sets:
+            continue
+        if _is_small(node):
+            pending.setdefault(flags, []).append((key[0], node))
+        else:
+            _remember(key, _runs(_compile_nodes([node], flags)))
+    for flags, nodes in pending.items():
+        unique = dict(nodes)
+        union = _compile_nodes([_as_class(unique.values())], flags)
+        codes = [code for lo, hi in _runs(union) for code in range(lo, hi)]
+        candidates = "".join(map(chr, codes))
+        for text, node in unique.items():
+            spans = [m.span() for m in _compile_nodes([node], flags).finditer(candidates)]
+            _remember((text, flags), _spans_to_intervals(spans, codes))
+    return [_node_sets[(repr(node), flags)] for node, flags in requests]
+
+
+def _remember(key: tuple[str, int], intervals: Intervals) -> None:
+    if len(_node_sets) >= NODE_CACHE_SIZE:
+        _node_sets.clear()
+    _node_sets[key] = intervals
 
 
 def node_set(node: Any, flags: int) -> Intervals:
     """The code points one single-character parse node matches under `flags`, as `re` decides."""
-    key = (repr(node), flags)
-    found = _node_sets.get(key)
-    if found is None:
-        if len(_node_sets) >= NODE_CACHE_SIZE:
-            _node_sets.clear()
-        found = _node_sets[key] = _node_set(node, flags)
-    return found
+    return resolve_nodes([(node, flags)])[0]
 
 
 @lru_cache(maxsize=64)

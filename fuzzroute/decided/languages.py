@@ -92,5 +92,5 @@ def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_ST
         except Undecidable as error:
             rule.reason = str(error)
         rules[entry.index] = rule
-    cells = partition(atoms.sets)
+    cells = partition(atoms.resolve())
     return Languages(rules, cells, max_part_states, atoms)

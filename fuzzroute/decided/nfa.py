@@ -26,7 +26,7 @@ from typing import Any
 
 from fuzzroute.matchers import ASCII_WORD, Keywords, Regex
 
-from .alphabet import Intervals, ascii_word_set, newline_set, node_set, unicode_word_set
+from .alphabet import Intervals, ascii_word_set, newline_set, resolve_nodes, unicode_word_set
 
 _parser: Any = importlib.import_module("re._parser")
 _c: Any = importlib.import_module("re._constants")
@@ -59,20 +59,28 @@ class Undecidable(ValueError):
 
 
 class Atoms:
-    """The character tests of every matcher of one graph, numbered once."""
+    """The character tests of every matcher of one graph, numbered once and resolved together.
+
+    Tests are collected while the matchers are translated and resolved into
+    code point sets in one batch (`resolve`), so literals share one scan.
+    """
 
     def __init__(self) -> None:
-        self.sets: list[Intervals] = []
-        self._index: dict[Intervals, int] = {}
-        for fixed in (newline_set(), unicode_word_set(), ascii_word_set()):
-            self.add(fixed)
+        self._keys: dict[tuple[str, int], int] = {}
+        self._requests: list[tuple[Any, int]] = []
+        self.fixed: list[Intervals] = [newline_set(), unicode_word_set(), ascii_word_set()]
 
-    def add(self, intervals: Intervals) -> int:
-        found = self._index.get(intervals)
+    def node(self, node: Any, flags: int) -> int:
+        key = (repr(node), flags)
+        found = self._keys.get(key)
         if found is None:
-            found = self._index[intervals] = len(self.sets)
-            self.sets.append(intervals)
+            found = self._keys[key] = len(self.fixed) + len(self._requests)
+            self._requests.append((node, flags))
         return found
+
+    def resolve(self) -> list[Intervals]:
+        """Every test's code points, by atom number."""
+        return [*self.fixed, *resolve_nodes(self._requests)]
 
 
 @dataclass
@@ -128,7 +136,7 @@ class _Builder:
     def item(self, op: Any, av: Any, flags: int, source: int) -> int:
         nfa = self.nfa
         if op in _CHAR_OPS:
-            atom = self.atoms.add(node_set((op, av), flags))
+            atom = self.atoms.node((op, av), flags)
             target = nfa.node()
             nfa.char(source, atom, target)
             return target
@@ -225,7 +233,7 @@ def keywords_nfa(matcher: Keywords, atoms: Atoms) -> Nfa:
         nfa.empty(nfa.start, current, NO_ASCII_WORD_BEFORE if _is_ascii_word(keyword[0]) else None)
         for ch in keyword:
             target = nfa.node()
-            nfa.char(current, atoms.add(node_set((_c.LITERAL, ord(ch)), flags)), target)
+            nfa.char(current, atoms.node((_c.LITERAL, ord(ch)), flags), target)
             current = target
         nfa.empty(current, nfa.final, NO_ASCII_WORD_AFTER if _is_ascii_word(keyword[-1]) else None)
     return nfa
