@@ -81,19 +81,35 @@ def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
 @main.command()
 @click.argument("graph_spec", metavar="GRAPH")
 @FORMAT
+@click.option(
+    "--decide", is_flag=True, help="Also decide, for all messages, which rules overlap or never win (automata)."
+)
 @reports_bad_input
-def check(graph_spec: str, output_format: str) -> None:
+def check(graph_spec: str, output_format: str, decide: bool) -> None:
     """Run the proven checks of declared examples and never-route rows."""
     loaded = load_graph(graph_spec)
     checkup = loaded.graph.checkup()
+    decisions = None
+    if decide:
+        from .decided import decide as decide_graph
+
+        decisions = decide_graph(loaded.graph)
     if output_format == "json":
-        document = {
+        document: dict[str, Any] = {
             "problems": [p.to_dict() for p in checkup.problems],
             "notes": [n.to_dict() for n in checkup.notes],
         }
+        if decisions is not None:
+            from .decided.render import decided_json
+
+            document.update(decided_json(decisions))
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         click.echo(render_checkup_text(checkup, loaded.graph.name))
+        if decisions is not None:
+            from .decided.render import decided_text
+
+            click.echo(decided_text(decisions))
     sys.exit(EXIT_OK if checkup.ok else EXIT_PROVEN_ERROR)
 
 
@@ -143,10 +159,11 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
+@click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    baseline_path: Path | None, open_browser: bool,
+    baseline_path: Path | None, open_browser: bool, no_decide: bool,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -173,7 +190,7 @@ def report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, progress=progress, baseline=baseline,
-            baseline_source=str(baseline_path),
+            baseline_source=str(baseline_path), decide=not no_decide,
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),

@@ -64,7 +64,8 @@ def regexes(draw: st.DrawFn) -> str:
 def matchers(draw: st.DrawFn) -> object:
     choice = draw(st.integers(0, 4))
     if choice == 0:
-        words = draw(st.lists(st.sampled_from(["a", "ak", "k a", " a", "a ", "é", "aé", "K", "\u212a"]), min_size=1, max_size=2))
+        choices = ["a", "ak", "k a", " a", "a ", "é", "aé", "K", "\u212a"]
+        words = draw(st.lists(st.sampled_from(choices), min_size=1, max_size=2))
         return keywords(*words)
     flags = draw(st.sampled_from(FLAGS))
     pattern = re.compile(draw(regexes()), sum(dict(i=re.I, m=re.M, s=re.S, a=re.A)[f] for f in flags))
@@ -102,9 +103,8 @@ def test_automata_accept_exactly_what_the_matchers_match(found: list[object]) ->
             if len(text) < LENGTH:
                 for ch in ALPHABET:
                     cell = finder.cell(ch)
-                    following = tuple(
-                        part.moves[state][part.column_of_cell[cell]] for part, state in zip(rule.parts, states, strict=True)
-                    )
+                    pairs = zip(rule.parts, states, strict=True)
+                    following = tuple(part.moves[state][part.column_of_cell[cell]] for part, state in pairs)
                     stack.append((text + ch, following))
         assert accepts(rule, [finder.cell(ch) for ch in "ak é"]) == matcher.matches("ak é")
 
@@ -116,7 +116,9 @@ def test_decisions_agree_with_enumeration(found: list[object]) -> None:
     decisions = decide(graph)
     assert decisions.defects == []
     entries = graph.entries
-    matched = {e.index: {s for s in STRINGS if e.data_matcher is not None and e.data_matcher.matches(s)} for e in entries}
+    matched = {
+        e.index: {s for s in STRINGS if e.data_matcher is not None and e.data_matcher.matches(s)} for e in entries
+    }
     for item in decisions.items:
         b = item.entry.index
         if item.kind == DISJOINT:

@@ -22,6 +22,7 @@ from test_report_fixtures import (
 )
 
 from fuzzroute import Graph, intent, keywords
+from fuzzroute.decided import BOUNDARY
 from fuzzroute.problems import EXAMPLE_SHADOWED_BY_EARLIER
 from fuzzroute.report import (
     GENERATED_BOUNDARY,
@@ -55,14 +56,15 @@ def support_document(**options: Any) -> dict[str, Any]:
 
 def test_required_top_level_shape() -> None:
     doc = support_document()
-    assert doc["schema_version"] == SCHEMA_VERSION == 1
+    assert doc["schema_version"] == SCHEMA_VERSION == 2
     assert {"schema_version", "graph", "proven", "suggestions", "boundary", "partial", "summary"} <= set(doc)
     assert set(doc["proven"]) >= {"problems", "notes"}
     for suggestion in doc["suggestions"]:
         assert {"kind", "rule", "from", "to", "count", "witnesses"} <= set(suggestion)
         for w in suggestion["witnesses"]:
             assert {"phrase", "cold_walk", "cascade"} <= set(w)
-    assert doc["boundary"] == {"proven": PROVEN_BOUNDARY, "generated": GENERATED_BOUNDARY}
+    assert doc["boundary"] == {"proven": PROVEN_BOUNDARY, "generated": GENERATED_BOUNDARY, "decided": BOUNDARY}
+    assert doc["decided"] == [] and doc["decision"]["ran"] is False
     assert doc["generated_at"] == "2025-01-02T03:04:05Z"
 
 

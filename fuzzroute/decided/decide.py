@@ -53,6 +53,7 @@ from .model import (
 )
 from .nfa import Undecidable
 from .product import FOUND, LIMIT, NONE, Outcome, Rule, search
+from .readable import spaced
 from .verify import verify
 from .wording import BOUNDARY, live_law, quoted, rule, rules
 
@@ -61,6 +62,11 @@ MAX_STATES = 20_000
 TOTAL_STATES = 5_000_000
 #: Up to this many containing rules, the list is reduced to the rules actually needed.
 MINIMISE_UP_TO = 8
+
+
+def _matches(entry: Entry, phrase: str) -> bool:
+    matcher = entry.data_matcher
+    return matcher is not None and matcher.matches(phrase)
 
 
 class _Run:
@@ -118,14 +124,15 @@ class _Run:
         self.overlaps[(a.index, b.index)] = outcome.verdict
         if outcome.verdict == FOUND:
             assert outcome.phrase is not None
+            witness = spaced(outcome.phrase, lambda text: _matches(a, text) and _matches(b, text))
             self.items.append(
                 DecidedItem(
                     OVERLAP, PAIR, b,
-                    f"{rule(a)} and later {rule(b)} both match {quoted(outcome.phrase)}, so on such messages "
+                    f"{rule(a)} and later {rule(b)} both match {quoted(witness)}, so on such messages "
                     f'declaration order decides and "{a.id}" (or an earlier rule) starts the turn. If they belong '
                     f'to "{b.id}", narrow `{a.caption}` or declare "{b.id}" first; if they belong to "{a.id}", '
                     "declare the phrase in its examples so a reordering is caught.",
-                    witness=outcome.phrase, other=a,
+                    witness=witness, other=a,
                 )
             )
         elif outcome.verdict == NONE:
@@ -161,7 +168,8 @@ class _Run:
             return
         candidates = [a for a in earlier if self.overlaps.get((a.index, b.index)) != NONE]
         languages = [self.languages.search(a.index) for a in candidates]
-        singles = [a for a, lang in zip(candidates, languages, strict=True) if self.ask([lang_b], [lang]).verdict == NONE]
+        pairs = zip(candidates, languages, strict=True)
+        singles = [a for a, lang in pairs if self.ask([lang_b], [lang]).verdict == NONE]
         if singles:
             self.never_wins(b, lang_b, singles)
             return
@@ -181,7 +189,8 @@ class _Run:
             return
         assert outcome.phrase is not None
         phrase = self.readable(b.index, [], languages) or outcome.phrase
-        takers = [a for a in unreadable if a.data_matcher is not None and a.data_matcher.matches(phrase)]
+        phrase = spaced(phrase, lambda text: _matches(b, text) and not any(_matches(a, text) for a in earlier))
+        takers = [a for a in unreadable if _matches(a, phrase)]
         if takers:
             reason = f"the counter-witness {quoted(phrase)} is matched by {rules(takers)}, which cannot be decided"
             self.items.append(

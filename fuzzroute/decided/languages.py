@@ -14,7 +14,7 @@ from fuzzroute.entries import Entry
 from fuzzroute.matchers import AllOf, Keywords, Regex
 
 from .alphabet import Cell, partition
-from .dfa import MAX_PART_STATES, SEARCH, WHOLE, Part, build_part
+from .dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
 from .nfa import Atoms, Nfa, Undecidable, leaf_nfa
 from .product import Rule
 

@@ -64,9 +64,8 @@ def problem_with(graph: Graph, item: DecidedItem) -> str | None:
             return f"earlier data rule #{earlier[0].index + 1} matches it"
         if cascade is None or (cascade != b.index and graph.entries[cascade].when is None):
             return "the cascade does not start the rule (or an earlier `when` rule) on it"
-    elif item.kind == COLD_WALK_DEAD:
-        if cold is None or cold > b.index:
-            return "the cold walk does not start the default (or an earlier rule) on it"
+    elif item.kind == COLD_WALK_DEAD and (cold is None or cold > b.index):
+        return "the cold walk does not start the default (or an earlier rule) on it"
     return None
 
 

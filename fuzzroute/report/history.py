@@ -47,7 +47,8 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             f"{source} is not a fuzzroute report document (no `proven` and `suggestions` keys). "
             "Pass a file written by `fuzzroute report --json`."
         )
-    if document.get("schema_version") != SCHEMA_VERSION:
+    # Version 2 only added fields (the decided tier), so a version 1 baseline still compares.
+    if document.get("schema_version") not in (1, SCHEMA_VERSION):
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
             f"version {SCHEMA_VERSION}. Regenerate the baseline with this version."

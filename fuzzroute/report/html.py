@@ -20,6 +20,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..suggestions import SUGGESTION_KINDS
+from .decided_view import decided_view
 from .explain import LAW_EXPLANATIONS, LAW_NAMES, explain_problem, explain_suggestion
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
@@ -48,6 +49,7 @@ def _environment() -> Environment:
     env.filters["plural"] = plural
     env.filters["compact_json"] = compact_json
     env.filters["ticks"] = ticks
+    env.globals["decided_view"] = decided_view
     return env
 
 

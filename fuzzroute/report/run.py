@@ -80,6 +80,12 @@ def _default_explorer() -> Explorer:
     return found
 
 
+def run_decisions(graph: Graph) -> Any:
+    """The decided tier of `graph` (imported here: the report runs without it when asked)."""
+    module = importlib.import_module("fuzzroute.decided")
+    return module.decide(graph)
+
+
 def write_report(
     graph: Graph,
     *,
@@ -96,6 +102,7 @@ def write_report(
     now: datetime | None = None,
     baseline: dict[str, Any] | None = None,
     baseline_source: str = "baseline",
+    decide: bool = True,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -105,9 +112,11 @@ def write_report(
     after the exploration also marks the report as interrupted.  With a
     `baseline` (an earlier document, see `history.load_baseline`) every
     finding is marked new or still and the resolved ones are listed.
+    `decide=False` leaves out the decided tier (the document says it did not run).
     """
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
     checkup = graph.checkup()
+    decisions = run_decisions(graph) if decide else None
     explorer = explore if explore is not None else _default_explorer()
     reason: str | None = None
     try:
@@ -127,7 +136,7 @@ def write_report(
         reason = INTERRUPTED_REASON
     document = build_document(
         graph, checkup, exploration, source_path=source_path, graph_format=graph_format,
-        partial_reason=reason, now=now,
+        partial_reason=reason, now=now, decisions=decisions,
     )
     if baseline is not None:
         compare_with_baseline(document, baseline, baseline_source)
