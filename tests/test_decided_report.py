@@ -118,6 +118,7 @@ def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:
 def _document(suggestions: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "graph": {"law": "cold_walk"},
+        "run": {},
         "boundary": {},
         "summary": {},
         "suggestions": suggestions,

@@ -81,6 +81,7 @@ class _Run:
         self.total_states = total_states
         self.spent = 0
         self.searches = 0
+        self.skipped = 0
         self.items: list[DecidedItem] = []
         self.overlaps: dict[tuple[int, int], str] = {}
 
@@ -118,7 +119,15 @@ class _Run:
             )
             return None
 
+    @property
+    def exhausted(self) -> bool:
+        """The run's state budget is spent: later questions are not asked (counted, not listed)."""
+        return self.spent >= self.total_states
+
     def pair(self, a: Entry, b: Entry, lang_a: Rule, lang_b: Rule) -> None:
+        if self.exhausted:
+            self.skipped += 1
+            return
         phrase = self.readable(b.index, [lang_a], []) or self.readable(a.index, [lang_b], [])
         outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
         self.overlaps[(a.index, b.index)] = outcome.verdict
@@ -154,6 +163,9 @@ class _Run:
             )
 
     def containment(self, b: Entry, lang_b: Rule, earlier: list[Entry], unreadable: list[Entry]) -> None:
+        if self.exhausted:
+            self.skipped += 1
+            return
         alone = self.ask([lang_b])
         if alone.verdict == NONE:
             self.items.append(
@@ -168,12 +180,18 @@ class _Run:
             return
         candidates = [a for a in earlier if self.overlaps.get((a.index, b.index)) != NONE]
         languages = [self.languages.search(a.index) for a in candidates]
-        pairs = zip(candidates, languages, strict=True)
-        singles = [a for a, lang in pairs if self.ask([lang_b], [lang]).verdict == NONE]
-        if singles:
-            self.never_wins(b, lang_b, singles)
-            return
-        outcome = self.ask([lang_b], languages)
+        # Most rules can win with their own text: that small search settles them.
+        own = self.readable(b.index, [], languages)
+        if own is not None:
+            outcome = Outcome(FOUND, own)
+        else:
+            # B's own text is taken: is one earlier rule enough to take everything B matches?
+            pairs = zip(candidates, languages, strict=True)
+            singles = [a for a, lang in pairs if self.ask([lang_b], [lang]).verdict == NONE]
+            if singles:
+                self.never_wins(b, lang_b, singles)
+                return
+            outcome = self.ask([lang_b], languages)
         if outcome.verdict == NONE:
             self.never_wins(b, lang_b, self.minimal(lang_b, candidates))
             return
@@ -188,7 +206,7 @@ class _Run:
             )
             return
         assert outcome.phrase is not None
-        phrase = self.readable(b.index, [], languages) or outcome.phrase
+        phrase = outcome.phrase
         phrase = spaced(phrase, lambda text: _matches(b, text) and not any(_matches(a, text) for a in earlier))
         takers = [a for a in unreadable if _matches(a, phrase)]
         if takers:
@@ -323,6 +341,7 @@ def _stats(
         "decidable_rules": sum(1 for r in languages.rules.values() if r.decidable),
         "cells": len(languages.cells),
         "searches": run.searches,
+        "questions_not_asked": run.skipped,
         "states": run.spent,
         "pair_timeout": pair_timeout,
         "max_states": max_states,

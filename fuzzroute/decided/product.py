@@ -45,6 +45,9 @@ class Rule:
     parts: tuple[Part, ...]
 
 
+DROP = -2  # an excluded rule has surely matched: no phrase through this state is a witness
+
+
 def search(
     must: Sequence[Rule],
     must_not: Sequence[Rule],
@@ -53,62 +56,72 @@ def search(
     max_states: int,
     deadline: float | None,
 ) -> Outcome:
-    """The shortest phrase every `must` rule matches and no `must_not` rule matches."""
+    """The shortest phrase every `must` rule matches and no `must_not` rule matches.
+
+    Each part's moves are rewritten once per visited state into a row over
+    the search's own columns, with dead ends folded in: a required part that
+    can no longer accept becomes `DEAD` (the state is dropped), an excluded
+    one-part rule that can no longer match becomes `DEAD` (it is forgotten)
+    and one that has surely matched becomes `DROP` (the state is dropped).
+    The successors of a state are then the columns of those rows, zipped.
+    """
     parts: list[Part] = [p for rule in must for p in rule.parts]
     positive = len(parts)
     spans: list[tuple[int, int]] = []
     for rule in must_not:
         spans.append((len(parts), len(parts) + len(rule.parts)))
         parts.extend(rule.parts)
+    single = {lo for lo, hi in spans if hi - lo == 1}
+    multi = [(lo, hi) for lo, hi in spans if hi - lo > 1]
     # One representative cell per combination of columns (cells come most readable first).
     seen: dict[tuple[int, ...], int] = {}
-    for number, _cell in enumerate(cells):
-        key = tuple(p.column_of_cell[number] for p in parts)
-        seen.setdefault(key, number)
+    for number, key in enumerate(zip(*[p.column_of_cell for p in parts], strict=True)):
+        if key not in seen:
+            seen[key] = number
     letters = [cells[n].representative for n in seen.values()]
-    columns = list(seen)
-    moves = [p.moves for p in parts]
-    live = [p.live for p in parts]
-    accepts = [p.accepts for p in parts]
-    sinks = [p.sink for p in parts]
+    width = len(seen)
+    column_keys = [[key[k] for key in seen] for k in range(len(parts))]
+    dead_row = (DEAD,) * width
+    rows: list[dict[int, tuple[int, ...]]] = [{DEAD: dead_row} for _ in parts]
 
-    def settle(state: list[int]) -> tuple[int, ...] | None:
-        """Drop states no witness can pass through; forget excluded rules that can no longer match."""
-        for k in range(positive):
-            if not live[k][state[k]]:
-                return None
-        for lo, hi in spans:
-            if any(state[k] == DEAD or not live[k][state[k]] for k in range(lo, hi)):
-                for k in range(lo, hi):
-                    state[k] = DEAD
-            elif all(sinks[k] is not None and state[k] == sinks[k] for k in range(lo, hi)):
-                return None  # the excluded rule already matched, whatever follows
-        return tuple(state)
+    def row(k: int, state: int) -> tuple[int, ...]:
+        found = rows[k].get(state)
+        if found is None:
+            part = parts[k]
+            moves, live = part.moves[state], part.live
+            sink = part.sink if k in single else None
+            found = tuple(
+                DEAD if not live[t] else DROP if t == sink else t for t in [moves[c] for c in column_keys[k]]
+            )
+            rows[k][state] = found
+        return found
+
+    accepts = [p.accepts for p in parts]
 
     def goal(state: tuple[int, ...]) -> bool:
-        if not all(accepts[k][state[k]] for k in range(positive)):
-            return False
-        return not any(
-            all(state[k] != DEAD and accepts[k][state[k]] for k in range(lo, hi)) for lo, hi in spans
-        )
+        for k in range(positive):
+            if not accepts[k][state[k]]:
+                return False
+        return not any(all(state[k] != DEAD and accepts[k][state[k]] for k in range(lo, hi)) for lo, hi in spans)
 
-    start = settle([0] * len(parts))
-    if start is None:
+    sinks = [p.sink for p in parts]
+    start = tuple(0 if parts[k].live[0] else DEAD for k in range(len(parts)))
+    if DEAD in start[:positive]:
         return Outcome(NONE, states=1)
     if goal(start):
         return Outcome(FOUND, "", states=1)
     parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
     queue = deque([start])
-    width = range(len(parts))
     checks = 0
     while queue:
         state = queue.popleft()
         checks += 1
         if deadline is not None and checks % 256 == 0 and time.monotonic() > deadline:
             return Outcome(LIMIT, reason="the time limit per question ran out", states=len(parent))
-        for letter, key in enumerate(columns):
-            following = settle([DEAD if state[k] == DEAD else moves[k][state[k]][key[k]] for k in width])
-            if following is None or following in parent:
+        for letter, following in enumerate(zip(*[row(k, s) for k, s in enumerate(state)], strict=True)):
+            if DEAD in following[:positive] or DROP in following or following in parent:
+                continue
+            if multi and any(all(following[k] == sinks[k] for k in range(lo, hi)) for lo, hi in multi):
                 continue
             parent[following] = (state, letter)
             if goal(following):

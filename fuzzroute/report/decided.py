@@ -29,6 +29,7 @@ def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[st
     from ..decided import BOUNDARY
 
     document["boundary"]["decided"] = BOUNDARY
+    document["run"]["decide_seconds"] = None
     if decisions is None:
         document["decided"] = []
         document["decision"] = empty_decision()
@@ -38,10 +39,13 @@ def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[st
     for number, item in enumerate(items):
         item["id"] = f"decided-{number + 1}"
     document["decided"] = items
+    stats = dict(decisions.stats)
+    # The time goes with the run's other timings: the rest of the document is deterministic.
+    document["run"]["decide_seconds"] = stats.pop("elapsed_seconds", None)
     document["decision"] = {
         "ran": True,
         "reason": None,
-        "stats": dict(decisions.stats),
+        "stats": stats,
         "defects": [d.to_dict() for d in decisions.defects],
         "superseded": [],
     }
