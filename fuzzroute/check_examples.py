@@ -7,6 +7,8 @@ whether that is an earlier rule or an earlier default.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .context import COLD_CONTEXT_DESCRIPTION
 from .entries import Entry
 from .laws import ClaimLaws, Outcome, runs_on
@@ -33,7 +35,8 @@ def check_examples(
     problems: list[Problem] = []
     for entry in entries:
         for phrase in entry.examples or ():
-            problems.extend(_judge(entry, phrase, laws, order_decides, has_classifier))
+            found = _judge(entry, phrase, laws, order_decides, has_classifier)
+            problems.extend(replace(p, location=entry.location) for p in found)
     notes = [EXAMPLES_BOUNDARY] if order_decides else [EXAMPLES_ORDER_NOT_CHECKED, EXAMPLES_BOUNDARY]
     return problems, notes
 

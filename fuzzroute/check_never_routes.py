@@ -50,6 +50,7 @@ def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem 
                 "Drop one of them.",
                 entry.id,
                 phrase,
+                location=entry.location,
             )
     claimant = laws.under_cascade(phrase)
     if claimant is not None:
@@ -64,6 +65,7 @@ def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem 
             "rule on the phrase; no regex intersection was decided.",
             claimant.id,
             phrase,
+            location=claimant.location,
         )
     default = laws.under_cold_walk(phrase)
     if default is not None:
@@ -79,5 +81,6 @@ def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem 
             "is the catch-all, a never-route row speaks only about the rules.",
             default.id,
             phrase,
+            location=default.location,
         )
     return None

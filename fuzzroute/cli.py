@@ -2,11 +2,13 @@
 
 Exit codes are a public contract: 0 no proven error, 1 at least one proven
 error, 2 bad input (the message is one paragraph on stderr, never a
-traceback).  Generated suggestions never change the exit code.
+traceback).  Generated suggestions never change the exit code, unless
+`--fail-on new` asks to fail on new ones (see `report.failon`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -19,7 +21,9 @@ from typing import Any, TypeVar
 import click
 
 from . import __version__
-from .errors import FuzzrouteError
+from .authoring.command import suggest as suggest_command
+from .cli_help import EXIT_CODES_EPILOG, ReadableGroup, verbosity, verbosity_options
+from .errors import FuzzrouteError, InputError
 from .explain import PhraseClaims, explain_claims
 from .loader import load_graph
 from .problems import Checkup
@@ -28,6 +32,8 @@ from .progress import progress_bar
 EXIT_OK = 0
 EXIT_PROVEN_ERROR = 1
 EXIT_BAD_INPUT = 2
+#: Where `--db` keeps its memory when given without a folder.
+DEFAULT_DB = ".fuzzroute"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,7 +52,7 @@ def reports_bad_input(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=ReadableGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fuzzroute")
 def main() -> None:
     """Find routing bugs in the start rules of an agent's skill graph.
@@ -59,17 +65,39 @@ def main() -> None:
 FORMAT = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+SARIF = click.option(
+    "--sarif", "sarif_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Also write the findings as SARIF 2.1.0 (for code scanning).",
+)
 
 
-def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
-    """The human form of a checkup: errors and warnings, then the notes."""
+def fail_on_option(choices: str, default_help: str) -> Callable[[F], F]:
+    # A plain string, checked by `report.failon`, so an unknown value gets the
+    # same one-paragraph bad-input message as every other mistake.
+    return click.option("--fail-on", "fail_on", default="proven", metavar=choices, show_default=True,
+                        help=default_help)
+
+
+def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph: Any = None) -> str:
+    """The human form of a checkup: errors and warnings, then the notes.
+
+    `level` -1 prints only the count line; 1 adds, under each problem, who
+    claims its phrase under both laws (`graph` is needed for that).
+    """
+    errors, warnings = len(checkup.errors), len(checkup.warnings)
+    count_line = f"{errors} error(s), {warnings} warning(s) in declared examples and never-route rows."
+    if level < 0:
+        return count_line
     lines = [f"fuzzroute check: graph {graph_name!r}"]
     for problem in checkup.problems:
-        lines.append(f"  [{problem.kind}] {problem.code}: {problem.message}")
+        at = f"{problem.location}: " if problem.location is not None else ""
+        lines.append(f"  {at}[{problem.kind}] {problem.code}: {problem.message}")
+        if level > 0 and graph is not None and problem.example is not None:
+            cold, cascade = graph.claims(problem.example).ids()
+            lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
     for note in checkup.notes:
         lines.append(f"  [note] {note.text}")
-    errors, warnings = len(checkup.errors), len(checkup.warnings)
-    lines.append(f"{errors} error(s), {warnings} warning(s) in declared examples and never-route rows.")
+    lines.append(count_line)
     if not checkup.problems and not checkup.notes:
         lines.append(
             "No examples or never-route rows are declared, so nothing was proven. Declare "
@@ -78,15 +106,31 @@ def render_checkup_text(checkup: Checkup, graph_name: str) -> str:
     return "\n".join(lines)
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @FORMAT
 @click.option(
     "--decide", is_flag=True, help="Also decide, for all messages, which rules overlap or never win (automata)."
 )
+@SARIF
+@fail_on_option("proven|never", "Exit 1 on proven errors (proven) or only on bad input (never).")
+@verbosity_options
 @reports_bad_input
-def check(graph_spec: str, output_format: str, decide: bool) -> None:
+def check(
+    graph_spec: str, output_format: str, decide: bool, sarif_path: Path | None, fail_on: str, quiet: bool,
+    verbose: bool,
+) -> None:
     """Run the proven checks of declared examples and never-route rows."""
+    from .report.checksarif import write_check_sarif
+    from .report.failon import check_fail_on
+
+    level = verbosity(quiet, verbose)
+    if fail_on == "new":
+        raise InputError(
+            "--fail-on new compares with an earlier run, which `fuzzroute check` does not have. Use "
+            "`fuzzroute report --fail-on new --db DIR` (or --baseline), or --fail-on proven|never here."
+        )
+    check_fail_on(fail_on, has_history=False)
     loaded = load_graph(graph_spec)
     checkup = loaded.graph.checkup()
     decisions = None
@@ -94,6 +138,8 @@ def check(graph_spec: str, output_format: str, decide: bool) -> None:
         from .decided import decide as decide_graph
 
         decisions = decide_graph(loaded.graph)
+    if sarif_path is not None:
+        write_check_sarif(sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format)
     if output_format == "json":
         document: dict[str, Any] = {
             "problems": [p.to_dict() for p in checkup.problems],
@@ -105,12 +151,12 @@ def check(graph_spec: str, output_format: str, decide: bool) -> None:
             document.update(decided_json(decisions))
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        click.echo(render_checkup_text(checkup, loaded.graph.name))
+        click.echo(render_checkup_text(checkup, loaded.graph.name, level, loaded.graph))
         if decisions is not None:
             from .decided.render import decided_text
 
             click.echo(decided_text(decisions))
-    sys.exit(EXIT_OK if checkup.ok else EXIT_PROVEN_ERROR)
+    sys.exit(EXIT_OK if checkup.ok or fail_on == "never" else EXIT_PROVEN_ERROR)
 
 
 def render_claims_text(result: PhraseClaims) -> str:
@@ -139,7 +185,7 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
         click.echo("\n".join(render_claims_text(r) for r in results))
 
 
-@main.command()
+@main.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
     "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -158,19 +204,40 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     "--baseline", "baseline_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",
 )
+@SARIF
+@fail_on_option(
+    "proven|new|never",
+    "Exit 1 on proven errors (proven), on new proven errors or suggestions against --baseline or --db "
+    "(new), or only on bad input (never).",
+)
+@click.option(
+    "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
+    type=click.Path(file_okay=False, path_type=Path),
+    help=f"Remember witnesses between runs in DIR [{DEFAULT_DB} when given bare]: replay them first, "
+    "mark findings new, still or resolved.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
 @click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
+@verbosity_options
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    baseline_path: Path | None, open_browser: bool, no_decide: bool,
+    baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
+    no_decide: bool, quiet: bool, verbose: bool,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
     Proven findings and generated suggestions are kept in separate sections.
-    The exit code depends on proven errors only. Ctrl-C stops generation and
-    still writes a report, marked partial.
+    The exit code depends on proven errors only, unless --fail-on says
+    otherwise. Ctrl-C stops generation and still writes a report, marked
+    partial.
     """
+    from .report.failon import check_fail_on
+
+    level = verbosity(quiet, verbose)
+    check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)
+    if db is not None:
+        keep_hypothesis_cache_in(db)
     keep_hypothesis_cache_out_of_the_project()
     from .report import (
         default_html_path,
@@ -185,20 +252,31 @@ def report(
     baseline = load_baseline(baseline_path) if baseline_path is not None else None
     loaded = load_graph(graph_spec)
     target = html_path or default_html_path(loaded.graph.name)
-    with stop_on_interrupt() as should_stop, progress_bar() as progress:
+    bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
+    with stop_on_interrupt() as should_stop, bar as progress:
         result = write_report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, progress=progress, baseline=baseline,
-            baseline_source=str(baseline_path), decide=not no_decide,
+            baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
+            decide=not no_decide,
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),
-        json_path=None if result.json_path is None else str(result.json_path),
+        json_path=None if result.json_path is None else str(result.json_path), verbosity=level,
     ))
+    if sarif_path is not None:
+        click.echo(f"  sarif: {sarif_path}")
     if open_browser:
         webbrowser.open(result.html_path.resolve().as_uri())
     sys.exit(result.exit_status)
+
+
+def keep_hypothesis_cache_in(db: Path) -> None:
+    """With --db, hypothesis' storage directory lives in the db folder the nightly job caches."""
+    from .report.ledger import hypothesis_directory
+
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(hypothesis_directory(db))
 
 
 def keep_hypothesis_cache_out_of_the_project() -> None:
@@ -210,6 +288,9 @@ def keep_hypothesis_cache_out_of_the_project() -> None:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
 
+
+suggest_command.callback = reports_bad_input(suggest_command.callback)  # type: ignore[arg-type,type-var]
+main.add_command(suggest_command, "suggest")
 
 if __name__ == "__main__":  # pragma: no cover
     main()

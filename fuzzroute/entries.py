@@ -8,10 +8,11 @@ downstream identifies an entry by its declaration `index`, never by its id.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .context import RoutingContext
+from .location import SourceLocation
 from .matchers import DataMatcher, Intent, Matcher
 
 WhenPredicate = Callable[[RoutingContext], Any]
@@ -26,6 +27,8 @@ class Entry:
     match: Matcher | None = None
     when: WhenPredicate | None = None
     examples: tuple[str, ...] | None = None
+    #: Where the rule is declared (the `.entry(` line, or the JSON entry's line); None if unknown.
+    location: SourceLocation | None = field(default=None, compare=False)
 
     @property
     def is_intent(self) -> bool:

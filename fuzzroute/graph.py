@@ -17,11 +17,14 @@ from .context import RoutingContext
 from .entries import Entry, WhenPredicate
 from .errors import DeclarationError
 from .laws import ClaimLaws, Claims
+from .location import SourceLocation, caller_location
 from .matchers import Intent, compile_match
 from .problems import Checkup
 from .text import is_blank, phrase_key, render_value
 
 Mount = Literal["rules", "classifier", "scorer", "read"]
+#: `Graph.entry(location=CALLER)` (the default): the location is the line that called `.entry(`.
+CALLER: Literal["caller"] = "caller"
 MOUNTS: tuple[str, ...] = ("rules", "classifier", "scorer", "read")
 MOUNT_DESCRIPTIONS = {
     "rules": "declaration-order cold walk",
@@ -78,8 +81,16 @@ class Graph:
         match: object = None,
         when: WhenPredicate | None = None,
         examples: object = None,
+        *,
+        location: SourceLocation | None | Literal["caller"] = CALLER,
     ) -> Graph:
-        """Append a start rule; returns the graph so calls chain."""
+        """Append a start rule; returns the graph so calls chain.
+
+        `location` says where the rule is declared, for findings to name; by
+        default it is the file and line of the `.entry(` call itself (a
+        loader of another format passes the line it knows, or None).
+        """
+        where_declared = caller_location() if location == CALLER else location
         if not isinstance(id, str) or is_blank(id):
             raise DeclarationError(
                 f"Graph {self.name!r}, entry #{len(self._entries) + 1}: the id "
@@ -110,7 +121,8 @@ class Graph:
                 "Intents are judged by a classifier at run time (intent-without-classify): "
                 "declare Graph(..., mount='classifier') or give the rule a regex or keywords."
             )
-        self._entries.append(Entry(len(self._entries), id, compiled, when, stored))
+        declared_at = where_declared if isinstance(where_declared, SourceLocation) else None
+        self._entries.append(Entry(len(self._entries), id, compiled, when, stored, declared_at))
         self._laws = None
         return self
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -17,6 +18,7 @@ import jsonschema
 
 from .errors import DeclarationError, InputError
 from .graph import Graph
+from .location import SourceLocation
 from .matchers import (
     Matcher,
     compile_regex,
@@ -79,15 +81,22 @@ def matcher_from_json(data: dict[str, Any], where: str) -> Matcher:
     return validated_intent(data["intent"], list(data["examples"]), where)
 
 
-def graph_from_json(document: Any, source: str = "<json>") -> Graph:
-    """Validate and declare a graph from a parsed JSON document."""
+def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence[int] | None = None) -> Graph:
+    """Validate and declare a graph from a parsed JSON document.
+
+    `entry_lines` (the line of each entry object in the file `source`, see
+    `jsonspans.entry_lines`) becomes each entry's location; without it the
+    entries have none, since a parsed document no longer knows its lines.
+    """
     validate_document(document, source)
     graph = Graph(document["name"], mount=document.get("mount", "rules"))
     for position, entry in enumerate(document["entries"]):
         where = f'entry "{entry["id"]}" ($.entries[{position}].match)'
         match = matcher_from_json(entry["match"], where) if "match" in entry else None
+        located = entry_lines is not None and len(entry_lines) == len(document["entries"])
+        location = SourceLocation(source, entry_lines[position]) if located and entry_lines else None
         try:
-            graph.entry(entry["id"], match=match, examples=entry.get("examples"))
+            graph.entry(entry["id"], match=match, examples=entry.get("examples"), location=location)
         except DeclarationError as exc:
             raise DeclarationError(f"$.entries[{position}]: {exc}") from None
     if "never_routes" in document:

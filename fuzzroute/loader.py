@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .errors import DeclarationError, InputError
+from .errors import DeclarationError, FuzzrouteError, InputError
 from .graph import Graph
 from .jsonformat import graph_from_json
+from .jsonspans import entry_lines
 
 GraphFormat = Literal["python", "json"]
 
@@ -66,11 +67,28 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     )
 
 
+def load_graph_text(loaded: LoadedGraph, text: str) -> Graph:
+    """Load an edited text of `loaded`'s file in memory, as `load_graph` would load the file.
+
+    Lets an editor prove its edit before writing it: the text is declared
+    exactly like the file (same path in locations and messages, same graph
+    picked from a Python module).
+    """
+    if loaded.format == "json":
+        return _graph_from_text(loaded.path, text)
+    graph, _ = _load_python(loaded.path, loaded.attribute, source=text)
+    return graph
+
+
 def _load_json(path: Path) -> Graph:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot be read as UTF-8 text ({exc}).") from None
+    return _graph_from_text(path, text)
+
+
+def _graph_from_text(path: Path, text: str) -> Graph:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -79,9 +97,17 @@ def _load_json(path: Path) -> Graph:
             "position (a missing comma or quote is the usual cause)."
         ) from None
     try:
-        return graph_from_json(document, str(path))
+        return graph_from_json(document, str(path), entry_lines(text))
     except DeclarationError as exc:
         raise DeclarationError(f"{path}: {exc}") from None
+
+
+def _read_python(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc}).") from None
+    return importlib.util.decode_source(data)
 
 
 def _line_in(path: Path, exc: BaseException) -> int | None:
@@ -97,7 +123,12 @@ def _line_in(path: Path, exc: BaseException) -> int | None:
     return line
 
 
-def _load_python(path: Path, attribute: str | None) -> tuple[Graph, str]:
+def _load_python(path: Path, attribute: str | None, source: str | None = None) -> tuple[Graph, str]:
+    """Run the graph file (or `source`, an edited text of it) as a fresh module.
+
+    The code is compiled with the path exactly as given, so every entry's
+    location names the file the way the user wrote it (`examples/x.py:12`).
+    """
     module_name = f"_fuzzroute_graph_{uuid.uuid4().hex}"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
@@ -106,7 +137,10 @@ def _load_python(path: Path, attribute: str | None) -> tuple[Graph, str]:
     folder = str(path.resolve().parent)
     sys.path.insert(0, folder)
     try:
-        spec.loader.exec_module(module)
+        if source is None:
+            source = _read_python(path)
+        code = compile(source, str(path), "exec", dont_inherit=True)
+        exec(code, module.__dict__)
     except SyntaxError as exc:
         raise InputError(
             f"{path}:{exc.lineno}: syntax error: {exc.msg}. Fix the Python syntax on that line."
@@ -117,6 +151,8 @@ def _load_python(path: Path, attribute: str | None) -> tuple[Graph, str]:
         raise DeclarationError(f"{at}: {exc}") from None
     except SystemExit as exc:
         raise InputError(f"{path}: the file called sys.exit({exc.code}) while being imported.") from None
+    except FuzzrouteError:
+        raise
     except Exception as exc:  # noqa: BLE001 - any import failure is bad input here
         where = _line_in(path, exc)
         at = f"{path}:{where}" if where else str(path)

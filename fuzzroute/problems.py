@@ -6,8 +6,10 @@ underscore only because `from` is a Python keyword (JSON output says `from`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from .location import SourceLocation, location_dict
 
 Kind = Literal["error", "warning"]
 
@@ -31,6 +33,8 @@ class Problem:
     example: str | None = None
     from_: str | None = None
     to: str | None = None
+    #: The declaration of the rule the problem is about (not part of the verdict).
+    location: SourceLocation | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, absent fields as null."""
@@ -42,6 +46,7 @@ class Problem:
             "from": self.from_,
             "to": self.to,
             "message": self.message,
+            "location": location_dict(self.location),
         }
 
 

@@ -41,7 +41,11 @@ GENERATED_BOUNDARY = (
 
 @dataclass(frozen=True)
 class Witness:
-    """One phrase (and the context it was judged on) with its claimants under both laws."""
+    """One phrase (and the context it was judged on) with its claimants under both laws.
+
+    `mutation` is set on a near miss: which edit of the declared example made
+    the phrase ("inflection: order -> orders", "typo: swapped letters (...)").
+    """
 
     phrase: str
     cold_walk: str | None
@@ -50,6 +54,7 @@ class Witness:
     cascade_index: int | None = None
     generator: str = ""
     context: dict[str, Any] | None = None
+    mutation: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -62,6 +67,8 @@ class Witness:
         }
         if self.context is not None:
             data["context"] = self.context
+        if self.mutation is not None:
+            data["mutation"] = self.mutation
         return data
 
 
@@ -70,7 +77,8 @@ class Suggestion:
     """A grouped generated finding: one kind, one rule pair, its count and best witnesses.
 
     `rule` is the rule the suggestion is about (whose phrasing is at stake);
-    `from_` and `to` name the pair where one takes from the other.
+    `from_` and `to` name the pair where one takes from the other.  A near
+    miss says in `mutation` which edit of the example made its best witness.
     """
 
     kind: str
@@ -85,6 +93,7 @@ class Suggestion:
     message: str
     paste: str | None = None
     paste_json: str | None = None
+    mutation: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -99,6 +108,7 @@ class Suggestion:
             "message": self.message,
             "paste": self.paste,
             "paste_json": self.paste_json,
+            "mutation": self.mutation,
             "witnesses": [w.to_dict() for w in self.witnesses],
         }
 

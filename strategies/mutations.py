@@ -2,83 +2,128 @@
 
 Each edit is one step away from the example: case, punctuation, spacing, an
 inflected word, a dropped, inserted or swapped word, a small typo, or a token
-of ANOTHER rule spliced in.  `mutations` lists them all (tagged with the edit
-kind); `keeps_content` is the filter that keeps a mutation about the same
-thing: every content word of what matched (its first four letters) must
-survive, so "refund my order" -> "my order" is not called a near miss.
+of ANOTHER rule spliced in.  `labelled_mutations` lists them all, each with
+its edit kind and a label that says exactly what changed ("inflection: order
+-> orders", "typo: swapped letters"), so a reader can judge whether a person
+would type it.  Inflections come from a dictionary (`inflection.word_forms`):
+only real English words, never "orderer".  Typos are deliberate non-words
+and are labelled as typos.  `keeps_content` is the filter that keeps a
+mutation about the same thing: every content word of what matched (its first
+four letters) must survive, so "refund my order" -> "my order" is not called
+a near miss.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from hypothesis import strategies as st
 
 from .choosers import Chooser, as_strategy, pick
-from .keyword_phrases import inflections
+from .inflection import word_forms
 
 INSERTIONS = ("please", "the", "my", "just", "for", "again", "now")
-_WORD = re.compile(r"\S+")
 _TRAILING_PUNCT = re.compile(r"[.!?,;:]+$")
 
 
-def _words(text: str) -> list[str]:
-    return text.split()
+class Mutation(NamedTuple):
+    """One edit of an example: its kind (case, inflection, typo, ...), the phrase, and what changed."""
+
+    kind: str
+    phrase: str
+    label: str
 
 
 def _join(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
-def _inflected_words(words: list[str]) -> list[str]:
-    out: list[str] = []
+def _inflections(words: list[str]) -> list[Mutation]:
+    out: list[Mutation] = []
     for i, word in enumerate(words):
         bare = _TRAILING_PUNCT.sub("", word)
         tail = word[len(bare):]
-        for form in inflections(bare):
-            out.append(_join(words[:i] + [form + tail] + words[i + 1:]))
+        for form in word_forms(bare):
+            phrase = _join(words[:i] + [form + tail] + words[i + 1:])
+            out.append(Mutation("inflection", phrase, f"inflection: {bare} -> {form}"))
     return out
+
+
+def _typos(words: list[str]) -> list[Mutation]:
+    """Slips of the keyboard in words of four or more letters; non-words on purpose."""
+    out: list[Mutation] = []
+    for i, word in enumerate(words):
+        if len(word) <= 3 or not word.isalpha():
+            continue
+        slips = (
+            (word[:-1], "dropped last letter"),
+            (word[0] + word[2:], "dropped a letter"),
+            (word[:2] + word[1:], "doubled a letter"),
+            (word[0] + word[2] + word[1] + word[3:], "swapped letters"),
+        )
+        for typo, what in slips:
+            if typo != word:
+                phrase = _join(words[:i] + [typo] + words[i + 1:])
+                out.append(Mutation("typo", phrase, f"typo: {what} ({word} -> {typo})"))
+    return out
+
+
+def labelled_mutations(example: str, tokens: Sequence[str] = ()) -> list[Mutation]:
+    """Every single-edit mutation of `example`, labelled, without repeats (first label wins)."""
+    words = example.split()
+    found: list[Mutation] = []
+
+    def add(kind: str, label: str, *phrases: str) -> None:
+        found.extend(Mutation(kind, p, f"{kind}: {label}") for p in phrases)
+
+    add("case", "lower case", example.lower())
+    add("case", "upper case", example.upper())
+    add("case", "capitalised", example[:1].upper() + example[1:])
+    add("case", "title case", example.title())
+    stripped = _TRAILING_PUNCT.sub("", example)
+    for mark in ("?", "!", ".", "..."):
+        add("punctuation", f"ends with {mark}", stripped + mark)
+    add("punctuation", "no end mark", stripped)
+    add("punctuation", "no punctuation", re.sub(r"[^\w\s]", "", example))
+    if len(words) > 1:
+        add("punctuation", "comma after the first word", _join([words[0] + ","] + words[1:]))
+    found.extend(_inflections(words))
+    if len(words) > 1:
+        for i in range(len(words)):
+            add("drop", f"dropped {words[i]!r}", _join(words[:i] + words[i + 1:]))
+        for i in range(len(words) - 1):
+            add("swap", f"swapped {words[i]!r} and {words[i + 1]!r}",
+                _join(words[:i] + [words[i + 1], words[i]] + words[i + 2:]))
+        for i in range(1, len(words)):
+            add("spacing", "double space", _join(words[:i]) + "  " + _join(words[i:]))
+        for glue, what in (("", "joined"), ("-", "hyphenated")):
+            for i in range(1, len(words)):
+                add("spacing", f"{what} {words[i - 1]!r} and {words[i]!r}",
+                    _join(words[: i - 1] + [words[i - 1] + glue + words[i]] + words[i + 1:]))
+    add("spacing", "leading space", " " + example)
+    add("spacing", "trailing space", example + " ")
+    for w in INSERTIONS:
+        for i in range(len(words) + 1):
+            add("insertion", f"inserted {w!r}", _join(words[:i] + [w] + words[i:]))
+    found.extend(_typos(words))
+    for token in tokens:
+        add("splice", f"another rule's {token!r} added", f"{token} {example}", f"{example} {token}")
+        for i in range(len(words)):
+            replaced = _join(words[:i] + [token] + words[i + 1:])
+            add("splice", f"{words[i]!r} replaced by another rule's {token!r}", replaced)
+    seen: dict[str, Mutation] = {}
+    for mutation in found:
+        phrase = mutation.phrase
+        if phrase and phrase.strip() and phrase != example:
+            seen.setdefault(phrase, mutation)
+    return list(seen.values())
 
 
 def mutations(example: str, tokens: Sequence[str] = ()) -> list[tuple[str, str]]:
     """Every single-edit mutation of `example` as (edit kind, phrase), without repeats."""
-    words = _words(example)
-    found: list[tuple[str, str]] = []
-
-    def add(kind: str, *phrases: str) -> None:
-        found.extend((kind, p) for p in phrases)
-
-    add("case", example.lower(), example.upper(), example[:1].upper() + example[1:], example.title())
-    stripped = _TRAILING_PUNCT.sub("", example)
-    add("punctuation", stripped + "?", stripped + "!", stripped + ".", stripped + "...", stripped)
-    add("punctuation", re.sub(r"[^\w\s]", "", example))
-    if len(words) > 1:
-        add("punctuation", _join([words[0] + ","] + words[1:]))
-    add("inflection", *_inflected_words(words))
-    if len(words) > 1:
-        add("drop", *(_join(words[:i] + words[i + 1:]) for i in range(len(words))))
-        add("swap", *(_join(words[:i] + [words[i + 1], words[i]] + words[i + 2:]) for i in range(len(words) - 1)))
-        add("spacing", *(_join(words[:i]) + "  " + _join(words[i:]) for i in range(1, len(words))))
-        for glue in ("", "-"):
-            for i in range(1, len(words)):
-                add("spacing", _join(words[: i - 1] + [words[i - 1] + glue + words[i]] + words[i + 1:]))
-    add("spacing", " " + example, example + " ")
-    add("insertion", *(_join(words[:i] + [w] + words[i:]) for w in INSERTIONS for i in range(len(words) + 1)))
-    for i, word in enumerate(words):
-        if len(word) > 3 and word.isalpha():
-            add("typo", _join(words[:i] + [word[:-1]] + words[i + 1:]))
-            add("typo", _join(words[:i] + [word[0] + word[2:]] + words[i + 1:]))
-            add("typo", _join(words[:i] + [word[:2] + word[1:]] + words[i + 1:]))
-    for token in tokens:
-        add("splice", f"{token} {example}", f"{example} {token}")
-        for i in range(len(words)):
-            add("splice", _join(words[:i] + [token] + words[i + 1:]))
-    seen: dict[str, str] = {}
-    for kind, phrase in found:
-        if phrase and phrase.strip() and phrase != example:
-            seen.setdefault(phrase, kind)
-    return [(kind, phrase) for phrase, kind in seen.items()]
+    return [(m.kind, m.phrase) for m in labelled_mutations(example, tokens)]
 
 
 def content_stems(text: str) -> list[str]:
@@ -99,7 +144,7 @@ def keeps_content(mutation: str, stems: Sequence[str]) -> bool:
 
 def mutation_strategy(example: str, tokens: Sequence[str] = ()) -> st.SearchStrategy[str]:
     """One mutation of `example` as a hypothesis strategy (shrinks toward case edits)."""
-    options = [phrase for _, phrase in mutations(example, tokens)] or [example]
+    options = [m.phrase for m in labelled_mutations(example, tokens)] or [example]
 
     def one(chooser: Chooser) -> str:
         return pick(chooser, options)

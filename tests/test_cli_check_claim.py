@@ -30,7 +30,7 @@ def verdicts(stdout: str) -> list[tuple[str, str, str | None, str | None, str | 
     document = json.loads(stdout)
     assert set(document) == {"problems", "notes"}
     for problem in document["problems"]:
-        assert list(problem) == ["kind", "code", "skill", "example", "from", "to", "message"]
+        assert list(problem) == ["kind", "code", "skill", "example", "from", "to", "message", "location"]
     return [
         (p["kind"], p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in document["problems"]
     ]

@@ -37,6 +37,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,6 +216,9 @@ def test_a19_a_later_claimant_is_only_a_self_miss(rows: Rows) -> None:
         .checkup()
     )
     assert rows(checkup) == [misses("array-inventory", "is powerstore healthy")]
+
+
+BILLING_DECLARATION = '        .entry("billing", match=ri(r"\\brefund\\b"), examples=["refund my order"])'
 
 
 def concierge_graph(mount: str = "rules") -> Graph:
@@ -639,6 +643,7 @@ def test_the_checkup_document_names_every_field() -> None:
     checkup = concierge_graph().checkup()
     document = json.loads(json.dumps(checkup.to_dict()))
     assert document["ok"] is True
+    billing_line = 1 + Path(__file__).read_text().splitlines().index(BILLING_DECLARATION)
     assert document["problems"][0] | {"message": None} == {
         "kind": "warning",
         "code": DEFAULT,
@@ -647,5 +652,6 @@ def test_the_checkup_document_names_every_field() -> None:
         "from": "concierge",
         "to": "billing",
         "message": None,
+        "location": {"file": __file__, "line": billing_line},
     }
     assert [n["name"] for n in document["notes"]] == ["examples-boundary"]

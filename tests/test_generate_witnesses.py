@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from fuzzroute import Graph, Outcome, RoutingContext, all_of, keywords, runs_on
 from fuzzroute.generate import explore
+from fuzzroute.generate.findings import witness_key
 from fuzzroute.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -89,10 +90,12 @@ def _check(graph: Graph, run: Exploration) -> None:
         assert s.kind in SUGGESTION_KINDS
         assert 1 <= len(s.witnesses) <= 3 and s.count >= 1
         assert s.message and s.paste and s.paste_json
-        # New phrases first (the proven half already covers declared ones), then shortest.
+        # New phrases first (the proven half already covers declared ones), then the most
+        # readable (typos, splices and odd casing last), then shortest.
         declared = {phrase_key(x) for e in entries for x in e.examples or ()}
         order = [
-            (phrase_key(w.phrase) in declared, len(w.phrase), w.phrase != w.phrase.lower(), w.phrase)
+            (phrase_key(w.phrase) in declared, witness_key(w)[0], len(w.phrase), w.phrase != w.phrase.lower(),
+             w.phrase)
             for w in s.witnesses
         ]
         assert order == sorted(order)

@@ -2,22 +2,31 @@
 
 Checks what only a browser can: the page loads with no console error and no
 request beyond its own file, both halves and both boundaries are visible,
-hostile phrases show as text and run nothing, and the rendered numbers are
-the JSON's.  Screenshots go to the test's tmp dir, and to reports/screenshots/
-as well when FUZZROUTE_SAVE_SCREENSHOTS is set.
+hostile phrases show as text and run nothing, the rendered numbers are the
+JSON's, the bundled example's page fits in 4,000 px with its `<details>`
+closed and every finding is one link away from the overview.  Screenshots go
+to the test's tmp dir, and to reports/screenshots/ as well when
+FUZZROUTE_SAVE_SCREENSHOTS is set.
+
+Chromium is found the way users install it: playwright's own browser when
+`playwright install chromium` has put it in place, else a system Chromium or
+Chrome on PATH.  Without one the tests skip on a developer's machine, but
+fail under CI (CI=true), where a skipped browser test would hide a broken page.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
+from click.testing import CliRunner
 from test_report_fixtures import (
     HOSTILE_ATTRIBUTE,
     HOSTILE_ID,
@@ -31,27 +40,90 @@ from test_report_fixtures import (
 )
 
 from fuzzroute import Graph, keywords
+from fuzzroute.cli import main
 from fuzzroute.report import build_document, render_html, write_atomically, write_report
 from fuzzroute.report.run import empty_exploration
 
-CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                "--disable-sync", "--no-first-run"]
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
+#: Names a system Chromium or Chrome goes by on PATH, most common first.
+SYSTEM_BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+#: The bundled example's report, at the default budget, must fit in this many pixels at 1280 px width.
+MAX_PAGE_HEIGHT = 4000
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium is not installed at /usr/bin/chromium")
+
+def under_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def find_chromium(playwright: Any) -> str | None:
+    """Playwright's own Chromium if it is installed, else the first system browser on PATH."""
+    try:
+        bundled = playwright.chromium.executable_path
+    except Exception:  # playwright raises when its browser registry has no entry
+        bundled = None
+    if bundled and Path(bundled).exists():
+        return str(bundled)
+    for name in SYSTEM_BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def no_browser(reason: str) -> NoReturn:
+    """Skip on a developer's machine; under CI a missing browser is a failure, never a skip."""
+    if under_ci():
+        pytest.fail(f"{reason}; CI must run the browser tests (install chromium, see .ci/run)", pytrace=False)
+    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    try:
+        from playwright import sync_api
+    except ImportError:
+        no_browser("the playwright package is not installed (pip install -e '.[dev]')")
     with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        executable = find_chromium(playwright)
+        if executable is None:
+            no_browser("no Chromium found: neither playwright's own nor " + "/".join(SYSTEM_BROWSERS) + " on PATH")
+        launched = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         try:
             yield launched
         finally:
             launched.close()
+
+
+def test_chromium_is_found_on_path_when_playwright_has_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    class NoBundled:
+        class chromium:  # noqa: N801 - mimics playwright's attribute
+            executable_path = str(tmp_path / "not-installed" / "chrome")
+
+    fake = tmp_path / "bin" / "chromium-browser"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(fake.parent))
+    assert find_chromium(NoBundled()) == str(fake)
+    bundled = tmp_path / "chrome"
+    bundled.write_text("")
+    NoBundled.chromium.executable_path = str(bundled)
+    assert find_chromium(NoBundled()) == str(bundled)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    NoBundled.chromium.executable_path = str(tmp_path / "gone")
+    assert find_chromium(NoBundled()) is None
+
+
+def test_a_missing_browser_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        no_browser("no Chromium found")
+    monkeypatch.setenv("CI", "")
+    with pytest.raises(pytest.skip.Exception):
+        no_browser("no Chromium found")
 
 
 class Visit:
@@ -88,6 +160,12 @@ class Visit:
             keep.mkdir(parents=True, exist_ok=True)
             shutil.copy(shot, keep / shot.name)
         return shot
+
+    def open_all_details(self) -> None:
+        self.page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+
+    def close_all_details(self) -> None:
+        self.page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = false; })")
 
     def close(self) -> None:
         self.page.close()
@@ -127,6 +205,7 @@ def test_hostile_phrases_show_as_text_and_run_nothing(browser: Any, support_repo
     visit = Visit(browser, support_report.html_path)
     try:
         page = visit.page
+        visit.open_all_details()
         page.locator("#generated .phrase").first.hover()
         for text in (HOSTILE_SCRIPT, HOSTILE_ATTRIBUTE, HOSTILE_ID):
             located = page.get_by_text(text, exact=False).first
@@ -154,7 +233,9 @@ def test_rendered_numbers_are_the_jsons(browser: Any, support_report: Any) -> No
         assert shown("suggestions") == document["summary"]["suggestions"] == page.locator(".suggestion").count()
         assert shown("phrases-generated") == document["run"]["phrases_generated"]
         assert shown("rules") == document["graph"]["rule_count"]
-        assert page.locator(".finding").count() == len(document["proven"]["problems"])
+        problems = document["proven"]["problems"]
+        assert page.locator(".finding").count() == len({p["example"] for p in problems})
+        assert page.locator(".finding .problem").count() == len(problems)
         assert page.locator("tr[data-rule]").count() == len(document["rules"])
     finally:
         visit.close()
@@ -231,8 +312,89 @@ def test_bundled_example_report_in_the_browser(browser: Any, tmp_path: Path) -> 
             assert page.locator(selector).is_visible()
         # Every suggestion kind on the page comes with its plain-language explanation.
         for group in page.locator("details.group").all():
-            assert "What it means:" in group.locator(".kind-help").inner_text()
+            assert "What it means:" in group.locator(".kind-help").text_content()
         visit.screenshot(tmp_path, "support-report")
         visit.assert_quiet()
+    finally:
+        visit.close()
+
+
+@pytest.fixture(scope="module")
+def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """`fuzzroute report examples/support.py` at the default budget, run as a user runs it."""
+    out = tmp_path_factory.mktemp("bundled")
+    html, as_json = out / "support.html", out / "support.json"
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        result = CliRunner().invoke(main, ["report", "examples/support.py", "-o", str(html), "--json", str(as_json)])
+    finally:
+        os.chdir(cwd)
+    assert result.exit_code == 1, result.output  # the example has proven errors on purpose
+    document: dict[str, Any] = json.loads(as_json.read_text(encoding="utf-8"))
+    assert document["run"]["budget_phrases"] == 2000
+    return html, document
+
+
+def test_bundled_report_fits_in_4000_px_and_links_every_finding(
+    browser: Any, bundled_report: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    html, document = bundled_report
+    visit = Visit(browser, html)
+    try:
+        page = visit.page
+        visit.close_all_details()
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= MAX_PAGE_HEIGHT, f"the page is {height} px tall with every <details> closed"
+        # The overview comes first: right under the header, before either half.
+        tops = {s: page.locator(s).bounding_box()["y"] for s in ("header.top", "#overview", "#proven", "#generated")}
+        assert tops["header.top"] < tops["#overview"] < tops["#proven"] < tops["#generated"]
+        # Every finding card is the target of exactly one link in the overview table, and nothing else is.
+        links = page.eval_on_selector_all("#findings a[href^='#']", "as => as.map(a => a.getAttribute('href'))")
+        cards = page.eval_on_selector_all(".finding, .decided-finding, .suggestion", "cs => cs.map(c => '#' + c.id)")
+        assert len(links) == len(cards) == len(set(cards))
+        assert sorted(links) == sorted(cards)
+        decided = document.get("decided") or []
+        problems = {p["example"] for p in document["proven"]["problems"]}
+        assert len(cards) == len(problems) + len(decided) + len(document["suggestions"])
+        tiers = page.eval_on_selector_all("#findings tbody tr", "rs => rs.map(r => r.dataset.tier)")
+        assert tiers == sorted(tiers, key=["proven", "decided", "suggested"].index)
+        # No declared phrase has more than one proven card.
+        phrases = page.eval_on_selector_all(".finding[data-phrase]", "cs => cs.map(c => c.dataset.phrase)")
+        assert len(phrases) == len(set(phrases)) == len(problems)
+        # A link to a card inside a closed <details> opens it: the card is on screen after the click.
+        suggestion_link = page.locator("#findings a[href^='#suggestion-']").last
+        target = suggestion_link.get_attribute("href")
+        suggestion_link.click()
+        assert page.locator(target).is_visible()
+        assert page.evaluate("location.hash") == target
+        # The map's rule names lead to the per-rule table.
+        rule_link = page.locator("#matrix tbody th a").first
+        rule_link.click()
+        assert page.locator(rule_link.get_attribute("href")).is_visible()
+        visit.assert_quiet()
+    finally:
+        visit.close()
+
+
+def test_readme_screenshot_of_the_top_of_the_report(browser: Any, bundled_report: tuple[Path, dict[str, Any]]) -> None:
+    """The picture in the README: the first screen of the bundled example's report.
+
+    Refresh it with FUZZROUTE_SAVE_SCREENSHOTS=1; the check here is that the
+    first screen shows the overview table with its first rows.
+    """
+    html, _ = bundled_report
+    visit = Visit(browser, html)
+    try:
+        page = visit.page
+        first_row = page.locator("#findings tbody tr").first.bounding_box()
+        assert first_row["y"] + first_row["height"] < 900, "the first finding is below the first screen"
+        shot = page.screenshot(full_page=False)
+        assert len(shot) > 10_000
+        if os.environ.get("FUZZROUTE_SAVE_SCREENSHOTS"):
+            keep = ROOT / "reports" / "screenshots"
+            keep.mkdir(parents=True, exist_ok=True)
+            (keep / "support-report-top.png").write_bytes(shot)
+        assert re.search(r"\d+ generated, \d+ distinct judged", page.locator("header.top").inner_text())
     finally:
         visit.close()

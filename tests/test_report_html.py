@@ -132,8 +132,11 @@ def test_the_page_states_the_documents_numbers() -> None:
         "never-routes": len(doc["graph"]["never_routes"]),
         "seed": doc["run"]["seed"],
         "phrases-generated": doc["run"]["phrases_generated"],
+        "phrases-judged": doc["run"]["phrases_judged"],
     }
-    assert len(by_class(root, "finding")) == len(doc["proven"]["problems"])
+    problems = doc["proven"]["problems"]
+    assert len(by_class(root, "finding")) == len({p["example"] for p in problems})
+    assert len(by_class(root, "problem")) == len(problems)
     assert len(by_class(root, "suggestion")) == len(doc["suggestions"])
     assert len(root.find(lambda n: n.tag == "tr" and "data-rule" in n.attrs)) == len(doc["rules"])
     pills = [int(n.text()) for n in by_class(root, "pill")]
@@ -156,9 +159,11 @@ def test_proof_and_suggestion_live_in_separate_sections() -> None:
         assert generated in suggestion.ancestors() and proven not in suggestion.ancestors()
     assert plain(PROVEN_BOUNDARY) in squeeze(by_id(root, "proven-boundary").text())
     assert plain(GENERATED_BOUNDARY) in squeeze(by_id(root, "generated-boundary").text())
-    # The per-rule figures and the matrix are generated too.
-    for anchor in ("rules-table", "matrix"):
-        assert generated in by_id(root, anchor).ancestors()
+    # The per-rule figures are generated too; the map of the graph sits in the overview, marked as not proof.
+    assert generated in by_id(root, "rules-table").ancestors()
+    matrix = by_id(root, "matrix")
+    assert by_id(root, "overview") in matrix.ancestors() and proven not in matrix.ancestors()
+    assert "not proof" in matrix.text().lower()
 
 
 def test_every_witness_and_its_claimants_are_shown() -> None:

@@ -241,7 +241,7 @@ class Explorer:
         accepted = self.judge.accepts(phrase, r)
         if accepted:
             self.stats.accept(phrase, r, claims, self.judge.winner(claims), candidate.generator)
-        witness = make_witness(phrase, claims, candidate.generator)
+        witness = make_witness(phrase, claims, candidate.generator, mutation=candidate.label)
         detail = f"{candidate.edit}\x1f{candidate.example}"
         cascade = claims.cascade
         if not accepted and (cascade is None or not self.order_decides):
@@ -308,16 +308,24 @@ class Explorer:
                     message=message,
                     paste=paste,
                     paste_json=paste_json,
+                    mutation=self._mutation(g),
                 )
             )
         return tuple(out)
+
+    @staticmethod
+    def _mutation(group: Group) -> str | None:
+        """The edit that made a near miss's best witness (None for every other kind)."""
+        if group.kind not in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
+            return None
+        return group.witnesses()[0].mutation
 
     def _extra(self, group: Group) -> dict[str, str]:
         best = group.witnesses()[0]
         detail = group.details.get(best.phrase, "")
         first, _, second = detail.partition("\x1f")
         if group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
-            return {"edit": first, "example": second}
+            return {"edit": first, "example": second, "label": best.mutation or first}
         if group.kind == SLOW_MATCHER:
             return {"expression": first, "caption": second}
         if group.kind == RULE_NEVER_WINS and group.rule is not None:

@@ -44,7 +44,13 @@ def witness_key(witness: Witness) -> tuple[int, int, str, str]:
     return (penalty, len(witness.phrase) + len(context), witness.phrase, context)
 
 
-def make_witness(phrase: str, claims: Claims, generator: str, context: dict[str, Any] | None = None) -> Witness:
+def make_witness(
+    phrase: str,
+    claims: Claims,
+    generator: str,
+    context: dict[str, Any] | None = None,
+    mutation: str | None = None,
+) -> Witness:
     cold, cascade = claims.cold_walk, claims.cascade
     return Witness(
         phrase=phrase,
@@ -54,6 +60,7 @@ def make_witness(phrase: str, claims: Claims, generator: str, context: dict[str,
         cascade_index=None if cascade is None else cascade.index,
         generator=generator,
         context=context,
+        mutation=mutation,
     )
 
 
@@ -92,11 +99,19 @@ class Group:
         del self.best[WITNESSES_PER_GROUP:]
 
     def witnesses(self) -> tuple[Witness, ...]:
-        """The kept witnesses: new phrases first, then shortest, lower case before capitals."""
+        """The kept witnesses: new phrases first, then the most readable (a typo or a splice
+        after a real-word edit), then shortest, lower case before capitals."""
         return tuple(
             sorted(
                 self.best,
-                key=lambda w: (self.rank(w)[0], len(w.phrase), w.phrase != w.phrase.lower(), w.phrase, witness_key(w)),
+                key=lambda w: (
+                    self.rank(w)[0],
+                    witness_key(w)[0],
+                    len(w.phrase),
+                    w.phrase != w.phrase.lower(),
+                    w.phrase,
+                    witness_key(w),
+                ),
             )
         )
 

@@ -27,7 +27,7 @@ from fuzzroute.matchers import AllOf, Keywords, Regex
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
 from fuzzroute.strategies.choosers import Chooser, RandomChooser, pick, seeded
 from fuzzroute.strategies.keyword_phrases import KeywordPhrases
-from fuzzroute.strategies.mutations import content_stems, keeps_content, mutations
+from fuzzroute.strategies.mutations import content_stems, keeps_content, labelled_mutations
 from fuzzroute.strategies.regex_phrases import RegexPhrases
 from fuzzroute.strategies.regex_tree import UnsupportedRegex
 from fuzzroute.strategies.vocabulary import TokenPool, frame, predicate_constants, vocabulary
@@ -47,7 +47,8 @@ class Candidate:
     """One generated phrase: which rule it was generated from, and how.
 
     `example` is set for mutations: the declared example the phrase edits.
-    `edit` names the kind of edit (case, inflection, drop, ...).
+    `edit` names the kind of edit (case, inflection, drop, ...) and `label`
+    what exactly changed ("inflection: order -> orders"), for the reader.
     """
 
     phrase: str
@@ -55,6 +56,7 @@ class Candidate:
     generator: str
     example: str | None = None
     edit: str | None = None
+    label: str | None = None
 
 
 Stream = Iterator["Candidate | None"]
@@ -266,10 +268,12 @@ class StreamFactory:
             witness = matcher.witness(example) if matcher is not None else None
             stems = content_stems(witness) if witness else []
             tokens = self.tokens.others(entry.index, rng, 6)
-            edits = [(k, p) for k, p in mutations(example, tokens) if not stems or keeps_content(p, stems)]
+            edits = [m for m in labelled_mutations(example, tokens) if not stems or keeps_content(m.phrase, stems)]
             by_kind: dict[str, list[Candidate | None]] = {}
-            for kind, phrase in edits:
-                by_kind.setdefault(kind, []).append(Candidate(phrase, entry.index, f"mutation/{kind}", example, kind))
+            for m in edits:
+                by_kind.setdefault(m.kind, []).append(
+                    Candidate(m.phrase, entry.index, f"mutation/{m.kind}", example, m.kind, m.label)
+                )
             for group in by_kind.values():
                 rng.shuffle(group)
             # One edit of each kind in turn, so a small budget still tries every kind.

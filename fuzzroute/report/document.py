@@ -16,6 +16,7 @@ from typing import Any, Literal
 from ..entries import Entry
 from ..graph import MOUNT_DESCRIPTIONS, Graph
 from ..laws import Claimant, Claims
+from ..location import location_dict
 from ..problems import Checkup, Problem
 from ..suggestions import (
     GENERATED_BOUNDARY,
@@ -149,6 +150,7 @@ def _rule(entry: Entry) -> dict[str, Any]:
         "kind": kind,
         "caption": entry.caption,
         "examples": list(entry.examples or ()),
+        "location": location_dict(entry.location),
     }
 
 
@@ -168,6 +170,13 @@ def _problem(graph: Graph, problem: Problem) -> dict[str, Any]:
     return data
 
 
+def _rule_location(graph: Graph, index: int | None) -> dict[str, Any] | None:
+    """Where the rule a suggestion is about is declared, if known."""
+    if index is None or not 0 <= index < len(graph.entries):
+        return None
+    return location_dict(graph.entries[index].location)
+
+
 def _json_safe(value: Any) -> Any:
     """A JSON round-trip of a witness context; anything exotic becomes its repr."""
     return json.loads(json.dumps(value, default=repr))
@@ -175,6 +184,7 @@ def _json_safe(value: Any) -> Any:
 
 def _suggestion(graph: Graph, suggestion: Suggestion) -> dict[str, Any]:
     data = suggestion.to_dict()
+    data["location"] = _rule_location(graph, suggestion.rule_index)
     for witness in data["witnesses"]:
         if "context" in witness:
             witness["context"] = _json_safe(witness["context"])

@@ -47,11 +47,11 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             f"{source} is not a fuzzroute report document (no `proven` and `suggestions` keys). "
             "Pass a file written by `fuzzroute report --json`."
         )
-    # Version 2 only added fields (the decided tier), so a version 1 baseline still compares.
+    # Version 2 only added fields, so a version 1 baseline still matches by the same keys.
     if document.get("schema_version") not in (1, SCHEMA_VERSION):
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
-            f"version {SCHEMA_VERSION}. Regenerate the baseline with this version."
+            f"versions up to {SCHEMA_VERSION}. Regenerate the baseline with this version."
         )
     return document
 

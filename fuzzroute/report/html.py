@@ -19,9 +19,11 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from ..context import COLD_CONTEXT_DESCRIPTION
 from ..suggestions import SUGGESTION_KINDS
 from .decided_view import decided_view
 from .explain import LAW_EXPLANATIONS, LAW_NAMES, explain_problem, explain_suggestion
+from .overview import TIERS, code_help, findings_rows, proven_cards
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
 # non-zero share below the first bound.  Small steals are the common case, so
@@ -30,7 +32,10 @@ HEAT_BOUNDS = (0.10, 0.25, 0.50, 0.75)
 HEAT_LEVELS = len(HEAT_BOUNDS) + 1
 TOP_STEALS = 10
 FULL_MATRIX_LIMIT = 150
-GROUP_OPEN_LIMIT = 12
+#: Up to this many rules the map shows every rule, also those that kept all their phrases.
+MAP_ALL_RULES = 8
+# The overview table links to every suggestion, so only very small groups start open.
+GROUP_OPEN_LIMIT = 3
 GROUP_SHOWN = 5
 VISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cn"})
 
@@ -115,6 +120,9 @@ def build_view(doc: dict[str, Any]) -> dict[str, Any]:
     # Under a scorer or read mount neither law picks the start at run time, so
     # neither is marked as "this graph".
     law = doc["graph"]["law"] if doc["graph"]["order_decides"] else None
+    problems = _problems(doc, rules, law)
+    groups = _groups(doc, rules, law)
+    cards = proven_cards(problems)
     return {
         "law": law,
         "law_name": LAW_NAMES[doc["graph"]["law"]],
@@ -122,8 +130,13 @@ def build_view(doc: dict[str, Any]) -> dict[str, Any]:
             {"key": key, "name": LAW_NAMES[key], "text": LAW_EXPLANATIONS[key], "used": key == law}
             for key in ("cold_walk", "cascade")
         ],
-        "problems": _problems(doc, rules, law),
-        "groups": _groups(doc, rules, law),
+        "problems": problems,
+        "cards": cards,
+        "code_help": code_help(problems),
+        "cold_context": COLD_CONTEXT_DESCRIPTION,
+        "groups": groups,
+        "findings": findings_rows(doc, cards, groups),
+        "tiers": TIERS,
         "rule_rows": _rule_rows(doc),
         "matrix": _matrix_section(doc, rules),
         "rerun": _rerun(doc),
@@ -165,7 +178,7 @@ def _problems(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | 
 def _groups(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | None) -> list[dict[str, Any]]:
     order = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
     buckets: dict[str, list[dict[str, Any]]] = {}
-    for suggestion in doc["suggestions"]:
+    for position, suggestion in enumerate(doc["suggestions"]):
         witnesses = [
             {
                 "w": w,
@@ -186,6 +199,7 @@ def _groups(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | No
             "to": _label(rules, suggestion["to_index"], suggestion["to"]) if suggestion["to"] else None,
             "witnesses": witnesses,
             "paste": paste,
+            "anchor": f"suggestion-{position + 1}",
         }
         buckets.setdefault(suggestion["kind"], []).append(item)
     groups = []
@@ -205,6 +219,7 @@ def _groups(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | No
 
 
 def _rule_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    rules = {r["index"]: r for r in doc["graph"]["rules"]}
     rows = []
     for stats in doc["rules"]:
         accepted = stats["accepted"]
@@ -212,7 +227,8 @@ def _rule_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
             {"id": who, "count": count, "share": None if accepted <= 0 else count / accepted}
             for who, count in stats["lost_to"].items()
         ]
-        rows.append({"r": stats, "lost_to": lost_to})
+        declared = rules.get(stats["index"], {}).get("location")
+        rows.append({"r": stats, "lost_to": lost_to, "location": declared})
     return rows
 
 
@@ -248,8 +264,8 @@ def _matrix(
                         f"generated from {source} ({share})"
                     )
             cells.append({"count": count, "diag": diagonal, "level": level, "title": title})
-        rows.append({"label": _label(rules, axis[i]), "cells": cells})
-    columns = [{"short": f"#{axis[p] + 1}", "label": labels[k]} for k, p in enumerate(positions)]
+        rows.append({"label": _label(rules, axis[i]), "index": axis[i], "cells": cells})
+    columns = [{"short": f"#{axis[p] + 1}", "label": labels[k], "index": axis[p]} for k, p in enumerate(positions)]
     return {"columns": columns, "rows": rows, "size": len(positions)}
 
 
@@ -267,6 +283,8 @@ def _matrix_section(doc: dict[str, Any], rules: dict[int, dict[str, Any]]) -> di
     busiest = len(involved) > FULL_MATRIX_LIMIT
     if busiest:  # keep the page a few MB: only the rules with the most traffic, in declaration order
         involved = sorted(sorted(involved, key=lambda k: (-traffic[k], k))[:FULL_MATRIX_LIMIT])
+    if involved and size <= MAP_ALL_RULES:  # a small graph's map shows every rule
+        involved = list(range(size))
     primary = _matrix(doc, rules, involved, totals) if involved else None
     full = None
     if involved and len(involved) < size <= FULL_MATRIX_LIMIT:

@@ -16,6 +16,7 @@ REPORTED_DISTRIBUTIONS: tuple[str, ...] = (
     "hypothesis-jsonschema",
     "exrex",
     "interegular",
+    "lemminflect",
     "jinja2",
     "click",
 )

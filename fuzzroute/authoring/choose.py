@@ -1,0 +1,301 @@
+"""Which generated phrases are worth declaring as examples, per rule, and why.
+
+A declared example is a promise the checkup keeps proving, so each pick must
+earn its place.  The ranking follows what a pick turns into once declared:
+
+1. witnesses of a routing defect (`generated-shadowed-by-earlier`,
+   `generated-laws-disagree`, `rule-never-wins`): declared, they become a
+   proven error or warning that stays until the rules are fixed;
+2. near-misses: a small edit of a declared example that no rule, or another
+   rule, claims: declared, the checkup fails until the matcher covers it;
+3. widening phrases: phrases the rule already wins that exercise a part of
+   its matcher no declared example does (or words none of them use):
+   declared, they pass today and guard against a later regression.
+
+Every pick also carries the verdict the checkup will give it (computed by
+running the proven check on the graph with just that example added), so
+the author reads the consequence before accepting it.  Phrases that would
+change the graph's loadability or contradict a never-route row are never
+picked: the check would then prove something other than what the pick says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from fuzzroute.check_examples import check_examples
+from fuzzroute.entries import Entry
+from fuzzroute.generate.findings import readability_penalty
+from fuzzroute.graph import Graph
+from fuzzroute.problems import Problem
+from fuzzroute.suggestions import (
+    LAWS_DISAGREE,
+    NEAR_MISS_CLAIMED_ELSEWHERE,
+    NEAR_MISS_UNCLAIMED,
+    RULE_NEVER_WINS,
+    SHADOWED_BY_EARLIER_RULE,
+    Exploration,
+    Suggestion,
+)
+from fuzzroute.text import is_blank, phrase_key
+
+from .widen import WonPhrase
+
+#: The suggestion kinds whose witnesses are picked, best first.
+DEFECT_KINDS = (SHADOWED_BY_EARLIER_RULE, LAWS_DISAGREE, RULE_NEVER_WINS)
+NEAR_MISS_KINDS = (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE)
+WIDENING = "widens-coverage"
+#: Two phrases sharing at least this share of their words are near-duplicates.
+NEAR_DUPLICATE_SHARE = 0.6
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What `fuzzroute check` will report for the example once it is declared."""
+
+    problems: tuple[Problem, ...]
+    #: Under a scorer or read mount the checkup only runs the rule on its own examples.
+    self_match_only: bool = False
+
+    @property
+    def passes(self) -> bool:
+        return not self.problems
+
+    @property
+    def codes(self) -> tuple[tuple[str, str], ...]:
+        """`(kind, code)` of each problem, in the checkup's order."""
+        return tuple((p.kind, p.code) for p in self.problems)
+
+    def describe(self) -> str:
+        if self.passes and self.self_match_only:
+            return "check will pass it (the rule's own condition matches it; this mount is checked for that only)"
+        if self.passes:
+            return "check will pass it (the rule claims it, no earlier rule takes it)"
+        parts = []
+        for problem in self.problems:
+            taker = f' (claimed first by "{problem.from_}")' if problem.from_ else ""
+            parts.append(f"{problem.code} ({problem.kind}){taker}")
+        return "check will report " + " and ".join(parts)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One phrase to add to one rule's examples: why it was picked and what check will say."""
+
+    rule_index: int
+    rule: str
+    phrase: str
+    reason: str  # a suggestion kind, or WIDENING
+    why: str
+    verdict: Verdict
+
+
+_SUFFIXES = ("ing", "ed", "er", "es", "s")
+
+
+def _stem(word: str) -> str:
+    """A crude stem: "refunds", "refunded" and "refunder" all read as "refund" here."""
+    word = word.lower()
+    changed = True
+    while changed:
+        changed = False
+        for suffix in _SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[: -len(suffix)]
+                changed = True
+                break
+    return word
+
+
+def _words(phrase: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in _WORD.findall(phrase))
+
+
+def near_duplicate(a: str, b: str) -> bool:
+    """Mostly the same words, case, punctuation and inflection aside (at least 60% shared stems)."""
+    if phrase_key(a) == phrase_key(b):
+        return True
+    wa, wb = _words(a), _words(b)
+    if not wa or not wb:
+        return False
+    return len(wa & wb) / len(wa | wb) >= NEAR_DUPLICATE_SHARE
+
+
+def predicted_verdict(graph: Graph, index: int, phrase: str) -> Verdict:
+    """The checkup's problems for `phrase` declared as the only example of entry `index`.
+
+    The example check judges each example on its own (ROUTING.md 5.2), so the
+    verdict is the same whatever other examples the rule declares.
+    """
+    entries = tuple(
+        replace(e, examples=(phrase,) if e.index == index else None) for e in graph.entries
+    )
+    problems, _ = check_examples(entries, graph.order_decides, graph.has_classifier)
+    return Verdict(tuple(problems), self_match_only=not graph.order_decides)
+
+
+def _signature(verdict: Verdict) -> tuple[tuple[str, str, str | None], ...]:
+    return tuple((p.kind, p.code, p.from_) for p in verdict.problems)
+
+
+def can_take_examples(entry: Entry) -> bool:
+    """Rules the declaration API lets declare examples (ROUTING.md 5.1): not intents, not defaults."""
+    return not entry.is_intent and not entry.is_unconditional
+
+
+def _why(suggestion: Suggestion, entries: Sequence[Entry]) -> str:
+    taker = None if suggestion.from_index is None else entries[suggestion.from_index].id
+    if suggestion.kind == SHADOWED_BY_EARLIER_RULE:
+        return f'generated from this rule and accepted by it, but the earlier rule "{taker}" claims it first'
+    if suggestion.kind == LAWS_DISAGREE:
+        return f'the default "{taker}" declared earlier starts it on the cold walk; the cascade starts this rule'
+    if suggestion.kind == RULE_NEVER_WINS:
+        who = f'"{taker}"' if taker else "other rules"
+        return f"this rule won none of the {suggestion.count} phrases generated from it; {who} took this one"
+    if suggestion.kind == NEAR_MISS_UNCLAIMED:
+        return "a small edit of a declared example that no rule claims"
+    if suggestion.kind == NEAR_MISS_CLAIMED_ELSEWHERE:
+        return f'a small edit of a declared example that "{taker}" claims instead'
+    return suggestion.message
+
+
+def _widening_why(won: WonPhrase, covered: set[str]) -> str | None:
+    if won.matched is not None and won.matched.casefold() not in covered:
+        return f"the rule wins it through {won.matched!r}, which no declared example exercises"
+    return None
+
+
+@dataclass
+class _Shelf:
+    """The picks of one rule so far, and what they and the declared examples cover."""
+
+    entry: Entry
+    picks: list[Pick]
+    limit: int
+
+    def full(self) -> bool:
+        return len(self.picks) >= self.limit
+
+    def clashes(self, phrase: str) -> bool:
+        return any(near_duplicate(phrase, p.phrase) for p in self.picks)
+
+
+class Ranker:
+    """Ranks candidate phrases for each rule of one graph."""
+
+    def __init__(self, graph: Graph, rules: Iterable[int], per_rule: int) -> None:
+        self.graph = graph
+        self.entries = graph.entries
+        self.never = {phrase_key(p) for p in graph.never_route_phrases}
+        self.shelves = {
+            i: _Shelf(self.entries[i], [], per_rule) for i in rules if can_take_examples(self.entries[i])
+        }
+        self._taken: set[tuple[int, str]] = set()
+
+    def _admissible(self, index: int, phrase: str) -> bool:
+        """A phrase that keeps the graph loadable and proves only what the pick says."""
+        shelf = self.shelves.get(index)
+        if shelf is None or shelf.full() or is_blank(phrase) or phrase != phrase.strip():
+            return False
+        if readability_penalty(phrase):
+            return False  # "REFUNDer!" may be a real finding, but not a phrase to promise as an example
+        key = phrase_key(phrase)
+        if key in self.never or (index, key) in self._taken:
+            return False  # a never-route row would turn it into never-routes-contradicts-example
+        return all(phrase_key(x) != key for x in shelf.entry.examples or ())
+
+    def offer(self, index: int, phrase: str, reason: str, why: str) -> None:
+        if not self._admissible(index, phrase) or self.shelves[index].clashes(phrase):
+            return
+        entry = self.entries[index]
+        self._taken.add((index, phrase_key(phrase)))
+        verdict = predicted_verdict(self.graph, index, phrase)
+        self.shelves[index].picks.append(Pick(index, entry.id, phrase, reason, why, verdict))
+
+    def _already_proven(self, index: int, phrase: str) -> bool:
+        declared = [x for x in self.entries[index].examples or () if near_duplicate(phrase, x)]
+        if not declared:
+            return False
+        mine = _signature(predicted_verdict(self.graph, index, phrase))
+        return any(_signature(predicted_verdict(self.graph, index, x)) == mine for x in declared)
+
+    def take_suggestions(self, exploration: Exploration, kinds: Sequence[str]) -> None:
+        """Witnesses of `kinds`: the best of every group first, then the second best, and so on.
+
+        Taking turns over the groups (the first group of each kind, in the
+        given order, then the second of each...) gives a rule one witness of
+        each defect before a second of the same one: "invoice order" (shadowed by "orders") and
+        "invoice" (a default claims it first) say more together than two
+        shadowings by "orders".  A defect witness adds nothing when a
+        near-duplicate declared example already gets the same verdict (say
+        "where is my order!" next to a declared, already shadowed "where is
+        my order"); a near-miss is a near-duplicate by construction, and is kept.
+        """
+        order = {kind: position for position, kind in enumerate(kinds)}
+        seen: dict[tuple[str, int | None], int] = {}
+        keyed = []
+        for suggestion in exploration.suggestions:
+            if suggestion.kind not in order or suggestion.rule_index is None:
+                continue
+            key = (suggestion.kind, suggestion.rule_index)
+            turn = seen[key] = seen.get(key, -1) + 1  # the n-th group of this kind for this rule
+            keyed.append(((turn, order[suggestion.kind]), suggestion))
+        groups = [s for _, s in sorted(keyed, key=lambda item: item[0])]
+        depth = max((len(s.witnesses) for s in groups), default=0)
+        for rank in range(depth):
+            for suggestion in groups:
+                if rank >= len(suggestion.witnesses) or suggestion.rule_index is None:
+                    continue
+                witness = suggestion.witnesses[rank]
+                kind = suggestion.kind
+                redundant = kind in DEFECT_KINDS and self._already_proven(suggestion.rule_index, witness.phrase)
+                if witness.context is None and not redundant:
+                    self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, self.entries))
+
+    def take_widening(self, won: Sequence[WonPhrase]) -> None:
+        """Phrases a rule wins that reach what its examples do not: new matched text first, then new words."""
+        covered: dict[int, set[str]] = {}
+        for index, shelf in self.shelves.items():
+            matcher = shelf.entry.data_matcher
+            seen = {(matcher.witness(x) or "").casefold() for x in shelf.entry.examples or ()} if matcher else set()
+            covered[index] = seen
+        for pass_number in (0, 1):
+            for item in won:
+                found = self.shelves.get(item.index)
+                if found is None or found.full():
+                    continue
+                shelf = found
+                declared = shelf.entry.examples or ()
+                if any(near_duplicate(item.phrase, x) for x in declared):
+                    continue
+                why = _widening_why(item, covered[item.index])
+                if pass_number == 1 and why is None:
+                    why = "the rule wins it in words its declared examples do not use (under 60% shared)"
+                if why is None or not self._admissible(item.index, item.phrase):
+                    continue
+                before = len(shelf.picks)
+                self.offer(item.index, item.phrase, WIDENING, why)
+                if len(shelf.picks) > before and item.matched is not None:
+                    covered[item.index].add(item.matched.casefold())
+
+    def picks(self) -> dict[int, list[Pick]]:
+        return {i: list(s.picks) for i, s in sorted(self.shelves.items())}
+
+
+def choose(
+    graph: Graph,
+    exploration: Exploration,
+    won: Sequence[WonPhrase],
+    rules: Iterable[int],
+    per_rule: int,
+) -> dict[int, list[Pick]]:
+    """Up to `per_rule` picks for each of `rules` (entry indexes), best first."""
+    chooser = Ranker(graph, rules, per_rule)
+    chooser.take_suggestions(exploration, DEFECT_KINDS)
+    chooser.take_suggestions(exploration, NEAR_MISS_KINDS)
+    chooser.take_widening(won)
+    return chooser.picks()

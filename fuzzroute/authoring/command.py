@@ -1,0 +1,85 @@
+"""`fuzzroute suggest`: a thin click layer over `fuzzroute.authoring.suggest`.
+
+The heavy parts (generation, libcst) are imported when the command runs, so
+other commands start as fast as before.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from fuzzroute.errors import InputError
+
+
+@click.command()
+@click.argument("graph_spec", metavar="GRAPH")
+@click.option(
+    "--rule", "rules", multiple=True, metavar="ID", help="Only this rule (repeatable) [default: every rule]."
+)
+@click.option(
+    "--max", "per_rule", type=int, default=3, show_default=True, help="Examples to suggest per rule, at most."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators.")
+@click.option(
+    "--budget", default=None, metavar="N|30s|2m",
+    help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",
+)
+@click.option(
+    "--diff", "show_diff", is_flag=True, help="Print a unified diff adding the examples (apply with patch -p1)."
+)
+@click.option("--write", "write", is_flag=True, help="Add the examples to the graph file in place (atomically).")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Format of the list (ignored with --diff).")
+def suggest(
+    graph_spec: str, rules: tuple[str, ...], per_rule: int, seed: int, budget: str | None, show_diff: bool,
+    write: bool, output_format: str,
+) -> None:
+    """Suggest examples worth declaring, per rule, and add them to the graph's source.
+
+    Ranked: witnesses of a shadowing, law disagreement or never-winning rule
+    first, then near-misses, then phrases that widen what the declared
+    examples cover. Each says why it was picked and what `fuzzroute check`
+    will prove once it is declared. Exit 0, or 2 on bad input (the graph file
+    is then left untouched).
+    """
+    from fuzzroute.cli import keep_hypothesis_cache_out_of_the_project
+    from fuzzroute.loader import load_graph
+    from fuzzroute.progress import progress_bar
+    from fuzzroute.report import parse_budget
+
+    from .render import render_text
+    from .suggest import edited_source, suggest_examples, unified_diff, write_source
+
+    if show_diff and write:
+        raise InputError("--diff and --write exclude each other: print the change, or apply it, not both.")
+    keep_hypothesis_cache_out_of_the_project()
+    phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
+    loaded = load_graph(graph_spec)
+    with progress_bar() as progress:
+        suggested = suggest_examples(
+            loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
+            progress=progress,
+        )
+    if not (show_diff or write):
+        if output_format == "json":
+            click.echo(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False))
+        else:
+            click.echo(render_text(suggested))
+        return
+    if not suggested.count:
+        click.echo(f"fuzzroute suggest: nothing worth adding found for {loaded.path}; the file is unchanged.", err=True)
+        return
+    old, new = edited_source(suggested)
+    if show_diff:
+        click.echo(unified_diff(loaded.path, old, new), nl=False)
+        return
+    write_source(loaded.path, new)
+    click.echo(render_text(suggested))
+    click.echo(
+        f"\nWrote {suggested.count} example(s) into {loaded.path}. "
+        f"Run `fuzzroute check {graph_spec}` to prove them."
+    )
+    sys.stdout.flush()

@@ -1,0 +1,218 @@
+"""`suggest`: the examples worth declaring, and the edit that declares them.
+
+The author loop is: explore the rules, pick per rule the phrases whose
+declaration turns a generated hint into a proven check, show them with the
+verdict the checkup will give, then (on request) write them into the
+graph's own source.  An edit is only ever shown or written after the edited
+text was loaded in memory and found to declare exactly the old graph plus
+the picked examples; anything else is refused and the file is untouched.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import stat
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fuzzroute.errors import InputError
+from fuzzroute.generate import explore
+from fuzzroute.graph import Graph
+from fuzzroute.loader import LoadedGraph, load_graph_text
+from fuzzroute.report.atomic import write_atomically
+from fuzzroute.suggestions import Exploration
+
+from . import json_source, python_source
+from .choose import Pick, can_take_examples, choose
+from .widen import won_phrases
+
+DEFAULT_PER_RULE = 3
+
+
+@dataclass(frozen=True)
+class Suggested:
+    """The picks of one `suggest` run, per entry index, best first."""
+
+    loaded: LoadedGraph
+    picks: dict[int, list[Pick]]
+    exploration: Exploration
+
+    @property
+    def count(self) -> int:
+        return sum(len(p) for p in self.picks.values())
+
+    def additions(self) -> dict[int, list[str]]:
+        return {i: [p.phrase for p in picks] for i, picks in self.picks.items() if picks}
+
+    def to_dict(self) -> dict[str, Any]:
+        entries = self.loaded.graph.entries
+        return {
+            "graph": self.loaded.graph.name,
+            "source": str(self.loaded.path),
+            "seed": self.exploration.seed,
+            "phrases_generated": self.exploration.phrases_generated,
+            "rules": [
+                {
+                    "rule": entries[i].id,
+                    "rule_index": i,
+                    "location": None if entries[i].location is None else entries[i].location.to_dict(),  # type: ignore[union-attr]
+                    "examples": [
+                        {
+                            "phrase": p.phrase,
+                            "reason": p.reason,
+                            "why": p.why,
+                            "verdict": [{"kind": k, "code": c} for k, c in p.verdict.codes],
+                        }
+                        for p in picks
+                    ],
+                }
+                for i, picks in self.picks.items()
+            ],
+        }
+
+
+def selected_rules(loaded: LoadedGraph, rule_ids: Sequence[str]) -> list[int]:
+    """Entry indexes for `--rule` ids (all rules when none); an unknown id is bad input."""
+    entries = loaded.graph.entries
+    if not rule_ids:
+        return [e.index for e in entries]
+    known = [e.id for e in entries]
+    chosen: list[int] = []
+    for rule in rule_ids:
+        matches = [e.index for e in entries if e.id == rule]
+        if not matches:
+            raise InputError(
+                f'{loaded.path}: graph "{loaded.graph.name}" has no rule "{rule}" (--rule). Its rules are: '
+                + ", ".join(dict.fromkeys(known)) + ". Pass one of these ids, or drop --rule to cover every rule."
+            )
+        chosen += [i for i in matches if i not in chosen]
+    refused = [entries[i] for i in chosen if not can_take_examples(entries[i])]
+    if rule_ids and refused and len(refused) == len(chosen):
+        entry = refused[0]
+        what = "an intent (its examples are scoring material)" if entry.is_intent else "a default (no condition)"
+        raise InputError(
+            f'{loaded.path}: rule "{entry.id}" is {what}, so it cannot declare examples (ROUTING.md 5.1) and '
+            "nothing can be suggested for it. Pick a rule with a `match` or `when` condition."
+        )
+    return sorted(chosen)
+
+
+def suggest_examples(
+    loaded: LoadedGraph,
+    *,
+    rules: Sequence[str] = (),
+    per_rule: int = DEFAULT_PER_RULE,
+    seed: int = 0,
+    budget_phrases: int | None = None,
+    budget_seconds: float | None = None,
+    progress: Callable[[int, int | None], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Suggested:
+    """Explore the graph and pick up to `per_rule` examples for each selected rule."""
+    if per_rule < 1:
+        raise InputError(f"--max must be at least 1, not {per_rule}: it is how many examples to suggest per rule.")
+    indexes = selected_rules(loaded, rules)
+    exploration = explore(
+        loaded.graph, seed=seed, budget_phrases=budget_phrases, budget_seconds=budget_seconds,
+        progress=progress, should_stop=should_stop,
+    )
+    won = won_phrases(loaded.graph, seed, indexes)
+    return Suggested(loaded, choose(loaded.graph, exploration, won, indexes, per_rule), exploration)
+
+
+def read_source(path: Path) -> str:
+    """The file's text with its line endings as they are (so a diff touches only new lines)."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot be read as UTF-8 text ({exc}); it was left untouched.") from None
+
+
+def _expected(graph: Graph, additions: dict[int, list[str]]) -> list[tuple[str, tuple[str, ...] | None]]:
+    return [
+        (e.id, (*(e.examples or ()), *additions[e.index]) if additions.get(e.index) else e.examples)
+        for e in graph.entries
+    ]
+
+
+def edited_source(suggested: Suggested) -> tuple[str, str]:
+    """`(old, new)` text of the graph file with every pick added to its rule's examples.
+
+    The new text is loaded in memory and must declare the same rules with
+    exactly the picked examples appended, or the edit is refused.
+    """
+    loaded = suggested.loaded
+    additions = suggested.additions()
+    old = read_source(loaded.path)
+    graph = loaded.graph
+    if loaded.format == "python":
+        new = python_source.add_examples(loaded.path, old, graph.entries, additions)
+    else:
+        new = json_source.add_examples(loaded.path, old, additions, [e.id for e in graph.entries])
+        expected_doc = json.loads(old)
+        for index, phrases in additions.items():
+            item = expected_doc["entries"][index]
+            item["examples"] = [*item.get("examples", []), *phrases]
+        if json.loads(new) != expected_doc:
+            raise InputError(
+                f"{loaded.path}: the JSON edit did not give the expected document; the file was left untouched."
+            )
+    try:
+        edited = load_graph_text(loaded, new)
+    except InputError as exc:
+        raise InputError(
+            f"{loaded.path}: the edited graph does not load ({exc}); the file was left untouched."
+        ) from None
+    got = [(e.id, e.examples) for e in edited.entries]
+    if got != _expected(graph, additions):
+        raise InputError(
+            f"{loaded.path}: after the edit the graph does not declare exactly the old rules plus the suggested "
+            "examples (the graph may be built dynamically); the file was left untouched. Add the examples by hand."
+        )
+    return old, new
+
+
+def diff_label(path: Path) -> str:
+    """The path as `patch -p1` run in the current directory expects it after `a/` and `b/`."""
+    try:
+        return Path(os.path.relpath(path.resolve(), Path.cwd().resolve())).as_posix()
+    except ValueError:
+        return path.resolve().as_posix().lstrip("/")
+
+
+def unified_diff(path: Path, old: str, new: str) -> str:
+    """A unified diff with `a/` and `b/` prefixes: apply it with `patch -p1` (or `git apply`)."""
+    label = diff_label(path)
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{label}", f"b/{label}"
+    )
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def write_source(path: Path, new: str) -> None:
+    """Replace the graph file atomically; a read-only file or folder is bad input, never overwritten."""
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be written ({exc}); it was left untouched.") from None
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        raise InputError(
+            f"{path} is read-only, so --write will not replace it; it was left untouched. Make it writable "
+            f"(chmod u+w {path}) or print the change with --diff and apply it yourself."
+        )
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise InputError(
+            f"{path.parent} is not writable, so --write cannot replace {path} atomically; the file was left "
+            "untouched. Use --diff and apply the patch where you can write."
+        )
+    try:
+        write_atomically(path, new)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be written ({exc}); it was left untouched.") from None
