@@ -58,7 +58,7 @@ DECIDED_DESCRIPTIONS: dict[str, str] = {
         "For every message, an earlier rule claims whatever this rule matches: it can never start a turn."
     ),
     "decided-never-matches": "The rule matches no message at all.",
-    "decided-dead-under-cold-walk": "Under the cold walk this default claims every message: later rules are unreachable.",
+    "decided-dead-under-cold-walk": "Under the cold walk this default claims every message: later rules are dead.",
     "decided-overlap": "For some message both rules match; declaration order decides which one starts the turn.",
 }
 
