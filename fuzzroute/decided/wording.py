@@ -8,19 +8,15 @@ from collections.abc import Sequence
 from fuzzroute.entries import Entry
 
 BOUNDARY = (
-    "Decided findings hold for every possible message, not only for sampled or declared ones: each "
-    "data rule (regex, keywords, all-of) is translated into a finite automaton that reads text exactly "
-    "as Python's `re` and the keyword rule do, over all of Unicode (case folding, `\\w`, `\\b` and the "
-    "ASCII keyword edges included), and questions about the rules are answered by exploring those "
-    "automata completely. What is covered: whether two data rules can match the same message, whether "
-    "every message a rule matches is also matched by an earlier data rule (so the rule never starts a "
-    "turn under the cascade), and which rules an earlier default makes unreachable under the cold walk. "
-    "What is not: `when` predicates and intents (their verdicts are not languages; an earlier `when` "
-    "rule can only take more), and the order of the start when a scorer or a model read picks it. A "
-    "rule using a lookaround, a backreference, a conditional, an atomic group or a possessive repeat, "
-    "and any question that ran past its state or time limit, is listed as undecided with the reason, "
-    "never guessed. Every witness shown was run again through the compiled matchers and both claim "
-    "laws; a witness they contradict is reported as a defect of fuzzroute, not as a finding."
+    "Decided findings hold for every possible message, not only for declared or sampled ones. Each data rule "
+    "(regex, keywords, all-of) becomes a finite automaton that reads text exactly as Python's `re` and the keyword "
+    "rule do, over all of Unicode, and the automata are explored completely. Decided: whether two data rules can "
+    "match the same message; whether earlier data rules match everything a rule matches (it then never starts a "
+    "turn under the cascade); which rules a default hides under the cold walk. Not decided: `when` predicates and "
+    "intents (an earlier `when` rule can only take more), and order under a scorer or read mount. A rule with a "
+    "lookaround, backreference, conditional, atomic group or possessive repeat, and a question past its state or "
+    "time limit, is undecided with the reason, never guessed. Every witness was re-run through the compiled "
+    "matchers and both claim laws; one they contradict is a fuzzroute defect, not a finding."
 )
 
 

@@ -19,6 +19,9 @@ SECTIONS = (
 )
 
 
+OPEN_KINDS = frozenset({"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk"})
+
+
 def _label(index: int | None, name: str | None) -> str:
     if index is None:
         return name or ""
@@ -50,6 +53,8 @@ def decided_view(doc: dict[str, Any]) -> dict[str, Any]:
                     "more": rows[SHOWN:RENDERED],
                     "hidden": max(0, len(rows) - RENDERED),
                     "count": len(rows),
+                    # Problems are shown open; facts of health, overlaps and limits fold away.
+                    "open": kind in OPEN_KINDS,
                 }
             )
     return {
