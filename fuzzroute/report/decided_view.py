@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .overview import DECIDED_NOT_FINDINGS
+
 #: Rows of a long table shown before the rest folds away, and rows rendered at most per kind.
 SHOWN = 12
 RENDERED = 300
@@ -39,6 +41,7 @@ def decided_view(doc: dict[str, Any]) -> dict[str, Any]:
                 "d": item,
                 "rule": _label(item["rule_index"], item["rule"]),
                 "other": _label(item["other_rule_index"], item["other_rule"]) if item["other_rule"] else None,
+                "finding": item["kind"] not in DECIDED_NOT_FINDINGS,
                 "containing": ", ".join(_label(r["rule_index"], r["rule"]) for r in item["containing_rules"]),
             }
             for item in items
