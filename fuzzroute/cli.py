@@ -212,7 +212,7 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
 )
 @click.option(
     "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help=f"Remember witnesses between runs in DIR [{DEFAULT_DB} when given bare]: replay them first, "
     "mark findings new, still or resolved.",
 )

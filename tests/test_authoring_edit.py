@@ -251,3 +251,18 @@ def test_crlf_line_endings_and_odd_line_breaks_in_strings_are_kept(tmp_path: Pat
     out = python_source.add_examples(path, source, graph.entries, {0: ["refund now"], 6: ["u one"]})
     assert out.count("\n") == out.count("\r\n") and comments(out) == comments(source)
     assert '"refund now",\r\n' in out and 'examples=["u one"],\r\n' in out
+
+
+def test_two_rules_on_one_line_are_told_apart_by_their_literal_ids(tmp_path: Path) -> None:
+    source = (
+        "from fuzzroute import Graph, keywords\n"
+        'graph = Graph("g").entry("a", match=keywords("x")).entry("b", match=keywords("y"), examples=["y one"])\n'
+    )
+    out = edit(tmp_path, source, {0: ["x one"], 1: ["y two"]})
+    assert '.entry("a", match=keywords("x"), examples=["x one"])' in out
+    assert '.entry("b", match=keywords("y"), examples=["y one", "y two"])\n' in out
+    same_id = source.replace('"b"', '"a"')
+    path = tmp_path / "same.py"
+    path.write_text(same_id)
+    with pytest.raises(SourceEditError, match="several `.entry\\(` calls with this id"):
+        python_source.add_examples(path, same_id, load_graph(path).graph.entries, {0: ["x one"]})

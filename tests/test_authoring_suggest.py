@@ -221,3 +221,17 @@ def test_a_default_rule_and_a_zero_max_are_refused(tmp_path: Path) -> None:
     assert 'rule "concierge" is a default' in err
     err, _, _ = bad(tmp_path, source, "--max", "0")
     assert "--max must be at least 1" in err
+
+
+def test_a_graph_outside_the_current_directory_gets_a_diff_for_its_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "graphs").mkdir()
+    (tmp_path / "work").mkdir()
+    shutil.copy(EXAMPLES / "authoring.py", tmp_path / "graphs" / "authoring.py")
+    monkeypatch.chdir(tmp_path / "work")
+    code, diff, err = invoke("suggest", "../graphs/authoring.py", "--budget", "200", "--max", "1", "--diff")
+    assert code == 0 and diff.startswith("--- a/authoring.py\n+++ b/authoring.py\n")
+    assert f"apply this diff in {tmp_path / 'graphs'}" in err
+    apply_patch(diff, tmp_path / "graphs")
+    assert (tmp_path / "graphs" / "authoring.py").read_text() != (EXAMPLES / "authoring.py").read_text()

@@ -109,6 +109,8 @@ def test_after_changing_one_regex_exactly_the_new_and_resolved_findings(shop: Pa
 
 def test_a_finding_not_drawn_tonight_is_carried_while_its_witness_reproduces(shop: Path) -> None:
     _, first, _ = nightly(shop)
+    # Reformatting moves every entry to another line without changing a rule.
+    shop.write_text(json.dumps(json.loads(shop.read_text(encoding="utf-8")), indent=4), encoding="utf-8")
     # A tiny budget draws too little to see the billing shadowing again.
     _, small, _ = nightly(shop, budget="5")
     carried = [s for s in small["suggestions"] if s.get("memory") == "replayed"]
@@ -119,7 +121,10 @@ def test_a_finding_not_drawn_tonight_is_carried_while_its_witness_reproduces(sho
     from fuzzroute.loader import load_graph
 
     graph = load_graph(str(shop)).graph
+    lines = {r["id"]: r["location"] for r in small["graph"]["rules"]}
     for item in carried:  # a carried witness really shows the finding on the current graph
+        old = next(s["location"] for s in first["suggestions"] if key(s) == key(item))
+        assert item["location"] == lines[item["rule"]] != old
         witness = item["witnesses"][0]
         assert graph.claims(witness["phrase"]).ids() == (witness["cold_walk"], witness["cascade"])
 
@@ -158,7 +163,10 @@ def test_db_and_baseline_together_are_bad_input(shop: Path) -> None:
     assert code == 2 and "--db and --baseline" in err and not Path("x.html").exists()
 
 
-def test_an_unwritable_db_folder_is_bad_input(shop: Path) -> None:
+@pytest.mark.parametrize("db,says", [("blocker/db", "cannot write"), ("blocker", "needs a folder")])
+def test_a_db_path_that_cannot_hold_the_memory_is_bad_input(shop: Path, db: str, says: str) -> None:
     Path("blocker").write_text("x")
-    code, _, err = invoke("report", str(shop), "-o", "x.html", "--db", "blocker/db", "--budget", "50")
-    assert code == 2 and "Traceback" not in err and not Path("x.html").exists()
+    code, out, err = invoke("report", str(shop), "-o", "x.html", "--db", db, "--budget", "50")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("fuzzroute: error: ") and says in err and "blocker" in err
+    assert not Path("x.html").exists() and Path("blocker").read_text() == "x"

@@ -7,6 +7,7 @@ errata 01), bundled as `tests/data/sarif-schema-2.1.0.json`.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fuzzroute.cli import main
 from fuzzroute.report.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, sarif_log
@@ -44,14 +47,20 @@ def report_sarif(tmp_path: Path, name: str, *extra: str, graph: Path = EXAMPLES 
     return json.loads(sarif.read_text(encoding="utf-8")), json.loads(doc.read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def support(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One report of the support example (seed 3), shared by the tests that only read it."""
+    return report_sarif(tmp_path_factory.mktemp("support"), "support", "--seed", "3")
+
+
 def test_the_schema_is_the_official_one_and_rejects_a_broken_log() -> None:
     assert SCHEMA["title"] == "Static Analysis Results Format (SARIF) Version 2.1.0 JSON Schema"
     assert SCHEMA["id"].endswith("/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
     assert list(VALIDATOR.iter_errors({"version": "2.1.0", "runs": [{"results": []}]}))  # a run needs its tool
 
 
-def test_report_sarif_validates_and_keeps_the_tiers_apart(tmp_path: Path) -> None:
-    log, document = report_sarif(tmp_path, "a")
+def test_report_sarif_validates_and_keeps_the_tiers_apart(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    log, document = support
     assert_valid(log)
     run = log["runs"][0]
     driver = run["tool"]["driver"]
@@ -84,8 +93,10 @@ def test_report_sarif_validates_and_keeps_the_tiers_apart(tmp_path: Path) -> Non
     assert len(set(fingerprints)) == len(fingerprints)
 
 
-def test_fingerprints_are_equal_across_two_runs_with_the_same_seed(tmp_path: Path) -> None:
-    first, _ = report_sarif(tmp_path, "first", "--seed", "3")
+def test_fingerprints_are_equal_across_two_runs_with_the_same_seed(
+    tmp_path: Path, support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    first = support[0]
     second, _ = report_sarif(tmp_path, "second", "--seed", "3")
 
     def prints(log: dict[str, Any]) -> list[tuple[str, str]]:
@@ -95,8 +106,10 @@ def test_fingerprints_are_equal_across_two_runs_with_the_same_seed(tmp_path: Pat
     assert first == second  # nothing in the log depends on the clock
 
 
-def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(tmp_path: Path) -> None:
-    _, document = report_sarif(tmp_path, "doc")
+def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(
+    support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    document = copy.deepcopy(support[1])
     base = sarif_log(document)["runs"][0]["results"]
     changed = copy.deepcopy(document)
     suggestion = changed["suggestions"][0]
@@ -113,8 +126,10 @@ def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(tm
     assert moved[index]["partialFingerprints"] != base[index]["partialFingerprints"]
 
 
-def test_locations_from_the_document_with_a_fallback_to_the_graph_file(tmp_path: Path) -> None:
-    _, document = report_sarif(tmp_path, "loc")
+def test_locations_from_the_document_with_a_fallback_to_the_graph_file(
+    support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    document = copy.deepcopy(support[1])
     located = copy.deepcopy(document)
     located["proven"]["problems"][0]["location"] = {"file": "examples/support.py", "line": 17}
     located["suggestions"][0]["location"] = None
@@ -136,8 +151,8 @@ def test_locations_from_the_document_with_a_fallback_to_the_graph_file(tmp_path:
     assert_valid(sarif_log(located, base=HERE.parent))
 
 
-def test_the_reports_own_locations_become_regions(tmp_path: Path) -> None:
-    log, document = report_sarif(tmp_path, "own")
+def test_the_reports_own_locations_become_regions(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    log, document = support
     results = log["runs"][0]["results"]
     shown = [d for d in document["decided"] if d["kind"] not in ("decided-can-win", "decided-disjoint", "undecided")]
     items = [*document["proven"]["problems"], *shown, *document["suggestions"]]
@@ -148,8 +163,8 @@ def test_the_reports_own_locations_become_regions(tmp_path: Path) -> None:
         assert item["location"] is not None and physical["region"] == {"startLine": item["location"]["line"]}
 
 
-def test_decided_items_are_rendered_by_kind(tmp_path: Path) -> None:
-    _, document = report_sarif(tmp_path, "dec")
+def test_decided_items_are_rendered_by_kind(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    document = copy.deepcopy(support[1])
     document["decided"] = [
         {"kind": "decided-never-wins", "rule": "tracking", "rule_index": 1, "message": "never wins",
          "witness": "where is my order", "location": {"file": "examples/support.py", "line": 18}},
@@ -168,8 +183,10 @@ def test_decided_items_are_rendered_by_kind(tmp_path: Path) -> None:
     assert decided[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 18}
 
 
-def test_check_sarif_is_proven_only_and_shares_fingerprints_with_report(tmp_path: Path) -> None:
-    log, _ = report_sarif(tmp_path, "r")
+def test_check_sarif_is_proven_only_and_shares_fingerprints_with_report(
+    tmp_path: Path, support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    log = support[0]
     target = tmp_path / "check.sarif"
     code, out, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target))
     assert code == 1 and "error(s)" in out
@@ -206,3 +223,59 @@ def test_an_unwritable_sarif_path_is_bad_input_and_writes_nothing(tmp_path: Path
     assert code == 2 and "Traceback" not in err and err.startswith("fuzzroute: error: ")
     assert "afile" in err and "Nothing was written" in err and err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+# -- properties over generated documents -------------------------------------
+
+NAMES = st.sampled_from(["orders", "tracking", "billing", "smalltalk"])
+MAYBE = st.none() | NAMES
+PHRASES = st.none() | st.text(alphabet="ab ?é", max_size=6)
+LOCATIONS = st.none() | st.builds(
+    lambda file, line: {"file": file, "line": line},
+    st.sampled_from(["g.py", "sub dir/g.json", "/elsewhere/g.py"]), st.integers(1, 500),
+)
+PROBLEMS = st.fixed_dictionaries({
+    "kind": st.sampled_from(["error", "warning"]),
+    "code": st.sampled_from(["example-shadowed-by-earlier", "example-unclaimed", "never-routes-claimed"]),
+    "skill": MAYBE, "example": PHRASES, "from": MAYBE, "to": MAYBE,
+    "message": st.text(max_size=20), "location": LOCATIONS,
+})
+SUGGESTIONS = st.fixed_dictionaries({
+    "kind": st.sampled_from(["generated-shadowed-by-earlier", "rules-overlap", "near-miss-unclaimed", "new-kind"]),
+    "rule": MAYBE, "rule_index": st.none() | st.integers(0, 3), "from": MAYBE, "to": MAYBE,
+    "count": st.integers(0, 99), "message": st.text(max_size=20), "location": LOCATIONS,
+    "witnesses": st.lists(st.fixed_dictionaries({"phrase": st.text(max_size=8)}), max_size=3),
+    "status": st.sampled_from(["new", "still"]),
+})
+
+
+def generated_document(problems: list[dict[str, Any]], suggestions: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "graph": {"name": "g", "source": "g.py", "rules": []},
+        "tool": {"versions": {"fuzzroute": "0.1.0"}},
+        "boundary": {"proven": "P.", "generated": "G."},
+        "run": {"seed": 0, "budget": "10 phrases"},
+        "partial": False,
+        "proven": {"problems": problems},
+        "suggestions": suggestions,
+    }
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(PROBLEMS, max_size=4), st.lists(SUGGESTIONS, max_size=4))
+def test_fingerprints_match_exactly_when_identities_match(
+    problems: list[dict[str, Any]], suggestions: list[dict[str, Any]]
+) -> None:
+    log = sarif_log(generated_document(problems, suggestions), base="/work")
+    assert_valid(log)
+    results = log["runs"][0]["results"]
+    identities = [("proven", p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in problems]
+    identities += [("suggested", s["kind"], s["rule"], s["from"], s["to"]) for s in suggestions]
+    assert len(results) == len(identities)
+    prints = [r["partialFingerprints"][FINGERPRINT_KEY] for r in results]
+    for i, j in itertools.combinations(range(len(results)), 2):
+        assert (prints[i] == prints[j]) == (identities[i] == identities[j])
+    for result, item in zip(results, [*problems, *suggestions], strict=True):
+        physical = result["locations"][0]["physicalLocation"]
+        expected_line = (item["location"] or {}).get("line")
+        assert physical.get("region") == (None if expected_line is None else {"startLine": expected_line})

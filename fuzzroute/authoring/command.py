@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -51,7 +52,7 @@ def suggest(
     from fuzzroute.report import parse_budget
 
     from .render import render_text
-    from .suggest import edited_source, suggest_examples, unified_diff, write_source
+    from .suggest import diff_root, edited_source, suggest_examples, unified_diff, write_source
 
     if show_diff and write:
         raise InputError("--diff and --write exclude each other: print the change, or apply it, not both.")
@@ -75,6 +76,10 @@ def suggest(
     old, new = edited_source(suggested)
     if show_diff:
         click.echo(unified_diff(loaded.path, old, new), nl=False)
+        root = diff_root(loaded.path)
+        if root != Path.cwd().resolve():
+            click.echo(f"fuzzroute suggest: the graph is outside the current directory; apply this diff in {root} "
+                       f"(cd {root} && patch -p1 < FILE).", err=True)
         return
     write_source(loaded.path, new)
     click.echo(render_text(suggested))

@@ -292,17 +292,18 @@ def _site_of(path: Path, entry: Entry, sites: list[_Site], entries: Sequence[Ent
             "Run `fuzzroute suggest` on the file that declares it, or add the examples by hand.",
         )
     sharing = [e for e in entries if e.location == location]
-    if len(sharing) > 1:
+    same_line = [s for s in sites if s.line == location.line]
+    if len(same_line) < len(sharing):
         names = ", ".join(f'"{e.id}"' for e in sharing)
         raise _refuse(
             path, entry, location.line,
-            f"one `.entry(` call on this line declares {len(sharing)} rules ({names}): the graph is built in a loop "
-            "or a helper function, so no edit of the call can add examples to just this rule",
+            f"{len(same_line) or 'no'} `.entry(` call(s) on this line declare {len(sharing)} rules ({names}): the "
+            "graph is built in a loop or a helper function, so no edit of a call can add examples to just this rule",
             "Declare the rule with its own `.entry(...)` call, pick other rules with --rule, "
             "or add the examples where the loop gets its data.",
         )
-    candidates = [s for s in sites if s.line == location.line and s.ident == entry.id]
-    if len(candidates) != 1:
+    candidates = [s for s in same_line if s.ident == entry.id]
+    if len(candidates) != 1 or sum(e.id == entry.id for e in sharing) != 1:
         why = (
             "no `.entry(` call with this literal id is on its line (the id may be computed)"
             if not candidates

@@ -31,6 +31,16 @@ def ledger_path(db: str | Path, graph_name: str) -> Path:
     return Path(db) / "witnesses" / f"{safe}.json"
 
 
+def check_db(db: str | Path) -> None:
+    """A --db path must be a folder (or not exist yet, then it is created with the report)."""
+    folder = Path(db)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(
+            f"{folder}: --db needs a folder for the nightly memory, and this is a file. Pass a folder "
+            "(`--db` alone uses .fuzzroute), or move the file away."
+        )
+
+
 def hypothesis_directory(db: str | Path) -> Path:
     return Path(db) / HYPOTHESIS_FOLDER
 
@@ -48,8 +58,8 @@ def read_ledger(path: str | Path) -> dict[str, Any] | None:
     source = Path(path)
     try:
         text = source.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # no memory yet; a path that cannot be created fails when the report is written
     except (OSError, UnicodeDecodeError) as exc:
         raise _corrupt(source, f"cannot be read: {exc}") from None
     try:

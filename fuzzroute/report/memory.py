@@ -26,6 +26,7 @@ from typing import Any
 
 from ..entries import Entry
 from ..graph import Graph
+from ..location import location_dict
 from ..suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
 from .document import paste_lines
 from .history import compare_with_baseline, suggestion_fingerprint
@@ -53,6 +54,9 @@ def _carried(graph: Graph, stored: dict[str, Any], witnesses: list[dict[str, Any
     item["from_index"] = _index_of(graph, item.get("from"), item.get("from_index"))
     item["to_index"] = _index_of(graph, item.get("to"), item.get("to_index"))
     item["memory"] = "replayed"
+    if "location" in item:  # the rule may have moved since the ledger was written
+        index = item["rule_index"]
+        item["location"] = None if index is None else location_dict(graph.entries[index].location)
     if item.get("paste_mode") in ("examples", "already_declared"):
         entry = _example_target(graph, item["rule_index"])
         best = witnesses[0]["phrase"]

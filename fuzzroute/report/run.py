@@ -29,7 +29,7 @@ from .document import GraphFormat, build_document
 from .failon import DEFAULT_FAIL_ON, exit_code
 from .history import compare_with_baseline
 from .html import render_html
-from .ledger import ledger_path, ledger_text, read_ledger
+from .ledger import check_db, ledger_path, ledger_text, read_ledger
 from .memory import apply_memory
 from .sarif import sarif_text
 
@@ -130,6 +130,8 @@ def write_report(
             "--db and --baseline both say what a finding is new against; pass one. --db keeps its own "
             "baseline (the last run's witnesses, replayed)."
         )
+    if db is not None:
+        check_db(db)
     ledger_file = None if db is None else ledger_path(db, graph.name)
     ledger = None if ledger_file is None else read_ledger(ledger_file)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
