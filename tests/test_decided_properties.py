@@ -81,7 +81,7 @@ def _graph(found: list[object]) -> Graph:
     return graph
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(matchers(), min_size=1, max_size=3))
 def test_automata_accept_exactly_what_the_matchers_match(found: list[object]) -> None:
     graph = _graph(found)
@@ -109,7 +109,7 @@ def test_automata_accept_exactly_what_the_matchers_match(found: list[object]) ->
         assert accepts(rule, [finder.cell(ch) for ch in "ak é"]) == matcher.matches("ak é")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(matchers(), min_size=2, max_size=3))
 def test_decisions_agree_with_enumeration(found: list[object]) -> None:
     graph = _graph(found)
