@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_decide  # noqa: E402
 import bench_generate  # noqa: E402
 import bench_growth  # noqa: E402
 import bench_laws  # noqa: E402
@@ -26,6 +27,9 @@ def main() -> None:
     for plain in (bench_generate, bench_growth):
         print(plain.main(), flush=True)
         print(flush=True)
+    # 300 rules take a minute or more: CI runs 10 and 100; `--full` adds 300.
+    print(bench_decide.main(quick=not full), flush=True)
+    print(flush=True)
 
 
 if __name__ == "__main__":

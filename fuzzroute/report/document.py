@@ -27,6 +27,7 @@ from ..suggestions import (
 )
 from ..text import is_blank
 from .budget import describe_budget
+from .decided import attach_decisions
 from .graphhash import graph_hash
 from .versions import tool_versions
 
@@ -55,8 +56,12 @@ def build_document(
     graph_format: GraphFormat = "python",
     partial_reason: str | None = None,
     now: datetime | None = None,
+    decisions: Any | None = None,
 ) -> dict[str, Any]:
     """The versioned report document (JSON-serialisable; validates against report.schema.json).
+
+    `decisions` (a `fuzzroute.decided.Decisions`) adds the decided tier; without
+    it the document says the tier did not run.
 
     `partial_reason` marks the report partial even when the exploration itself
     is not (for example when generation was interrupted before it returned);
@@ -74,7 +79,7 @@ def build_document(
     steals = _steals(graph, exploration)
     summary = _summary(checkup, suggestions, exploration, steals)
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
-    return {
+    document: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "generated_at": stamp.replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         "tool": {"name": "fuzzroute", "versions": tool_versions()},
@@ -109,6 +114,18 @@ def build_document(
         "rules": rules,
         "steals": steals,
     }
+    listed = list(suggestions)
+    attach_decisions(document, decisions)
+    # What a merge of shard reports needs to apply the decided tier again over all shards:
+    # the suggestions it took out (in full) and the tool defects it started from.
+    kept = {id(s) for s in document["suggestions"]}
+    document["merge"] = {
+        "graph_hash": graph_hash(graph),
+        "withheld": withheld,
+        "superseded": [s for s in listed if id(s) not in kept],
+        "decision_defects": [] if decisions is None else [d.to_dict() for d in decisions.defects],
+    }
+    return document
 
 
 def _shard(shard: tuple[int, int] | None) -> dict[str, int] | None:

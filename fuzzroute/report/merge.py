@@ -28,10 +28,12 @@ from typing import Any
 
 from ..errors import InputError
 from ..suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
+from .decided import _count as count_decisions
+from .decided import _supersede as supersede
 from .document import SCHEMA_VERSION, judged_per_second, rule_figures, stolen_count
 
 #: Run fields that measure time, not findings: they differ between runs of one seed and budget.
-TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers")
+TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")
 _ORDER = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
 _ENDINGS = ("interrupted", "time-budget", "exhausted")
 
@@ -130,18 +132,40 @@ def _key(suggestion: dict[str, Any]) -> tuple[int, int, int, int]:
     )
 
 
+def _decide_again(merged: dict[str, Any]) -> None:
+    """Apply the decided tier to the merged suggestions, as a single run applies it to its own.
+
+    Every shard ran the same decisions (same graph), so the decided items are
+    the first shard's; only what they take out of the suggestions, and the
+    defects that raises, depend on the suggestions of all shards together.
+    """
+    decision = merged.get("decision")
+    merged["merge"]["superseded"] = []
+    if not decision or not decision.get("ran"):
+        return
+    before = list(merged["suggestions"])
+    decision["superseded"] = []
+    decision["defects"] = copy.deepcopy(merged["merge"]["decision_defects"])
+    supersede(merged)
+    kept = {id(s) for s in merged["suggestions"]}
+    merged["merge"]["superseded"] = [s for s in before if id(s) not in kept]
+
+
 def merge_documents(documents: list[dict[str, Any]], names: list[str], now: datetime | None = None) -> dict[str, Any]:
     """The report of the whole run, from the reports of all its shards (see the module docstring)."""
     check_mergeable(documents, names)
     documents = sorted(documents, key=lambda d: d["run"]["shard"]["index"])
     merged = copy.deepcopy(documents[0])
     merged.pop("history", None)
-    every = [s for d in documents for s in [*d["suggestions"], *d["merge"]["withheld"]]]
+    every = [
+        s for d in documents for s in [*d["suggestions"], *d["merge"]["withheld"], *d["merge"]["superseded"]]
+    ]
     shadowed = {(s["from_index"], s["to_index"]) for s in every if s["kind"] == SHADOWED_BY_EARLIER_RULE}
     hidden = [s for s in every if s["kind"] == RULES_OVERLAP and (s["from_index"], s["to_index"]) in shadowed]
     listed = [s for s in every if not (s["kind"] == RULES_OVERLAP and (s["from_index"], s["to_index"]) in shadowed)]
     merged["suggestions"] = sorted(listed, key=_key)
     merged["merge"]["withheld"] = sorted(hidden, key=_key)
+    _decide_again(merged)
 
     rules = merged["rules"]
     for document in documents[1:]:
@@ -182,12 +206,7 @@ def merge_documents(documents: list[dict[str, Any]], names: list[str], now: date
     merged["partial"] = bool(partial)
     merged["partial_reason"] = partial[0]["partial_reason"] if partial else None
     summary = merged["summary"]
-    by_kind: dict[str, int] = {}
-    for s in merged["suggestions"]:
-        by_kind[s["kind"]] = by_kind.get(s["kind"], 0) + 1
-    summary["suggestions"] = len(merged["suggestions"])
-    summary["suggestions_by_kind"] = by_kind
-    summary["witnesses"] = sum(len(s["witnesses"]) for s in merged["suggestions"])
+    count_decisions(merged)  # also the suggestion counts of the summary
     summary["phrases_generated"] = run["phrases_generated"]
     summary["phrases_stolen"] = merged["steals"]["stolen"]
     stamp = (now or datetime.now(UTC)).astimezone(UTC)

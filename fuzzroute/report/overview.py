@@ -19,6 +19,9 @@ from ..context import COLD_CONTEXT_DESCRIPTION
 
 #: How the page names the three tiers of evidence, strongest first.
 TIERS = ("proven", "decided", "suggested")
+#: Decided items listed in their section only: health, limits, and overlaps (under search semantics
+#: almost every pair of unanchored rules overlaps, so they would crowd out the problems).
+DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided", "decided-overlap"})
 #: The cold-start context is explained once at the top of the proven section,
 #: so each card's copy of the engine message names it without the details.
 COLD_CONTEXT_SHORT = "the cold-start context"
@@ -103,6 +106,8 @@ def findings_rows(
             }
         )
     for position, finding in enumerate(doc.get("decided") or []):
+        if finding.get("kind") in DECIDED_NOT_FINDINGS:
+            continue
         rows.append(
             {
                 "tier": "decided",
