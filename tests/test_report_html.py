@@ -294,3 +294,41 @@ def test_a_very_wide_graph_keeps_the_busiest_rules_in_the_matrix() -> None:
     tables = parse(html).find(lambda n: n.tag == "table" and "matrix" in n.classes())
     assert [t.attrs["data-rules"] for t in tables] == [str(FULL_MATRIX_LIMIT)]
     assert "with the most phrases taken or lost" in html
+
+
+def test_the_overview_links_every_card_tier_by_tier() -> None:
+    doc = support_document()
+    doc["decided"] = [  # the decided tier's items, as that tier writes them into the document
+        {"id": "decided-1", "kind": "decided-never-wins", "rule": "refunds", "rule_index": 1, "other_rule": None,
+         "witness": None},
+        {"id": "decided-2", "kind": "decided-disjoint", "rule": "account", "rule_index": 2, "other_rule": "billing",
+         "witness": None},
+        {"id": "decided-3", "kind": "decided-overlap", "rule": "refunds", "rule_index": 1, "other_rule": "billing",
+         "witness": "refund the payment"},
+    ]
+    root = parse(render_html(doc))
+    rows = by_id(root, "findings").find(lambda n: n.tag == "tr" and "data-tier" in n.attrs)
+    tiers = [r.attrs["data-tier"] for r in rows]
+    problems = doc["proven"]["problems"]
+    assert tiers == ["proven"] * len({p["example"] for p in problems}) + ["decided"] * 2 + ["suggested"] * len(
+        doc["suggestions"]
+    )
+    links = [a.attrs["href"] for r in rows for a in r.find(lambda n: n.tag == "a")]
+    assert len(links) == len(rows)
+    cards = {"#" + (n.attrs["id"] or "") for n in by_class(root, "finding") + by_class(root, "suggestion")}
+    assert set(links) == cards | {"#decided-1", "#decided-3"}  # a disjoint pair is a fact, not a finding
+    # One card per declared phrase, and every problem of the phrase on it.
+    phrases = [n.attrs["data-phrase"] for n in by_class(root, "finding")]
+    assert len(phrases) == len(set(phrases))
+    for card in by_class(root, "finding"):
+        codes = [li.attrs["data-code"] for li in by_class(card, "problem")]
+        assert sorted(codes) == sorted(p["code"] for p in problems if p["example"] == card.attrs["data-phrase"])
+
+
+def test_the_cold_start_context_is_explained_once_per_section() -> None:
+    from fuzzroute.context import COLD_CONTEXT_DESCRIPTION
+
+    root = parse(render_html(support_document()))
+    proven = squeeze(by_id(root, "proven").text())
+    assert proven.count(squeeze(COLD_CONTEXT_DESCRIPTION)) == 1
+    assert squeeze(COLD_CONTEXT_DESCRIPTION) in squeeze(by_id(root, "cold-start").text())

@@ -80,9 +80,18 @@ def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-def decided_anchor(position: int) -> str:
-    """The id of the card of the decided finding at `position` in the document's `decided` array."""
-    return f"decided-{position + 1}"
+#: Decided items that are findings about the rules (a rule that can never start, two rules
+#: that share messages).  The others are facts a reader looks up in their section rather
+#: than problems to fix: a pair decided disjoint, a rule decided able to win, an open question.
+DECIDED_FINDING_KINDS = frozenset(
+    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-overlap"}
+)
+
+
+def decided_anchor(position: int, item: dict[str, Any]) -> str:
+    """The id of a decided item's row: the document's own `id`, else `decided-<n>` by position."""
+    ident = item.get("id")
+    return str(ident) if ident else f"decided-{position + 1}"
 
 
 def findings_rows(
@@ -103,14 +112,17 @@ def findings_rows(
             }
         )
     for position, finding in enumerate(doc.get("decided") or []):
+        if finding.get("kind") not in DECIDED_FINDING_KINDS:
+            continue
         rows.append(
             {
                 "tier": "decided",
                 "severity": None,
                 "kinds": [finding.get("kind", "decided")],
                 "rule": finding.get("rule") or "",
+                "taker": finding.get("other_rule"),
                 "phrase": finding.get("witness"),
-                "href": "#" + decided_anchor(position),
+                "href": "#" + decided_anchor(position, finding),
                 "new": finding.get("status") == "new",
             }
         )
