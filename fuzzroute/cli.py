@@ -2,7 +2,8 @@
 
 Exit codes are a public contract: 0 no proven error, 1 at least one proven
 error, 2 bad input (the message is one paragraph on stderr, never a
-traceback).  Generated suggestions never change the exit code.
+traceback).  Generated suggestions never change the exit code, unless
+`--fail-on new` asks to fail on new ones (see `report.failon`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import click
 from . import __version__
 from .authoring.command import suggest as suggest_command
 from .cli_help import EXIT_CODES_EPILOG, ReadableGroup, verbosity, verbosity_options
-from .errors import FuzzrouteError
+from .errors import FuzzrouteError, InputError
 from .explain import PhraseClaims, explain_claims
 from .loader import load_graph
 from .problems import Checkup
@@ -31,6 +32,8 @@ from .progress import progress_bar
 EXIT_OK = 0
 EXIT_PROVEN_ERROR = 1
 EXIT_BAD_INPUT = 2
+#: Where `--db` keeps its memory when given without a folder.
+DEFAULT_DB = ".fuzzroute"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,6 +65,17 @@ def main() -> None:
 FORMAT = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+SARIF = click.option(
+    "--sarif", "sarif_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Also write the findings as SARIF 2.1.0 (for code scanning).",
+)
+
+
+def fail_on_option(choices: str, default_help: str) -> Callable[[F], F]:
+    # A plain string, checked by `report.failon`, so an unknown value gets the
+    # same one-paragraph bad-input message as every other mistake.
+    return click.option("--fail-on", "fail_on", default="proven", metavar=choices, show_default=True,
+                        help=default_help)
 
 
 def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph: Any = None) -> str:
@@ -95,13 +109,28 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
 @main.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @FORMAT
+@SARIF
+@fail_on_option("proven|never", "Exit 1 on proven errors (proven) or only on bad input (never).")
 @verbosity_options
 @reports_bad_input
-def check(graph_spec: str, output_format: str, quiet: bool, verbose: bool) -> None:
+def check(
+    graph_spec: str, output_format: str, sarif_path: Path | None, fail_on: str, quiet: bool, verbose: bool
+) -> None:
     """Run the proven checks of declared examples and never-route rows."""
+    from .report.checksarif import write_check_sarif
+    from .report.failon import check_fail_on
+
     level = verbosity(quiet, verbose)
+    if fail_on == "new":
+        raise InputError(
+            "--fail-on new compares with an earlier run, which `fuzzroute check` does not have. Use "
+            "`fuzzroute report --fail-on new --db DIR` (or --baseline), or --fail-on proven|never here."
+        )
+    check_fail_on(fail_on, has_history=False)
     loaded = load_graph(graph_spec)
     checkup = loaded.graph.checkup()
+    if sarif_path is not None:
+        write_check_sarif(sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format)
     if output_format == "json":
         document = {
             "problems": [p.to_dict() for p in checkup.problems],
@@ -110,7 +139,7 @@ def check(graph_spec: str, output_format: str, quiet: bool, verbose: bool) -> No
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         click.echo(render_checkup_text(checkup, loaded.graph.name, level, loaded.graph))
-    sys.exit(EXIT_OK if checkup.ok else EXIT_PROVEN_ERROR)
+    sys.exit(EXIT_OK if checkup.ok or fail_on == "never" else EXIT_PROVEN_ERROR)
 
 
 def render_claims_text(result: PhraseClaims) -> str:
@@ -158,20 +187,39 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     "--baseline", "baseline_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",
 )
+@SARIF
+@fail_on_option(
+    "proven|new|never",
+    "Exit 1 on proven errors (proven), on new proven errors or suggestions against --baseline or --db "
+    "(new), or only on bad input (never).",
+)
+@click.option(
+    "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
+    type=click.Path(path_type=Path),
+    help=f"Remember witnesses between runs in DIR [{DEFAULT_DB} when given bare]: replay them first, "
+    "mark findings new, still or resolved.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
 @verbosity_options
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    baseline_path: Path | None, open_browser: bool, quiet: bool, verbose: bool,
+    baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
+    quiet: bool, verbose: bool,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
     Proven findings and generated suggestions are kept in separate sections.
-    The exit code depends on proven errors only. Ctrl-C stops generation and
-    still writes a report, marked partial.
+    The exit code depends on proven errors only, unless --fail-on says
+    otherwise. Ctrl-C stops generation and still writes a report, marked
+    partial.
     """
+    from .report.failon import check_fail_on
+
     level = verbosity(quiet, verbose)
+    check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)
+    if db is not None:
+        keep_hypothesis_cache_in(db)
     keep_hypothesis_cache_out_of_the_project()
     from .report import (
         default_html_path,
@@ -192,15 +240,24 @@ def report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, progress=progress, baseline=baseline,
-            baseline_source=str(baseline_path),
+            baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),
         json_path=None if result.json_path is None else str(result.json_path), verbosity=level,
     ))
+    if sarif_path is not None:
+        click.echo(f"  sarif: {sarif_path}")
     if open_browser:
         webbrowser.open(result.html_path.resolve().as_uri())
     sys.exit(result.exit_status)
+
+
+def keep_hypothesis_cache_in(db: Path) -> None:
+    """With --db, hypothesis' storage directory lives in the db folder the nightly job caches."""
+    from .report.ledger import hypothesis_directory
+
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(hypothesis_directory(db))
 
 
 def keep_hypothesis_cache_out_of_the_project() -> None:

@@ -24,6 +24,8 @@ Exit codes:
   0  no proven error (warnings and generated suggestions never fail a build)
   1  at least one proven error
   2  bad input: missing or invalid graph, bad option; one paragraph on stderr
+--fail-on changes 0/1: `never` always 0; `new` (report) 1 only on a proven
+error or suggestion that is new against --baseline or --db.
 """
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,9 @@ def location_dict(location: SourceLocation | None) -> dict[str, Any] | None:
     return None if location is None else location.to_dict()
 
 
+@lru_cache(maxsize=256)
 def _inside_package(filename: str) -> bool:
+    """Whether a code file is part of fuzzroute itself (cached: a graph declares many entries)."""
     try:
         return Path(filename).resolve().is_relative_to(_PACKAGE_DIR)
     except (OSError, ValueError):

@@ -16,7 +16,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzroute.authoring import json_source, python_source
@@ -192,3 +192,77 @@ def test_json_edits_keep_key_order_and_layout(text: str) -> None:
         assert changed == [text.splitlines()[1].strip(), text.splitlines()[2].strip()]
         assert '"examples": ["refund me", "refund now", "café"]},' in out
         assert '{"id":"b","match":{"keywords":["x"]},"examples":["x one"]}' in out
+
+
+def test_a_long_chain_is_edited_call_by_call(tmp_path: Path) -> None:
+    """400 chained rules nest 800 calls deep: too deep for a whole-file libcst round trip."""
+    lines = ["from fuzzroute import Graph, keywords", "graph = (", '    Graph("big")']
+    for i in range(400):
+        lines += [f"    # rule {i}", f'    .entry("r{i}", match=keywords("w{i}"), examples=["w{i} please"])']
+    source = "\n".join([*lines, ")", ""])
+    out = edit(tmp_path, source, {i: [f"w{i} now"] for i in range(0, 400, 50)})
+    graph = load_graph(tmp_path / "graph.py").graph
+    assert [e.examples for e in graph.entries] == [
+        (f"w{i} please", *((f"w{i} now",) if i % 50 == 0 else ())) for i in range(400)
+    ]
+    assert comments(out) == comments(source)
+
+
+PHRASES = st.lists(st.text(min_size=1, max_size=12), min_size=1, max_size=3)
+
+
+@given(PHRASES, PHRASES, st.sampled_from([EXPANDED, INLINE, EXPANDED.replace("\n", "\r\n")]))
+def test_json_edits_always_give_exactly_the_expected_document(first: list[str], second: list[str], text: str) -> None:
+    out = json_source.add_examples(Path("g.json"), text, {0: first, 1: second}, ["a", "b"])
+    expected = json.loads(text)
+    expected["entries"][0]["examples"] += first
+    expected["entries"][1]["examples"] = second
+    assert json.loads(out) == expected
+    if "\r\n" in text:
+        assert out.count("\n") == out.count("\r\n")  # the file's line endings are kept
+
+
+@settings(deadline=None, max_examples=40)  # each example loads the graph file
+@given(PHRASES, PHRASES)
+def test_python_edits_always_add_exactly_the_phrases(
+    tmp_path_factory: pytest.TempPathFactory, first: list[str], second: list[str]
+) -> None:
+    path = tmp_path_factory.mktemp("prop") / "graph.py"
+    path.write_text(LAYOUTS)
+    graph = load_graph(path).graph
+    out = python_source.add_examples(path, LAYOUTS, graph.entries, {0: first, 3: second})
+    calls = [n for n in ast.walk(ast.parse(out)) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "entry"]
+    examples = {}
+    for call in calls:
+        ident = ast.literal_eval(call.args[0])
+        value = next((k.value for k in call.keywords if k.arg == "examples"), None)
+        examples[ident] = None if value is None else ast.literal_eval(value)
+    assert examples["a"] == ["refund please", *first]
+    assert examples["d"] == second
+    assert comments(out) == comments(LAYOUTS)
+
+
+def test_crlf_line_endings_and_odd_line_breaks_in_strings_are_kept(tmp_path: Path) -> None:
+    raw = '"refund\u2028please\x0c",  # first'  # real U+2028 and form feed inside a string literal
+    source = LAYOUTS.replace('"refund please",  # first', raw).replace("\n", "\r\n")
+    path = tmp_path / "graph.py"
+    path.write_bytes(source.encode())
+    graph = load_graph(path).graph
+    out = python_source.add_examples(path, source, graph.entries, {0: ["refund now"], 6: ["u one"]})
+    assert out.count("\n") == out.count("\r\n") and comments(out) == comments(source)
+    assert '"refund now",\r\n' in out and 'examples=["u one"],\r\n' in out
+
+
+def test_two_rules_on_one_line_are_told_apart_by_their_literal_ids(tmp_path: Path) -> None:
+    source = (
+        "from fuzzroute import Graph, keywords\n"
+        'graph = Graph("g").entry("a", match=keywords("x")).entry("b", match=keywords("y"), examples=["y one"])\n'
+    )
+    out = edit(tmp_path, source, {0: ["x one"], 1: ["y two"]})
+    assert '.entry("a", match=keywords("x"), examples=["x one"])' in out
+    assert '.entry("b", match=keywords("y"), examples=["y one", "y two"])\n' in out
+    same_id = source.replace('"b"', '"a"')
+    path = tmp_path / "same.py"
+    path.write_text(same_id)
+    with pytest.raises(SourceEditError, match="several `.entry\\(` calls with this id"):
+        python_source.add_examples(path, same_id, load_graph(path).graph.entries, {0: ["x one"]})

@@ -198,3 +198,40 @@ def test_an_unknown_rule_is_refused_listing_the_rules(tmp_path: Path) -> None:
 def test_diff_and_write_together_are_refused(tmp_path: Path) -> None:
     err, _, _ = bad(tmp_path, (EXAMPLES / "authoring.py").read_text(), "--diff", "--write")
     assert "--diff and --write" in err
+
+
+def test_a_rule_declared_in_another_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "base_rules.py").write_text(
+        'from fuzzroute import Graph, keywords\nBASE = Graph("g").entry("refunds", match=keywords("refund"))\n'
+    )
+    source = (
+        "from base_rules import BASE\nfrom fuzzroute import keywords\n"
+        'graph = BASE.entry("hello", match=keywords("hello"))\n'
+    )
+    err, _, _ = bad(tmp_path, source, "--rule", "refunds", "--diff")
+    assert "base_rules.py" in err and "not in this file" in err
+
+
+def test_a_default_rule_and_a_zero_max_are_refused(tmp_path: Path) -> None:
+    source = (
+        "from fuzzroute import Graph, keywords\n"
+        'graph = Graph("g").entry("billing", match=keywords("refund")).entry("concierge")\n'
+    )
+    err, _, _ = bad(tmp_path, source, "--rule", "concierge")
+    assert 'rule "concierge" is a default' in err
+    err, _, _ = bad(tmp_path, source, "--max", "0")
+    assert "--max must be at least 1" in err
+
+
+def test_a_graph_outside_the_current_directory_gets_a_diff_for_its_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "graphs").mkdir()
+    (tmp_path / "work").mkdir()
+    shutil.copy(EXAMPLES / "authoring.py", tmp_path / "graphs" / "authoring.py")
+    monkeypatch.chdir(tmp_path / "work")
+    code, diff, err = invoke("suggest", "../graphs/authoring.py", "--budget", "200", "--max", "1", "--diff")
+    assert code == 0 and diff.startswith("--- a/authoring.py\n+++ b/authoring.py\n")
+    assert f"apply this diff in {tmp_path / 'graphs'}" in err
+    apply_patch(diff, tmp_path / "graphs")
+    assert (tmp_path / "graphs" / "authoring.py").read_text() != (EXAMPLES / "authoring.py").read_text()

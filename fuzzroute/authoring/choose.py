@@ -58,6 +58,8 @@ class Verdict:
     """What `fuzzroute check` will report for the example once it is declared."""
 
     problems: tuple[Problem, ...]
+    #: Under a scorer or read mount the checkup only runs the rule on its own examples.
+    self_match_only: bool = False
 
     @property
     def passes(self) -> bool:
@@ -69,6 +71,8 @@ class Verdict:
         return tuple((p.kind, p.code) for p in self.problems)
 
     def describe(self) -> str:
+        if self.passes and self.self_match_only:
+            return "check will pass it (the rule's own condition matches it; this mount is checked for that only)"
         if self.passes:
             return "check will pass it (the rule claims it, no earlier rule takes it)"
         parts = []
@@ -90,12 +94,29 @@ class Pick:
     verdict: Verdict
 
 
+_SUFFIXES = ("ing", "ed", "er", "es", "s")
+
+
+def _stem(word: str) -> str:
+    """A crude stem: "refunds", "refunded" and "refunder" all read as "refund" here."""
+    word = word.lower()
+    changed = True
+    while changed:
+        changed = False
+        for suffix in _SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[: -len(suffix)]
+                changed = True
+                break
+    return word
+
+
 def _words(phrase: str) -> frozenset[str]:
-    return frozenset(w.lower().removesuffix("s") for w in _WORD.findall(phrase))
+    return frozenset(_stem(w) for w in _WORD.findall(phrase))
 
 
 def near_duplicate(a: str, b: str) -> bool:
-    """Same words (case, punctuation and a plural `s` aside) for the most part."""
+    """Mostly the same words, case, punctuation and inflection aside (at least 60% shared stems)."""
     if phrase_key(a) == phrase_key(b):
         return True
     wa, wb = _words(a), _words(b)
@@ -114,7 +135,7 @@ def predicted_verdict(graph: Graph, index: int, phrase: str) -> Verdict:
         replace(e, examples=(phrase,) if e.index == index else None) for e in graph.entries
     )
     problems, _ = check_examples(entries, graph.order_decides, graph.has_classifier)
-    return Verdict(tuple(problems))
+    return Verdict(tuple(problems), self_match_only=not graph.order_decides)
 
 
 def _signature(verdict: Verdict) -> tuple[tuple[str, str, str | None], ...]:
@@ -203,21 +224,37 @@ class Ranker:
         return any(_signature(predicted_verdict(self.graph, index, x)) == mine for x in declared)
 
     def take_suggestions(self, exploration: Exploration, kinds: Sequence[str]) -> None:
-        """Witnesses of `kinds`, in that order.
+        """Witnesses of `kinds`: the best of every group first, then the second best, and so on.
 
-        A defect witness adds nothing when a near-duplicate declared example
-        already gets the same verdict (say "where is my order!" next to a
-        declared, already shadowed "where is my order"); a near-miss is a
-        near-duplicate by construction, and is kept.
+        Taking turns over the groups (the first group of each kind, in the
+        given order, then the second of each...) gives a rule one witness of
+        each defect before a second of the same one: "invoice order" (shadowed by "orders") and
+        "invoice" (a default claims it first) say more together than two
+        shadowings by "orders".  A defect witness adds nothing when a
+        near-duplicate declared example already gets the same verdict (say
+        "where is my order!" next to a declared, already shadowed "where is
+        my order"); a near-miss is a near-duplicate by construction, and is kept.
         """
-        for kind in kinds:
-            for suggestion in exploration.suggestions:
-                if suggestion.kind != kind or suggestion.rule_index is None:
+        order = {kind: position for position, kind in enumerate(kinds)}
+        seen: dict[tuple[str, int | None], int] = {}
+        keyed = []
+        for suggestion in exploration.suggestions:
+            if suggestion.kind not in order or suggestion.rule_index is None:
+                continue
+            key = (suggestion.kind, suggestion.rule_index)
+            turn = seen[key] = seen.get(key, -1) + 1  # the n-th group of this kind for this rule
+            keyed.append(((turn, order[suggestion.kind]), suggestion))
+        groups = [s for _, s in sorted(keyed, key=lambda item: item[0])]
+        depth = max((len(s.witnesses) for s in groups), default=0)
+        for rank in range(depth):
+            for suggestion in groups:
+                if rank >= len(suggestion.witnesses) or suggestion.rule_index is None:
                     continue
-                for witness in suggestion.witnesses:
-                    redundant = kind in DEFECT_KINDS and self._already_proven(suggestion.rule_index, witness.phrase)
-                    if witness.context is None and not redundant:
-                        self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, self.entries))
+                witness = suggestion.witnesses[rank]
+                kind = suggestion.kind
+                redundant = kind in DEFECT_KINDS and self._already_proven(suggestion.rule_index, witness.phrase)
+                if witness.context is None and not redundant:
+                    self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, self.entries))
 
     def take_widening(self, won: Sequence[WonPhrase]) -> None:
         """Phrases a rule wins that reach what its examples do not: new matched text first, then new words."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -47,19 +48,22 @@ def suggest(
     """
     from fuzzroute.cli import keep_hypothesis_cache_out_of_the_project
     from fuzzroute.loader import load_graph
+    from fuzzroute.progress import progress_bar
     from fuzzroute.report import parse_budget
 
     from .render import render_text
-    from .suggest import edited_source, suggest_examples, unified_diff, write_source
+    from .suggest import diff_root, edited_source, suggest_examples, unified_diff, write_source
 
     if show_diff and write:
         raise InputError("--diff and --write exclude each other: print the change, or apply it, not both.")
     keep_hypothesis_cache_out_of_the_project()
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     loaded = load_graph(graph_spec)
-    suggested = suggest_examples(
-        loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
-    )
+    with progress_bar() as progress:
+        suggested = suggest_examples(
+            loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
+            progress=progress,
+        )
     if not (show_diff or write):
         if output_format == "json":
             click.echo(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False))
@@ -72,6 +76,10 @@ def suggest(
     old, new = edited_source(suggested)
     if show_diff:
         click.echo(unified_diff(loaded.path, old, new), nl=False)
+        root = diff_root(loaded.path)
+        if root != Path.cwd().resolve():
+            click.echo(f"fuzzroute suggest: the graph is outside the current directory; apply this diff in {root} "
+                       f"(cd {root} && patch -p1 < FILE).", err=True)
         return
     write_source(loaded.path, new)
     click.echo(render_text(suggested))

@@ -128,7 +128,8 @@ def add_examples(path: Path, text: str, additions: Mapping[int, Sequence[str]], 
                 f'{path}: cannot add examples to rule "{ids[index]}" ($.entries[{index}]): {exc}. '
                 "Give the entry an `examples` array of strings, or add the phrases by hand."
             ) from None
+    newline = "\r\n" if "\r\n" in text else "\n"
     out = text
     for offset, insert in sorted(splices, reverse=True):
-        out = out[:offset] + insert + out[offset:]
+        out = out[:offset] + insert.replace("\n", newline) + out[offset:]
     return out

@@ -176,12 +176,20 @@ def edited_source(suggested: Suggested) -> tuple[str, str]:
     return old, new
 
 
+def diff_root(path: Path) -> Path:
+    """The folder `patch -p1` must run in: the current directory, or the graph's own folder outside it.
+
+    `patch` refuses file names with `..` or a leading `/`, so a graph outside
+    the current directory is named relative to its own folder.
+    """
+    cwd = Path.cwd().resolve()
+    target = path.resolve()
+    return cwd if target.is_relative_to(cwd) else target.parent
+
+
 def diff_label(path: Path) -> str:
-    """The path as `patch -p1` run in the current directory expects it after `a/` and `b/`."""
-    try:
-        return Path(os.path.relpath(path.resolve(), Path.cwd().resolve())).as_posix()
-    except ValueError:
-        return path.resolve().as_posix().lstrip("/")
+    """The path `patch -p1`, run in `diff_root(path)`, expects after `a/` and `b/`."""
+    return path.resolve().relative_to(diff_root(path)).as_posix()
 
 
 def unified_diff(path: Path, old: str, new: str) -> str:

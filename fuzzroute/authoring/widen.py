@@ -3,7 +3,8 @@
 The exploration reports what goes wrong, not what goes right, so this draws
 a few phrases per rule from the same generators (same seed, so the same
 phrases every run), keeps those the rule's own condition accepts and the
-mount's law starts on the rule itself, and notes the text the matcher
+mount's law starts on the rule itself (where declaration order decides
+the start at all), and notes the text the matcher
 matched in each: a phrase matched through text no declared example
 exercises is what widens the examples' coverage.
 """
@@ -32,7 +33,10 @@ class WonPhrase:
 
 
 def won_phrases(graph: Graph, seed: int, rules: list[int], draws: int = DRAWS_PER_RULE) -> list[WonPhrase]:
-    """Readable phrases each of `rules` wins under the mount's law, shortest first per rule.
+    """Readable phrases each of `rules` wins under the mount's law, longer sentences first per rule.
+
+    Under a scorer or read mount no law picks the start, so a phrase the
+    rule's own condition accepts is enough (the checkup only self-matches there).
 
     Mutations of declared examples are left out: they are near-duplicates of
     an example by construction.
@@ -55,10 +59,11 @@ def won_phrases(graph: Graph, seed: int, rules: list[int], draws: int = DRAWS_PE
             phrase = candidate.phrase
             if readability_penalty(phrase) or phrase != phrase.strip() or runs_on(entry, phrase) is not Outcome.MATCH:
                 continue
-            claims = graph.claims(phrase)
-            winner = claims.cascade if graph.has_classifier else claims.cold_walk
-            if winner is None or winner.index != index:
-                continue
+            if graph.order_decides:
+                claims = graph.claims(phrase)
+                winner = claims.cascade if graph.has_classifier else claims.cold_walk
+                if winner is None or winner.index != index:
+                    continue
             matcher = entry.data_matcher
             matched = matcher.witness(phrase) if matcher is not None else None
             kept[phrase] = WonPhrase(index, phrase, matched, candidate.generator)

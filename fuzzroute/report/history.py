@@ -51,7 +51,7 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
     if document.get("schema_version") not in (1, SCHEMA_VERSION):
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
-            f"version {SCHEMA_VERSION}. Regenerate the baseline with this version."
+            f"versions up to {SCHEMA_VERSION}. Regenerate the baseline with this version."
         )
     return document
 

@@ -25,9 +25,13 @@ from ..errors import InputError
 from ..graph import Graph
 from ..suggestions import Exploration
 from .atomic import write_all_atomically
-from .document import GraphFormat, build_document, exit_status
+from .document import GraphFormat, build_document
+from .failon import DEFAULT_FAIL_ON, exit_code
 from .history import compare_with_baseline
 from .html import render_html
+from .ledger import check_db, ledger_path, ledger_text, read_ledger
+from .memory import apply_memory
+from .sarif import sarif_text
 
 Explorer = Callable[..., Exploration]
 StopFlag = Callable[[], bool]
@@ -96,6 +100,9 @@ def write_report(
     now: datetime | None = None,
     baseline: dict[str, Any] | None = None,
     baseline_source: str = "baseline",
+    sarif_path: str | Path | None = None,
+    fail_on: str = DEFAULT_FAIL_ON,
+    db: str | Path | None = None,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -104,8 +111,21 @@ def write_report(
     and leaves any existing report untouched.  `should_stop` returning true
     after the exploration also marks the report as interrupted.  With a
     `baseline` (an earlier document, see `history.load_baseline`) every
-    finding is marked new or still and the resolved ones are listed.
+    finding is marked new or still and the resolved ones are listed.  With
+    `db` (a folder) the stored witnesses are replayed and the ledger plays
+    the baseline's part (see `memory`); it is rewritten with the report.
+    `sarif_path` adds a SARIF file to the same all-or-nothing write, and
+    `fail_on` (see `failon`) decides the exit status.
     """
+    if db is not None and baseline is not None:
+        raise InputError(
+            "--db and --baseline both say what a finding is new against; pass one. --db keeps its own "
+            "baseline (the last run's witnesses, replayed)."
+        )
+    if db is not None:
+        check_db(db)
+    ledger_file = None if db is None else ledger_path(db, graph.name)
+    ledger = None if ledger_file is None else read_ledger(ledger_file)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
     checkup = graph.checkup()
     explorer = explore if explore is not None else _default_explorer()
@@ -131,22 +151,31 @@ def write_report(
     )
     if baseline is not None:
         compare_with_baseline(document, baseline, baseline_source)
+    if db is not None and ledger_file is not None:
+        apply_memory(document, graph, ledger, db=db, ledger_file=ledger_file)
+    status = exit_code(document, fail_on)
+    document["summary"]["exit_status"] = status
+    document["summary"]["fail_on"] = fail_on
     html = render_html(document)
     as_json = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     files: list[tuple[str | Path, str]] = [(target, html)]
     if json_path is not None:
         files.append((json_path, as_json))
+    if sarif_path is not None:
+        files.append((sarif_path, sarif_text(document)))
+    if ledger_file is not None:
+        files.append((ledger_file, ledger_text(document)))
     try:
         write_all_atomically(files)
     except OSError as exc:
         where = exc.filename or target
         raise InputError(
             f"{where}: cannot write the report ({exc.strerror or exc}). Nothing was written; choose a "
-            "writable path with -o/--json, or create its folder."
+            "writable path with -o/--json/--sarif (or --db), or create its folder."
         ) from None
     return ReportResult(
         document=document,
-        exit_status=exit_status(document),
+        exit_status=status,
         html_path=target,
         json_path=None if json_path is None else Path(json_path),
         partial=bool(document["partial"]),

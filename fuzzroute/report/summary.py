@@ -104,7 +104,21 @@ def summary_text(
             f"  since {history['baseline']}: proven {proven['new']} new, {len(proven['resolved'])} resolved; "
             f"suggestions {generated['new']} new, {len(generated['resolved'])} resolved"
         )
+    memory = document.get("memory")
+    if memory is not None:
+        lines.append(memory_line(memory))
     if document["partial"]:
         lines.append(f"  PARTIAL: {document['partial_reason']} Suggestions cover only the phrases generated so far.")
     lines.extend(paths)
     return "\n".join(lines)
+
+
+def memory_line(memory: dict[str, Any]) -> str:
+    """What the --db replay did, in one line."""
+    if memory["first_run"]:
+        return f"  memory:    first run, every finding is new; witnesses kept in {memory['ledger']}"
+    carried = f", {memory['carried']} kept from memory (not drawn this run)" if memory["carried"] else ""
+    return (
+        f"  memory:    replayed {memory['replayed_witnesses']} stored witnesses, "
+        f"{memory['reproduced_witnesses']} still reproduce{carried}"
+    )

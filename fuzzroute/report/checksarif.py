@@ -1,0 +1,30 @@
+"""`fuzzroute check --sarif`: the proven half alone, as SARIF.
+
+The checkup's problems go through the same document builder as the report
+(with an empty exploration), so a proven problem has the same fields,
+location and fingerprint in `check --sarif` as in `report --sarif`, and
+code scanning sees one alert, not two.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..graph import Graph
+from ..problems import Checkup
+from .document import GraphFormat, build_document
+from .run import empty_exploration
+from .sarif import write_sarif
+
+
+def write_check_sarif(
+    path: str | os.PathLike[str], graph: Graph, checkup: Checkup, *, source_path: str | None,
+    graph_format: GraphFormat,
+) -> Path:
+    """Write the proven-only SARIF log of a checkup (atomically; bad path: InputError)."""
+    document = build_document(
+        graph, checkup, empty_exploration(0, None, None, partial=False), source_path=source_path,
+        graph_format=graph_format,
+    )
+    return write_sarif(path, document, tiers=("proven",))

@@ -1,0 +1,114 @@
+"""Does a stored witness still show its finding on the current graph?
+
+A witness reproduces its suggestion when `graph.claims(phrase, context)`
+names the same entries under both laws as when it was found, the rules the
+suggestion is about still exist (by id), and the kind's own condition still
+holds: for a shadowing, a laws disagreement or a never-wins the rule's own
+condition still accepts the phrase; for an overlap both rules do; for an
+unclaimed near-miss the rule still declines it; for a warm claim the rule
+still declines it cold; for a slow matcher one search of the rule's regex
+still takes longer than the threshold (the only timing-based replay, as the
+kind itself is).  Anything else (a renamed or removed rule, a different
+claimant) means the finding is no longer shown by this witness.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..context import RoutingContext
+from ..entries import Entry
+from ..graph import Graph
+from ..laws import Claimant, Outcome, runs_on
+from ..suggestions import (
+    LAWS_DISAGREE,
+    NEAR_MISS_UNCLAIMED,
+    RULE_NEVER_WINS,
+    RULES_OVERLAP,
+    SHADOWED_BY_EARLIER_RULE,
+    SLOW_MATCHER,
+    WHEN_CLAIMS_WARM,
+)
+
+#: Kinds whose rule must still accept the witness itself.
+RULE_ACCEPTS = frozenset({SHADOWED_BY_EARLIER_RULE, LAWS_DISAGREE, RULE_NEVER_WINS, RULES_OVERLAP})
+#: Kinds whose rule must still decline the witness on a cold start.
+RULE_DECLINES = frozenset({NEAR_MISS_UNCLAIMED, WHEN_CLAIMS_WARM})
+
+
+def find_entry(graph: Graph, rule_id: str | None, index: int | None) -> Entry | None:
+    """The entry with this id: at its old position if it is still there, else the first with the id."""
+    if rule_id is None:
+        return None
+    entries = graph.entries
+    if isinstance(index, int) and 0 <= index < len(entries) and entries[index].id == rule_id:
+        return entries[index]
+    return next((e for e in entries if e.id == rule_id), None)
+
+
+def _context(witness: dict[str, Any], phrase: str) -> RoutingContext | None:
+    stored = witness.get("context")
+    if not isinstance(stored, dict):
+        return None
+    return RoutingContext(
+        iteration=int(stored.get("iteration", 1)),
+        user_message=phrase,
+        history=list(stored.get("history") or []),
+        activated_injection_ids=list(stored.get("activated_injection_ids") or []),
+    )
+
+
+def _id(claimant: Claimant | None) -> str | None:
+    return None if claimant is None else claimant.id
+
+
+def _index(claimant: Claimant | None) -> int | None:
+    return None if claimant is None else claimant.index
+
+
+def _accepts(entry: Entry, phrase: str) -> bool:
+    return runs_on(entry, phrase) is Outcome.MATCH
+
+
+def _still_slow(entry: Entry, phrase: str) -> bool:
+    # The generation engine's own threshold and notion of a rule's regexes
+    # (imported here: only a replayed slow-matcher needs the generator package).
+    from ..generate.messages import SLOW_SECONDS
+    from ..generate.slow import regexes_of
+
+    for regex in regexes_of(entry):
+        start = time.perf_counter()
+        regex.pattern.search(phrase)
+        if time.perf_counter() - start > SLOW_SECONDS:
+            return True
+    return False
+
+
+def replay_witness(graph: Graph, suggestion: dict[str, Any], witness: dict[str, Any]) -> dict[str, Any] | None:
+    """The witness with its current claimants if it still shows the suggestion, else None."""
+    phrase = witness["phrase"]
+    kind = suggestion["kind"]
+    rule = find_entry(graph, suggestion.get("rule"), suggestion.get("rule_index"))
+    if suggestion.get("rule") is not None and rule is None:
+        return None
+    claims = graph.claims(phrase, _context(witness, phrase))
+    if (_id(claims.cold_walk), _id(claims.cascade)) != (witness.get("cold_walk"), witness.get("cascade")):
+        return None
+    if rule is not None:
+        if kind in RULE_ACCEPTS and not _accepts(rule, phrase):
+            return None
+        if kind in RULE_DECLINES and _accepts(rule, phrase):
+            return None
+        if kind == SLOW_MATCHER and not _still_slow(rule, phrase):
+            return None
+    if kind == RULES_OVERLAP:
+        other = find_entry(graph, suggestion.get("to"), suggestion.get("to_index"))
+        if other is None or not _accepts(other, phrase):
+            return None
+    refreshed = dict(witness)
+    refreshed.update(
+        cold_walk_index=_index(claims.cold_walk),
+        cascade_index=_index(claims.cascade),
+    )
+    return refreshed

@@ -1,0 +1,259 @@
+"""`--sarif` on `report` and `check`: SARIF 2.1.0 for code scanning, driven through the CLI.
+
+The log is validated against the official SARIF 2.1.0 JSON Schema (OASIS,
+errata 01), bundled as `tests/data/sarif-schema-2.1.0.json`.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fuzzroute.cli import main
+from fuzzroute.report.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, sarif_log
+
+HERE = Path(__file__).resolve().parent
+EXAMPLES = HERE.parent / "examples"
+SCHEMA = json.loads((HERE / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft4Validator(SCHEMA, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def assert_valid(log: dict[str, Any]) -> None:
+    errors = [f"{list(e.path)}: {e.message}" for e in VALIDATOR.iter_errors(log)]
+    assert errors == []
+
+
+def report_sarif(tmp_path: Path, name: str, *extra: str, graph: Path = EXAMPLES / "support.py") -> tuple[
+    dict[str, Any], dict[str, Any]
+]:
+    sarif, doc = tmp_path / f"{name}.sarif", tmp_path / f"{name}.json"
+    code, _, err = invoke("report", str(graph), "-o", str(tmp_path / f"{name}.html"), "--json", str(doc),
+                          "--sarif", str(sarif), "--budget", "300", *extra)
+    assert code in (0, 1), err
+    return json.loads(sarif.read_text(encoding="utf-8")), json.loads(doc.read_text(encoding="utf-8"))
+
+
+def test_the_schema_is_the_official_one_and_rejects_a_broken_log() -> None:
+    assert SCHEMA["title"] == "Static Analysis Results Format (SARIF) Version 2.1.0 JSON Schema"
+    assert SCHEMA["id"].endswith("/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
+    assert list(VALIDATOR.iter_errors({"version": "2.1.0", "runs": [{"results": []}]}))  # a run needs its tool
+
+
+def test_report_sarif_validates_and_keeps_the_tiers_apart(tmp_path: Path) -> None:
+    log, document = report_sarif(tmp_path, "a")
+    assert_valid(log)
+    run = log["runs"][0]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "fuzzroute" and driver["version"] == document["tool"]["versions"]["fuzzroute"]
+    assert "informationUri" not in driver
+    description = driver["fullDescription"]["text"]
+    assert document["boundary"]["proven"] in description and document["boundary"]["generated"] in description
+    assert "not coverage proof" in description
+    results = run["results"]
+    proven = [r for r in results if r["properties"]["tier"] == "proven"]
+    suggested = [r for r in results if r["properties"]["tier"] == "suggested"]
+    assert len(proven) == len(document["proven"]["problems"]) and len(suggested) == len(document["suggestions"])
+    assert len(results) == len(proven) + len(suggested)
+    levels = {(p["kind"], r["level"]) for p, r in zip(document["proven"]["problems"], proven, strict=True)}
+    assert levels == {("error", "error"), ("warning", "warning")}
+    assert {r["level"] for r in suggested} == {"note"}
+    assert all(r["message"]["text"].startswith(GENERATED_PREFIX) for r in suggested)
+    assert not any(r["message"]["text"].startswith(GENERATED_PREFIX) for r in proven)
+    rules = driver["rules"]
+    for result in results:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        assert uri.endswith("examples/support.py")
+    fingerprints = [r["partialFingerprints"][FINGERPRINT_KEY] for r in results]
+    assert len(set(fingerprints)) == len(fingerprints)
+
+
+def test_fingerprints_are_equal_across_two_runs_with_the_same_seed(tmp_path: Path) -> None:
+    first, _ = report_sarif(tmp_path, "first", "--seed", "3")
+    second, _ = report_sarif(tmp_path, "second", "--seed", "3")
+
+    def prints(log: dict[str, Any]) -> list[tuple[str, str]]:
+        return [(r["ruleId"], r["partialFingerprints"][FINGERPRINT_KEY]) for r in log["runs"][0]["results"]]
+
+    assert prints(first) == prints(second) and len(prints(first)) > 6
+    assert first == second  # nothing in the log depends on the clock
+
+
+def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(tmp_path: Path) -> None:
+    _, document = report_sarif(tmp_path, "doc")
+    base = sarif_log(document)["runs"][0]["results"]
+    changed = copy.deepcopy(document)
+    suggestion = changed["suggestions"][0]
+    suggestion["count"] += 7
+    suggestion["witnesses"].reverse()
+    suggestion["message"] = "reworded"
+    changed["proven"]["problems"][0]["message"] = "reworded"
+    again = sarif_log(changed)["runs"][0]["results"]
+    assert [r["partialFingerprints"] for r in again] == [r["partialFingerprints"] for r in base]
+    changed["suggestions"][0]["to"] = "someone-else"
+    moved = sarif_log(changed)["runs"][0]["results"]
+    index = len(document["proven"]["problems"])
+    assert moved[index]["partialFingerprints"] != base[index]["partialFingerprints"]
+
+
+def test_locations_from_the_document_with_a_fallback_to_the_graph_file(tmp_path: Path) -> None:
+    _, document = report_sarif(tmp_path, "loc")
+    located = copy.deepcopy(document)
+    located["proven"]["problems"][0]["location"] = {"file": "examples/support.py", "line": 17}
+    located["suggestions"][0]["location"] = None
+    for position, rule in enumerate(located["graph"]["rules"]):
+        rule["location"] = {"file": "examples/support.py", "line": 12 + 4 * position}
+    results = sarif_log(located, base=HERE.parent)["runs"][0]["results"]
+    first = results[0]["locations"][0]["physicalLocation"]
+    assert first == {"artifactLocation": {"uri": "examples/support.py"}, "region": {"startLine": 17}}
+    suggestion = located["suggestions"][0]
+    rule_line = 12 + 4 * suggestion["rule_index"]
+    at = results[len(located["proven"]["problems"])]["locations"][0]["physicalLocation"]
+    assert at["region"] == {"startLine": rule_line}  # no own location: the rule's declaration
+    unknown = copy.deepcopy(document)
+    for item in [*unknown["proven"]["problems"], *unknown["suggestions"], *unknown["graph"]["rules"]]:
+        item["location"] = None
+    bare = sarif_log(unknown, base=HERE.parent)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert bare == {"artifactLocation": {"uri": "examples/support.py"}}  # no line known: no region
+    assert_valid(sarif_log(located, base=HERE.parent))
+
+
+def test_the_reports_own_locations_become_regions(tmp_path: Path) -> None:
+    log, document = report_sarif(tmp_path, "own")
+    results = log["runs"][0]["results"]
+    items = [*document["proven"]["problems"], *document["suggestions"]]
+    assert len(results) == len(items)
+    for result, item in zip(results, items, strict=True):
+        physical = result["locations"][0]["physicalLocation"]
+        assert physical["artifactLocation"]["uri"].endswith("examples/support.py")
+        assert item["location"] is not None and physical["region"] == {"startLine": item["location"]["line"]}
+
+
+def test_decided_items_are_rendered_by_kind(tmp_path: Path) -> None:
+    _, document = report_sarif(tmp_path, "dec")
+    document["decided"] = [
+        {"kind": "decided-never-wins", "rule": "tracking", "rule_index": 1, "message": "never wins",
+         "witness": "where is my order", "location": {"file": "examples/support.py", "line": 18}},
+        {"kind": "decided-overlap", "rule": "billing", "rule_index": 2, "message": "overlaps",
+         "witness": "refund my order", "location": None},
+        {"kind": "decided-disjoint", "rule": "cancel", "rule_index": 3, "message": "disjoint", "witness": None,
+         "location": None},
+        {"kind": "undecided", "rule": "smalltalk", "rule_index": 5, "message": "?", "witness": None,
+         "location": None},
+    ]
+    log = sarif_log(document)
+    assert_valid(log)
+    decided = [r for r in log["runs"][0]["results"] if r["properties"]["tier"] == "decided"]
+    assert [(r["ruleId"], r["level"]) for r in decided] == [("decided-never-wins", "warning"),
+                                                            ("decided-overlap", "note")]
+    assert decided[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 18}
+
+
+def test_check_sarif_is_proven_only_and_shares_fingerprints_with_report(tmp_path: Path) -> None:
+    log, _ = report_sarif(tmp_path, "r")
+    target = tmp_path / "check.sarif"
+    code, out, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target))
+    assert code == 1 and "error(s)" in out
+    checked = json.loads(target.read_text(encoding="utf-8"))
+    assert_valid(checked)
+    results = checked["runs"][0]["results"]
+    assert results and {r["properties"]["tier"] for r in results} == {"proven"}
+    description = checked["runs"][0]["tool"]["driver"]["fullDescription"]["text"]
+    assert "Proven findings come from" in description and "Generated phrases" not in description
+    from_report = [r["partialFingerprints"] for r in log["runs"][0]["results"] if r["properties"]["tier"] == "proven"]
+    assert [r["partialFingerprints"] for r in results] == from_report
+
+
+def test_check_sarif_on_a_clean_graph_has_no_results(tmp_path: Path) -> None:
+    graph = tmp_path / "clean.json"
+    graph.write_text(json.dumps({"name": "clean", "entries": [
+        {"id": "billing", "match": {"keywords": ["refund"]}, "examples": ["refund my order"]},
+    ]}))
+    target = tmp_path / "c.sarif"
+    code, _, _ = invoke("check", str(graph), "--sarif", str(target))
+    log = json.loads(target.read_text(encoding="utf-8"))
+    assert_valid(log)
+    assert code == 0 and log["runs"][0]["results"] == []
+
+
+@pytest.mark.parametrize("command", ["check", "report"])
+def test_an_unwritable_sarif_path_is_bad_input_and_writes_nothing(tmp_path: Path, command: str) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    args = [command, str(EXAMPLES / "support.py"), "--sarif", str(blocker / "out.sarif")]
+    if command == "report":
+        args += ["-o", str(tmp_path / "r.html"), "--json", str(tmp_path / "r.json"), "--budget", "50"]
+    code, _, err = invoke(*args)
+    assert code == 2 and "Traceback" not in err and err.startswith("fuzzroute: error: ")
+    assert "afile" in err and "Nothing was written" in err and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+# -- properties over generated documents -------------------------------------
+
+NAMES = st.sampled_from(["orders", "tracking", "billing", "smalltalk"])
+MAYBE = st.none() | NAMES
+PHRASES = st.none() | st.text(alphabet="ab ?é", max_size=6)
+LOCATIONS = st.none() | st.builds(
+    lambda file, line: {"file": file, "line": line},
+    st.sampled_from(["g.py", "sub dir/g.json", "/elsewhere/g.py"]), st.integers(1, 500),
+)
+PROBLEMS = st.fixed_dictionaries({
+    "kind": st.sampled_from(["error", "warning"]),
+    "code": st.sampled_from(["example-shadowed-by-earlier", "example-unclaimed", "never-routes-claimed"]),
+    "skill": MAYBE, "example": PHRASES, "from": MAYBE, "to": MAYBE,
+    "message": st.text(max_size=20), "location": LOCATIONS,
+})
+SUGGESTIONS = st.fixed_dictionaries({
+    "kind": st.sampled_from(["generated-shadowed-by-earlier", "rules-overlap", "near-miss-unclaimed", "new-kind"]),
+    "rule": MAYBE, "rule_index": st.none() | st.integers(0, 3), "from": MAYBE, "to": MAYBE,
+    "count": st.integers(0, 99), "message": st.text(max_size=20), "location": LOCATIONS,
+    "witnesses": st.lists(st.fixed_dictionaries({"phrase": st.text(max_size=8)}), max_size=3),
+    "status": st.sampled_from(["new", "still"]),
+})
+
+
+def generated_document(problems: list[dict[str, Any]], suggestions: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "graph": {"name": "g", "source": "g.py", "rules": []},
+        "tool": {"versions": {"fuzzroute": "0.1.0"}},
+        "boundary": {"proven": "P.", "generated": "G."},
+        "run": {"seed": 0, "budget": "10 phrases"},
+        "partial": False,
+        "proven": {"problems": problems},
+        "suggestions": suggestions,
+    }
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(PROBLEMS, max_size=4), st.lists(SUGGESTIONS, max_size=4))
+def test_fingerprints_match_exactly_when_identities_match(
+    problems: list[dict[str, Any]], suggestions: list[dict[str, Any]]
+) -> None:
+    log = sarif_log(generated_document(problems, suggestions), base="/work")
+    assert_valid(log)
+    results = log["runs"][0]["results"]
+    identities = [("proven", p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in problems]
+    identities += [("suggested", s["kind"], s["rule"], s["from"], s["to"]) for s in suggestions]
+    assert len(results) == len(identities)
+    prints = [r["partialFingerprints"][FINGERPRINT_KEY] for r in results]
+    for i, j in itertools.combinations(range(len(results)), 2):
+        assert (prints[i] == prints[j]) == (identities[i] == identities[j])
+    for result, item in zip(results, [*problems, *suggestions], strict=True):
+        physical = result["locations"][0]["physicalLocation"]
+        expected_line = (item["location"] or {}).get("line")
+        assert physical.get("region") == (None if expected_line is None else {"startLine": expected_line})
