@@ -154,3 +154,7 @@ def test_report_json_and_html_carry_locations(tmp_path: Path) -> None:
     html = result.html_path.read_text()
     for line in {p["location"]["line"] for p in document["proven"]["problems"]}:
         assert re.search(rf"{re.escape(str(path))}:{line}\b", html)
+    # The schema holds the contract: every rule, problem and suggestion carries the key.
+    for part in (document["graph"]["rules"][0], document["proven"]["problems"][0], document["suggestions"][0]):
+        del part["location"]
+    assert len([e for e in schema_errors(document) if "'location' is a required property" in e]) == 3

@@ -23,6 +23,7 @@ from fuzzroute.errors import InputError
 from fuzzroute.generate import explore
 from fuzzroute.graph import Graph
 from fuzzroute.loader import LoadedGraph, load_graph_text
+from fuzzroute.location import location_dict
 from fuzzroute.report.atomic import write_atomically
 from fuzzroute.suggestions import Exploration
 
@@ -59,7 +60,7 @@ class Suggested:
                 {
                     "rule": entries[i].id,
                     "rule_index": i,
-                    "location": None if entries[i].location is None else entries[i].location.to_dict(),  # type: ignore[union-attr]
+                    "location": location_dict(entries[i].location),
                     "examples": [
                         {
                             "phrase": p.phrase,
