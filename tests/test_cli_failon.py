@@ -22,7 +22,7 @@ def invoke(*args: str) -> tuple[int, str, str]:
 def report(tmp_path: Path, graph: str, name: str, *extra: str) -> tuple[int, dict[str, object]]:
     out = tmp_path / f"{name}.json"
     code, _, err = invoke("report", graph, "-o", str(tmp_path / f"{name}.html"), "--json", str(out),
-                          "--budget", "200", *extra)
+                          "--budget", "100", *extra)
     assert code in (0, 1), err
     return code, json.loads(out.read_text(encoding="utf-8"))
 

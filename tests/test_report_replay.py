@@ -26,7 +26,7 @@ SPECS = ["support.py", "planted_defects.py", "nightly_shop.json", "mounts/rules.
          "mounts/scorer.json", "keyword_boundaries.json", "defaults.py:default_first", "defaults.py:raising_when"]
 
 
-def document_for(graph: Graph, budget: int = 400) -> dict[str, Any]:
+def document_for(graph: Graph, budget: int = 200) -> dict[str, Any]:
     return build_document(graph, graph.checkup(), explore(graph, seed=0, budget_phrases=budget))
 
 

@@ -47,14 +47,20 @@ def report_sarif(tmp_path: Path, name: str, *extra: str, graph: Path = EXAMPLES 
     return json.loads(sarif.read_text(encoding="utf-8")), json.loads(doc.read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def support(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One report of the support example (seed 3), shared by the tests that only read it."""
+    return report_sarif(tmp_path_factory.mktemp("support"), "support", "--seed", "3")
+
+
 def test_the_schema_is_the_official_one_and_rejects_a_broken_log() -> None:
     assert SCHEMA["title"] == "Static Analysis Results Format (SARIF) Version 2.1.0 JSON Schema"
     assert SCHEMA["id"].endswith("/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
     assert list(VALIDATOR.iter_errors({"version": "2.1.0", "runs": [{"results": []}]}))  # a run needs its tool
 
 
-def test_report_sarif_validates_and_keeps_the_tiers_apart(tmp_path: Path) -> None:
-    log, document = report_sarif(tmp_path, "a")
+def test_report_sarif_validates_and_keeps_the_tiers_apart(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    log, document = support
     assert_valid(log)
     run = log["runs"][0]
     driver = run["tool"]["driver"]
@@ -82,8 +88,10 @@ def test_report_sarif_validates_and_keeps_the_tiers_apart(tmp_path: Path) -> Non
     assert len(set(fingerprints)) == len(fingerprints)
 
 
-def test_fingerprints_are_equal_across_two_runs_with_the_same_seed(tmp_path: Path) -> None:
-    first, _ = report_sarif(tmp_path, "first", "--seed", "3")
+def test_fingerprints_are_equal_across_two_runs_with_the_same_seed(
+    tmp_path: Path, support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    first = support[0]
     second, _ = report_sarif(tmp_path, "second", "--seed", "3")
 
     def prints(log: dict[str, Any]) -> list[tuple[str, str]]:
@@ -93,8 +101,10 @@ def test_fingerprints_are_equal_across_two_runs_with_the_same_seed(tmp_path: Pat
     assert first == second  # nothing in the log depends on the clock
 
 
-def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(tmp_path: Path) -> None:
-    _, document = report_sarif(tmp_path, "doc")
+def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(
+    support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    document = copy.deepcopy(support[1])
     base = sarif_log(document)["runs"][0]["results"]
     changed = copy.deepcopy(document)
     suggestion = changed["suggestions"][0]
@@ -110,8 +120,10 @@ def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(tm
     assert moved[index]["partialFingerprints"] != base[index]["partialFingerprints"]
 
 
-def test_locations_from_the_document_with_a_fallback_to_the_graph_file(tmp_path: Path) -> None:
-    _, document = report_sarif(tmp_path, "loc")
+def test_locations_from_the_document_with_a_fallback_to_the_graph_file(
+    support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    document = copy.deepcopy(support[1])
     located = copy.deepcopy(document)
     located["proven"]["problems"][0]["location"] = {"file": "examples/support.py", "line": 17}
     located["suggestions"][0]["location"] = None
@@ -132,8 +144,8 @@ def test_locations_from_the_document_with_a_fallback_to_the_graph_file(tmp_path:
     assert_valid(sarif_log(located, base=HERE.parent))
 
 
-def test_the_reports_own_locations_become_regions(tmp_path: Path) -> None:
-    log, document = report_sarif(tmp_path, "own")
+def test_the_reports_own_locations_become_regions(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    log, document = support
     results = log["runs"][0]["results"]
     items = [*document["proven"]["problems"], *document["suggestions"]]
     assert len(results) == len(items)
@@ -143,8 +155,8 @@ def test_the_reports_own_locations_become_regions(tmp_path: Path) -> None:
         assert item["location"] is not None and physical["region"] == {"startLine": item["location"]["line"]}
 
 
-def test_decided_items_are_rendered_by_kind(tmp_path: Path) -> None:
-    _, document = report_sarif(tmp_path, "dec")
+def test_decided_items_are_rendered_by_kind(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    document = copy.deepcopy(support[1])
     document["decided"] = [
         {"kind": "decided-never-wins", "rule": "tracking", "rule_index": 1, "message": "never wins",
          "witness": "where is my order", "location": {"file": "examples/support.py", "line": 18}},
@@ -163,8 +175,10 @@ def test_decided_items_are_rendered_by_kind(tmp_path: Path) -> None:
     assert decided[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 18}
 
 
-def test_check_sarif_is_proven_only_and_shares_fingerprints_with_report(tmp_path: Path) -> None:
-    log, _ = report_sarif(tmp_path, "r")
+def test_check_sarif_is_proven_only_and_shares_fingerprints_with_report(
+    tmp_path: Path, support: tuple[dict[str, Any], dict[str, Any]]
+) -> None:
+    log = support[0]
     target = tmp_path / "check.sarif"
     code, out, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target))
     assert code == 1 and "error(s)" in out
