@@ -20,13 +20,18 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> object:
     """`fuzzroute.explore` without making the engine import the generators.
 
-    The generated half is loaded only when asked for, so `import fuzzroute`
-    (and `fuzzroute check`) stays light and the engine stays free of it.
+    The generated half (and the decided tier, `fuzzroute.decide`) is loaded
+    only when asked for, so `import fuzzroute` (and `fuzzroute check`) stays
+    light and the engine stays free of it.
     """
     if name == "explore":
         from .generate import explore
 
         return explore
+    if name == "decide":
+        from .decided import decide
+
+        return decide
     raise AttributeError(f"module 'fuzzroute' has no attribute {name!r}")
 
 __all__ = [

@@ -109,12 +109,16 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
 @main.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @FORMAT
+@click.option(
+    "--decide", is_flag=True, help="Also decide, for all messages, which rules overlap or never win (automata)."
+)
 @SARIF
 @fail_on_option("proven|never", "Exit 1 on proven errors (proven) or only on bad input (never).")
 @verbosity_options
 @reports_bad_input
 def check(
-    graph_spec: str, output_format: str, sarif_path: Path | None, fail_on: str, quiet: bool, verbose: bool
+    graph_spec: str, output_format: str, decide: bool, sarif_path: Path | None, fail_on: str, quiet: bool,
+    verbose: bool,
 ) -> None:
     """Run the proven checks of declared examples and never-route rows."""
     from .report.checksarif import write_check_sarif
@@ -129,16 +133,29 @@ def check(
     check_fail_on(fail_on, has_history=False)
     loaded = load_graph(graph_spec)
     checkup = loaded.graph.checkup()
+    decisions = None
+    if decide:
+        from .decided import decide as decide_graph
+
+        decisions = decide_graph(loaded.graph)
     if sarif_path is not None:
         write_check_sarif(sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format)
     if output_format == "json":
-        document = {
+        document: dict[str, Any] = {
             "problems": [p.to_dict() for p in checkup.problems],
             "notes": [n.to_dict() for n in checkup.notes],
         }
+        if decisions is not None:
+            from .decided.render import decided_json
+
+            document.update(decided_json(decisions))
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         click.echo(render_checkup_text(checkup, loaded.graph.name, level, loaded.graph))
+        if decisions is not None:
+            from .decided.render import decided_text
+
+            click.echo(decided_text(decisions))
     sys.exit(EXIT_OK if checkup.ok or fail_on == "never" else EXIT_PROVEN_ERROR)
 
 
@@ -200,12 +217,13 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     "mark findings new, still or resolved.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
+@click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
 @verbosity_options
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
     baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
-    quiet: bool, verbose: bool,
+    no_decide: bool, quiet: bool, verbose: bool,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -241,6 +259,7 @@ def report(
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, progress=progress, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
+            decide=not no_decide,
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),

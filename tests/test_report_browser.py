@@ -42,6 +42,7 @@ from test_report_fixtures import (
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.report import build_document, render_html, write_atomically, write_report
+from fuzzroute.report.overview import DECIDED_NOT_FINDINGS
 from fuzzroute.report.run import empty_exploration
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -354,7 +355,8 @@ def test_bundled_report_fits_in_4000_px_and_links_every_finding(
         cards = page.eval_on_selector_all(".finding, .decided-finding, .suggestion", "cs => cs.map(c => '#' + c.id)")
         assert len(links) == len(cards) == len(set(cards))
         assert sorted(links) == sorted(cards)
-        decided = document.get("decided") or []
+        # Decided items that are problems (not overlaps, health facts or limits) are findings.
+        decided = [d for d in document.get("decided") or [] if d["kind"] not in DECIDED_NOT_FINDINGS]
         problems = {p["example"] for p in document["proven"]["problems"]}
         assert len(cards) == len(problems) + len(decided) + len(document["suggestions"])
         tiers = page.eval_on_selector_all("#findings tbody tr", "rs => rs.map(r => r.dataset.tier)")

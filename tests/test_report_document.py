@@ -22,6 +22,7 @@ from test_report_fixtures import (
 )
 
 from fuzzroute import Graph, intent, keywords
+from fuzzroute.decided import BOUNDARY
 from fuzzroute.problems import EXAMPLE_SHADOWED_BY_EARLIER
 from fuzzroute.report import (
     GENERATED_BOUNDARY,
@@ -62,7 +63,8 @@ def test_required_top_level_shape() -> None:
         assert {"kind", "rule", "from", "to", "count", "witnesses"} <= set(suggestion)
         for w in suggestion["witnesses"]:
             assert {"phrase", "cold_walk", "cascade"} <= set(w)
-    assert doc["boundary"] == {"proven": PROVEN_BOUNDARY, "generated": GENERATED_BOUNDARY}
+    assert doc["boundary"] == {"proven": PROVEN_BOUNDARY, "generated": GENERATED_BOUNDARY, "decided": BOUNDARY}
+    assert doc["decided"] == [] and doc["decision"]["ran"] is False
     assert doc["generated_at"] == "2025-01-02T03:04:05Z"
 
 

@@ -298,25 +298,30 @@ def test_a_very_wide_graph_keeps_the_busiest_rules_in_the_matrix() -> None:
 
 def test_the_overview_links_every_card_tier_by_tier() -> None:
     doc = support_document()
-    doc["decided"] = [  # the decided tier's items, as that tier writes them into the document
-        {"id": "decided-1", "kind": "decided-never-wins", "rule": "refunds", "rule_index": 1, "other_rule": None,
-         "witness": None},
-        {"id": "decided-2", "kind": "decided-disjoint", "rule": "account", "rule_index": 2, "other_rule": "billing",
-         "witness": None},
-        {"id": "decided-3", "kind": "decided-overlap", "rule": "refunds", "rule_index": 1, "other_rule": "billing",
-         "witness": "refund the payment"},
+    def item(ident: str, kind: str, rule: str, index: int, other: str | None, witness: str | None) -> dict[str, Any]:
+        return {"id": ident, "kind": kind, "question": kind, "rule": rule, "rule_index": index,
+                "message": f"{kind} about {rule}", "witness": witness, "location": None, "other_rule": other,
+                "other_rule_index": None if other is None else 0, "containing_rules": [], "dead_rules": [],
+                "reason": None, "law": None, "claims": None}
+
+    # The decided tier's items, as that tier writes them into the document.
+    doc["decided"] = [
+        item("decided-1", "decided-never-wins", "refunds", 1, None, None),
+        item("decided-2", "decided-disjoint", "account", 2, "billing", None),
+        item("decided-3", "decided-overlap", "refunds", 1, "billing", "refund the payment"),
     ]
     root = parse(render_html(doc))
     rows = by_id(root, "findings").find(lambda n: n.tag == "tr" and "data-tier" in n.attrs)
     tiers = [r.attrs["data-tier"] for r in rows]
     problems = doc["proven"]["problems"]
-    assert tiers == ["proven"] * len({p["example"] for p in problems}) + ["decided"] * 2 + ["suggested"] * len(
+    assert tiers == ["proven"] * len({p["example"] for p in problems}) + ["decided"] + ["suggested"] * len(
         doc["suggestions"]
     )
     links = [a.attrs["href"] for r in rows for a in r.find(lambda n: n.tag == "a")]
     assert len(links) == len(rows)
     cards = {"#" + (n.attrs["id"] or "") for n in by_class(root, "finding") + by_class(root, "suggestion")}
-    assert set(links) == cards | {"#decided-1", "#decided-3"}  # a disjoint pair is a fact, not a finding
+    # A disjoint pair is a fact and an overlap is listed in its section only: neither is an overview row.
+    assert set(links) == cards | {"#decided-1"}
     # One card per declared phrase, and every problem of the phrase on it.
     phrases = [n.attrs["data-phrase"] for n in by_class(root, "finding")]
     assert len(phrases) == len(set(phrases))

@@ -72,8 +72,13 @@ def test_report_sarif_validates_and_keeps_the_tiers_apart(support: tuple[dict[st
     results = run["results"]
     proven = [r for r in results if r["properties"]["tier"] == "proven"]
     suggested = [r for r in results if r["properties"]["tier"] == "suggested"]
+    decided = [r for r in results if r["properties"]["tier"] == "decided"]
     assert len(proven) == len(document["proven"]["problems"]) and len(suggested) == len(document["suggestions"])
-    assert len(results) == len(proven) + len(suggested)
+    # The decided tier's problems (not a rule that can win, a disjoint pair or an undecided question).
+    shown = [d for d in document["decided"] if d["kind"] not in ("decided-can-win", "decided-disjoint", "undecided")]
+    assert shown and [r["properties"]["witness"] for r in decided] == [d["witness"] for d in shown]
+    assert document["boundary"]["decided"] in description
+    assert len(results) == len(proven) + len(decided) + len(suggested)
     levels = {(p["kind"], r["level"]) for p, r in zip(document["proven"]["problems"], proven, strict=True)}
     assert levels == {("error", "error"), ("warning", "warning")}
     assert {r["level"] for r in suggested} == {"note"}
@@ -116,7 +121,8 @@ def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(
     assert [r["partialFingerprints"] for r in again] == [r["partialFingerprints"] for r in base]
     changed["suggestions"][0]["to"] = "someone-else"
     moved = sarif_log(changed)["runs"][0]["results"]
-    index = len(document["proven"]["problems"])
+    decided = sum(1 for r in base if r["properties"]["tier"] == "decided")
+    index = len(document["proven"]["problems"]) + decided
     assert moved[index]["partialFingerprints"] != base[index]["partialFingerprints"]
 
 
@@ -134,7 +140,8 @@ def test_locations_from_the_document_with_a_fallback_to_the_graph_file(
     assert first == {"artifactLocation": {"uri": "examples/support.py"}, "region": {"startLine": 17}}
     suggestion = located["suggestions"][0]
     rule_line = 12 + 4 * suggestion["rule_index"]
-    at = results[len(located["proven"]["problems"])]["locations"][0]["physicalLocation"]
+    decided = sum(1 for r in results if r["properties"]["tier"] == "decided")
+    at = results[len(located["proven"]["problems"]) + decided]["locations"][0]["physicalLocation"]
     assert at["region"] == {"startLine": rule_line}  # no own location: the rule's declaration
     unknown = copy.deepcopy(document)
     for item in [*unknown["proven"]["problems"], *unknown["suggestions"], *unknown["graph"]["rules"]]:
@@ -147,7 +154,8 @@ def test_locations_from_the_document_with_a_fallback_to_the_graph_file(
 def test_the_reports_own_locations_become_regions(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
     log, document = support
     results = log["runs"][0]["results"]
-    items = [*document["proven"]["problems"], *document["suggestions"]]
+    shown = [d for d in document["decided"] if d["kind"] not in ("decided-can-win", "decided-disjoint", "undecided")]
+    items = [*document["proven"]["problems"], *shown, *document["suggestions"]]
     assert len(results) == len(items)
     for result, item in zip(results, items, strict=True):
         physical = result["locations"][0]["physicalLocation"]

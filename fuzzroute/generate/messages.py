@@ -144,9 +144,8 @@ def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> t
         takers = extra.get("takers", "other entries")
         message = (
             f"{rule(subject)} wins none of the {group.count} generated phrases its own condition accepts; "
-            f"they start {takers} instead, e.g. {phrase} ({_laws(best, entries)}). As declared, the rule "
-            "never starts a turn. Narrow the rules that take its phrases or move it earlier; paste a "
-            f"phrase into \"{subject.id}\"'s examples and the checkup proves it."
+            f"they start {takers} instead, e.g. {phrase} ({_laws(best, entries)}). {never_wins_law(best, subject)} "
+            f"Paste a phrase into \"{subject.id}\"'s examples and the checkup proves it."
         )
     elif kind == WHEN_CLAIMS_WARM and subject is not None:
         context = best.context or {}
@@ -170,6 +169,26 @@ def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> t
     else:
         message = f"{kind}: {phrase}"
     return message, paste, paste_json
+
+
+def never_wins_law(best: Witness, subject: Entry) -> str:
+    """Under which law the sampled rule loses its phrases, and which mount makes that law the live one.
+
+    Only the cold walk lets a default claim, so when the cascade still starts
+    the rule on its witness, the loss is the cold walk's alone.
+    """
+    if best.cascade_index == subject.index:
+        return (
+            "Only the cold walk loses them: a default declared before the rule claims every message from its "
+            "position on. The cold walk is the live law on the default `rules` mount; on a `classifier` mount, or "
+            "with the agent mounted with conversation continuity, the cascade runs instead and does start this rule "
+            "on the phrase. Move the default to the end of the graph."
+        )
+    return (
+        "In these samples it starts no turn under either law: the cascade (live on a `classifier` mount, or with "
+        "conversation continuity) and the cold walk (live on the default `rules` mount) both start an earlier rule. "
+        "Narrow the rules that take its phrases or move it earlier."
+    )
 
 
 def describe_context(context: dict[str, Any]) -> str:

@@ -27,6 +27,7 @@ from ..suggestions import (
 )
 from ..text import is_blank
 from .budget import describe_budget
+from .decided import attach_decisions
 from .versions import tool_versions
 
 SCHEMA_VERSION = 2
@@ -54,8 +55,12 @@ def build_document(
     graph_format: GraphFormat = "python",
     partial_reason: str | None = None,
     now: datetime | None = None,
+    decisions: Any | None = None,
 ) -> dict[str, Any]:
     """The versioned report document (JSON-serialisable; validates against report.schema.json).
+
+    `decisions` (a `fuzzroute.decided.Decisions`) adds the decided tier; without
+    it the document says the tier did not run.
 
     `partial_reason` marks the report partial even when the exploration itself
     is not (for example when generation was interrupted before it returned);
@@ -72,7 +77,7 @@ def build_document(
     steals = _steals(graph, exploration)
     summary = _summary(checkup, suggestions, exploration, steals)
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
-    return {
+    document = {
         "schema_version": SCHEMA_VERSION,
         "generated_at": stamp.replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         "tool": {"name": "fuzzroute", "versions": tool_versions()},
@@ -102,6 +107,7 @@ def build_document(
         "rules": rules,
         "steals": steals,
     }
+    return attach_decisions(document, decisions)
 
 
 def exit_status(document: dict[str, Any]) -> int:

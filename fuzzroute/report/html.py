@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from ..context import COLD_CONTEXT_DESCRIPTION
 from ..suggestions import SUGGESTION_KINDS
+from .decided_view import decided_view
 from .explain import LAW_EXPLANATIONS, LAW_NAMES, explain_problem, explain_suggestion
 from .overview import TIERS, code_help, findings_rows, proven_cards
 
@@ -53,6 +54,7 @@ def _environment() -> Environment:
     env.filters["plural"] = plural
     env.filters["compact_json"] = compact_json
     env.filters["ticks"] = ticks
+    env.globals["decided_view"] = decided_view
     return env
 
 

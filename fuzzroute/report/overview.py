@@ -19,6 +19,9 @@ from ..context import COLD_CONTEXT_DESCRIPTION
 
 #: How the page names the three tiers of evidence, strongest first.
 TIERS = ("proven", "decided", "suggested")
+#: Decided items listed in their section only: health, limits, and overlaps (under search semantics
+#: almost every pair of unanchored rules overlaps, so they would crowd out the problems).
+DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided", "decided-overlap"})
 #: The cold-start context is explained once at the top of the proven section,
 #: so each card's copy of the engine message names it without the details.
 COLD_CONTEXT_SHORT = "the cold-start context"
@@ -80,14 +83,6 @@ def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-#: Decided items that are findings about the rules (a rule that can never start, two rules
-#: that share messages).  The others are facts a reader looks up in their section rather
-#: than problems to fix: a pair decided disjoint, a rule decided able to win, an open question.
-DECIDED_FINDING_KINDS = frozenset(
-    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-overlap"}
-)
-
-
 def decided_anchor(position: int, item: dict[str, Any]) -> str:
     """The id of a decided item's row: the document's own `id`, else `decided-<n>` by position."""
     ident = item.get("id")
@@ -112,7 +107,7 @@ def findings_rows(
             }
         )
     for position, finding in enumerate(doc.get("decided") or []):
-        if finding.get("kind") not in DECIDED_FINDING_KINDS:
+        if finding.get("kind") in DECIDED_NOT_FINDINGS:
             continue
         rows.append(
             {

@@ -84,6 +84,12 @@ def _default_explorer() -> Explorer:
     return found
 
 
+def run_decisions(graph: Graph) -> Any:
+    """The decided tier of `graph` (imported here: the report runs without it when asked)."""
+    module = importlib.import_module("fuzzroute.decided")
+    return module.decide(graph)
+
+
 def write_report(
     graph: Graph,
     *,
@@ -103,6 +109,7 @@ def write_report(
     sarif_path: str | Path | None = None,
     fail_on: str = DEFAULT_FAIL_ON,
     db: str | Path | None = None,
+    decide: bool = True,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -116,6 +123,7 @@ def write_report(
     the baseline's part (see `memory`); it is rewritten with the report.
     `sarif_path` adds a SARIF file to the same all-or-nothing write, and
     `fail_on` (see `failon`) decides the exit status.
+    `decide=False` leaves out the decided tier (the document says it did not run).
     """
     if db is not None and baseline is not None:
         raise InputError(
@@ -128,6 +136,7 @@ def write_report(
     ledger = None if ledger_file is None else read_ledger(ledger_file)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
     checkup = graph.checkup()
+    decisions = run_decisions(graph) if decide else None
     explorer = explore if explore is not None else _default_explorer()
     reason: str | None = None
     try:
@@ -147,7 +156,7 @@ def write_report(
         reason = INTERRUPTED_REASON
     document = build_document(
         graph, checkup, exploration, source_path=source_path, graph_format=graph_format,
-        partial_reason=reason, now=now,
+        partial_reason=reason, now=now, decisions=decisions,
     )
     if baseline is not None:
         compare_with_baseline(document, baseline, baseline_source)

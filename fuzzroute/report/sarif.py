@@ -45,12 +45,20 @@ TIERS: tuple[str, ...] = ("proven", "decided", "suggested")
 
 #: Decided kinds that are findings; `undecided` and `decided-disjoint` are
 #: facts about what the automata could or could not show, not problems.
-DECIDED_LEVELS: dict[str, str] = {"decided-never-wins": "warning", "decided-overlap": "note"}
-DECIDED_SKIPPED = frozenset({"undecided", "decided-disjoint"})
+DECIDED_LEVELS: dict[str, str] = {
+    "decided-never-wins": "warning",
+    "decided-never-matches": "warning",
+    "decided-dead-under-cold-walk": "warning",
+    "decided-overlap": "note",
+}
+#: `decided-can-win` says a rule is reachable: health, not a problem.
+DECIDED_SKIPPED = frozenset({"undecided", "decided-disjoint", "decided-can-win"})
 DECIDED_DESCRIPTIONS: dict[str, str] = {
     "decided-never-wins": (
         "For every message, an earlier rule claims whatever this rule matches: it can never start a turn."
     ),
+    "decided-never-matches": "The rule matches no message at all.",
+    "decided-dead-under-cold-walk": "Under the cold walk this default claims every message: later rules are dead.",
     "decided-overlap": "For some message both rules match; declaration order decides which one starts the turn.",
 }
 
@@ -201,7 +209,7 @@ def _suggested_result(document: dict[str, Any], suggestion: dict[str, Any], root
 
 def _decided_result(document: dict[str, Any], decided: dict[str, Any], root: Path) -> dict[str, Any]:
     kind = str(decided.get("kind"))
-    others = tuple(decided.get(k) for k in ("other", "from", "to") if k in decided)
+    others = tuple(decided.get(k) for k in ("other", "other_rule", "from", "to") if k in decided)
     identity = ("decided", kind, decided.get("rule"), *others, decided.get("witness"))
     properties = {"tier": "decided", "kind": kind, "rule": decided.get("rule"), "witness": decided.get("witness")}
     message = str(decided.get("message") or DECIDED_DESCRIPTIONS.get(kind, kind))

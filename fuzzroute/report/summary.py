@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .decided import decided_summary_lines
 from .explain import explain_problem
 
 MAX_LISTED = 5
@@ -97,6 +98,7 @@ def summary_text(
     else:
         for kind, count in sorted(summary["suggestions_by_kind"].items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"    {count} x {kind}{_kind_example(suggestions, kind)}")
+    lines.extend(decided_summary_lines(document))
     history = document.get("history")
     if history is not None:
         proven, generated = history["proven"], history["suggestions"]

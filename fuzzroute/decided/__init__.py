@@ -1,0 +1,47 @@
+"""The decided tier: facts about start rules that hold for every message, found with automata.
+
+`decide(graph)` translates each data rule into an automaton that reads text
+exactly as Python's `re` and the keyword rule do, and answers, for all
+messages: which pairs of rules overlap (with a shortest readable witness)
+or are disjoint, which rules never start a turn because earlier data rules
+take everything they match, which rules an earlier default hides from the
+cold walk, and which questions stay undecided and why.  It sits beside the
+engine: the engine never imports it.
+"""
+
+from __future__ import annotations
+
+from .decide import MAX_STATES, PAIR_TIMEOUT, TOTAL_STATES, decide
+from .model import (
+    CAN_WIN,
+    COLD_WALK_DEAD,
+    DECIDED_KINDS,
+    DISJOINT,
+    NEVER_MATCHES,
+    NEVER_WINS,
+    OVERLAP,
+    UNDECIDED,
+    DecidedItem,
+    Decisions,
+    Defect,
+)
+from .wording import BOUNDARY
+
+__all__ = [
+    "BOUNDARY",
+    "CAN_WIN",
+    "COLD_WALK_DEAD",
+    "DECIDED_KINDS",
+    "DISJOINT",
+    "DecidedItem",
+    "Decisions",
+    "Defect",
+    "MAX_STATES",
+    "NEVER_MATCHES",
+    "NEVER_WINS",
+    "OVERLAP",
+    "PAIR_TIMEOUT",
+    "TOTAL_STATES",
+    "UNDECIDED",
+    "decide",
+]

@@ -1,0 +1,96 @@
+"""Every data rule of a graph as automata over one shared alphabet (or the reason it cannot be).
+
+The alphabet is cut once per graph from the character tests of every rule
+the automata can read, so all questions about the graph (pairs, containment)
+share the same cells and the part automata are built once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fuzzroute.entries import Entry
+from fuzzroute.matchers import AllOf, Keywords, Regex
+
+from .alphabet import Cell, partition
+from .dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
+from .nfa import Atoms, Nfa, Undecidable, leaf_nfa
+from .product import Rule
+
+
+@dataclass
+class RuleAutomata:
+    """One data rule: its parts' automata, or why it is undecided."""
+
+    entry: Entry
+    leaves: tuple[Regex | Keywords, ...]
+    nfas: tuple[Nfa, ...] = ()
+    reason: str | None = None
+    _search: Rule | None = None
+    _whole: Rule | None = None
+    _whole_reason: str | None = None
+
+    @property
+    def decidable(self) -> bool:
+        return self.reason is None
+
+
+@dataclass
+class Languages:
+    """The automata of every data rule of a graph, over one alphabet."""
+
+    rules: dict[int, RuleAutomata]
+    cells: list[Cell]
+    max_part_states: int = MAX_PART_STATES
+    atoms: Atoms = field(default_factory=Atoms)
+
+    def search(self, index: int) -> Rule:
+        """The rule read with search semantics (build errors make the rule undecided)."""
+        rule = self.rules[index]
+        if rule.reason is not None:
+            raise Undecidable(rule.reason)
+        if rule._search is None:
+            try:
+                rule._search = Rule(tuple(build_part(n, SEARCH, self.cells, self.max_part_states) for n in rule.nfas))
+            except Undecidable as error:
+                rule.reason = str(error)
+                raise
+        return rule._search
+
+    def whole(self, index: int) -> Rule | None:
+        """The rule's own text matched whole; None for an all-of or when too large (only picks witnesses)."""
+        rule = self.rules[index]
+        if rule.reason is not None or len(rule.nfas) != 1:
+            return None
+        if rule._whole is None and rule._whole_reason is None:
+            try:
+                rule._whole = Rule((build_part(rule.nfas[0], WHOLE, self.cells, self.max_part_states),))
+            except Undecidable as error:
+                rule._whole_reason = str(error)
+        return rule._whole
+
+
+def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
+    matcher = entry.data_matcher
+    if isinstance(matcher, AllOf):
+        return matcher.parts
+    assert matcher is not None
+    return (matcher,)
+
+
+def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_STATES) -> Languages:
+    """Translate every data rule (refusals are recorded per rule) and cut the shared alphabet."""
+    atoms = Atoms()
+    rules: dict[int, RuleAutomata] = {}
+    for entry in entries:
+        if entry.data_matcher is None:
+            continue
+        rule = RuleAutomata(entry, _leaves(entry))
+        try:
+            rule.nfas = tuple(leaf_nfa(leaf, atoms) for leaf in rule.leaves)
+        except Undecidable as error:
+            rule.reason = str(error)
+        rules[entry.index] = rule
+    cells = partition(atoms.resolve())
+    return Languages(rules, cells, max_part_states, atoms)

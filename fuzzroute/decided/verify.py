@@ -1,0 +1,77 @@
+"""Re-run every decided witness through the compiled matchers and both claim laws.
+
+The automata are a second implementation of the matchers; if they ever
+disagree with the real ones, the disagreement must surface as a defect of
+fuzzroute and never as a finding about the user's rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fuzzroute.entries import Entry
+from fuzzroute.graph import Graph
+from fuzzroute.laws import Claimant, Claims
+
+from .model import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, DecidedItem, Defect
+
+
+def _claimant(claimant: Claimant | None) -> dict[str, Any] | None:
+    if claimant is None:
+        return None
+    return {"index": claimant.index, "id": claimant.id, "unconditional": claimant.unconditional}
+
+
+def claims_dict(claims: Claims) -> dict[str, Any]:
+    return {"cold_walk": _claimant(claims.cold_walk), "cascade": _claimant(claims.cascade)}
+
+
+def _matches(entry: Entry, phrase: str) -> bool:
+    matcher = entry.data_matcher
+    return matcher is not None and matcher.matches(phrase)
+
+
+def _index(claimant: Claimant | None) -> int | None:
+    return None if claimant is None else claimant.index
+
+
+def problem_with(graph: Graph, item: DecidedItem) -> str | None:
+    """What the real matchers and laws contradict in `item`'s witness, or None when they agree."""
+    phrase = item.witness
+    if phrase is None:
+        return None
+    claims = graph.claims(phrase)
+    item.claims = claims_dict(claims)
+    cascade, cold = _index(claims.cascade), _index(claims.cold_walk)
+    b = item.entry
+    if item.kind == OVERLAP:
+        assert item.other is not None
+        a = item.other
+        if not (_matches(a, phrase) and _matches(b, phrase)):
+            return "the compiled matchers do not both match it"
+        if cascade is None or cascade > a.index or cold is None or cold > a.index:
+            return f"the laws do not start rule #{a.index + 1} or an earlier one on it"
+    elif item.kind == NEVER_WINS:
+        if not _matches(b, phrase) or not any(_matches(a, phrase) for a in item.containing):
+            return "the rule or the containing rules do not match it"
+        if cascade is None or cascade >= b.index:
+            return "the cascade does not start an earlier rule on it"
+    elif item.kind == CAN_WIN:
+        if not _matches(b, phrase):
+            return "the rule does not match it"
+        earlier = [e for e in graph.entries[: b.index] if e.data_matcher is not None and _matches(e, phrase)]
+        if earlier:
+            return f"earlier data rule #{earlier[0].index + 1} matches it"
+        if cascade is None or (cascade != b.index and graph.entries[cascade].when is None):
+            return "the cascade does not start the rule (or an earlier `when` rule) on it"
+    elif item.kind == COLD_WALK_DEAD and (cold is None or cold > b.index):
+        return "the cold walk does not start the default (or an earlier rule) on it"
+    return None
+
+
+def verify(graph: Graph, item: DecidedItem) -> Defect | None:
+    """None when the witness agrees with the real matchers and laws; else the defect to report."""
+    problem = problem_with(graph, item)
+    if problem is None:
+        return None
+    return Defect(item.kind, item.entry, item.witness, problem, item.other)

@@ -1,0 +1,139 @@
+"""The decided tier in the report document, and what it takes over from the generated half.
+
+`attach_decisions` adds the `decided` array, the `decision` block (figures,
+boundary, tool defects, superseded suggestions) and the summary counts.  A
+sampled suggestion that a decided item answers for every message (a
+`rule-never-wins` of a rule decided dead, a `rules-overlap` of a pair decided
+overlapping) is taken out of `suggestions` and listed under
+`decision.superseded` with a pointer to the decided item: the generated half
+stops repeating, as a sample, what is now decided.  A sampled overlap of a
+pair decided disjoint would contradict the decision: it is kept as a
+suggestion and reported as a tool defect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NOT_RUN_REASON = "The decided tier did not run for this report."
+
+NEVER_WINS_KINDS = ("decided-never-wins", "decided-never-matches")
+
+
+def empty_decision(reason: str = NOT_RUN_REASON) -> dict[str, Any]:
+    return {"ran": False, "reason": reason, "stats": {}, "defects": [], "superseded": []}
+
+
+def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[str, Any]:
+    """Add the decided tier to `document` (in place; also returned).  `decisions` is a `Decisions` or None."""
+    from ..decided import BOUNDARY
+
+    document["boundary"]["decided"] = BOUNDARY
+    document["run"]["decide_seconds"] = None
+    if decisions is None:
+        document["decided"] = []
+        document["decision"] = empty_decision()
+        _count(document)
+        return document
+    items = decisions.to_dicts()
+    for number, item in enumerate(items):
+        item["id"] = f"decided-{number + 1}"
+    document["decided"] = items
+    stats = dict(decisions.stats)
+    # The time goes with the run's other timings: the rest of the document is deterministic.
+    document["run"]["decide_seconds"] = stats.pop("elapsed_seconds", None)
+    document["decision"] = {
+        "ran": True,
+        "reason": None,
+        "stats": stats,
+        "defects": [d.to_dict() for d in decisions.defects],
+        "superseded": [],
+    }
+    _supersede(document)
+    _count(document)
+    return document
+
+
+def _supersede(document: dict[str, Any]) -> None:
+    items = document["decided"]
+    dead: dict[int, dict[str, Any]] = {}
+    for item in items:
+        if item["kind"] in NEVER_WINS_KINDS:
+            dead.setdefault(item["rule_index"], item)
+    if document["graph"]["law"] == "cold_walk":
+        for item in items:
+            if item["kind"] == "decided-dead-under-cold-walk":
+                for ref in item["dead_rules"]:
+                    dead.setdefault(ref["rule_index"], item)
+    pairs = {
+        (item["other_rule_index"], item["rule_index"]): item for item in items if item["kind"] == "decided-overlap"
+    }
+    disjoint = {
+        (item["other_rule_index"], item["rule_index"]): item for item in items if item["kind"] == "decided-disjoint"
+    }
+    kept: list[dict[str, Any]] = []
+    superseded = document["decision"]["superseded"]
+    for suggestion in document["suggestions"]:
+        found = None
+        if suggestion["kind"] == "rule-never-wins":
+            found = dead.get(suggestion["rule_index"])
+        elif suggestion["kind"] == "rules-overlap":
+            key = (suggestion["from_index"], suggestion["to_index"])
+            found = pairs.get(key)
+            contradicted = disjoint.get(key)
+            if contradicted is not None:
+                document["decision"]["defects"].append(
+                    {
+                        "kind": contradicted["kind"],
+                        "rule": contradicted["rule"],
+                        "rule_index": contradicted["rule_index"],
+                        "other_rule": contradicted["other_rule"],
+                        "witness": suggestion["witnesses"][0]["phrase"] if suggestion["witnesses"] else None,
+                        "problem": "a generated phrase matches both rules of a pair decided disjoint",
+                    }
+                )
+        if found is None:
+            kept.append(suggestion)
+            continue
+        superseded.append(
+            {
+                "kind": suggestion["kind"],
+                "rule": suggestion["rule"],
+                "from": suggestion["from"],
+                "to": suggestion["to"],
+                "count": suggestion["count"],
+                "decided": found["id"],
+                "decided_kind": found["kind"],
+            }
+        )
+    document["suggestions"] = kept
+
+
+def _count(document: dict[str, Any]) -> None:
+    summary = document["summary"]
+    by_kind: dict[str, int] = {}
+    for item in document["decided"]:
+        by_kind[item["kind"]] = by_kind.get(item["kind"], 0) + 1
+    summary["decided"] = len(document["decided"])
+    summary["decided_by_kind"] = by_kind
+    summary["decided_defects"] = len(document["decision"]["defects"])
+    suggestions = document["suggestions"]
+    kinds: dict[str, int] = {}
+    for s in suggestions:
+        kinds[s["kind"]] = kinds.get(s["kind"], 0) + 1
+    summary["suggestions"] = len(suggestions)
+    summary["suggestions_by_kind"] = kinds
+    summary["witnesses"] = sum(len(s["witnesses"]) for s in suggestions)
+
+
+def decided_summary_lines(document: dict[str, Any]) -> list[str]:
+    """The terminal summary's line for the decided tier (empty when it did not run)."""
+    decision = document.get("decision")
+    if not decision or not decision.get("ran"):
+        return []
+    by_kind = document["summary"].get("decided_by_kind", {})
+    shown = ", ".join(f"{count} {kind.removeprefix('decided-')}" for kind, count in sorted(by_kind.items()))
+    lines = [f"  decided:   {shown or 'nothing'} - for all messages, by automata"]
+    if decision["defects"]:
+        lines.append(f"    {len(decision['defects'])} tool defect(s): a decided witness disagreed with the matchers")
+    return lines

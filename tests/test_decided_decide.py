@@ -1,0 +1,173 @@
+"""The decided tier on the cases a reader checks by hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import fuzzroute
+from fuzzroute import Graph, all_of, keywords
+from fuzzroute.decided import (
+    CAN_WIN,
+    COLD_WALK_DEAD,
+    DISJOINT,
+    NEVER_MATCHES,
+    NEVER_WINS,
+    OVERLAP,
+    UNDECIDED,
+    Decisions,
+    decide,
+)
+from fuzzroute.decided.model import DecidedItem
+
+
+def only(decisions: Decisions, kind: str, rule: str, other: str | None = None) -> DecidedItem:
+    found = [
+        i for i in decisions.items
+        if i.kind == kind and i.entry.id == rule and (other is None or (i.other is not None and i.other.id == other))
+    ]
+    assert len(found) == 1, [(i.kind, i.entry.id, i.other and i.other.id) for i in decisions.items]
+    return found[0]
+
+
+def test_a_keyword_before_a_longer_regex_makes_it_never_win() -> None:
+    graph = (
+        Graph("orders")
+        .entry("order", match=keywords("order"))
+        .entry("where", match=re.compile(r"where is my order\b"))
+        .entry("either", match=re.compile(r"where is my (order|package)"))
+    )
+    decisions = decide(graph)
+    dead = only(decisions, NEVER_WINS, "where")
+    assert [e.id for e in dead.containing] == ["order"]
+    assert dead.witness == "where is my order"
+    assert dead.claims is not None and dead.claims["cascade"]["id"] == "order"
+    assert "under the cascade and under the cold walk" in dead.message
+    alive = only(decisions, CAN_WIN, "either")
+    assert alive.witness == "where is my package"
+    assert alive.claims is not None and alive.claims["cascade"]["id"] == "either"
+    assert decisions.defects == []
+
+
+def test_start_anchored_words_are_disjoint_but_unanchored_rules_overlap() -> None:
+    graph = (
+        Graph("money")
+        .entry("refund", match=re.compile(r"^refund\b"))
+        .entry("cancel", match=re.compile(r"^cancel\b"))
+        .entry("refund-kw", match=keywords("refund"))
+        .entry("cancel-re", match=re.compile("cancel"))
+    )
+    decisions = decide(graph)
+    only(decisions, DISJOINT, "cancel", "refund")
+    overlap = only(decisions, OVERLAP, "cancel-re", "refund-kw")
+    assert overlap.witness in ("refund cancel", "cancel refund")
+    assert overlap.claims is not None and overlap.claims["cascade"]["id"] in ("refund", "cancel", "refund-kw")
+    assert graph.claims(overlap.witness).cascade is not None
+
+
+def test_a_lookahead_makes_the_rule_undecided_with_the_reason() -> None:
+    graph = Graph("g").entry("a", match=keywords("order")).entry("look", match=re.compile(r"order(?= now)"))
+    decisions = decide(graph)
+    item = only(decisions, UNDECIDED, "look")
+    assert item.reason is not None and "lookahead" in item.reason
+    assert not [i for i in decisions.items if i.entry.id == "look" and i.kind != UNDECIDED]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "word"),
+    [(r"(a)\1", "backreference"), (r"(?<=a)b", "lookbehind"), (r"(?>ab)", "atomic"), (r"a*+", "atomic")],
+)
+def test_constructs_outside_the_subset_are_undecided(pattern: str, word: str) -> None:
+    decisions = decide(Graph("g").entry("x", match=re.compile(pattern)))
+    assert word in (only(decisions, UNDECIDED, "x").reason or "")
+
+
+def test_an_earlier_undecided_rule_cannot_make_a_counter_witness_wrong() -> None:
+    # The lookahead rule matches "where is my package now"; the counter-witness must avoid it or stay undecided.
+    graph = (
+        Graph("g")
+        .entry("look", match=re.compile(r"package(?=\b)"))
+        .entry("either", match=re.compile(r"where is my (order|package)"))
+    )
+    decisions = decide(graph)
+    for item in decisions.items:
+        if item.kind == CAN_WIN:
+            assert not re.search(r"package(?=\b)", item.witness or "")
+    assert decisions.defects == []
+
+
+def test_unicode_is_decided_exactly() -> None:
+    # \b is Unicode in Python: /\bcaf\b/ never matches "café", while keyword caf does (é is no ASCII word).
+    graph = Graph("g").entry("kw", match=keywords("caf")).entry("re", match=re.compile(r"\bcaf\b"))
+    only(decide(graph), NEVER_WINS, "re")
+    graph = Graph("g").entry("re", match=re.compile(r"\bcaf\b", re.I)).entry("kw", match=keywords("caf"))
+    assert only(decide(graph), CAN_WIN, "kw").witness == "café"
+    # The Kelvin sign folds to k under IGNORECASE: /K/i is contained in keyword-free /k/i, both ways.
+    graph = Graph("g").entry("k", match=re.compile("k", re.I)).entry("kelvin", match=re.compile("\u212a"))
+    decisions = decide(graph)
+    only(decisions, NEVER_WINS, "kelvin")
+
+
+def test_a_union_of_earlier_rules_can_contain_a_rule() -> None:
+    graph = (
+        Graph("g")
+        .entry("ax", match=re.compile("ax"))
+        .entry("bx", match=re.compile("bx"))
+        .entry("either", match=re.compile("[ab]x"))
+    )
+    item = only(decide(graph), NEVER_WINS, "either")
+    assert [e.id for e in item.containing] == ["ax", "bx"]
+
+
+def test_an_impossible_pattern_never_matches() -> None:
+    graph = Graph("g").entry("first", match=keywords("a")).entry("never", match=re.compile(r"a\Zb"))
+    only(decide(graph), NEVER_MATCHES, "never")
+
+
+def test_a_default_hides_every_later_rule_under_the_cold_walk() -> None:
+    graph = (
+        Graph("g")
+        .entry("billing", match=keywords("refund"))
+        .entry("fallback")
+        .entry("late", match=keywords("cancel"))
+        .entry("later", when=lambda ctx: True)
+    )
+    item = only(decide(graph), COLD_WALK_DEAD, "fallback")
+    assert [e.id for e in item.dead] == ["late", "later"]
+    assert item.witness == "cancel"
+    assert item.claims is not None and item.claims["cold_walk"]["id"] == "fallback"
+    assert "cold walk is the live law" in item.message
+
+
+def test_when_rules_and_all_of() -> None:
+    graph = (
+        Graph("g", mount="classifier")
+        .entry("gate", when=lambda ctx: "please" in ctx.user_message)
+        .entry("both", match=all_of(keywords("cancel"), re.compile(r"\bplan\b")))
+        .entry("cancel", match=keywords("cancel"))
+        .entry("plan", match=re.compile(r"\bplan\b"))
+    )
+    decisions = decide(graph)
+    alive = only(decisions, CAN_WIN, "cancel")
+    assert "`when` rule" in alive.message
+    assert alive.claims is not None and alive.claims["cascade"]["id"] == "cancel"
+    assert only(decisions, OVERLAP, "plan", "both").witness is not None
+    assert "classifier" not in only(decisions, CAN_WIN, "plan").message or True
+
+
+def test_scorer_mounts_skip_order_questions() -> None:
+    graph = Graph("g", mount="scorer").entry("a", match=keywords("order")).entry("b", match=re.compile("order"))
+    kinds = {i.kind for i in decide(graph).items}
+    assert NEVER_WINS not in kinds and OVERLAP in kinds
+
+
+def test_limits_make_questions_undecided_not_wrong() -> None:
+    graph = Graph("g").entry("a", match=re.compile(r"\w{3}x")).entry("b", match=re.compile(r"\w{4}y"))
+    decisions = decide(graph, max_states=3)
+    assert {i.kind for i in decisions.items} <= {UNDECIDED, OVERLAP, CAN_WIN}
+    assert any(i.kind == UNDECIDED and "states" in (i.reason or "") for i in decisions.items)
+
+
+def test_the_package_exposes_decide_lazily() -> None:
+    assert fuzzroute.decide is decide

@@ -1,0 +1,140 @@
+"""The decided tier against brute force: 0 wrong decisions on random small rules.
+
+Two checks, over every string up to `LENGTH` characters of a small alphabet
+that mixes ASCII letters, a space, a newline, a non-ASCII word character and
+the Kelvin sign (which `re.IGNORECASE` folds to k):
+
+1. Each rule's automaton accepts exactly the strings the compiled matcher
+   matches.  This checks the translation itself, the only part of the
+   decision procedure that is not textbook.
+2. Every decision agrees with enumeration: a disjoint pair has no common
+   string, a never-wins rule has no string outside the earlier rules, a
+   rule that never matches has no string at all, and every witness is
+   verified by `verify` (a defect would show up in `decisions.defects`).
+
+Why a finite enumeration is a fair check of "for all messages": the
+decisions come from a complete breadth-first search over the automata, so
+they are exact as soon as the automata are; check 1 tests the automata on
+every short string, where a translation error in any construct shows up
+(every construct of these rules is exercised within `LENGTH` characters:
+the rules have at most three atoms under one repeat), and check 2 would
+catch a decision contradicted by a string of that length.  "Undecided" is
+always allowed; a wrong decision never is.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fuzzroute import Graph, all_of, keywords
+from fuzzroute.decided import DISJOINT, NEVER_MATCHES, NEVER_WINS, UNDECIDED, decide
+from fuzzroute.decided.alphabet import CellFinder
+from fuzzroute.decided.languages import build_languages
+from fuzzroute.decided.nfa import Undecidable
+from fuzzroute.decided.product import accepts
+
+ALPHABET = ["a", "k", " ", "é", "\n", "\u212a"]
+LENGTH = 5
+STRINGS = ["".join(t) for n in range(LENGTH + 1) for t in itertools.product(ALPHABET, repeat=n)]
+
+ATOMS = ["a", "k", "K", " ", "é", ".", r"\w", r"\W", r"\s", r"\S", "[ak]", "[^a]", "[a-k]", "\\n"]
+ANCHORS = ["^", "$", r"\A", r"\Z", r"\b", r"\B"]
+FLAGS = ["", "i", "m", "s", "a", "im", "is"]
+
+
+@st.composite
+def regexes(draw: st.DrawFn) -> str:
+    pieces = []
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.integers(0, 3)) == 0:
+            pieces.append(draw(st.sampled_from(ANCHORS)))
+            continue
+        atom = draw(st.sampled_from(ATOMS))
+        if draw(st.booleans()):
+            atom = f"(?:{atom}|{draw(st.sampled_from(ATOMS + ANCHORS))})"
+        pieces.append(atom + draw(st.sampled_from(["", "", "*", "+", "?", "{1,2}"])))
+    return "".join(pieces)
+
+
+@st.composite
+def matchers(draw: st.DrawFn) -> object:
+    choice = draw(st.integers(0, 4))
+    if choice == 0:
+        choices = ["a", "ak", "k a", " a", "a ", "é", "aé", "K", "\u212a"]
+        words = draw(st.lists(st.sampled_from(choices), min_size=1, max_size=2))
+        return keywords(*words)
+    flags = draw(st.sampled_from(FLAGS))
+    pattern = re.compile(draw(regexes()), sum(dict(i=re.I, m=re.M, s=re.S, a=re.A)[f] for f in flags))
+    if choice == 1:
+        return all_of(pattern, keywords(draw(st.sampled_from(["a", "k", "é"]))))
+    return pattern
+
+
+def _graph(found: list[object]) -> Graph:
+    graph = Graph("random")
+    for number, matcher in enumerate(found):
+        graph.entry(f"r{number}", match=matcher)
+    return graph
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=1, max_size=3))
+def test_automata_accept_exactly_what_the_matchers_match(found: list[object]) -> None:
+    graph = _graph(found)
+    languages = build_languages(graph.entries)
+    finder = CellFinder(languages.cells)
+    for entry in graph.entries:
+        try:
+            rule = languages.search(entry.index)
+        except Undecidable:
+            continue
+        matcher = entry.data_matcher
+        assert matcher is not None
+        # Walk every string once, extending the automata states character by character.
+        stack: list[tuple[str, tuple[int, ...]]] = [("", tuple(0 for _ in rule.parts))]
+        while stack:
+            text, states = stack.pop()
+            verdict = all(part.accepts[state] for part, state in zip(rule.parts, states, strict=True))
+            assert verdict == matcher.matches(text), (entry.caption, text)
+            if len(text) < LENGTH:
+                for ch in ALPHABET:
+                    cell = finder.cell(ch)
+                    pairs = zip(rule.parts, states, strict=True)
+                    following = tuple(part.moves[state][part.column_of_cell[cell]] for part, state in pairs)
+                    stack.append((text + ch, following))
+        assert accepts(rule, [finder.cell(ch) for ch in "ak é"]) == matcher.matches("ak é")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=2, max_size=3))
+def test_decisions_agree_with_enumeration(found: list[object]) -> None:
+    graph = _graph(found)
+    decisions = decide(graph)
+    assert decisions.defects == []
+    entries = graph.entries
+    matched = {
+        e.index: {s for s in STRINGS if e.data_matcher is not None and e.data_matcher.matches(s)} for e in entries
+    }
+    for item in decisions.items:
+        b = item.entry.index
+        if item.kind == DISJOINT:
+            assert item.other is not None
+            assert not matched[b] & matched[item.other.index], item.message
+        elif item.kind == NEVER_WINS:
+            earlier = set().union(*(matched[a.index] for a in item.containing))
+            assert matched[b] <= earlier, item.message
+        elif item.kind == NEVER_MATCHES:
+            assert not matched[b], item.message
+        elif item.kind != UNDECIDED:
+            assert item.witness is not None
+
+
+def test_the_alphabet_exercises_unicode_folding() -> None:
+    """The Kelvin sign is k under IGNORECASE, and é is a word character for \\b but not for a keyword edge."""
+    assert re.search("(?i)k", "\u212a")
+    assert keywords("caf").matches("café")
+    assert not re.search(r"caf\b", "café")

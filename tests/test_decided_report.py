@@ -1,0 +1,163 @@
+"""The decided tier as a user meets it: `check --decide`, the report's JSON and HTML, superseded samples."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from fuzzroute import Graph, keywords
+from fuzzroute.cli import main
+from fuzzroute.decided import decide
+from fuzzroute.loader import load_graph
+from fuzzroute.report import write_report
+from fuzzroute.report.decided import attach_decisions
+from fuzzroute.report.schema import schema_errors
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+GRAPHS = [
+    "support.py",
+    "planted_defects.py",
+    "keyword_boundaries.json",
+    "defaults.py:default_first",
+    "defaults.py:default_last",
+    "mounts/rules.json",
+    "mounts/classifier.json",
+    "mounts/scorer.json",
+]
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _claims(graph: Graph, phrase: str) -> dict[str, Any]:
+    claims = graph.claims(phrase)
+    pick = lambda c: None if c is None else {"index": c.index, "id": c.id, "unconditional": c.unconditional}  # noqa: E731
+    return {"cold_walk": pick(claims.cold_walk), "cascade": pick(claims.cascade)}
+
+
+def assert_witnesses_agree(graph: Graph, items: list[dict[str, Any]]) -> None:
+    """Every decided witness carries the claims `graph.claims` gives it, and the matchers agree."""
+    for item in items:
+        if item["witness"] is None:
+            continue
+        assert item["claims"] == _claims(graph, item["witness"]), item
+        rule = graph.entries[item["rule_index"]]
+        if item["kind"] in ("decided-overlap", "decided-can-win", "decided-never-wins"):
+            assert rule.data_matcher is not None and rule.data_matcher.matches(item["witness"])
+        if item["kind"] == "decided-overlap":
+            other = graph.entries[item["other_rule_index"]]
+            assert other.data_matcher is not None and other.data_matcher.matches(item["witness"])
+
+
+@pytest.mark.parametrize("spec", GRAPHS)
+def test_every_bundled_graph_decides_without_defects_and_witnesses_agree(spec: str) -> None:
+    path, _, name = spec.partition(":")
+    graph = load_graph(f"{EXAMPLES / path}:{name}" if name else str(EXAMPLES / path)).graph
+    decisions = decide(graph)
+    assert decisions.defects == []
+    assert_witnesses_agree(graph, decisions.to_dicts())
+
+
+def test_check_decide_text_and_json() -> None:
+    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide")
+    assert code == 1  # the proven errors decide the exit code, as without --decide
+    assert "Decided for all messages" in out and "[never wins]" in out and "[boundary]" in out
+    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--format", "json")
+    document = json.loads(out)
+    assert set(document) == {"problems", "notes", "decided", "decided_defects"}
+    assert document["decided_defects"] == []
+    never = [d for d in document["decided"] if d["kind"] == "decided-never-wins"]
+    assert never and never[0]["containing_rules"] == [{"rule": "billing", "rule_index": 0}]
+    assert "location" in never[0]
+    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json")
+    assert "decided" not in json.loads(out)
+
+
+def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: Path) -> None:
+    graph = load_graph(str(EXAMPLES / "planted_defects.py")).graph
+    result = write_report(graph, html_path=tmp_path / "r.html", json_path=tmp_path / "r.json", budget_phrases=500)
+    document = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert schema_errors(document) == []
+    assert document["decision"]["ran"] and document["decision"]["defects"] == []
+    assert_witnesses_agree(graph, document["decided"])
+    html = result.html_path.read_text(encoding="utf-8")
+    assert html.index('id="proven"') < html.index('id="decided"') < html.index('id="generated"')
+    assert document["boundary"]["decided"] in unescape(html.replace("<code>", "`").replace("</code>", "`"))
+    # Item 5: what is decided is not repeated as a sample, and the generated half points to it.
+    superseded = document["decision"]["superseded"]
+    kinds = {(s["kind"], s["rule"], s["to"]) for s in superseded}
+    assert ("rule-never-wins", "billing", "billing") in kinds
+    assert ("rules-overlap", "status", "infra") in kinds
+    left = {(s["kind"], s["rule"], s["to"]) for s in document["suggestions"]}
+    assert not kinds & left
+    ids = {d["id"]: d for d in document["decided"]}
+    for s in superseded:
+        assert s["decided"] in ids and f'href="#{s["decided"]}"' in html
+    assert document["summary"]["suggestions"] == len(document["suggestions"])
+
+
+def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:
+    code, _out, _ = invoke(
+        "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"),
+        "--json", str(tmp_path / "r.json"), "--budget", "100", "--no-decide",
+    )
+    document = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert document["decided"] == [] and document["decision"]["ran"] is False
+    assert schema_errors(document) == []
+    assert 'id="decided-not-run"' in (tmp_path / "r.html").read_text(encoding="utf-8")
+
+
+def _document(suggestions: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "graph": {"law": "cold_walk"},
+        "run": {},
+        "boundary": {},
+        "summary": {},
+        "suggestions": suggestions,
+    }
+
+
+def _suggestion(kind: str, rule: str, i: int, j: int) -> dict[str, Any]:
+    return {
+        "kind": kind, "rule": rule, "from": "a", "from_index": i, "to": rule, "to_index": j, "rule_index": j,
+        "count": 3, "witnesses": [{"phrase": "a b"}],
+    }
+
+
+def test_a_sampled_overlap_of_a_disjoint_pair_is_a_tool_defect_and_kept() -> None:
+    graph = Graph("g").entry("a", match=re.compile(r"^a\b")).entry("b", match=re.compile(r"^b\b"))
+    document = attach_decisions(_document([_suggestion("rules-overlap", "b", 0, 1)]), decide(graph))
+    assert [s["kind"] for s in document["suggestions"]] == ["rules-overlap"]
+    assert document["decision"]["defects"][0]["problem"].startswith("a generated phrase matches both")
+
+
+def test_a_sampled_never_wins_of_a_decided_dead_rule_is_superseded() -> None:
+    graph = Graph("g").entry("a", match=keywords("order")).entry("b", match=re.compile(r"where is my order\b"))
+    document = attach_decisions(_document([_suggestion("rule-never-wins", "b", 0, 1)]), decide(graph))
+    assert document["suggestions"] == []
+    assert document["decision"]["superseded"][0]["decided_kind"] == "decided-never-wins"
+    assert document["summary"]["suggestions"] == 0 and document["summary"]["decided_by_kind"]["decided-never-wins"] == 1
+
+
+def test_the_sampled_never_wins_message_names_the_law_and_the_mount() -> None:
+    from fuzzroute.generate import explore
+
+    planted = load_graph(str(EXAMPLES / "planted_defects.py")).graph
+    found = [s for s in explore(planted, seed=0, budget_phrases=500).suggestions if s.kind == "rule-never-wins"]
+    assert found and "Only the cold walk loses them" in found[0].message and "`rules` mount" in found[0].message
+    assert "As declared" not in found[0].message
+    graph = (
+        Graph("g", mount="classifier")
+        .entry("order", match=keywords("order"))
+        .entry("where", match=re.compile(r"where is my order\b"))
+    )
+    found = [s for s in explore(graph, seed=0, budget_phrases=300).suggestions if s.kind == "rule-never-wins"]
+    assert found and "under either law" in found[0].message and "`classifier` mount" in found[0].message
