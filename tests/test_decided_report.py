@@ -88,6 +88,8 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     assert schema_errors(document) == []
     assert document["decision"]["ran"] and document["decision"]["defects"] == []
     assert_witnesses_agree(graph, document["decided"])
+    # Each item points at its rule's declaration, like the proven problems and the suggestions.
+    assert all(str(d["location"]["file"]).endswith("planted_defects.py") for d in document["decided"])
     html = result.html_path.read_text(encoding="utf-8")
     assert html.index('id="proven"') < html.index('id="decided"') < html.index('id="generated"')
     assert document["boundary"]["decided"] in unescape(html.replace("<code>", "`").replace("</code>", "`"))
