@@ -106,6 +106,17 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     assert document["summary"]["suggestions"] == len(document["suggestions"])
 
 
+def test_check_decide_sarif_carries_the_decided_problems(tmp_path: Path) -> None:
+    sarif = tmp_path / "check.sarif"
+    invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--sarif", str(sarif))
+    results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
+    decided = [r for r in results if r["properties"]["tier"] == "decided"]
+    assert [r["ruleId"] for r in decided if r["level"] == "warning"] == ["decided-never-wins"]
+    invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--sarif", str(sarif))
+    results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert {r["properties"]["tier"] for r in results} == {"proven"}
+
+
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:
     code, _out, _ = invoke(
         "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"),
