@@ -294,3 +294,46 @@ def test_a_very_wide_graph_keeps_the_busiest_rules_in_the_matrix() -> None:
     tables = parse(html).find(lambda n: n.tag == "table" and "matrix" in n.classes())
     assert [t.attrs["data-rules"] for t in tables] == [str(FULL_MATRIX_LIMIT)]
     assert "with the most phrases taken or lost" in html
+
+
+def test_the_overview_links_every_card_tier_by_tier() -> None:
+    doc = support_document()
+    def item(ident: str, kind: str, rule: str, index: int, other: str | None, witness: str | None) -> dict[str, Any]:
+        return {"id": ident, "kind": kind, "question": kind, "rule": rule, "rule_index": index,
+                "message": f"{kind} about {rule}", "witness": witness, "location": None, "other_rule": other,
+                "other_rule_index": None if other is None else 0, "containing_rules": [], "dead_rules": [],
+                "reason": None, "law": None, "claims": None}
+
+    # The decided tier's items, as that tier writes them into the document.
+    doc["decided"] = [
+        item("decided-1", "decided-never-wins", "refunds", 1, None, None),
+        item("decided-2", "decided-disjoint", "account", 2, "billing", None),
+        item("decided-3", "decided-overlap", "refunds", 1, "billing", "refund the payment"),
+    ]
+    root = parse(render_html(doc))
+    rows = by_id(root, "findings").find(lambda n: n.tag == "tr" and "data-tier" in n.attrs)
+    tiers = [r.attrs["data-tier"] for r in rows]
+    problems = doc["proven"]["problems"]
+    assert tiers == ["proven"] * len({p["example"] for p in problems}) + ["decided"] + ["suggested"] * len(
+        doc["suggestions"]
+    )
+    links = [a.attrs["href"] for r in rows for a in r.find(lambda n: n.tag == "a")]
+    assert len(links) == len(rows)
+    cards = {"#" + (n.attrs["id"] or "") for n in by_class(root, "finding") + by_class(root, "suggestion")}
+    # A disjoint pair is a fact and an overlap is listed in its section only: neither is an overview row.
+    assert set(links) == cards | {"#decided-1"}
+    # One card per declared phrase, and every problem of the phrase on it.
+    phrases = [n.attrs["data-phrase"] for n in by_class(root, "finding")]
+    assert len(phrases) == len(set(phrases))
+    for card in by_class(root, "finding"):
+        codes = [li.attrs["data-code"] for li in by_class(card, "problem")]
+        assert sorted(codes) == sorted(p["code"] for p in problems if p["example"] == card.attrs["data-phrase"])
+
+
+def test_the_cold_start_context_is_explained_once_per_section() -> None:
+    from fuzzroute.context import COLD_CONTEXT_DESCRIPTION
+
+    root = parse(render_html(support_document()))
+    proven = squeeze(by_id(root, "proven").text())
+    assert proven.count(squeeze(COLD_CONTEXT_DESCRIPTION)) == 1
+    assert squeeze(COLD_CONTEXT_DESCRIPTION) in squeeze(by_id(root, "cold-start").text())

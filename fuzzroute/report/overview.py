@@ -83,9 +83,10 @@ def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-def decided_anchor(position: int) -> str:
-    """The id of the card of the decided finding at `position` in the document's `decided` array."""
-    return f"decided-{position + 1}"
+def decided_anchor(position: int, item: dict[str, Any]) -> str:
+    """The id of a decided item's row: the document's own `id`, else `decided-<n>` by position."""
+    ident = item.get("id")
+    return str(ident) if ident else f"decided-{position + 1}"
 
 
 def findings_rows(
@@ -114,8 +115,9 @@ def findings_rows(
                 "severity": None,
                 "kinds": [finding.get("kind", "decided")],
                 "rule": finding.get("rule") or "",
+                "taker": finding.get("other_rule"),
                 "phrase": finding.get("witness"),
-                "href": "#" + decided_anchor(position),
+                "href": "#" + decided_anchor(position, finding),
                 "new": finding.get("status") == "new",
             }
         )
