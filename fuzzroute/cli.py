@@ -139,7 +139,10 @@ def check(
 
         decisions = decide_graph(loaded.graph)
     if sarif_path is not None:
-        write_check_sarif(sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format)
+        write_check_sarif(
+            sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format,
+            decisions=decisions,
+        )
     if output_format == "json":
         document: dict[str, Any] = {
             "problems": [p.to_dict() for p in checkup.problems],

@@ -171,3 +171,19 @@ def test_limits_make_questions_undecided_not_wrong() -> None:
 
 def test_the_package_exposes_decide_lazily() -> None:
     assert fuzzroute.decide is decide
+
+
+def test_the_decided_tier_reads_only_the_engine() -> None:
+    """Data flows one way: the automata never import generation, reports or the phrase generators."""
+    import ast
+    from pathlib import Path
+
+    import fuzzroute.decided as package
+
+    for path in Path(package.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                module = ("." * node.level) + (node.module or "")
+                assert not any(part in module for part in ("generate", "report", "strategies")), (path, module)
+            elif isinstance(node, ast.Import):
+                assert not any("fuzzroute.generate" in a.name or "fuzzroute.report" in a.name for a in node.names)

@@ -88,6 +88,8 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     assert schema_errors(document) == []
     assert document["decision"]["ran"] and document["decision"]["defects"] == []
     assert_witnesses_agree(graph, document["decided"])
+    # Each item points at its rule's declaration, like the proven problems and the suggestions.
+    assert all(str(d["location"]["file"]).endswith("planted_defects.py") for d in document["decided"])
     html = result.html_path.read_text(encoding="utf-8")
     assert html.index('id="proven"') < html.index('id="decided"') < html.index('id="generated"')
     assert document["boundary"]["decided"] in unescape(html.replace("<code>", "`").replace("</code>", "`"))
@@ -102,6 +104,17 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     for s in superseded:
         assert s["decided"] in ids and f'href="#{s["decided"]}"' in html
     assert document["summary"]["suggestions"] == len(document["suggestions"])
+
+
+def test_check_decide_sarif_carries_the_decided_problems(tmp_path: Path) -> None:
+    sarif = tmp_path / "check.sarif"
+    invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--sarif", str(sarif))
+    results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
+    decided = [r for r in results if r["properties"]["tier"] == "decided"]
+    assert [r["ruleId"] for r in decided if r["level"] == "warning"] == ["decided-never-wins"]
+    invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--sarif", str(sarif))
+    results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert {r["properties"]["tier"] for r in results} == {"proven"}
 
 
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:

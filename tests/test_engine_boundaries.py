@@ -1,4 +1,4 @@
-"""The engine imports nothing of generation or reporting.
+"""The engine imports nothing of generation, reporting or the decided tier.
 
 The engine is every top-level module of the package except `__init__` and the
 CLI (`cli.py` and the command modules `cli_*.py` it registers).  Proven
@@ -17,7 +17,7 @@ import pytest
 import fuzzroute
 
 PACKAGE = Path(fuzzroute.__file__).parent
-FORBIDDEN = ("fuzzroute.generate", "fuzzroute.strategies", "fuzzroute.report")
+FORBIDDEN = ("fuzzroute.generate", "fuzzroute.strategies", "fuzzroute.report", "fuzzroute.decided")
 NOT_ENGINE = {"__init__.py", "cli.py"}
 
 

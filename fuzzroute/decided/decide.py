@@ -256,7 +256,7 @@ class _Run:
                 NEVER_WINS, CONTAINMENT, b,
                 f"{rule(b)} never starts a turn {laws}: every message it matches, for every possible message, is "
                 f"also matched by earlier {rules(containing)}.{shown} Remove the rule, narrow the earlier ones, or "
-                f"declare it before them ({live_law(self.graph.mount)}).",
+                f"declare it before them. {live_law(self.graph.mount)}",
                 witness=example, containing=tuple(containing), law="cascade" if defaults else "both",
             )
         )
@@ -273,9 +273,9 @@ class _Run:
                             COLD_WALK_DEAD, DEFAULT, default,
                             f"Under the cold walk the default {rule(default)} claims every message from its position "
                             f"on, so {len(dead)} later {'rule is' if len(dead) == 1 else 'rules are'} never reached: "
-                            f"{rules(dead[:5])}{', ...' if len(dead) > 5 else ''}. The cascade ignores defaults, so "
-                            f"this matters when the cold walk is live: {live_law(self.graph.mount)}. Move the default "
-                            "to the end.",
+                            f"{rules(dead[:5])}{', ...' if len(dead) > 5 else ''}. The cascade ignores defaults, "
+                            f"so this matters while the cold walk is live. {live_law(self.graph.mount)} Move the "
+                            "default to the end.",
                             witness=witness, dead=dead, law="cold_walk",
                         )
                     )

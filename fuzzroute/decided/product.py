@@ -98,10 +98,11 @@ def search(
 
     accepts = [p.accepts for p in parts]
 
+    must_accept = accepts[:positive]
+
     def goal(state: tuple[int, ...]) -> bool:
-        for k in range(positive):
-            if not accepts[k][state[k]]:
-                return False
+        if not all([a[s] for a, s in zip(must_accept, state, strict=False)]):  # noqa: C419 - a list is faster
+            return False
         return not any(all(state[k] != DEAD and accepts[k][state[k]] for k in range(lo, hi)) for lo, hi in spans)
 
     sinks = [p.sink for p in parts]
@@ -118,10 +119,15 @@ def search(
         checks += 1
         if deadline is not None and checks % 256 == 0 and time.monotonic() > deadline:
             return Outcome(LIMIT, reason="the time limit per question ran out", states=len(parent))
-        for letter, following in enumerate(zip(*[row(k, s) for k, s in enumerate(state)], strict=True)):
-            if DEAD in following[:positive] or DROP in following or following in parent:
+        for letter, following in enumerate(zip(*[row(k, s) for k, s in enumerate(state)], strict=False)):
+            if following in parent:
                 continue
-            if multi and any(all(following[k] == sinks[k] for k in range(lo, hi)) for lo, hi in multi):
+            if spans:
+                if DEAD in following[:positive] or DROP in following:
+                    continue
+                if multi and any(all(following[k] == sinks[k] for k in range(lo, hi)) for lo, hi in multi):
+                    continue
+            elif DEAD in following:
                 continue
             parent[following] = (state, letter)
             if goal(following):

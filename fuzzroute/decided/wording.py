@@ -33,12 +33,12 @@ def quoted(phrase: str) -> str:
 
 
 def live_law(mount: str) -> str:
-    """Which law starts the turn under `mount`, for messages that name a law."""
+    """Which law starts the turn under `mount`, as a sentence for messages that name a law."""
     if mount == "classifier":
-        return "the cascade is the live law here (the `classifier` mount runs tier 1 first)"
+        return "Here the cascade is the live law (the `classifier` mount runs tier 1 first)."
     if mount == "rules":
         return (
-            "the cold walk is the live law here (the `rules` mount), and the cascade becomes live if the "
-            "agent is mounted with conversation continuity"
+            "Here the cold walk is the live law (the `rules` mount); the cascade becomes live if the agent is "
+            "mounted with conversation continuity."
         )
-    return f"neither law picks the start here (the `{mount}` mount ranks or reads the entries), so order is moot"
+    return f"Here neither law picks the start (the `{mount}` mount ranks or reads the entries), so order is moot."

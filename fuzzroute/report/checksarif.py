@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from ..graph import Graph
 from ..problems import Checkup
@@ -20,11 +21,15 @@ from .sarif import write_sarif
 
 def write_check_sarif(
     path: str | os.PathLike[str], graph: Graph, checkup: Checkup, *, source_path: str | None,
-    graph_format: GraphFormat,
+    graph_format: GraphFormat, decisions: Any | None = None,
 ) -> Path:
-    """Write the proven-only SARIF log of a checkup (atomically; bad path: InputError)."""
+    """Write the SARIF log of a checkup (atomically; bad path: InputError).
+
+    The proven half alone, plus the decided tier when `check --decide` ran it.
+    """
     document = build_document(
         graph, checkup, empty_exploration(0, None, None, partial=False), source_path=source_path,
-        graph_format=graph_format,
+        graph_format=graph_format, decisions=decisions,
     )
-    return write_sarif(path, document, tiers=("proven",))
+    tiers = ("proven",) if decisions is None else ("proven", "decided")
+    return write_sarif(path, document, tiers=tiers)
