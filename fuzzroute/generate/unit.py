@@ -312,14 +312,15 @@ class RuleUnit:
             return
         witness = make_witness(phrase, claims, candidate.generator)
         cascade, cold = claims.cascade, claims.cold_walk
+        # `take` lets each rule phrase through once, so it is new to every group (`fresh`).
         if cascade is not None and cascade.index < j:
-            self.findings.add(SHADOWED_BY_EARLIER_RULE, j, cascade.index, j, witness)
+            self.findings.add(SHADOWED_BY_EARLIER_RULE, j, cascade.index, j, witness, fresh=True)
             return
         if self.cold_walk_mount and cold is not None and cold.unconditional and cold.index < j:
-            self.findings.add(LAWS_DISAGREE, j, cold.index, j, witness)
+            self.findings.add(LAWS_DISAGREE, j, cold.index, j, witness, fresh=True)
             return
         for k in self.judge.laws.later_matches(phrase, j):
-            self.findings.add(RULES_OVERLAP, j, j, k, witness)
+            self.findings.add(RULES_OVERLAP, j, j, k, witness, fresh=True)
 
     def _holds(self, example: str) -> bool:
         """Whether the example's own rule claims it (mutations of a broken example are noise)."""
