@@ -117,6 +117,17 @@ def test_check_decide_sarif_carries_the_decided_problems(tmp_path: Path) -> None
     assert {r["properties"]["tier"] for r in results} == {"proven"}
 
 
+def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path) -> None:
+    graph = load_graph(str(EXAMPLES / "planted_defects.py")).graph
+    db = tmp_path / "db"
+    write_report(graph, html_path=tmp_path / "a.html", budget_phrases=300, db=db, decide=False)
+    second = write_report(graph, html_path=tmp_path / "b.html", budget_phrases=300, db=db)
+    superseded = {(s["kind"], s["rule"], s["to"]) for s in second.document["decision"]["superseded"]}
+    left = {(s["kind"], s["rule"], s["to"]) for s in second.document["suggestions"]}
+    assert ("rule-never-wins", "billing", "billing") in superseded and not superseded & left
+    assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])
+
+
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:
     code, _out, _ = invoke(
         "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"),

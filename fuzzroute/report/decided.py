@@ -54,6 +54,13 @@ def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[st
     return document
 
 
+def reapply_decisions(document: dict[str, Any]) -> None:
+    """Supersede again after suggestions were added (a `--db` replay carries stored ones back in)."""
+    if document.get("decision", {}).get("ran"):
+        _supersede(document)
+        _count(document)
+
+
 def _supersede(document: dict[str, Any]) -> None:
     items = document["decided"]
     dead: dict[int, dict[str, Any]] = {}
@@ -82,7 +89,8 @@ def _supersede(document: dict[str, Any]) -> None:
             found = pairs.get(key)
             contradicted = disjoint.get(key)
             if contradicted is not None:
-                document["decision"]["defects"].append(
+                _add_defect(
+                    document,
                     {
                         "kind": contradicted["kind"],
                         "rule": contradicted["rule"],
@@ -90,7 +98,7 @@ def _supersede(document: dict[str, Any]) -> None:
                         "other_rule": contradicted["other_rule"],
                         "witness": suggestion["witnesses"][0]["phrase"] if suggestion["witnesses"] else None,
                         "problem": "a generated phrase matches both rules of a pair decided disjoint",
-                    }
+                    },
                 )
         if found is None:
             kept.append(suggestion)
@@ -107,6 +115,12 @@ def _supersede(document: dict[str, Any]) -> None:
             }
         )
     document["suggestions"] = kept
+
+
+def _add_defect(document: dict[str, Any], defect: dict[str, Any]) -> None:
+    defects = document["decision"]["defects"]
+    if defect not in defects:
+        defects.append(defect)
 
 
 def _count(document: dict[str, Any]) -> None:
