@@ -70,6 +70,9 @@ def test_check_decide_text_and_json() -> None:
     code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide")
     assert code == 1  # the proven errors decide the exit code, as without --decide
     assert "Decided for all messages" in out and "[never wins]" in out and "[boundary]" in out
+    assert "... and 2 more overlap (-v lists them" in out
+    _code, verbose, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "-v")
+    assert verbose.count("[overlap]") == 10 and "more overlap" not in verbose
     code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--format", "json")
     document = json.loads(out)
     assert set(document) == {"problems", "notes", "decided", "decided_defects"}
