@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fuzzroute import Graph, keywords  # noqa: E402
+from fuzzroute import Graph, all_of, keywords  # noqa: E402
 from fuzzroute.strategies.vocabulary import vocabulary  # noqa: E402
 
 
@@ -70,3 +70,31 @@ def table(title: str, header: tuple[str, ...], rows: list[tuple[object, ...]]) -
     lines.append("  ".join("-" * w for w in widths))
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in cells[1:]]
     return "\n".join(lines)
+
+
+def random_graph(rules: int, seed: int = 0) -> Graph:
+    """A random graph of regex, keyword and all-of rules, the shapes real graphs use.
+
+    Mostly word-edge and phrase regexes (some case-insensitive), keyword
+    lists and all-of conjunctions; one rule in 25 is a regex with no
+    required literal (`^\\d{3,}\\b`), which no prefilter can rule out.
+    """
+    rng = random.Random(seed)
+    words = [w for w in vocabulary().words if w.isalpha() and len(w) > 3]
+    graph = Graph(f"random-{rules}")
+    for i in range(rules):
+        a, b, c = rng.sample(words, 3)
+        shape = rng.randrange(25)
+        if shape == 0:
+            graph.entry(f"r{i}", match=re.compile(r"^\d{3,}\b"))
+        elif shape < 7:
+            graph.entry(f"r{i}", match=re.compile(rf"\b{a}\b.*\b{b}\b"))
+        elif shape < 12:
+            graph.entry(f"r{i}", match=re.compile(rf"(?i)(my|the) {a} (is|was) \w+"))
+        elif shape < 15:
+            graph.entry(f"r{i}", match=re.compile(rf"\b{a}{i}\b", re.IGNORECASE))
+        elif shape < 21:
+            graph.entry(f"r{i}", match=keywords(f"{a} {b}", f"{b}{i}", f"{c}-{a}"))
+        else:
+            graph.entry(f"r{i}", match=all_of(keywords(a, f"{c}s"), re.compile(rf"\b{b}\b")))
+    return graph

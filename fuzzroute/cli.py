@@ -220,13 +220,21 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     "mark findings new, still or resolved.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Processes to explore on [default: the number of cores]; a phrase budget gives the same report for any N.",
+)
+@click.option(
+    "--shard", "shard_spec", default=None, metavar="I/N",
+    help="Run only slice I of N of the exploration; combine the N JSON reports with `fuzzroute merge`.",
+)
 @click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
 @verbosity_options
 @reports_bad_input
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
     baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
-    no_decide: bool, quiet: bool, verbose: bool,
+    workers: int | None, shard_spec: str | None, no_decide: bool, quiet: bool, verbose: bool,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -242,6 +250,7 @@ def report(
     if db is not None:
         keep_hypothesis_cache_in(db)
     keep_hypothesis_cache_out_of_the_project()
+    from .cli_merge import parse_shard
     from .report import (
         default_html_path,
         load_baseline,
@@ -251,6 +260,7 @@ def report(
         write_report,
     )
 
+    shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     baseline = load_baseline(baseline_path) if baseline_path is not None else None
     loaded = load_graph(graph_spec)
@@ -262,7 +272,7 @@ def report(
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, progress=progress, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
-            decide=not no_decide,
+            workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
         )
     click.echo(summary_text(
         result.document, html_path=str(result.html_path),
@@ -294,6 +304,10 @@ def keep_hypothesis_cache_out_of_the_project() -> None:
 
 suggest_command.callback = reports_bad_input(suggest_command.callback)  # type: ignore[arg-type,type-var]
 main.add_command(suggest_command, "suggest")
+
+from .cli_merge import merge  # noqa: E402 - registered after `main` exists
+
+main.add_command(merge)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -5,10 +5,17 @@
 * cascade tier 1: the first *conditional* non-intent entry that matches;
   unconditional entries never claim.
 
-`ClaimLaws.first` evaluates lazily and stops at the first match, as the
-reference does (an impure predicate sees the same call order).  `ClaimLaws.both`
-answers both laws in one pass, evaluating each entry at most once; it is what
-generation uses on every phrase.
+`ClaimLaws.under_cold_walk` / `under_cascade` evaluate lazily and stop at
+the first match, as the reference does (an impure predicate sees the same
+call order).  `ClaimLaws.both` answers both laws in one pass; it is what
+generation uses on every phrase.  On the cold context it first asks a
+one-pass literal prefilter (`screen`) which data matchers cannot match the
+phrase, skips those, and runs the exact check on the rest in declaration
+order.  Data matchers read only the message and have no side effects, so
+skipping one that cannot match changes nothing; a `when` predicate is never
+skipped, and is called exactly when the plain walk would call it.
+`ClaimLaws.plain` is the walk without the prefilter, kept as the reference
+the prefilter is tested and benchmarked against.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from dataclasses import dataclass
 from .context import RoutingContext, cold_context
 from .entries import Entry
 from .matchers import Keywords, Regex
+from .screen import Screen, screen_for
 
 
 class Outcome(enum.Enum):
@@ -96,6 +104,32 @@ class ClaimLaws:
         self._plan: tuple[tuple[Claimant, Callable[[str], object] | None], ...] = tuple(
             (self._claimants[e.index], _cold_test(e)) for e in self.candidates
         )
+        self._screen: Screen | None = None
+
+    def use_screen(self, engine: str | None = None) -> Screen:
+        """Build (or rebuild with another engine) the prefilter; returns it."""
+        self._screen = screen_for([e.data_matcher for e in self.candidates], engine)
+        self._last_phrase: str | None = None
+        self._last_order: tuple[int, ...] = ()
+        screened = self._screen.screened
+        tests = [test for _, test in self._plan]
+        conditional = [p for p, (claimant, _) in enumerate(self._plan) if not claimant.unconditional]
+        self._always = tuple(p for p in conditional if p not in screened)
+        self._tests = tuple(tests)
+        default: Claimant | None = None
+        at: list[Claims] = []
+        for claimant, _ in self._plan:
+            if claimant.unconditional and default is None:
+                default = claimant
+            at.append(Claims(claimant if default is None else default, claimant))
+        self._claims_at = tuple(at)
+        self._unclaimed = Claims(default, None)
+        self._first_default = default
+        return self._screen
+
+    @property
+    def screen(self) -> Screen:
+        return self._screen if self._screen is not None else self.use_screen()
 
     def under_cold_walk(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
         """The cold-walk claimant, evaluating in order and stopping at the first match."""
@@ -120,6 +154,46 @@ class ClaimLaws:
         """
         if context is not None:
             return self._both_in_context(phrase, context)
+        if self._screen is None:
+            self.use_screen()
+        tests = self._tests
+        for position in self._order(phrase):
+            if tests[position](phrase):  # type: ignore[misc]
+                return self._claims_at[position]
+        return self._unclaimed
+
+    def later_matches(self, phrase: str, index: int) -> tuple[int, ...]:
+        """Entry indexes of the conditional rules declared after entry `index` that match `phrase`.
+
+        Rules the prefilter rules out are not run; the rest are, in order.
+        """
+        if self._screen is None:
+            self.use_screen()
+        found = []
+        for position in self._order(phrase):
+            claimant, test = self._plan[position]
+            if claimant.index > index and test is not None and test(phrase):
+                found.append(claimant.index)
+        return tuple(found)
+
+    def _order(self, phrase: str) -> tuple[int, ...]:
+        """Candidate positions to run exactly, in order: survivors of the screen plus the unscreened.
+
+        The last phrase's answer is remembered: generation asks `both` and
+        then `later_matches` about the same phrase.
+        """
+        if phrase == self._last_phrase:
+            return self._last_order
+        assert self._screen is not None
+        survivors = self._screen.survivors(phrase)
+        if self._always:
+            survivors.update(self._always)
+        order = tuple(sorted(survivors))
+        self._last_phrase, self._last_order = phrase, order
+        return order
+
+    def plain(self, phrase: str) -> Claims:
+        """Both claimants by the plain in-order walk (no prefilter): the reference for `both`."""
         cold: Claimant | None = None
         for claimant, test in self._plan:
             if test is None:

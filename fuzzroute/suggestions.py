@@ -167,6 +167,10 @@ class Exploration:
     generator_counts: dict[str, int] = field(default_factory=dict)
     ended_by: str = "phrase-budget"
     intersection: dict[str, Any] = field(default_factory=dict)
+    withheld: tuple[Suggestion, ...] = ()
+    units_ended: dict[str, int] = field(default_factory=dict)
+    shard: tuple[int, int] | None = None
+    workers: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -183,4 +187,7 @@ class Exploration:
             "suggestions": [s.to_dict() for s in self.suggestions],
             "rules": [r.to_dict() for r in self.rules],
             "steals": [list(row) for row in self.steals],
+            "withheld": [s.to_dict() for s in self.withheld],
+            "units_ended": dict(self.units_ended),
+            "shard": None if self.shard is None else list(self.shard),
         }

@@ -1,8 +1,9 @@
 """The engine imports nothing of generation, reporting or the decided tier.
 
 The engine is every top-level module of the package except `__init__` and the
-CLI.  Proven verdicts must not depend on generated ones, so the dependency may
-only point the other way.  Imports are read with `ast` (the modules are not
+CLI (`cli.py` and the command modules `cli_*.py` it registers).  Proven
+verdicts must not depend on generated ones, so the dependency may only point
+the other way.  Imports are read with `ast` (the modules are not
 executed), including relative imports and `importlib.import_module("...")`.
 """
 
@@ -21,7 +22,7 @@ NOT_ENGINE = {"__init__.py", "cli.py"}
 
 
 def engine_modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.glob("*.py") if p.name not in NOT_ENGINE)
+    return sorted(p for p in PACKAGE.glob("*.py") if p.name not in NOT_ENGINE and not p.name.startswith("cli_"))
 
 
 def imported_modules(source: str, package: str = "fuzzroute") -> set[str]:

@@ -90,6 +90,12 @@ class Budget:
             self.partial = True
         return self.halted()
 
+    def stop_requested(self) -> bool:
+        """Poll the stop flag only (the clock is for the caller to watch); a stop makes the run partial."""
+        if not self.partial and self._should_stop is not None and self._should_stop():
+            self.partial = True
+        return self.partial
+
     def begin_final_phases(self) -> None:
         """Give the later phases the rest of the time budget (the reserve)."""
         self._limit = self.seconds

@@ -6,10 +6,15 @@ The run has four phases, all inside one budget:
    shortest phrase that is one rule's own text and that the other also
    matches, computed with interegular; each is a candidate of the rule
    whose text it is, judged like the phrases of phase 1.
-1. Round-robin over the rules' candidate streams (`sources`).  Each new
-   phrase is judged once (`Judge`, i.e. `graph.laws.both`); a phrase is
-   attributed to the rule it came from only if that rule's own condition
-   accepts it (otherwise it is a generator reject, counted, not reported).
+1. Work units (`unit`), one per rule phrases are generated from, each with
+   a fixed share of the phrase budget (`plan`), run on one or several
+   processes (`workers`) and merged in unit order, so the number of
+   processes never changes the findings.  Each new phrase is judged once
+   per unit (`graph.laws.both`); a phrase is attributed to the rule it came
+   from only if that rule's own condition accepts it (otherwise it is a
+   generator reject, counted, not reported).  `shard=(i, n)` runs only the
+   units (and the rule-owned later phases) of slice i of n; merging the n
+   shard reports gives the findings of the whole run.
 2. Slow matchers: each regex with an unbounded repeat is timed on pumped
    phrases built from its own text.
 3. Warm contexts: phrases a `when` rule declined cold are retried on
@@ -32,13 +37,12 @@ should not become a checkup example.
 
 from __future__ import annotations
 
-import itertools
+import time
 from collections.abc import Callable
+from typing import Any
 
 from fuzzroute.graph import Graph
-from fuzzroute.laws import Claims
 from fuzzroute.suggestions import (
-    LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
     RULE_NEVER_WINS,
@@ -52,16 +56,16 @@ from fuzzroute.suggestions import (
 )
 from fuzzroute.text import phrase_key
 
-from .budget import Budget, Progress
+from .budget import Budget, Progress, generation_seconds
 from .findings import Findings, Group, make_witness
 from .intersect import IntersectionStats, intersection_candidates
-from .judge import Judge
 from .messages import render
-from .seeded import stable_seed
 from .slow import find_slow
-from .sources import Candidate, StreamFactory, StreamSettings
+from .sources import StreamFactory, StreamSettings
 from .stats import Stats
+from .unit import MAX_ROUNDS, UnitResult
 from .warm import find_warm, warm_contexts
+from .workers import Shared, UnitPlan, run_units
 
 #: hypothesis `from_regex` draws per regex rule when the budget is generous.
 MAX_HYPOTHESIS_DRAWS = 16
@@ -69,201 +73,170 @@ MAX_HYPOTHESIS_DRAWS = 16
 HYPOTHESIS_MIN_SHARE = 48
 #: Phrases a `when` rule may read from the pool of other rules' phrases.
 POOL_SIZE = 400
-#: Reseeded generation rounds at most (a round that finds nothing new ends the loop sooner).
-MAX_ROUNDS = 64
+
+__all__ = ["MAX_ROUNDS", "Explorer", "explore", "plan_units"]
+
+Shard = tuple[int, int]
+
+
+def generating_rules(graph: Graph) -> list[int]:
+    """Entries phrases are generated from (every one but intents and defaults), in order."""
+    return [e.index for e in graph.entries if not e.is_intent and not e.is_unconditional]
+
+
+def plan_units(graph: Graph, budget_phrases: int | None) -> list[UnitPlan]:
+    """One unit per generating rule, the phrase budget split evenly (the first rules get the remainder).
+
+    The split depends on nothing but the graph and the budget, which is what
+    lets units run anywhere and in any order.
+    """
+    rules = generating_rules(graph)
+    if budget_phrases is None:
+        return [UnitPlan(rule, None) for rule in rules]
+    share, extra = divmod(budget_phrases, max(1, len(rules)))
+    return [UnitPlan(rule, share + (1 if position < extra else 0)) for position, rule in enumerate(rules)]
+
+
+def in_shard(position: int, shard: Shard | None) -> bool:
+    """Whether the unit at `position` belongs to shard `(i, n)` (1-based i; round-robin)."""
+    return shard is None or position % shard[1] == shard[0] - 1
 
 
 class Explorer:
     """One exploration run over one graph (use `explore`)."""
 
-    def __init__(self, graph: Graph, seed: int, budget: Budget) -> None:
+    def __init__(
+        self, graph: Graph, seed: int, budget: Budget, *, workers: int = 1, shard: Shard | None = None
+    ) -> None:
         self.graph = graph
         self.seed = seed
         self.budget = budget
+        self.workers = max(1, workers)
+        self.shard = shard
         self.entries = graph.entries
-        self.judge = Judge(graph)
         self.findings = Findings(
             frozenset(phrase_key(x) for e in self.entries for x in e.examples or ())
         )
         self.stats = Stats(self.entries)
         self.order_decides = graph.order_decides
-        self.cold_walk_mount = graph.mount == "rules"
         self.generated = 0
+        self.judged = 0
         self.generator_counts: dict[str, int] = {}
         self.pool: list[str] = []
-        self._pooled: set[str] = set()
-        self._seen: set[tuple[str, int, str | None]] = set()
-        self._example_holds: dict[tuple[int, str], bool] = {}
-        self.declined: dict[int, dict[str, None]] = {}
-        self.exhausted = False
+        self.declined: dict[int, list[str]] = {}
+        self.decided: dict[int, list[str]] = {}
         self.intersection = IntersectionStats()
+        self.units_ended: dict[str, int] = {}
+        self.worker_judged: dict[int, int] = {}
+        self.owned: set[int] = set()
+        self.generation_seconds = 0.0
 
     # -- phase 0 -------------------------------------------------------------
     def intersections(self) -> None:
-        """Decided overlap witnesses, taken like generated phrases (only where order decides)."""
+        """Decided overlap witnesses, handed to their rule's unit (only where order decides)."""
         if not self.order_decides:
             return
         for candidate in intersection_candidates(self.entries, self.budget, self.intersection):
-            self.take(candidate)
+            self.decided.setdefault(candidate.source, []).append(candidate.phrase)
 
-    # -- phase 1 -------------------------------------------------------------
-    def settings(self) -> StreamSettings:
-        streams = sum(1 for e in self.entries if not e.is_intent and not e.is_unconditional) or 1
+    def hypothesis_draws(self) -> int:
+        streams = len(generating_rules(self.graph)) or 1
         per_rule = None if self.budget.phrases is None else self.budget.phrases // streams
         # A hypothesis draw costs ~100x a walker phrase plus a fixed set-up per
         # rule, so only rules with a generous share of the budget get them.
         if per_rule is None:
-            draws = MAX_HYPOTHESIS_DRAWS
-        else:
-            draws = 0 if per_rule < HYPOTHESIS_MIN_SHARE else min(MAX_HYPOTHESIS_DRAWS, per_rule // 12)
-        return StreamSettings(self.seed, draws)
+            return MAX_HYPOTHESIS_DRAWS
+        return 0 if per_rule < HYPOTHESIS_MIN_SHARE else min(MAX_HYPOTHESIS_DRAWS, per_rule // 12)
 
-    def pool_at(self, position: int) -> str | None:
-        return self.pool[position] if position < len(self.pool) else None
+    def fill_pool(self) -> None:
+        """The phrases `when` rules read: the first `POOL_SIZE` of a round-robin over the data rules.
 
-    def generate(self) -> None:
-        """Take turns on every rule's stream; when all run dry, start a reseeded round.
-
-        Later rounds only help while they still find new phrases, so the loop
-        ends at the first round that adds none (the generators are exhausted),
-        at the phrase or time budget, or on a stop request.  A phrase budget
-        also caps the rounds (MAX_ROUNDS) so its run time stays bounded; a time
-        budget is meant to be used up, so it has no such cap.
+        Built once, before any unit runs, from the seed alone (no hypothesis
+        draws), so every unit and every shard reads the same pool.
         """
-        rounds = range(MAX_ROUNDS) if self.budget.seconds is None else itertools.count()
-        for round_number in rounds:
-            if self.budget.halted() or not self.budget.can_judge():
-                return
-            before = len(self._seen)
-            self.generate_round(round_number)
-            if len(self._seen) == before:
-                self.exhausted = True
-                return
-        self.exhausted = True
-
-    def generate_round(self, round_number: int) -> None:
-        settings = self.settings()
-        if round_number:
-            settings = StreamSettings(stable_seed(self.seed, "round", round_number), settings.hypothesis_draws)
-        factory = StreamFactory(self.entries, settings, self.pool_at)
-        streams = [s for s in (factory.stream(e) for e in self.entries) if s is not None]
-        active = list(streams)
-        while active and not self.budget.halted():
-            still = []
-            progressed = False
-            for stream in active:
-                if not self.budget.can_judge() or self.budget.halted():
-                    return
+        if not any(e.when is not None for e in self.entries):
+            return
+        factory = StreamFactory(self.entries, StreamSettings(self.seed, 0), lambda _: None)
+        streams = [
+            s for s in (factory.stream(e) for e in self.entries if e.data_matcher is not None) if s is not None
+        ]
+        pooled: dict[str, None] = {}
+        while streams and len(pooled) < POOL_SIZE:
+            alive = []
+            for stream in streams:
                 try:
                     candidate = next(stream)
                 except StopIteration:
                     continue
-                still.append(stream)
-                if candidate is not None:
-                    progressed = True
-                    self.take(candidate)
-            if not progressed:
-                break  # only `when` pool readers are left, and the pool no longer grows
-            active = still
+                alive.append(stream)
+                if candidate is not None and candidate.example is None and len(pooled) < POOL_SIZE:
+                    pooled.setdefault(candidate.phrase, None)
+            streams = alive
+        self.pool = list(pooled)
+
+    # -- phase 1 -------------------------------------------------------------
+    def generate(self) -> None:
+        plans = [p for position, p in enumerate(plan_units(self.graph, self.budget.phrases))
+                 if in_shard(position, self.shard)]
+        self.owned = {p.rule for p in plans}
+        end = None
+        if self.budget.seconds is not None:
+            end = self.budget.started + generation_seconds(self.budget.seconds)
+        shared = Shared(
+            self.graph, self.seed, self.hypothesis_draws(), self.decided, self.pool, end, self.workers, len(plans)
+        )
+        start = time.perf_counter()
+
+        def progress(n: int) -> None:
+            for _ in range(n):
+                self.budget.spend()
+
+        for result, worker in run_units(shared, plans, should_stop=self.budget.stop_requested, progress=progress):
+            self.absorb(result, worker)
+        self.generation_seconds = time.perf_counter() - start
+        if self.budget.phrases is not None:
+            self.budget.judged = self.judged
+
+    def absorb(self, result: UnitResult, worker: int) -> None:
+        """Merge one unit's findings and figures (called in unit order)."""
+        self.generated += result.generated
+        self.judged += result.judged
+        self.worker_judged[worker] = self.worker_judged.get(worker, 0) + result.judged
+        for name, count in result.generator_counts.items():
+            self.generator_counts[name] = self.generator_counts.get(name, 0) + count
+        for key, group in result.findings.groups.items():
+            mine = self.findings.groups.get(key)
+            if mine is None:
+                group.declared = self.findings.declared
+                self.findings.groups[key] = group
+            else:
+                mine.absorb(group)
+        self.stats.absorb(result.stats)
+        if result.declined:
+            self.declined[result.rule] = result.declined
+        self.units_ended[result.ended] = self.units_ended.get(result.ended, 0) + 1
+        if result.ended == "interrupted":
+            self.budget.partial = True
 
     def ended_by(self) -> str:
-        if self.budget.partial:
-            return "interrupted"
-        if self.budget.time_up:
-            return "time-budget"
-        if self.exhausted and self.budget.can_judge():
-            return "exhausted"
-        return "phrase-budget"
-
-    def take(self, candidate: Candidate) -> None:
-        self.generated += 1
-        self.generator_counts[candidate.generator] = self.generator_counts.get(candidate.generator, 0) + 1
-        key = (candidate.phrase, candidate.source, candidate.example)
-        if key in self._seen:
-            return
-        self._seen.add(key)
-        if not self.judge.known(candidate.phrase):
-            if not self.budget.can_judge():
-                return
-            self.budget.spend()
-        claims = self.judge.claims(candidate.phrase)
-        self._pool(candidate)
-        if candidate.example is not None:
-            self.mutation(candidate, claims)
-        else:
-            self.rule_phrase(candidate, claims)
-
-    def _pool(self, candidate: Candidate) -> None:
-        source = self.entries[candidate.source]
-        if source.when is None and len(self.pool) < POOL_SIZE and candidate.phrase not in self._pooled:
-            self._pooled.add(candidate.phrase)
-            self.pool.append(candidate.phrase)
-
-    def rule_phrase(self, candidate: Candidate, claims: Claims) -> None:
-        phrase, j = candidate.phrase, candidate.source
-        if not self.judge.accepts(phrase, j):
-            self.stats.reject(j)
-            if self.entries[j].when is not None:
-                self.declined.setdefault(j, {}).setdefault(phrase, None)
-            return
-        winner = self.judge.winner(claims)
-        self.stats.accept(phrase, j, claims, winner, candidate.generator)
-        if not self.order_decides:
-            return
-        witness = make_witness(phrase, claims, candidate.generator)
-        cascade, cold = claims.cascade, claims.cold_walk
-        if cascade is not None and cascade.index < j:
-            self.findings.add(SHADOWED_BY_EARLIER_RULE, j, cascade.index, j, witness)
-            return
-        if self.cold_walk_mount and cold is not None and cold.unconditional and cold.index < j:
-            self.findings.add(LAWS_DISAGREE, j, cold.index, j, witness)
-            return
-        for k in self.judge.later_matches(phrase, j):
-            self.findings.add(RULES_OVERLAP, j, j, k, witness)
-
-    def _holds(self, source: int, example: str) -> bool:
-        """Whether the example's own rule claims it (mutations of a broken example are noise)."""
-        key = (source, example)
-        if key not in self._example_holds:
-            if not self.judge.known(example):
-                if not self.budget.can_judge():
-                    return False
-                self.budget.spend()
-            cascade = self.judge.claims(example).cascade
-            self._example_holds[key] = cascade is not None and cascade.index == source
-        return self._example_holds[key]
-
-    def mutation(self, candidate: Candidate, claims: Claims) -> None:
-        phrase, r = candidate.phrase, candidate.source
-        assert candidate.example is not None
-        if not self._holds(r, candidate.example):
-            return
-        accepted = self.judge.accepts(phrase, r)
-        if accepted:
-            self.stats.accept(phrase, r, claims, self.judge.winner(claims), candidate.generator)
-        witness = make_witness(phrase, claims, candidate.generator, mutation=candidate.label)
-        detail = f"{candidate.edit}\x1f{candidate.example}"
-        cascade = claims.cascade
-        if not accepted and (cascade is None or not self.order_decides):
-            self.findings.add(NEAR_MISS_UNCLAIMED, r, None, r, witness, detail)
-        elif self.order_decides and cascade is not None and cascade.index != r:
-            self.findings.add(NEAR_MISS_CLAIMED_ELSEWHERE, r, cascade.index, r, witness, detail)
+        return ended_by(self.units_ended, self.budget.partial)
 
     # -- phases 2 and 3 ----------------------------------------------------------
     def slow(self) -> None:
-        for hit in find_slow(self.entries, self.budget.halted):
+        owned = tuple(e for e in self.entries if e.index in self.owned)
+        for hit in find_slow(owned, self.budget.halted):
             claims = self.graph.claims(hit.phrase)
             witness = make_witness(hit.phrase, claims, "adversarial")
             self.findings.add(SLOW_MATCHER, hit.entry.index, None, None, witness, f"{hit.expression}\x1f{hit.caption}")
 
     def warm(self) -> None:
-        when_rules = [e for e in self.entries if e.when is not None and not e.is_intent]
+        when_rules = [e for e in self.entries if e.when is not None and not e.is_intent and e.index in self.owned]
         if not when_rules or self.budget.stop_now():
             return
         texts = [x for e in self.entries for x in (e.examples or ())] + self.pool[:12]
         contexts = warm_contexts(self.graph, self.seed, texts)
         for entry in when_rules:
-            phrases = list(self.declined.get(entry.index, {}))
+            phrases = self.declined.get(entry.index, [])
             for hit in find_warm(self.graph, entry, phrases, contexts, self.budget.halted):
                 witness = make_witness(hit.phrase, hit.claims, "when/context", hit.context)
                 self.findings.add(WHEN_CLAIMS_WARM, entry.index, None, entry.index, witness)
@@ -273,23 +246,31 @@ class Explorer:
             return
         for entry in self.entries:
             j = entry.index
-            if entry.is_intent or entry.is_unconditional or self.stats.generated[j] == 0 or self.stats.won[j]:
+            if j not in self.owned or self.stats.generated[j] == 0 or self.stats.won[j]:
                 continue
             taker = self.stats.top_taker(j)
-            for witness in self.stats.samples[j]:
+            for witness in self.stats.samples.get(j, []):
                 self.findings.add(RULE_NEVER_WINS, j, taker, j, witness)
             group = self.findings.groups[(RULE_NEVER_WINS, j, taker, j)]
             group.count = self.stats.generated[j]
 
     def suggestions(self) -> tuple[Suggestion, ...]:
+        """The groups as suggestions, sorted; a rules-overlap pair also shadowed is withheld.
+
+        The withheld overlaps are kept (`self.withheld`): a shard cannot know
+        whether another shard found the shadowing, so merging needs them.
+        """
         shadowed = {(g.from_, g.to) for g in self.findings.groups.values() if g.kind == SHADOWED_BY_EARLIER_RULE}
-        order = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
         groups = [
             g
             for g in self.findings.groups.values()
             if not (g.kind == RULES_OVERLAP and (g.from_, g.to) in shadowed)
         ]
-        groups.sort(key=lambda g: (order.get(g.kind, 99), _n(g.rule), _n(g.from_), _n(g.to)))
+        hidden = [g for g in self.findings.groups.values() if g.kind == RULES_OVERLAP and (g.from_, g.to) in shadowed]
+        self.withheld = self._render(sorted(hidden, key=group_order))
+        return self._render(sorted(groups, key=group_order))
+
+    def _render(self, groups: list[Group]) -> tuple[Suggestion, ...]:
         out: list[Suggestion] = []
         for g in groups:
             extra = self._extra(g)
@@ -329,7 +310,7 @@ class Explorer:
         if group.kind == SLOW_MATCHER:
             return {"expression": first, "caption": second}
         if group.kind == RULE_NEVER_WINS and group.rule is not None:
-            counts = self.stats.lost_to[group.rule]
+            counts: dict[int, int] = self.stats.lost_to.get(group.rule) or {}
             ranked = sorted(counts, key=lambda k: (-counts[k], k))[:3]
             return {"takers": ", ".join(f'"{self.entries[k].id}" ({counts[k]})' for k in ranked) or "no entry"}
         return {}
@@ -337,6 +318,25 @@ class Explorer:
 
 def _n(value: int | None) -> int:
     return -1 if value is None else value
+
+
+_KIND_ORDER = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
+
+
+def group_order(group: Group) -> tuple[int, int, int, int]:
+    """Suggestions are listed by kind, then rule, from and to (a total order: keys are unique)."""
+    return (_KIND_ORDER.get(group.kind, 99), _n(group.rule), _n(group.from_), _n(group.to))
+
+
+def ended_by(units_ended: dict[str, int], partial: bool) -> str:
+    """How generation ended, from how its units ended (the same for a run and its merged shards)."""
+    if partial or units_ended.get("interrupted"):
+        return "interrupted"
+    if units_ended.get("time-budget"):
+        return "time-budget"
+    if units_ended.get("exhausted"):
+        return "exhausted"
+    return "phrase-budget"
 
 
 def explore(
@@ -347,22 +347,29 @@ def explore(
     budget_seconds: float | None = None,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    workers: int = 1,
+    shard: Shard | None = None,
 ) -> Exploration:
     """Generate phrases from every rule of `graph` and return grouped suggestions.
 
     With neither budget given, `budget_phrases` defaults to 2000.  Same graph,
-    seed and phrase budget give the same suggestions.  `progress(done,
-    total)` is called every few phrases (`total` is the phrase budget, or
-    None when only time is budgeted); `should_stop()` is polled, and a stop
-    returns early with `partial=True`.  Running out of time is a normal end
-    (`ended_by="time-budget"`), as is a phrase budget the generators cannot
-    fill (`ended_by="exhausted"`).
+    seed and phrase budget give the same suggestions, for any number of
+    `workers` (processes).  `shard=(i, n)` runs only the i-th (1-based) of n
+    disjoint slices of the run; `fuzzroute.generate.merge` combines them.
+    `progress(done, total)` is called every few phrases (`total` is the
+    phrase budget, or None when only time is budgeted); `should_stop()` is
+    polled, and a stop returns early with `partial=True`.  Running out of
+    time is a normal end (`ended_by="time-budget"`), as is a phrase budget
+    the generators cannot fill (`ended_by="exhausted"`).
     """
+    if shard is not None and not (shard[1] >= 1 and 1 <= shard[0] <= shard[1]):
+        raise ValueError(f"shard must be (i, n) with 1 <= i <= n, not {shard!r}")
     budget = Budget(budget_phrases, budget_seconds, progress, should_stop)
-    explorer = Explorer(graph, seed, budget)
+    explorer = Explorer(graph, seed, budget, workers=workers, shard=shard)
     explorer.intersections()
+    explorer.fill_pool()
     explorer.generate()
-    ended_by = explorer.ended_by()
+    ended = explorer.ended_by()
     budget.begin_final_phases()
     if not budget.stop_now():
         explorer.slow()
@@ -370,18 +377,28 @@ def explore(
     explorer.never_wins()
     suggestions = explorer.suggestions()
     budget.finish()
+    elapsed = budget.elapsed()
+    timing: dict[str, Any] = {
+        "processes": explorer.workers,
+        "judged_per_worker": [explorer.worker_judged[k] for k in sorted(explorer.worker_judged)],
+        "generation_seconds": round(explorer.generation_seconds, 6),
+    }
     return Exploration(
         seed=seed,
         budget_phrases=budget.phrases,
         budget_seconds=budget_seconds,
         phrases_generated=explorer.generated,
-        phrases_judged=budget.judged,
-        elapsed_seconds=round(budget.elapsed(), 6),
+        phrases_judged=explorer.judged,
+        elapsed_seconds=round(elapsed, 6),
         suggestions=suggestions,
         rules=explorer.stats.rule_stats(),
         steals=explorer.stats.steals_matrix(),
         partial=budget.partial,
-        ended_by=ended_by,
+        ended_by=ended,
         generator_counts=dict(sorted(explorer.generator_counts.items())),
         intersection=explorer.intersection.to_dict(graph.entries),
+        withheld=explorer.withheld,
+        units_ended=dict(sorted(explorer.units_ended.items())),
+        shard=shard,
+        workers=timing,
     )

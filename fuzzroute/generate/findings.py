@@ -8,6 +8,9 @@ report shows "where is my order", not "wHERE IS mY ORDER?!".
 
 from __future__ import annotations
 
+import bisect
+import functools
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -25,11 +28,20 @@ _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 _ODD_EDITS = {"typo": 2, "spacing": 2, "splice": 1}
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_BEYOND_ASCII_PRINTABLE = re.compile(r"[^\x00-\x7e]")
+
+
+@functools.lru_cache(maxsize=4096)
 def readability_penalty(phrase: str) -> int:
-    """How unlike a typed message a phrase looks: odd casing, control or non-ASCII characters."""
+    """How unlike a typed message a phrase looks: odd casing, control or non-ASCII characters.
+
+    Cached: a witness is ranked in its group and again among its rule's samples.
+    """
     penalty = len(_MIXED_CASE.findall(phrase)) + len(_SHOUTED.findall(phrase))
-    penalty += sum(3 for ch in phrase if ord(ch) < 32 or ord(ch) == 127)
-    penalty += sum(1 for ch in phrase if ord(ch) > 126)
+    penalty += 3 * len(_CONTROL.findall(phrase))
+    if not phrase.isascii() or "\x7f" in phrase:
+        penalty += len(_BEYOND_ASCII_PRINTABLE.findall(phrase))
     penalty += 2 * phrase.count("  ")
     if phrase != phrase.strip():
         penalty += 1
@@ -42,6 +54,19 @@ def witness_key(witness: Witness) -> tuple[int, int, str, str]:
     edit = witness.generator.rpartition("/")[2]
     penalty = readability_penalty(witness.phrase) + _ODD_EDITS.get(edit, 0)
     return (penalty, len(witness.phrase) + len(context), witness.phrase, context)
+
+
+def cannot_beat(witness: Witness, worst: tuple[int, int, str, str]) -> bool:
+    """True when `witness` cannot rank before `worst` (a cheap bound, no penalty computed).
+
+    A witness's key starts with a penalty of at least its edit's and its
+    length; if the worst kept key already has no more penalty than that and
+    is no longer, the witness cannot displace it.
+    """
+    if witness.context is not None:
+        return False
+    floor = _ODD_EDITS.get(witness.generator.rpartition("/")[2], 0)
+    return worst[0] <= floor and worst[1] < len(witness.phrase)
 
 
 def make_witness(
@@ -69,34 +94,65 @@ GroupKey = tuple[str, "int | None", "int | None", "int | None"]
 
 @dataclass
 class Group:
-    """One (kind, rule, from, to) group: a count and the best witnesses so far."""
+    """One (kind, rule, from, to) group: a count and the best witnesses so far.
+
+    Memory is bounded: only the best `WITNESSES_PER_GROUP` witnesses are kept,
+    with their edit details.  Distinct phrases are counted through `seen`
+    (64-bit digests) only when the caller cannot promise they are distinct;
+    a unit's rule phrases are deduplicated before they get here (`fresh`).
+    """
 
     kind: str
     rule: int | None
     from_: int | None
     to: int | None
     count: int = 0
-    seen: set[str] = field(default_factory=set)
+    seen: set[int] = field(default_factory=set)
     best: list[Witness] = field(default_factory=list)
     details: dict[str, str] = field(default_factory=dict)
     declared: frozenset[str] = frozenset()
+    ranks: list[tuple[bool, tuple[int, int, str, str]]] = field(default_factory=list)
 
     def rank(self, witness: Witness) -> tuple[bool, tuple[int, int, str, str]]:
         """Phrases the author already declared go last: the proven half covers them."""
         return (phrase_key(witness.phrase) in self.declared, witness_key(witness))
 
-    def add(self, witness: Witness, detail: str | None = None) -> None:
-        context = "" if witness.context is None else json.dumps(witness.context, sort_keys=True)
-        key = witness.phrase + context
-        if key in self.seen:
-            return
-        self.seen.add(key)
+    def add(self, witness: Witness, detail: str | None = None, *, fresh: bool = False) -> None:
+        if not fresh:
+            context = "" if witness.context is None else json.dumps(witness.context, sort_keys=True)
+            key = _digest(witness.phrase + "\x1e" + context)
+            if key in self.seen:
+                return
+            self.seen.add(key)
         self.count += 1
+        self.offer(witness, detail)
+
+    def offer(self, witness: Witness, detail: str | None = None) -> None:
+        """Keep `witness` if it ranks among the best few (without counting it)."""
+        worst = self.ranks[-1] if len(self.ranks) >= WITNESSES_PER_GROUP else None
+        if worst is not None and not worst[0] and cannot_beat(witness, worst[1]):
+            return
+        rank = self.rank(witness)
+        if len(self.ranks) >= WITNESSES_PER_GROUP and rank >= self.ranks[-1]:
+            return
+        if any(w.phrase == witness.phrase and w.context == witness.context for w in self.best):
+            return
+        position = bisect.bisect_right(self.ranks, rank)
+        self.ranks.insert(position, rank)
+        self.best.insert(position, witness)
         if detail is not None:
             self.details[witness.phrase] = detail
-        self.best.append(witness)
-        self.best.sort(key=self.rank)
+        for dropped in self.best[WITNESSES_PER_GROUP:]:
+            if all(w.phrase != dropped.phrase for w in self.best[:WITNESSES_PER_GROUP]):
+                self.details.pop(dropped.phrase, None)
         del self.best[WITNESSES_PER_GROUP:]
+        del self.ranks[WITNESSES_PER_GROUP:]
+
+    def absorb(self, other: Group) -> None:
+        """Merge another unit's group of the same key (counts add; the best witnesses compete)."""
+        self.count += other.count
+        for witness in other.best:
+            self.offer(witness, other.details.get(witness.phrase))
 
     def witnesses(self) -> tuple[Witness, ...]:
         """The kept witnesses: new phrases first, then the most readable (a typo or a splice
@@ -116,6 +172,10 @@ class Group:
         )
 
 
+def _digest(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+
+
 class Findings:
     """All groups of one run, in first-seen order (sorted when the run ends)."""
 
@@ -131,13 +191,16 @@ class Findings:
         to: int | None,
         witness: Witness,
         detail: str | None = None,
+        *,
+        fresh: bool = False,
     ) -> None:
+        """Count `witness` in its group; `fresh` promises the phrase is new to the group."""
         key: GroupKey = (kind, rule, from_, to)
         group = self.groups.get(key)
         if group is None:
             group = Group(kind, rule, from_, to, declared=self.declared)
             self.groups[key] = group
-        group.add(witness, detail)
+        group.add(witness, detail, fresh=fresh)
 
     def has(self, kind: str, rule: int | None, from_: int | None, to: int | None) -> bool:
         return (kind, rule, from_, to) in self.groups

@@ -36,6 +36,8 @@ from .seeded import draw_examples, stable_seed
 
 #: A sampler gives up after this many phrases in a row it had already produced.
 STALL_LIMIT = 40
+#: ... or after this many in a row the consumer already had from an earlier round.
+KNOWN_STALL_LIMIT = 400
 #: And never yields more than this many phrases.
 SAMPLER_CAP = 5000
 #: Tokens of other rules offered to one rule's slots.
@@ -69,6 +71,9 @@ class StreamSettings:
 
     seed: int
     hypothesis_draws: int
+    #: Generators whose phrases do not depend on the seed much (mutations of declared
+    #: examples, the pool a `when` rule reads): a reseeded round would repeat them, so it skips them.
+    fixed_sources: bool = True
 
 
 def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
@@ -92,10 +97,25 @@ def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
         active = still
 
 
-def _sampler(source: int, name: str, draw: Callable[[Chooser], str], rng: random.Random) -> Stream:
+Known = Callable[[str], bool]
+
+
+def _never(phrase: str) -> bool:
+    return False
+
+
+def _sampler(
+    source: int, name: str, draw: Callable[[Chooser], str], rng: random.Random, known: Known = _never
+) -> Stream:
+    """Seeded draws until `STALL_LIMIT` in a row repeat this sampler's own phrases, or
+    `KNOWN_STALL_LIMIT` in a row are phrases the consumer already has (`known`: from an
+    earlier round).  Known phrases are never yielded, so a reseeded round spends its
+    draws on what is new, and keeps finding the rare new phrase of a nearly covered rule.
+    """
     chooser = RandomChooser(rng)
     seen: set[str] = set()
     stalled = 0
+    old = 0
     for _ in range(SAMPLER_CAP):
         try:
             phrase = draw(chooser)
@@ -106,7 +126,13 @@ def _sampler(source: int, name: str, draw: Callable[[Chooser], str], rng: random
             if stalled >= STALL_LIMIT:
                 return
             continue
-        stalled = 0
+        if known(phrase):
+            seen.add(phrase)
+            old += 1
+            if old >= KNOWN_STALL_LIMIT:
+                return
+            continue
+        stalled = old = 0
         seen.add(phrase)
         yield Candidate(phrase, source, name)
 
@@ -120,11 +146,22 @@ def _listed(source: int, name: str, phrases: Iterable[str]) -> Stream:
 class StreamFactory:
     """Builds one stream per entry; holds what all streams share (the token pool)."""
 
-    def __init__(self, entries: Sequence[Entry], settings: StreamSettings, pool: Pool) -> None:
+    def __init__(
+        self,
+        entries: Sequence[Entry],
+        settings: StreamSettings,
+        pool: Pool,
+        *,
+        known: Known = _never,
+        tokens: TokenPool | None = None,
+    ) -> None:
+        """`known(phrase)`: whether the consumer already has the phrase (so a sampler that
+        only repeats old phrases ends early); `tokens`: a TokenPool of `entries` to reuse."""
         self.entries = entries
         self.settings = settings
         self.pool = pool
-        self.tokens = TokenPool(entries)
+        self.known = known
+        self.tokens = tokens if tokens is not None else TokenPool(entries)
         self.words = vocabulary().words
 
     def rng(self, entry: Entry, purpose: str) -> random.Random:
@@ -147,7 +184,7 @@ class StreamFactory:
                 parts += self._when(entry)
         except (UnsupportedRegex, RecursionError, re.error):
             parts = []  # nothing generated from the condition: the rule's stats show generated == 0
-        if entry.examples:
+        if entry.examples and self.settings.fixed_sources:
             parts.append(self._mutations(entry))
         return interleave(parts) if parts else None
 
@@ -155,7 +192,7 @@ class StreamFactory:
     def _regex(self, entry: Entry, matcher: Regex) -> list[Stream]:
         phrases = RegexPhrases(matcher.pattern, self.words)
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
-        walk = _sampler(entry.index, "regex/walk", phrases.sample, self.rng(entry, "walk"))
+        walk = _sampler(entry.index, "regex/walk", phrases.sample, self.rng(entry, "walk"), self.known)
         streams = [self._exrex(entry, phrases), walk]
         if self.settings.hypothesis_draws > 0:
             # A generator body runs at its first `next`, so the (costly) draws
@@ -192,14 +229,14 @@ class StreamFactory:
                 return f"{token} {core}"
             return f"{core} {token}" if ch.chance(50) else f"{token} {core}"
 
-        yield from _sampler(entry.index, "splice", draw, rng)
+        yield from _sampler(entry.index, "splice", draw, rng, self.known)
 
     # -- keywords ------------------------------------------------------------
     def _keywords(self, entry: Entry, matcher: Keywords) -> list[Stream]:
         phrases = KeywordPhrases(matcher.keywords, self.words)
         streams = [
             _listed(entry.index, "keywords/frame", matcher.keywords),
-            _sampler(entry.index, "keywords/frame", phrases.sample, self.rng(entry, "frame")),
+            _sampler(entry.index, "keywords/frame", phrases.sample, self.rng(entry, "frame"), self.known),
             _listed(entry.index, "keywords/probe", phrases.probes()),
         ]
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
@@ -212,7 +249,7 @@ class StreamFactory:
                 joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t}: {k}"))
                 return joined.replace("{k}", keyword).replace("{t}", token)
 
-            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice")))
+            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice"), self.known))
         return streams
 
     # -- all-of ----------------------------------------------------------------
@@ -223,7 +260,7 @@ class StreamFactory:
 
     def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
         combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
-        streams = [_sampler(entry.index, "all-of", combined.sample, self.rng(entry, "all-of"))]
+        streams = [_sampler(entry.index, "all-of", combined.sample, self.rng(entry, "all-of"), self.known)]
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
         if others:
 
@@ -232,7 +269,7 @@ class StreamFactory:
                 token = pick(ch, others)
                 return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
 
-            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice")))
+            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice"), self.known))
         return streams
 
     # -- when ------------------------------------------------------------------
@@ -243,7 +280,10 @@ class StreamFactory:
         own = list(entry.examples or ()) + list(constants)
         own += [frame(f, c) for c in constants for f in rng.sample(frames, min(3, len(frames)))]
         own += [frame(rng.choice(frames), w) for w in rng.sample(self.words, min(12, len(self.words)))]
-        return [_listed(entry.index, "when/constants", own), self._pool_reader(entry)]
+        streams = [_listed(entry.index, "when/constants", own)]
+        if self.settings.fixed_sources:
+            streams.append(self._pool_reader(entry))
+        return streams
 
     def _pool_reader(self, entry: Entry, cap: int = 200) -> Stream:
         position = 0

@@ -1,14 +1,26 @@
-"""Per-rule figures: generated, won, rejected, who took the rest, and the steals matrix."""
+"""Per-rule figures: generated, won, rejected, who took the rest, and the steals matrix.
+
+Kept sparse (dictionaries keyed by entry index), because a unit of a
+thousand-rule graph only ever touches its own rule's column, and units are
+shipped between processes and merged (`absorb`).
+"""
 
 from __future__ import annotations
 
+import bisect
+import hashlib
 from collections import Counter
 
 from fuzzroute.entries import Entry
 from fuzzroute.laws import Claimant, Claims
 from fuzzroute.suggestions import RuleStats, Witness
 
-from .findings import WITNESSES_PER_GROUP, make_witness, witness_key
+from .findings import _ODD_EDITS, WITNESSES_PER_GROUP, make_witness, witness_key
+
+
+def _digest(phrase: str, source: int) -> int:
+    data = f"{source}\x1f{phrase}".encode("utf-8", "surrogatepass")
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
 
 
 class Stats:
@@ -16,16 +28,22 @@ class Stats:
 
     def __init__(self, entries: tuple[Entry, ...]) -> None:
         self.entries = entries
-        n = len(entries)
-        self.generated = [0] * n
-        self.won = [0] * n
-        self.rejected = [0] * n
-        self.lost_to: list[Counter[int]] = [Counter() for _ in range(n)]
-        self.steals = [[0] * n for _ in range(n)]
-        self.samples: list[list[Witness]] = [[] for _ in range(n)]
-        self._counted: set[tuple[str, int]] = set()
+        self.generated: Counter[int] = Counter()
+        self.won: Counter[int] = Counter()
+        self.rejected: Counter[int] = Counter()
+        self.lost_to: dict[int, Counter[int]] = {}
+        self.steals: Counter[tuple[int, int]] = Counter()
+        self.samples: dict[int, list[Witness]] = {}
+        self._ranks: dict[int, list[tuple[int, int, str, str]]] = {}
+        self._counted: set[int] = set()
         ids = Counter(e.id for e in entries)
         self._label = [e.id if ids[e.id] == 1 else f"{e.id}#{e.index + 1}" for e in entries]
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state["_counted"] = set()  # only needed while a unit runs
+        state["entries"] = ()  # `when` predicates need not pickle; the explorer's own Stats has them
+        return state
 
     def label(self, index: int) -> str:
         """How `lost_to` names an entry: its id, or `id#position` when the id repeats."""
@@ -36,21 +54,47 @@ class Stats:
 
     def accept(self, phrase: str, source: int, claims: Claims, winner: Claimant | None, generator: str) -> None:
         """A phrase `source` accepts, won by `winner` under the mount's law (counted once per rule)."""
-        key = (phrase, source)
+        key = _digest(phrase, source)
         if key in self._counted:
             return
         self._counted.add(key)
         self.generated[source] += 1
         if winner is not None:
-            self.steals[winner.index][source] += 1
+            self.steals[(winner.index, source)] += 1
         if winner is not None and winner.index == source:
             self.won[source] += 1
         elif winner is not None:
-            self.lost_to[source][winner.index] += 1
-        kept = self.samples[source]
-        kept.append(make_witness(phrase, claims, generator))
-        kept.sort(key=witness_key)
+            self.lost_to.setdefault(source, Counter())[winner.index] += 1
+        ranks = self._ranks.get(source)
+        if ranks is not None and len(ranks) >= WITNESSES_PER_GROUP:
+            floor = _ODD_EDITS.get(generator.rpartition("/")[2], 0)
+            if ranks[-1][0] <= floor and ranks[-1][1] < len(phrase):
+                return  # cannot rank among the kept samples (see findings.cannot_beat)
+        self._sample(source, make_witness(phrase, claims, generator))
+
+    def _sample(self, source: int, witness: Witness) -> None:
+        ranks = self._ranks.setdefault(source, [])
+        kept = self.samples.setdefault(source, [])
+        rank = witness_key(witness)
+        if len(ranks) >= WITNESSES_PER_GROUP and rank >= ranks[-1]:
+            return
+        position = bisect.bisect_right(ranks, rank)
+        ranks.insert(position, rank)
+        kept.insert(position, witness)
+        del ranks[WITNESSES_PER_GROUP:]
         del kept[WITNESSES_PER_GROUP:]
+
+    def absorb(self, other: Stats) -> None:
+        """Add another unit's figures (units own disjoint rules, so nothing is counted twice)."""
+        self.generated.update(other.generated)
+        self.won.update(other.won)
+        self.rejected.update(other.rejected)
+        self.steals.update(other.steals)
+        for source, counts in other.lost_to.items():
+            self.lost_to.setdefault(source, Counter()).update(counts)
+        for source, witnesses in other.samples.items():
+            for witness in witnesses:
+                self._sample(source, witness)
 
     def rule_stats(self) -> tuple[RuleStats, ...]:
         return tuple(
@@ -62,16 +106,20 @@ class Stats:
                 generated=self.generated[e.index],
                 won=self.won[e.index],
                 rejected=self.rejected[e.index],
-                lost_to={self.label(k): v for k, v in sorted(self.lost_to[e.index].items())},
+                lost_to={self.label(k): v for k, v in sorted(self.lost_to.get(e.index, Counter()).items())},
             )
             for e in self.entries
         )
 
     def steals_matrix(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(row) for row in self.steals)
+        n = len(self.entries)
+        rows = [[0] * n for _ in range(n)]
+        for (winner, source), count in self.steals.items():
+            rows[winner][source] = count
+        return tuple(tuple(row) for row in rows)
 
     def top_taker(self, source: int) -> int | None:
-        counts = self.lost_to[source]
+        counts = self.lost_to.get(source)
         if not counts:
             return None
         return min(counts, key=lambda k: (-counts[k], k))

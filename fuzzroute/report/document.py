@@ -28,6 +28,7 @@ from ..suggestions import (
 from ..text import is_blank
 from .budget import describe_budget
 from .decided import attach_decisions
+from .graphhash import graph_hash
 from .versions import tool_versions
 
 SCHEMA_VERSION = 2
@@ -70,6 +71,7 @@ def build_document(
         raise ValueError(f"graph_format must be 'python' or 'json', not {graph_format!r}")
     problems = [_problem(graph, p) for p in checkup.problems]
     suggestions = [_suggestion(graph, s) for s in exploration.suggestions]
+    withheld = [_suggestion(graph, s) for s in exploration.withheld]
     rules = [_rule_stats(r) for r in exploration.rules]
     partial = exploration.partial or partial_reason is not None
     if partial and partial_reason is None:
@@ -77,7 +79,7 @@ def build_document(
     steals = _steals(graph, exploration)
     summary = _summary(checkup, suggestions, exploration, steals)
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
-    document = {
+    document: dict[str, Any] = {
         "schema_version": SCHEMA_VERSION,
         "generated_at": stamp.replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         "tool": {"name": "fuzzroute", "versions": tool_versions()},
@@ -93,7 +95,12 @@ def build_document(
             "ended_by": exploration.ended_by,
             "intersection": _json_safe(dict(exploration.intersection)),
             "generator_counts": dict(exploration.generator_counts),
+            "units_ended": dict(exploration.units_ended),
+            "shard": _shard(exploration.shard),
+            "judged_per_second": judged_per_second(exploration.phrases_judged, exploration.elapsed_seconds),
+            "workers": _json_safe(dict(exploration.workers)),
         },
+        "merge": {"graph_hash": graph_hash(graph), "withheld": withheld},
         "partial": partial,
         "partial_reason": partial_reason if partial else None,
         "summary": summary,
@@ -107,7 +114,27 @@ def build_document(
         "rules": rules,
         "steals": steals,
     }
-    return attach_decisions(document, decisions)
+    listed = list(suggestions)
+    attach_decisions(document, decisions)
+    # What a merge of shard reports needs to apply the decided tier again over all shards:
+    # the suggestions it took out (in full) and the tool defects it started from.
+    kept = {id(s) for s in document["suggestions"]}
+    document["merge"] = {
+        "graph_hash": graph_hash(graph),
+        "withheld": withheld,
+        "superseded": [s for s in listed if id(s) not in kept],
+        "decision_defects": [] if decisions is None else [d.to_dict() for d in decisions.defects],
+    }
+    return document
+
+
+def _shard(shard: tuple[int, int] | None) -> dict[str, int] | None:
+    return None if shard is None else {"index": shard[0], "count": shard[1]}
+
+
+def judged_per_second(judged: int, seconds: float) -> float:
+    """The headline speed figure: distinct phrases judged per second of exploration."""
+    return round(judged / seconds, 1) if seconds > 0 else 0.0
 
 
 def exit_status(document: dict[str, Any]) -> int:
@@ -248,15 +275,19 @@ def _rule_stats(stats: RuleStats) -> dict[str, Any]:
     earlier entry, so `accepted = won + lost`; `phrases` adds the generator's
     rejects, giving all phrases generated from the rule.
     """
-    data = stats.to_dict()
-    lost = sum(stats.lost_to.values())
-    accepted = stats.won + lost
+    return rule_figures(stats.to_dict())
+
+
+def rule_figures(data: dict[str, Any]) -> dict[str, Any]:
+    """Add the derived counts to a rule's raw figures (also used when shard reports are merged)."""
+    lost = sum(data["lost_to"].values())
+    accepted = data["won"] + lost
     data["accepted"] = accepted
-    data["phrases"] = accepted + stats.rejected
+    data["phrases"] = accepted + data["rejected"]
     data["lost"] = lost
-    data["share_won"] = _share(stats.won, accepted)
+    data["share_won"] = _share(data["won"], accepted)
     data["share_lost"] = _share(lost, accepted)
-    data["lost_to"] = dict(sorted(stats.lost_to.items(), key=lambda item: (-item[1], item[0])))
+    data["lost_to"] = dict(sorted(data["lost_to"].items(), key=lambda item: (-item[1], item[0])))
     return data
 
 
@@ -282,8 +313,12 @@ def _steals(graph: Graph, exploration: Exploration) -> dict[str, Any]:
             f"Exploration.steals is {size}x{size}, but the exploration has "
             f"{len(exploration.rules)} rules and the graph {len(graph.entries)} entries"
         )
-    stolen = sum(counts[i][j] for i in range(size) for j in range(size) if i != j)
-    return {"law": law_of(graph), "axis": axis, "counts": counts, "stolen": stolen}
+    return {"law": law_of(graph), "axis": axis, "counts": counts, "stolen": stolen_count(counts)}
+
+
+def stolen_count(counts: list[list[int]]) -> int:
+    """Phrases won by a rule other than the one they were generated from (off the diagonal)."""
+    return sum(value for i, row in enumerate(counts) for j, value in enumerate(row) if i != j)
 
 
 def _summary(

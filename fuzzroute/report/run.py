@@ -111,6 +111,8 @@ def write_report(
     fail_on: str = DEFAULT_FAIL_ON,
     db: str | Path | None = None,
     decide: bool = True,
+    workers: int = 1,
+    shard: tuple[int, int] | None = None,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -140,6 +142,11 @@ def write_report(
     decisions = run_decisions(graph) if decide else None
     explorer = explore if explore is not None else _default_explorer()
     reason: str | None = None
+    scale: dict[str, Any] = {}
+    if workers != 1:
+        scale["workers"] = workers
+    if shard is not None:
+        scale["shard"] = shard
     try:
         exploration = explorer(
             graph,
@@ -148,6 +155,7 @@ def write_report(
             budget_seconds=budget_seconds,
             progress=progress,
             should_stop=should_stop,
+            **scale,
         )
     except KeyboardInterrupt:
         exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)

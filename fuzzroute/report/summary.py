@@ -18,6 +18,21 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def speed_line(run: dict[str, Any]) -> str:
+    """The headline speed figure: phrases judged per second, and on how many processes."""
+    workers = run.get("workers") or {}
+    processes = workers.get("processes")
+    on = ""
+    if isinstance(processes, int):
+        on = f" on {processes} process{'' if processes == 1 else 'es'}"
+    shard = run.get("shard")
+    part = f", shard {shard['index']}/{shard['count']}" if shard else ""
+    return (
+        f"  speed:     {run.get('judged_per_second', 0):,.0f} phrases judged per second "
+        f"({run['phrases_judged']:,} in {run['elapsed_seconds']:.1f} s{on}{part})"
+    )
+
+
 def phrase_counts(run: dict[str, Any]) -> str:
     """"2401 phrases generated, 2000 distinct judged": a phrase budget counts the distinct ones.
 
@@ -98,6 +113,7 @@ def summary_text(
     else:
         for kind, count in sorted(summary["suggestions_by_kind"].items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"    {count} x {kind}{_kind_example(suggestions, kind)}")
+    lines.append(speed_line(run))
     lines.extend(decided_summary_lines(document))
     history = document.get("history")
     if history is not None:

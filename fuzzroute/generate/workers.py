@@ -1,0 +1,177 @@
+"""Run exploration units on one process or on several, with the same results.
+
+A unit (`unit.RuleUnit`) depends only on its inputs, so running units in a
+pool of processes changes when they finish, never what they find: results
+come back in unit order (`imap`), and the explorer merges them in that
+order.  Processes are forked, so the graph (with its `when` functions, which
+need not pickle) is inherited rather than sent; where fork is unavailable
+the units run in the calling process.
+
+With a time budget each unit gets a share of what is left when it starts:
+the remaining generation time divided by the number of turns the remaining
+units need on the available processes.  Worker processes ignore Ctrl-C; the
+explorer sets a shared stop flag instead, so a stopped run still returns
+what its units found.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fuzzroute.graph import Graph
+
+from .unit import RuleUnit, UnitResult
+
+#: How often (seconds) the explorer polls for progress and stop requests while workers run.
+POLL_SECONDS = 0.1
+#: A worker adds to the shared progress counter every this many phrases.
+PROGRESS_BATCH = 25
+
+
+@dataclass(frozen=True)
+class UnitPlan:
+    """One unit to run: the rule and its share of the phrase budget (None: time-limited)."""
+
+    rule: int
+    quota: int | None
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What every unit of one run reads (inherited by forked workers, never pickled)."""
+
+    graph: Graph
+    seed: int
+    hypothesis_draws: int
+    decided: dict[int, list[str]]
+    pool: list[str]
+    generation_end: float | None  # perf_counter() deadline of generation, or None
+    processes: int
+    units: int
+
+
+_SHARED: Shared | None = None
+_STARTED: Any = None  # multiprocessing.Value: units started so far
+_JUDGED: Any = None  # multiprocessing.Value: phrases judged so far (progress)
+_STOP: Any = None  # multiprocessing.Event
+_CACHE: dict[str, object] = {}
+
+
+def fork_available() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _deadline(shared: Shared, started_before: int) -> float | None:
+    if shared.generation_end is None:
+        return None
+    remaining_units = max(1, shared.units - started_before)
+    turns = math.ceil(remaining_units / max(1, shared.processes))
+    now = time.perf_counter()
+    return now + max(0.0, shared.generation_end - now) / turns
+
+
+def _build(
+    shared: Shared,
+    plan: UnitPlan,
+    started_before: int,
+    should_stop: Callable[[], bool] | None,
+    progress: Callable[[int], None] | None,
+) -> RuleUnit:
+    return RuleUnit(
+        shared.graph,
+        plan.rule,
+        shared.seed,
+        plan.quota,
+        hypothesis_draws=shared.hypothesis_draws,
+        decided=shared.decided.get(plan.rule, ()),
+        pool=shared.pool if shared.graph.entries[plan.rule].when is not None else (),
+        deadline=_deadline(shared, started_before),
+        should_stop=should_stop,
+        progress=progress,
+        factory_cache=_CACHE,
+    )
+
+
+def _worker_init() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
+    assert _SHARED is not None
+    with _STARTED.get_lock():
+        started_before = _STARTED.value
+        _STARTED.value += 1
+    pending = [0]
+
+    def progress(n: int) -> None:
+        pending[0] += n
+        if pending[0] >= PROGRESS_BATCH:
+            with _JUDGED.get_lock():
+                _JUDGED.value += pending[0]
+            pending[0] = 0
+
+    result = _build(_SHARED, plan, started_before, _STOP.is_set, progress).run()
+    with _JUDGED.get_lock():
+        _JUDGED.value += pending[0]
+    return result, os.getpid()
+
+
+def run_units(
+    shared: Shared,
+    plans: Sequence[UnitPlan],
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[tuple[UnitResult, int]]:
+    """Yield (result, worker number) per unit, in the order of `plans`."""
+    _CACHE.clear()  # what units share (the token pool) belongs to this run's graph only
+    if shared.processes <= 1 or len(plans) <= 1 or not fork_available():
+        for position, plan in enumerate(plans):
+            if should_stop is not None and should_stop():
+                return
+            yield _build(shared, plan, position, should_stop, progress).run(), 0
+        return
+    yield from _run_pool(shared, plans, should_stop, progress)
+
+
+def _run_pool(
+    shared: Shared,
+    plans: Sequence[UnitPlan],
+    should_stop: Callable[[], bool] | None,
+    progress: Callable[[int], None] | None,
+) -> Iterator[tuple[UnitResult, int]]:
+    global _SHARED, _STARTED, _JUDGED, _STOP
+    context = multiprocessing.get_context("fork")
+    _SHARED = shared
+    _STARTED = context.Value("q", 0)
+    _JUDGED = context.Value("q", 0)
+    _STOP = context.Event()
+    numbers: dict[int, int] = {}
+    reported = 0
+    processes = min(shared.processes, len(plans))
+    try:
+        with context.Pool(processes, initializer=_worker_init) as pool:
+            results = pool.imap(_worker_run, plans, chunksize=1)
+            for _ in plans:
+                while True:
+                    try:
+                        result, pid = results.next(timeout=POLL_SECONDS)
+                        break
+                    except multiprocessing.TimeoutError:
+                        pass
+                    finally:
+                        if should_stop is not None and should_stop():
+                            _STOP.set()
+                        if progress is not None and _JUDGED.value > reported:
+                            progress(_JUDGED.value - reported)
+                            reported = _JUDGED.value
+                yield result, numbers.setdefault(pid, len(numbers))
+    finally:
+        _SHARED = None
