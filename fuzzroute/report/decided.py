@@ -151,3 +151,8 @@ def decided_summary_lines(document: dict[str, Any]) -> list[str]:
     if decision["defects"]:
         lines.append(f"    {len(decision['defects'])} tool defect(s): a decided witness disagreed with the matchers")
     return lines
+
+
+#: Public names for other report steps (a merge of shard reports re-applies the tier to the merged suggestions).
+supersede_suggestions = _supersede
+count_decided = _count
