@@ -60,6 +60,9 @@ from .wording import BOUNDARY, live_law, quoted, rule, rules
 PAIR_TIMEOUT = 2.0
 MAX_STATES = 20_000
 TOTAL_STATES = 5_000_000
+#: States a pair's search for a more readable witness (one rule's own text) may visit; it only
+#: picks the witness, so past this it gives up and the full search answers the question.
+READABLE_STATES = 400
 #: Up to this many containing rules, the list is reduced to the rules actually needed.
 MINIMISE_UP_TO = 8
 
@@ -86,22 +89,24 @@ class _Run:
         self.overlaps: dict[tuple[int, int], str] = {}
 
     # -- searching -------------------------------------------------------------
-    def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = ()) -> Outcome:
+    def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
         if self.spent >= self.total_states:
             return Outcome(LIMIT, reason=f"the run's budget of {self.total_states} states was spent")
         deadline = time.monotonic() + self.pair_timeout if self.pair_timeout > 0 else None
-        limit = min(self.max_states, self.total_states - self.spent)
+        limit = min(self.max_states if cap is None else cap, self.total_states - self.spent)
         outcome = search(must, must_not, self.languages.cells, max_states=limit, deadline=deadline)
         self.spent += outcome.states
         self.searches += 1
         return outcome
 
-    def readable(self, own: int, must: Sequence[Rule], must_not: Sequence[Rule]) -> str | None:
+    def readable(
+        self, own: int, must: Sequence[Rule], must_not: Sequence[Rule], cap: int | None = None
+    ) -> str | None:
         """A phrase that is rule `own`'s whole text and fits the question, if one is found."""
         whole = self.languages.whole(own)
         if whole is None:
             return None
-        outcome = self.ask([whole, *must], must_not)
+        outcome = self.ask([whole, *must], must_not, cap=cap)
         return outcome.phrase if outcome.verdict == FOUND else None
 
     # -- questions ---------------------------------------------------------------
@@ -128,7 +133,9 @@ class _Run:
         if self.exhausted:
             self.skipped += 1
             return
-        phrase = self.readable(b.index, [lang_a], []) or self.readable(a.index, [lang_b], [])
+        phrase = self.readable(b.index, [lang_a], [], READABLE_STATES) or self.readable(
+            a.index, [lang_b], [], READABLE_STATES
+        )
         outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
         self.overlaps[(a.index, b.index)] = outcome.verdict
         if outcome.verdict == FOUND:
