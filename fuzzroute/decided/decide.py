@@ -12,7 +12,11 @@ For every data rule B, in declaration order:
    intents before it do (they can only claim earlier).  Otherwise a
    counter-witness: a phrase B matches that no earlier data rule matches.
    With an earlier `when` rule this says only that no *data* rule takes it;
-   the witness is still run through both laws on the cold context.
+   the witness is still run through both laws on the cold context.  The
+   cheap question comes first (is some phrase of B's own text free?), then
+   each earlier rule alone, then their union.  An earlier rule the automata
+   cannot read is run on the counter-witness itself; if it matches, the
+   question stays undecided.
 4. Under the cold walk, an unconditional entry claims every message from its
    position on: every later rule is dead under that law.
 
@@ -22,7 +26,8 @@ Every answer with a witness is re-run through the compiled matchers and
 Cost is bounded: every search stops at `max_states` product states and at
 `pair_timeout` seconds (only a safety net: it makes results depend on the
 machine), and the whole run at `total_states`.  Questions past a limit are
-undecided.  Questions are asked in a fixed order, so with the same graph
+undecided; questions not asked once the run's budget is spent are counted
+(`questions_not_asked`), not listed.  Questions are asked in a fixed order, so with the same graph
 and limits the state limits give the same answers on every machine.
 """
 
