@@ -131,6 +131,13 @@ def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path)
     assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])
 
 
+def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path: Path) -> None:
+    code, out, _ = invoke(
+        "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"), "--budget", "100",
+    )
+    assert out.index("proven:") < out.index("decided:   3 can-win, 1 never-wins, 10 overlap") < out.index("generated:")
+
+
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:
     code, _out, _ = invoke(
         "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"),
