@@ -158,7 +158,7 @@ def check(
         if decisions is not None:
             from .decided.render import decided_text
 
-            click.echo(decided_text(decisions))
+            click.echo(decided_text(decisions, level))
     sys.exit(EXIT_OK if checkup.ok or fail_on == "never" else EXIT_PROVEN_ERROR)
 
 

@@ -70,6 +70,9 @@ def test_check_decide_text_and_json() -> None:
     code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide")
     assert code == 1  # the proven errors decide the exit code, as without --decide
     assert "Decided for all messages" in out and "[never wins]" in out and "[boundary]" in out
+    assert "... and 2 more overlap (-v lists them" in out
+    _code, verbose, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "-v")
+    assert verbose.count("[overlap]") == 10 and "more overlap" not in verbose
     code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--format", "json")
     document = json.loads(out)
     assert set(document) == {"problems", "notes", "decided", "decided_defects"}
@@ -115,6 +118,24 @@ def test_check_decide_sarif_carries_the_decided_problems(tmp_path: Path) -> None
     invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--sarif", str(sarif))
     results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
     assert {r["properties"]["tier"] for r in results} == {"proven"}
+
+
+def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path) -> None:
+    graph = load_graph(str(EXAMPLES / "planted_defects.py")).graph
+    db = tmp_path / "db"
+    write_report(graph, html_path=tmp_path / "a.html", budget_phrases=300, db=db, decide=False)
+    second = write_report(graph, html_path=tmp_path / "b.html", budget_phrases=300, db=db)
+    superseded = {(s["kind"], s["rule"], s["to"]) for s in second.document["decision"]["superseded"]}
+    left = {(s["kind"], s["rule"], s["to"]) for s in second.document["suggestions"]}
+    assert ("rule-never-wins", "billing", "billing") in superseded and not superseded & left
+    assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])
+
+
+def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path: Path) -> None:
+    code, out, _ = invoke(
+        "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"), "--budget", "100",
+    )
+    assert out.index("proven:") < out.index("decided:   3 can-win, 1 never-wins, 10 overlap") < out.index("generated:")
 
 
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:

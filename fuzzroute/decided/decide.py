@@ -12,7 +12,11 @@ For every data rule B, in declaration order:
    intents before it do (they can only claim earlier).  Otherwise a
    counter-witness: a phrase B matches that no earlier data rule matches.
    With an earlier `when` rule this says only that no *data* rule takes it;
-   the witness is still run through both laws on the cold context.
+   the witness is still run through both laws on the cold context.  The
+   cheap question comes first (is some phrase of B's own text free?), then
+   each earlier rule alone, then their union.  An earlier rule the automata
+   cannot read is run on the counter-witness itself; if it matches, the
+   question stays undecided.
 4. Under the cold walk, an unconditional entry claims every message from its
    position on: every later rule is dead under that law.
 
@@ -22,7 +26,8 @@ Every answer with a witness is re-run through the compiled matchers and
 Cost is bounded: every search stops at `max_states` product states and at
 `pair_timeout` seconds (only a safety net: it makes results depend on the
 machine), and the whole run at `total_states`.  Questions past a limit are
-undecided.  Questions are asked in a fixed order, so with the same graph
+undecided; questions not asked once the run's budget is spent are counted
+(`questions_not_asked`), not listed.  Questions are asked in a fixed order, so with the same graph
 and limits the state limits give the same answers on every machine.
 """
 
@@ -60,6 +65,9 @@ from .wording import BOUNDARY, live_law, quoted, rule, rules
 PAIR_TIMEOUT = 2.0
 MAX_STATES = 20_000
 TOTAL_STATES = 5_000_000
+#: States a pair's search for a more readable witness (one rule's own text) may visit; it only
+#: picks the witness, so past this it gives up and the full search answers the question.
+READABLE_STATES = 400
 #: Up to this many containing rules, the list is reduced to the rules actually needed.
 MINIMISE_UP_TO = 8
 
@@ -86,22 +94,24 @@ class _Run:
         self.overlaps: dict[tuple[int, int], str] = {}
 
     # -- searching -------------------------------------------------------------
-    def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = ()) -> Outcome:
+    def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
         if self.spent >= self.total_states:
             return Outcome(LIMIT, reason=f"the run's budget of {self.total_states} states was spent")
         deadline = time.monotonic() + self.pair_timeout if self.pair_timeout > 0 else None
-        limit = min(self.max_states, self.total_states - self.spent)
+        limit = min(self.max_states if cap is None else cap, self.total_states - self.spent)
         outcome = search(must, must_not, self.languages.cells, max_states=limit, deadline=deadline)
         self.spent += outcome.states
         self.searches += 1
         return outcome
 
-    def readable(self, own: int, must: Sequence[Rule], must_not: Sequence[Rule]) -> str | None:
+    def readable(
+        self, own: int, must: Sequence[Rule], must_not: Sequence[Rule], cap: int | None = None
+    ) -> str | None:
         """A phrase that is rule `own`'s whole text and fits the question, if one is found."""
         whole = self.languages.whole(own)
         if whole is None:
             return None
-        outcome = self.ask([whole, *must], must_not)
+        outcome = self.ask([whole, *must], must_not, cap=cap)
         return outcome.phrase if outcome.verdict == FOUND else None
 
     # -- questions ---------------------------------------------------------------
@@ -128,7 +138,9 @@ class _Run:
         if self.exhausted:
             self.skipped += 1
             return
-        phrase = self.readable(b.index, [lang_a], []) or self.readable(a.index, [lang_b], [])
+        phrase = self.readable(b.index, [lang_a], [], READABLE_STATES) or self.readable(
+            a.index, [lang_b], [], READABLE_STATES
+        )
         outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
         self.overlaps[(a.index, b.index)] = outcome.verdict
         if outcome.verdict == FOUND:

@@ -54,6 +54,13 @@ def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[st
     return document
 
 
+def reapply_decisions(document: dict[str, Any]) -> None:
+    """Supersede again after suggestions were added (a `--db` replay carries stored ones back in)."""
+    if document.get("decision", {}).get("ran"):
+        _supersede(document)
+        _count(document)
+
+
 def _supersede(document: dict[str, Any]) -> None:
     items = document["decided"]
     dead: dict[int, dict[str, Any]] = {}
@@ -82,7 +89,8 @@ def _supersede(document: dict[str, Any]) -> None:
             found = pairs.get(key)
             contradicted = disjoint.get(key)
             if contradicted is not None:
-                document["decision"]["defects"].append(
+                _add_defect(
+                    document,
                     {
                         "kind": contradicted["kind"],
                         "rule": contradicted["rule"],
@@ -90,7 +98,7 @@ def _supersede(document: dict[str, Any]) -> None:
                         "other_rule": contradicted["other_rule"],
                         "witness": suggestion["witnesses"][0]["phrase"] if suggestion["witnesses"] else None,
                         "problem": "a generated phrase matches both rules of a pair decided disjoint",
-                    }
+                    },
                 )
         if found is None:
             kept.append(suggestion)
@@ -107,6 +115,12 @@ def _supersede(document: dict[str, Any]) -> None:
             }
         )
     document["suggestions"] = kept
+
+
+def _add_defect(document: dict[str, Any], defect: dict[str, Any]) -> None:
+    defects = document["decision"]["defects"]
+    if defect not in defects:
+        defects.append(defect)
 
 
 def _count(document: dict[str, Any]) -> None:
@@ -137,3 +151,8 @@ def decided_summary_lines(document: dict[str, Any]) -> list[str]:
     if decision["defects"]:
         lines.append(f"    {len(decision['defects'])} tool defect(s): a decided witness disagreed with the matchers")
     return lines
+
+
+#: Public names for other report steps (a merge of shard reports re-applies the tier to the merged suggestions).
+supersede_suggestions = _supersede
+count_decided = _count

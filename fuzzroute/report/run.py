@@ -25,6 +25,7 @@ from ..errors import InputError
 from ..graph import Graph
 from ..suggestions import Exploration
 from .atomic import write_all_atomically
+from .decided import reapply_decisions
 from .document import GraphFormat, build_document
 from .failon import DEFAULT_FAIL_ON, exit_code
 from .history import compare_with_baseline
@@ -170,6 +171,7 @@ def write_report(
         compare_with_baseline(document, baseline, baseline_source)
     if db is not None and ledger_file is not None:
         apply_memory(document, graph, ledger, db=db, ledger_file=ledger_file)
+        reapply_decisions(document)
     status = exit_code(document, fail_on)
     document["summary"]["exit_status"] = status
     document["summary"]["fail_on"] = fail_on

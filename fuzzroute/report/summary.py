@@ -103,6 +103,7 @@ def summary_text(
     errors = sum(1 for p in problems if p["kind"] == "error")
     if verbosity <= 0 and errors > MAX_LISTED:
         lines.append(f"    ... and {errors - MAX_LISTED} more errors in the report (-v lists them all)")
+    lines.extend(decided_summary_lines(document))  # the tiers in order: proven, decided, generated
     lines.append(
         f"  generated: {phrase_counts(run)} (seed {run['seed']}, budget {run['budget']}): "
         f"{_plural(summary['suggestions'], 'suggestion')} - samples, not proof"
@@ -114,7 +115,6 @@ def summary_text(
         for kind, count in sorted(summary["suggestions_by_kind"].items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"    {count} x {kind}{_kind_example(suggestions, kind)}")
     lines.append(speed_line(run))
-    lines.extend(decided_summary_lines(document))
     history = document.get("history")
     if history is not None:
         proven, generated = history["proven"], history["suggestions"]
