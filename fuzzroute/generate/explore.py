@@ -73,6 +73,8 @@ MAX_HYPOTHESIS_DRAWS = 16
 HYPOTHESIS_MIN_SHARE = 48
 #: Phrases a `when` rule may read from the pool of other rules' phrases.
 POOL_SIZE = 400
+#: At most this much of the phrase budget goes to a `when` rule's unit (the rest to the data rules).
+WHEN_QUOTA = 300
 
 __all__ = ["MAX_ROUNDS", "Explorer", "explore", "plan_units"]
 
@@ -94,7 +96,21 @@ def plan_units(graph: Graph, budget_phrases: int | None) -> list[UnitPlan]:
     if budget_phrases is None:
         return [UnitPlan(rule, None) for rule in rules]
     share, extra = divmod(budget_phrases, max(1, len(rules)))
-    return [UnitPlan(rule, share + (1 if position < extra else 0)) for position, rule in enumerate(rules)]
+    quotas = [share + (1 if position < extra else 0) for position in range(len(rules))]
+    # A `when` rule has few phrases of its own (its constants, examples and the
+    # fixed pool), so its share beyond WHEN_QUOTA goes to the data rules.
+    when = [p for p, rule in enumerate(rules) if graph.entries[rule].when is not None]
+    data = [p for p in range(len(rules)) if p not in set(when)]
+    if data:
+        excess = 0
+        for p in when:
+            if quotas[p] > WHEN_QUOTA:
+                excess += quotas[p] - WHEN_QUOTA
+                quotas[p] = WHEN_QUOTA
+        more, left = divmod(excess, len(data))
+        for n, p in enumerate(data):
+            quotas[p] += more + (1 if n < left else 0)
+    return [UnitPlan(rule, quota) for rule, quota in zip(rules, quotas, strict=True)]
 
 
 def in_shard(position: int, shard: Shard | None) -> bool:
