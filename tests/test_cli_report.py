@@ -7,7 +7,9 @@ exit codes, `--json`, `--open`, budgets, and that bad input writes nothing.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -177,3 +179,16 @@ def test_when_the_json_twin_cannot_be_written_the_html_is_not_written_either(tmp
     assert code == 2 and "cannot write the report" in err
     assert html.read_text() == "old report"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "r.html"]
+
+
+def test_a_pipe_as_output_is_refused_and_stays_a_pipe(tmp_path: Path) -> None:
+    # A rename would turn a pipe or device (say -o /dev/null) into a plain file.
+    pipe = tmp_path / "pipe.html"
+    os.mkfifo(pipe)
+    twin = tmp_path / "twin.json"
+    code, out, err = invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(pipe),
+                            "--json", str(twin), "--budget", "50")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "cannot write the report" in err and "not a regular file" in err
+    assert stat.S_ISFIFO(pipe.stat().st_mode) and not twin.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.html"]

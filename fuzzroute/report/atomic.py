@@ -11,6 +11,7 @@ as it was.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -32,6 +33,8 @@ def write_all_atomically(files: Sequence[tuple[str | os.PathLike[str], str]]) ->
     exist are they renamed over their targets.  A report and its JSON twin
     therefore never disagree because one write failed after the other.
     """
+    for path, _ in files:
+        _refuse_special_file(Path(path))
     prepared: list[tuple[Path, Path]] = []
     try:
         for path, text in files:
@@ -47,6 +50,12 @@ def write_all_atomically(files: Sequence[tuple[str | os.PathLike[str], str]]) ->
     for _, target in prepared:
         _fsync_directory(target.parent)
     return [target for _, target in prepared]
+
+
+def _refuse_special_file(target: Path) -> None:
+    """A rename would replace a device, pipe or folder with a plain file, so refuse before writing anything."""
+    if target.exists() and not target.is_file():
+        raise OSError(errno.EINVAL, "not a regular file (a device, pipe or folder would be replaced)", str(target))
 
 
 def _prepare(target: Path, text: str) -> Path:
