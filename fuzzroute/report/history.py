@@ -29,19 +29,24 @@ def suggestion_fingerprint(suggestion: dict[str, Any]) -> Fingerprint:
     return (suggestion["kind"], suggestion["rule"], suggestion["from"], suggestion["to"])
 
 
+def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
+    """Parse a report file another run wrote; a missing, unreadable or broken file is bad input."""
+    try:
+        return json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{source}: no such {noun}. {missing_hint}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{source}: the {noun} cannot be read ({exc}).") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: the {noun} is not valid JSON: {exc.msg}.") from None
+
+
 def load_baseline(path: str | Path) -> dict[str, Any]:
     """Read an earlier `--json` report; anything else is bad input."""
     source = Path(path)
-    try:
-        document = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(
-            f"{source}: no such baseline. Pass the JSON document an earlier `fuzzroute report --json` wrote."
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{source}: the baseline cannot be read ({exc}).") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: the baseline is not valid JSON: {exc.msg}.") from None
+    document = read_json_report(
+        source, "baseline", "Pass the JSON document an earlier `fuzzroute report --json` wrote."
+    )
     if not isinstance(document, dict) or not {"proven", "suggestions"} <= set(document):
         raise InputError(
             f"{source} is not a fuzzroute report document (no `proven` and `suggestions` keys). "

@@ -21,7 +21,6 @@ Anything else is refused as bad input with one paragraph naming the files.
 from __future__ import annotations
 
 import copy
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from ..suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KI
 from .decided import _count as count_decisions
 from .decided import _supersede as supersede
 from .document import SCHEMA_VERSION, judged_per_second, rule_figures, stolen_count
+from .history import read_json_report
 
 #: Run fields that measure time, not findings: they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")
@@ -41,16 +41,9 @@ _ENDINGS = ("interrupted", "time-budget", "exhausted")
 def load_shard(path: str | Path) -> dict[str, Any]:
     """Read one shard report (a `fuzzroute report --shard I/N --json` document)."""
     source = Path(path)
-    try:
-        document = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(
-            f"{source}: no such report. Pass the JSON files `fuzzroute report --shard I/N --json` wrote."
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{source}: the report cannot be read ({exc}).") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: the report is not valid JSON: {exc.msg}.") from None
+    document = read_json_report(
+        source, "report", "Pass the JSON files `fuzzroute report --shard I/N --json` wrote."
+    )
     if not isinstance(document, dict) or document.get("schema_version") != SCHEMA_VERSION or "merge" not in document:
         version = document.get("schema_version") if isinstance(document, dict) else None
         raise InputError(
