@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fuzzroute.entries import Entry
 from fuzzroute.matchers import AllOf, Keywords, Regex
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
+from fuzzroute.strategies.choice_tree import ChoiceTree, FreshChooser, NodeAllowance
 from fuzzroute.strategies.choosers import Chooser, RandomChooser, pick, seeded
 from fuzzroute.strategies.keyword_phrases import KeywordPhrases
 from fuzzroute.strategies.mutations import content_stems, keeps_content, labelled_mutations
@@ -105,22 +106,32 @@ def _never(phrase: str) -> bool:
 
 
 def _sampler(
-    source: int, name: str, draw: Callable[[Chooser], str], rng: random.Random, known: Known = _never
+    source: int,
+    name: str,
+    draw: Callable[[Chooser], str],
+    rng: random.Random,
+    known: Known = _never,
+    tree: ChoiceTree | None = None,
 ) -> Stream:
-    """Seeded draws until `STALL_LIMIT` in a row repeat this sampler's own phrases, or
-    `KNOWN_STALL_LIMIT` in a row are phrases the consumer already has (`known`: from an
-    earlier round).  Known phrases are never yielded, so a reseeded round spends its
-    draws on what is new, and keeps finding the rare new phrase of a nearly covered rule.
+    """Seeded draws, each a choice sequence `tree` has not seen (so never a repeat of an
+    earlier draw, in this round or an earlier one), until the tree is exhausted, or
+    `STALL_LIMIT` in a row spell phrases this sampler already made, or `KNOWN_STALL_LIMIT`
+    in a row are phrases the consumer already has (`known`).  Known phrases are never
+    yielded, so a reseeded round spends its draws on what is new.
     """
-    chooser = RandomChooser(rng)
+    chooser = FreshChooser(rng, tree if tree is not None else ChoiceTree())
     seen: set[str] = set()
     stalled = 0
     old = 0
     for _ in range(SAMPLER_CAP):
+        if chooser.tree.exhausted:
+            return
+        chooser.begin()
         try:
             phrase = draw(chooser)
         except (RecursionError, ValueError, IndexError):
             return
+        chooser.end()
         if phrase in seen:
             stalled += 1
             if stalled >= STALL_LIMIT:
@@ -154,18 +165,32 @@ class StreamFactory:
         *,
         known: Known = _never,
         tokens: TokenPool | None = None,
+        trees: dict[tuple[int, str], ChoiceTree] | None = None,
+        allowance: NodeAllowance | None = None,
     ) -> None:
         """`known(phrase)`: whether the consumer already has the phrase (so a sampler that
-        only repeats old phrases ends early); `tokens`: a TokenPool of `entries` to reuse."""
+        only repeats old phrases ends early); `tokens`: a TokenPool of `entries` to reuse;
+        `trees`: the choice trees of earlier rounds, by (entry, sampler), so a new round's
+        samplers continue where the last ones stopped instead of repeating them; `allowance`:
+        how many branching points all those trees may record (bounded memory)."""
         self.entries = entries
         self.settings = settings
         self.pool = pool
         self.known = known
         self.tokens = tokens if tokens is not None else TokenPool(entries)
+        self.trees = trees if trees is not None else {}
+        self.allowance = allowance if allowance is not None else NodeAllowance()
         self.words = vocabulary().words
 
     def rng(self, entry: Entry, purpose: str) -> random.Random:
         return seeded(self.settings.seed, entry.index, purpose)
+
+    def sampler(self, entry: Entry, name: str, draw: Callable[[Chooser], str], purpose: str) -> Stream:
+        """A `_sampler` of `entry` whose choice tree outlives this round (see `trees`)."""
+        tree = self.trees.get((entry.index, purpose))
+        if tree is None:
+            tree = self.trees[(entry.index, purpose)] = ChoiceTree(allowance=self.allowance)
+        return _sampler(entry.index, name, draw, self.rng(entry, purpose), self.known, tree)
 
     def stream(self, entry: Entry) -> Stream | None:
         """The stream of one entry, or None for entries nothing is generated from."""
@@ -192,7 +217,7 @@ class StreamFactory:
     def _regex(self, entry: Entry, matcher: Regex) -> list[Stream]:
         phrases = RegexPhrases(matcher.pattern, self.words)
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
-        walk = _sampler(entry.index, "regex/walk", phrases.sample, self.rng(entry, "walk"), self.known)
+        walk = self.sampler(entry, "regex/walk", phrases.sample, "walk")
         streams = [self._exrex(entry, phrases), walk]
         if self.settings.hypothesis_draws > 0:
             # A generator body runs at its first `next`, so the (costly) draws
@@ -215,7 +240,6 @@ class StreamFactory:
         yield from _listed(entry.index, "regex/hypothesis", drawn)
 
     def _regex_splices(self, entry: Entry, matcher: Regex, plain: RegexPhrases, others: list[str]) -> Stream:
-        rng = self.rng(entry, "splice")
         spliced = RegexPhrases(matcher.pattern, others)
 
         def draw(ch: Chooser) -> str:
@@ -229,14 +253,14 @@ class StreamFactory:
                 return f"{token} {core}"
             return f"{core} {token}" if ch.chance(50) else f"{token} {core}"
 
-        yield from _sampler(entry.index, "splice", draw, rng, self.known)
+        yield from self.sampler(entry, "splice", draw, "splice")
 
     # -- keywords ------------------------------------------------------------
     def _keywords(self, entry: Entry, matcher: Keywords) -> list[Stream]:
         phrases = KeywordPhrases(matcher.keywords, self.words)
         streams = [
             _listed(entry.index, "keywords/frame", matcher.keywords),
-            _sampler(entry.index, "keywords/frame", phrases.sample, self.rng(entry, "frame"), self.known),
+            self.sampler(entry, "keywords/frame", phrases.sample, "frame"),
             _listed(entry.index, "keywords/probe", phrases.probes()),
         ]
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
@@ -249,7 +273,7 @@ class StreamFactory:
                 joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t}: {k}"))
                 return joined.replace("{k}", keyword).replace("{t}", token)
 
-            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice"), self.known))
+            streams.append(self.sampler(entry, "splice", draw, "splice"))
         return streams
 
     # -- all-of ----------------------------------------------------------------
@@ -260,7 +284,7 @@ class StreamFactory:
 
     def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
         combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
-        streams = [_sampler(entry.index, "all-of", combined.sample, self.rng(entry, "all-of"), self.known)]
+        streams = [self.sampler(entry, "all-of", combined.sample, "all-of")]
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
         if others:
 
@@ -269,7 +293,7 @@ class StreamFactory:
                 token = pick(ch, others)
                 return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
 
-            streams.append(_sampler(entry.index, "splice", draw, self.rng(entry, "splice"), self.known))
+            streams.append(self.sampler(entry, "splice", draw, "splice"))
         return streams
 
     # -- when ------------------------------------------------------------------

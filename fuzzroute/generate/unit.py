@@ -17,21 +17,22 @@ never collide; the explorer merges them in unit order.
 
 Memory stays flat however many phrases a unit judges: the phrases it has
 seen are kept as 64-bit digests, never as text, a group keeps only
-`WITNESSES_PER_GROUP` witnesses (and their edit details), and the verdict
-cache is cleared when it grows past `CLAIMS_CACHE`.
+`WITNESSES_PER_GROUP` witnesses (and their edit details), the samplers'
+choice trees share one `NodeAllowance` (about 50 MB), and the verdict cache
+is cleared when it grows past `CLAIMS_CACHE`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from fuzzroute.entries import Entry
 from fuzzroute.graph import Graph
 from fuzzroute.laws import Claimant, Claims, Outcome, runs_on
+from fuzzroute.strategies.choice_tree import ChoiceTree, NodeAllowance
 from fuzzroute.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -170,7 +171,12 @@ class RuleUnit:
         self._example_holds: dict[str, bool] = {}
         self._declined: dict[str, None] = {}
         self._digest = _LastDigest()
+        self._trees: dict[tuple[int, str], ChoiceTree] = {}  # the samplers' choices, kept across rounds
+        self._allowance = NodeAllowance()  # ... all of them within one bound
         self._ticks = 0
+        self._round = 0
+        self._before = 0
+        self._stream: Iterator[Candidate | None] | None = None
         self.stopped = False
         self.time_up = False
 
@@ -210,7 +216,21 @@ class RuleUnit:
             if self.halted() or not self.can_judge():
                 break
             self.take(Candidate(phrase, self.rule, "regex/intersection"))
-        exhausted = self.generate()
+        return self._finish(self.generate(), start)
+
+    def resume(self, deadline: float) -> UnitResult:
+        """Go on where a unit that ran out of time stopped, until `deadline` (same stream, same record).
+
+        Exploration gives a unit that ran out of its share of a time budget
+        the time units after it left unused; nothing it judged is judged again.
+        """
+        start = time.perf_counter()
+        self.deadline = deadline
+        self.time_up = False
+        self._ticks = 0
+        return self._finish(self.generate(), start)
+
+    def _finish(self, exhausted: bool, start: float) -> UnitResult:
         result = self.result
         if self.stopped:
             result.ended = "interrupted"
@@ -221,18 +241,26 @@ class RuleUnit:
         else:
             result.ended = "phrase-budget"
         result.declined = list(self._declined)
-        result.seconds = time.perf_counter() - start
+        result.seconds += time.perf_counter() - start
         return result
 
     def generate(self) -> bool:
-        """Reseeded rounds of the rule's streams; True when a round found nothing new."""
-        rounds = range(MAX_ROUNDS) if self.deadline is None else itertools.count()
-        for round_number in rounds:
+        """Reseeded rounds of the rule's streams; True when a round found nothing new.
+
+        The round in progress (its stream) is kept when time runs out, and a
+        candidate is only drawn once it can be taken, so `resume` loses nothing.
+        """
+        while self.deadline is not None or self._round < MAX_ROUNDS:
             if self.halted() or not self.can_judge():
                 return False
-            before = len(self._seen) + len(self._mutations)
-            self.generate_round(round_number)
-            if len(self._seen) + len(self._mutations) == before:
+            if self._stream is None:
+                self._before = len(self._seen) + len(self._mutations)
+                self._stream = self.round_stream(self._round)
+            if not self.consume(self._stream):
+                return False
+            self._stream = None
+            self._round += 1
+            if len(self._seen) + len(self._mutations) == self._before:
                 return True
         return True
 
@@ -248,23 +276,35 @@ class RuleUnit:
             return StreamSettings(self.seed, self.hypothesis_draws)
         return StreamSettings(stable_seed(self.seed, "round", round_number), 0, fixed_sources=False)
 
-    def generate_round(self, round_number: int) -> None:
+    def round_stream(self, round_number: int) -> Iterator[Candidate | None]:
+        """The rule's stream for one round (empty when nothing is generated from the rule)."""
         factory = StreamFactory(
             self.graph.entries, self.settings(round_number), self._pool_at,
             known=self._known, tokens=self.cache.get("tokens"),  # type: ignore[arg-type]
+            trees=self._trees, allowance=self._allowance,
         )
         self.cache.setdefault("tokens", factory.tokens)
         stream = factory.stream(self.entry)
-        if stream is None:
-            return
+        return iter(()) if stream is None else stream
+
+    def generate_round(self, round_number: int) -> None:
+        """Run one round to its end, or until the quota or the time is used."""
+        self.consume(self.round_stream(round_number))
+
+    def consume(self, stream: Iterator[Candidate | None]) -> bool:
+        """Take candidates from `stream` until it ends (True) or the quota, time or pool runs out (False)."""
         idle = 0
-        for candidate in stream:
+        while True:
             if not self.can_judge() or self.halted():
-                return
+                return False
+            try:
+                candidate = next(stream)
+            except StopIteration:
+                return True
             if candidate is None:
                 idle += 1
                 if idle > 2 * len(self.pool) + 2:
-                    return  # only the pool reader is left, and the pool is fixed
+                    return True  # only the pool reader is left, and the pool is fixed
                 continue
             self.take(candidate)
 

@@ -9,7 +9,9 @@ the units run in the calling process.
 
 With a time budget each unit gets a share of what is left when it starts:
 the remaining generation time divided by the number of turns the remaining
-units need on the available processes.  Worker processes ignore Ctrl-C; the
+units need on the available processes.  A unit that used up its share
+resumes when time is left over: in one process, after the other units, with
+the time they did not use; in a pool, as soon as no unit waits to start.  Worker processes ignore Ctrl-C; the
 explorer sets a shared stop flag instead, so a stopped run still returns
 what its units found.
 """
@@ -31,6 +33,8 @@ from .unit import RuleUnit, UnitResult
 
 #: How often (seconds) the explorer polls for progress and stop requests while workers run.
 POLL_SECONDS = 0.1
+#: Units that ran out of time one process keeps for a second turn (each holds up to ~50 MB).
+WAITING_UNITS = 3
 #: A worker adds to the shared progress counter every this many phrases.
 PROGRESS_BATCH = 25
 
@@ -117,7 +121,16 @@ def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
                 _JUDGED.value += pending[0]
             pending[0] = 0
 
-    result = _build(_SHARED, plan, started_before, _STOP.is_set, progress).run()
+    unit = _build(_SHARED, plan, started_before, _STOP.is_set, progress)
+    result = unit.run()
+    end = _SHARED.generation_end
+    # Once every unit has started, nothing waits for this process: a unit that ran
+    # out of its share goes on until generation's end (the time would be idle otherwise).
+    while (
+        result.ended == "time-budget" and end is not None and _STARTED.value >= _SHARED.units
+        and time.perf_counter() < end and not _STOP.is_set()
+    ):
+        result = unit.resume(end)
     with _JUDGED.get_lock():
         _JUDGED.value += pending[0]
     return result, os.getpid()
@@ -133,12 +146,46 @@ def run_units(
     """Yield (result, worker number) per unit, in the order of `plans`."""
     _CACHE.clear()  # what units share (the token pool) belongs to this run's graph only
     if shared.processes <= 1 or len(plans) <= 1 or not fork_available():
-        for position, plan in enumerate(plans):
-            if should_stop is not None and should_stop():
-                return
-            yield _build(shared, plan, position, should_stop, progress).run(), 0
+        yield from _run_here(shared, plans, should_stop, progress)
         return
     yield from _run_pool(shared, plans, should_stop, progress)
+
+
+def _run_here(
+    shared: Shared,
+    plans: Sequence[UnitPlan],
+    should_stop: Callable[[], bool] | None,
+    progress: Callable[[int], None] | None,
+) -> Iterator[tuple[UnitResult, int]]:
+    """Units one after another in this process.
+
+    With a time budget, the units that ran out of their share are resumed,
+    in order, with the time the units after them left unused (a rule whose
+    phrases run dry early would otherwise leave its share to no one); so
+    results are held until that second turn is over.  Only the first
+    `WAITING_UNITS` such units are kept for it, so memory stays bounded.
+    """
+    waiting: list[RuleUnit] = []
+    results: list[UnitResult] = []
+    for position, plan in enumerate(plans):
+        if should_stop is not None and should_stop():
+            break
+        unit = _build(shared, plan, position, should_stop, progress)
+        result = unit.run()
+        if shared.generation_end is None:
+            yield result, 0
+            continue
+        results.append(result)
+        if result.ended == "time-budget" and len(waiting) < WAITING_UNITS:
+            waiting.append(unit)  # kept whole (its record of choices and phrases) for a second turn
+    for turn, unit in enumerate(waiting):
+        assert shared.generation_end is not None
+        now = time.perf_counter()
+        if now >= shared.generation_end or (should_stop is not None and should_stop()):
+            break
+        unit.resume(now + (shared.generation_end - now) / (len(waiting) - turn))
+    for result in results:
+        yield result, 0
 
 
 def _run_pool(

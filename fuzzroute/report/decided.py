@@ -33,7 +33,7 @@ def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[st
     if decisions is None:
         document["decided"] = []
         document["decision"] = empty_decision()
-        _count(document)
+        count_decided(document)
         return document
     items = decisions.to_dicts()
     for number, item in enumerate(items):
@@ -49,19 +49,20 @@ def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[st
         "defects": [d.to_dict() for d in decisions.defects],
         "superseded": [],
     }
-    _supersede(document)
-    _count(document)
+    supersede_suggestions(document)
+    count_decided(document)
     return document
 
 
 def reapply_decisions(document: dict[str, Any]) -> None:
     """Supersede again after suggestions were added (a `--db` replay carries stored ones back in)."""
     if document.get("decision", {}).get("ran"):
-        _supersede(document)
-        _count(document)
+        supersede_suggestions(document)
+        count_decided(document)
 
 
-def _supersede(document: dict[str, Any]) -> None:
+def supersede_suggestions(document: dict[str, Any]) -> None:
+    """Move each sampled suggestion a decision answers to `decision.superseded` (also run by a shard merge)."""
     items = document["decided"]
     dead: dict[int, dict[str, Any]] = {}
     for item in items:
@@ -123,7 +124,8 @@ def _add_defect(document: dict[str, Any], defect: dict[str, Any]) -> None:
         defects.append(defect)
 
 
-def _count(document: dict[str, Any]) -> None:
+def count_decided(document: dict[str, Any]) -> None:
+    """Recount the summary's decided and suggestion figures after the tier moved suggestions."""
     summary = document["summary"]
     by_kind: dict[str, int] = {}
     for item in document["decided"]:
@@ -152,7 +154,3 @@ def decided_summary_lines(document: dict[str, Any]) -> list[str]:
         lines.append(f"    {len(decision['defects'])} tool defect(s): a decided witness disagreed with the matchers")
     return lines
 
-
-#: Public names for other report steps (a merge of shard reports re-applies the tier to the merged suggestions).
-supersede_suggestions = _supersede
-count_decided = _count

@@ -27,8 +27,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
-from .decided import _count as count_decisions
-from .decided import _supersede as supersede
+from .decided import count_decided, supersede_suggestions
 from .document import SCHEMA_VERSION, judged_per_second, rule_figures, stolen_count
 from .history import read_json_report
 
@@ -139,7 +138,7 @@ def _decide_again(merged: dict[str, Any]) -> None:
     before = list(merged["suggestions"])
     decision["superseded"] = []
     decision["defects"] = copy.deepcopy(merged["merge"]["decision_defects"])
-    supersede(merged)
+    supersede_suggestions(merged)
     kept = {id(s) for s in merged["suggestions"]}
     merged["merge"]["superseded"] = [s for s in before if id(s) not in kept]
 
@@ -199,7 +198,7 @@ def merge_documents(documents: list[dict[str, Any]], names: list[str], now: date
     merged["partial"] = bool(partial)
     merged["partial_reason"] = partial[0]["partial_reason"] if partial else None
     summary = merged["summary"]
-    count_decisions(merged)  # also the suggestion counts of the summary
+    count_decided(merged)  # also the suggestion counts of the summary
     summary["phrases_generated"] = run["phrases_generated"]
     summary["phrases_stolen"] = merged["steals"]["stolen"]
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
