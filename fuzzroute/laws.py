@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .context import RoutingContext, cold_context
 from .entries import Entry
@@ -78,12 +79,22 @@ class Claims:
         """True when the mount decides: the laws name different entries."""
         return self.cold_walk != self.cascade
 
+    def to_dict(self) -> dict[str, Any]:
+        """The claimants as JSON data (the `claims` of a report's problems and decided items)."""
+        return {"cold_walk": _claimant_dict(self.cold_walk), "cascade": _claimant_dict(self.cascade)}
+
     def ids(self) -> tuple[str | None, str | None]:
         """The claimant ids as `(cold_walk, cascade)`."""
         return (
             None if self.cold_walk is None else self.cold_walk.id,
             None if self.cascade is None else self.cascade.id,
         )
+
+
+def _claimant_dict(claimant: Claimant | None) -> dict[str, Any] | None:
+    if claimant is None:
+        return None
+    return {"index": claimant.index, "id": claimant.id, "unconditional": claimant.unconditional}
 
 
 def _claimant(entry: Entry) -> Claimant:

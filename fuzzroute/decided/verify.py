@@ -7,23 +7,11 @@ fuzzroute and never as a finding about the user's rules.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fuzzroute.entries import Entry
 from fuzzroute.graph import Graph
-from fuzzroute.laws import Claimant, Claims
+from fuzzroute.laws import Claimant
 
 from .model import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, DecidedItem, Defect
-
-
-def _claimant(claimant: Claimant | None) -> dict[str, Any] | None:
-    if claimant is None:
-        return None
-    return {"index": claimant.index, "id": claimant.id, "unconditional": claimant.unconditional}
-
-
-def claims_dict(claims: Claims) -> dict[str, Any]:
-    return {"cold_walk": _claimant(claims.cold_walk), "cascade": _claimant(claims.cascade)}
 
 
 def _matches(entry: Entry, phrase: str) -> bool:
@@ -41,7 +29,7 @@ def problem_with(graph: Graph, item: DecidedItem) -> str | None:
     if phrase is None:
         return None
     claims = graph.claims(phrase)
-    item.claims = claims_dict(claims)
+    item.claims = claims.to_dict()
     cascade, cold = _index(claims.cascade), _index(claims.cold_walk)
     b = item.entry
     if item.kind == OVERLAP:

@@ -15,7 +15,6 @@ from typing import Any, Literal
 
 from ..entries import Entry
 from ..graph import MOUNT_DESCRIPTIONS, Graph
-from ..laws import Claimant, Claims
 from ..location import location_dict
 from ..problems import Checkup, Problem
 from ..suggestions import (
@@ -181,19 +180,9 @@ def _rule(entry: Entry) -> dict[str, Any]:
     }
 
 
-def _claimant(claimant: Claimant | None) -> dict[str, Any] | None:
-    if claimant is None:
-        return None
-    return {"index": claimant.index, "id": claimant.id, "unconditional": claimant.unconditional}
-
-
-def _claims(claims: Claims) -> dict[str, Any]:
-    return {"cold_walk": _claimant(claims.cold_walk), "cascade": _claimant(claims.cascade)}
-
-
 def _problem(graph: Graph, problem: Problem) -> dict[str, Any]:
     data = problem.to_dict()
-    data["claims"] = None if problem.example is None else _claims(graph.claims(problem.example))
+    data["claims"] = None if problem.example is None else graph.claims(problem.example).to_dict()
     return data
 
 
