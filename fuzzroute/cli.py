@@ -307,6 +307,7 @@ main.add_command(suggest_command, "suggest")
 
 from .cli_merge import merge  # noqa: E402 - registered after `main` exists
 
+merge.callback = reports_bad_input(merge.callback)  # type: ignore[arg-type,type-var]
 main.add_command(merge)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -42,28 +42,20 @@ def parse_shard(text: str) -> tuple[int, int]:
 )
 def merge(reports: tuple[Path, ...], html_path: Path, json_path: Path | None) -> None:
     """Combine the --json reports of `report --shard I/N` runs into the report of the whole run."""
-    from .cli import EXIT_BAD_INPUT
-    from .report.atomic import write_all_atomically
+    from .report.atomic import unwritable, write_all_atomically
     from .report.document import exit_status
     from .report.html import render_html
     from .report.merge import load_shard, merge_documents
     from .report.summary import summary_text
 
+    documents = [load_shard(path) for path in reports]
+    merged = merge_documents(documents, [str(p) for p in reports])
+    files: list[tuple[str | Path, str]] = [(html_path, render_html(merged))]
+    if json_path is not None:
+        files.append((json_path, json.dumps(merged, ensure_ascii=False, indent=2) + "\n"))
     try:
-        documents = [load_shard(path) for path in reports]
-        merged = merge_documents(documents, [str(p) for p in reports])
-        files: list[tuple[str | Path, str]] = [(html_path, render_html(merged))]
-        if json_path is not None:
-            files.append((json_path, json.dumps(merged, ensure_ascii=False, indent=2) + "\n"))
-        try:
-            write_all_atomically(files)
-        except OSError as exc:
-            raise InputError(
-                f"{exc.filename or html_path}: cannot write the merged report ({exc.strerror or exc}). Nothing "
-                "was written; choose a writable path with -o/--json."
-            ) from None
-    except InputError as exc:
-        click.echo(f"fuzzroute: error: {' '.join(str(exc).split())}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        write_all_atomically(files)
+    except OSError as exc:
+        raise unwritable(exc, html_path, "the merged report", "choose a writable path with -o/--json.") from None
     click.echo(summary_text(merged, html_path=str(html_path), json_path=None if json_path is None else str(json_path)))
     sys.exit(exit_status(merged))

@@ -108,6 +108,17 @@ def test_merge_refuses_reports_of_other_runs(tmp_path: Path) -> None:
         assert expected in result.output, (name, result.output)
         assert "Traceback" not in result.output
         assert not html.exists()
+
+    # An unwritable target is bad input too, and neither file is written.
+    (tmp_path / "afile").write_text("")
+    blocked = tmp_path / "afile" / "merged.html"
+    json_out = tmp_path / "merged-blocked.json"
+    result = CliRunner().invoke(
+        main,
+        ["merge", str(tmp_path / "a1.json"), str(tmp_path / "a2.json"), "-o", str(blocked), "--json", str(json_out)],
+    )
+    assert result.exit_code == 2 and "cannot write the merged report" in result.output, result.output
+    assert "Traceback" not in result.output and not json_out.exists()
     alone = CliRunner().invoke(main, ["merge", str(tmp_path / "a1.json"), "-o", str(tmp_path / "x.html")])
     assert alone.exit_code == 2 and "shard 2/2 is missing" in alone.output
 

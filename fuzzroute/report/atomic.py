@@ -18,7 +18,16 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import InputError
+
 DEFAULT_MODE = 0o644
+
+
+def unwritable(exc: OSError, path: str | os.PathLike[str], what: str, fix: str) -> InputError:
+    """The bad-input error for a write that failed: which file, why, that nothing was written, and `fix`."""
+    return InputError(
+        f"{exc.filename or path}: cannot write {what} ({exc.strerror or exc}). Nothing was written; {fix}"
+    )
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> Path:

@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import InputError
 from ..graph import Graph
 from ..suggestions import Exploration
-from .atomic import write_all_atomically
+from .atomic import unwritable, write_all_atomically
 from .decided import reapply_decisions
 from .document import GraphFormat, build_document
 from .failon import DEFAULT_FAIL_ON, exit_code
@@ -187,10 +187,9 @@ def write_report(
     try:
         write_all_atomically(files)
     except OSError as exc:
-        where = exc.filename or target
-        raise InputError(
-            f"{where}: cannot write the report ({exc.strerror or exc}). Nothing was written; choose a "
-            "writable path with -o/--json/--sarif (or --db), or create its folder."
+        raise unwritable(
+            exc, target, "the report",
+            "choose a writable path with -o/--json/--sarif (or --db), or create its folder.",
         ) from None
     return ReportResult(
         document=document,

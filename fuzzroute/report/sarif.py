@@ -33,9 +33,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
-from ..errors import InputError
 from ..suggestions import SUGGESTION_KINDS
-from .atomic import write_atomically
+from .atomic import unwritable, write_atomically
 from .explain import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
 
 SARIF_VERSION = "2.1.0"
@@ -127,9 +126,8 @@ def write_sarif(path: str | os.PathLike[str], document: dict[str, Any], **option
     try:
         return write_atomically(path, text)
     except OSError as exc:
-        raise InputError(
-            f"{exc.filename or path}: cannot write the SARIF file ({exc.strerror or exc}). Nothing was "
-            "written; choose a writable path with --sarif, or create its folder."
+        raise unwritable(
+            exc, path, "the SARIF file", "choose a writable path with --sarif, or create its folder."
         ) from None
 
 
