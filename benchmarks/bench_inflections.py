@@ -26,6 +26,7 @@ from common import best_of, table
 from fuzzroute import Graph
 from fuzzroute.jsonformat import graph_from_json
 from fuzzroute.strategies.inflection import _forms_of_lower, word_forms
+from fuzzroute.strategies.keyword_phrases import inflections as suffix_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 WORD_LIST = Path("/usr/share/dict/words")
@@ -40,18 +41,6 @@ def example_words() -> list[str]:
         graphs.append(graph_from_json(json.loads(path.read_text(encoding="utf-8"))))
     phrases = {x for g in graphs for e in g.entries for x in e.examples or ()}
     return sorted({w for p in phrases for w in re.findall(r"[A-Za-z]+", p)})
-
-
-def suffix_rules(word: str) -> list[str]:
-    """The suffix rules near misses used before: what produced "orderer" and "helloer"."""
-    forms = [word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")]
-    if word.endswith("e"):
-        forms += [word + "d", word[:-1] + "ing", word + "r"]
-    else:
-        forms += [word + "ed", word + "ing", word + "er"]
-    if word.endswith("s") and len(word) > 3:
-        forms.append(word[:-1])
-    return [f for f in dict.fromkeys(forms) if f != word]
 
 
 def inflect_forms() -> Callable[[str], list[str]] | None:
@@ -74,6 +63,7 @@ def inflect_forms() -> Callable[[str], list[str]] | None:
 def main() -> str:
     words = example_words()
     known = {w.lower() for w in WORD_LIST.read_text(encoding="utf-8").split()} if WORD_LIST.exists() else None
+    # The suffix rules near misses used before (what made "orderer"); keyword edge probes still use them.
     sources: list[tuple[str, Callable[[str], list[str]]]] = [("suffix rules (before)", suffix_rules)]
     started = time.perf_counter()
     optional = inflect_forms()
