@@ -130,7 +130,7 @@ def _first_round_phrases(graph: Graph) -> int:
     from fuzzroute.generate.unit import RuleUnit
 
     unit = RuleUnit(graph, 0, 0, 1_000_000, hypothesis_draws=16)
-    unit.generate_round(0)
+    unit.consume(unit.round_stream(0))
     assert unit.result.judged > 92  # so the run below gets the same 16 hypothesis draws
     return unit.result.judged
 

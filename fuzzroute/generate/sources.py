@@ -110,8 +110,8 @@ def _sampler(
     name: str,
     draw: Callable[[Chooser], str],
     rng: random.Random,
-    known: Known = _never,
-    tree: ChoiceTree | None = None,
+    known: Known,
+    tree: ChoiceTree,
 ) -> Stream:
     """Seeded draws, each a choice sequence `tree` has not seen (so never a repeat of an
     earlier draw, in this round or an earlier one), until the tree is exhausted, or
@@ -119,7 +119,7 @@ def _sampler(
     in a row are phrases the consumer already has (`known`).  Known phrases are never
     yielded, so a reseeded round spends its draws on what is new.
     """
-    chooser = FreshChooser(rng, tree if tree is not None else ChoiceTree())
+    chooser = FreshChooser(rng, tree)
     seen: set[str] = set()
     stalled = 0
     old = 0

@@ -287,10 +287,6 @@ class RuleUnit:
         stream = factory.stream(self.entry)
         return iter(()) if stream is None else stream
 
-    def generate_round(self, round_number: int) -> None:
-        """Run one round to its end, or until the quota or the time is used."""
-        self.consume(self.round_stream(round_number))
-
     def consume(self, stream: Iterator[Candidate | None]) -> bool:
         """Take candidates from `stream` until it ends (True) or the quota, time or pool runs out (False)."""
         idle = 0

@@ -11,9 +11,9 @@ With a time budget each unit gets a share of what is left when it starts:
 the remaining generation time divided by the number of turns the remaining
 units need on the available processes.  A unit that used up its share
 resumes when time is left over: in one process, after the other units, with
-the time they did not use; in a pool, as soon as no unit waits to start.  Worker processes ignore Ctrl-C; the
-explorer sets a shared stop flag instead, so a stopped run still returns
-what its units found.
+the time they did not use; in a pool, as soon as no unit waits to start.
+Worker processes ignore Ctrl-C; the explorer sets a shared stop flag
+instead, so a stopped run still returns what its units found.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
     end = _SHARED.generation_end
     # Once every unit has started, nothing waits for this process: a unit that ran
     # out of its share goes on until generation's end (the time would be idle otherwise).
-    while (
+    if (
         result.ended == "time-budget" and end is not None and _STARTED.value >= _SHARED.units
         and time.perf_counter() < end and not _STOP.is_set()
     ):
