@@ -22,7 +22,7 @@ import click
 
 from . import __version__
 from .authoring.command import suggest as suggest_command
-from .cli_help import EXIT_CODES_EPILOG, ReadableGroup, verbosity, verbosity_options
+from .cli_help import EXIT_CODES_EPILOG, ReadableGroup, generation_options, verbosity, verbosity_options
 from .errors import FuzzrouteError, InputError
 from .explain import PhraseClaims, explain_claims
 from .loader import load_graph
@@ -198,11 +198,7 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None
     "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="Also write the findings as a versioned JSON document.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators.")
-@click.option(
-    "--budget", default=None, metavar="N|30s|2m",
-    help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",
-)
+@generation_options
 @click.option(
     "--baseline", "baseline_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",

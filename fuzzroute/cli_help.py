@@ -1,4 +1,4 @@
-"""How the `fuzzroute` command describes itself: readable command lists, exit codes, verbosity.
+"""How the `fuzzroute` command describes itself: readable command lists, exit codes, shared options.
 
 click cuts a command's description in the group's `--help` at 45 characters
 ("Show which entry claims each PHRASE under the cold walk and the..."), which
@@ -64,6 +64,18 @@ def verbosity_options(command: F) -> F:
     command = click.option(
         "-q", "--quiet", "quiet", is_flag=True,
         help="Say less: one summary line (and the output paths); no progress bar.",
+    )(command)
+    return command
+
+
+def generation_options(command: F) -> F:
+    """`--seed` and `--budget`, worded alike on every command that generates phrases (report, suggest)."""
+    command = click.option(
+        "--budget", default=None, metavar="N|30s|2m",
+        help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",
+    )(command)
+    command = click.option(
+        "--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators."
     )(command)
     return command
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from fuzzroute.cli_help import generation_options
 from fuzzroute.errors import InputError
 
 
@@ -23,11 +24,7 @@ from fuzzroute.errors import InputError
 @click.option(
     "--max", "per_rule", type=int, default=3, show_default=True, help="Examples to suggest per rule, at most."
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators.")
-@click.option(
-    "--budget", default=None, metavar="N|30s|2m",
-    help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",
-)
+@generation_options
 @click.option(
     "--diff", "show_diff", is_flag=True, help="Print a unified diff adding the examples (apply with patch -p1)."
 )
