@@ -20,7 +20,7 @@ import libcst as cst
 from common import best_of, table
 
 from fuzzroute.authoring import python_source
-from fuzzroute.loader import load_graph
+from fuzzroute.graphfiles.loader import load_graph
 
 
 def chained_source(rules: int) -> str:

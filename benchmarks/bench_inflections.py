@@ -24,7 +24,7 @@ from pathlib import Path
 from common import best_of, table
 
 from fuzzroute import Graph
-from fuzzroute.jsonformat import graph_from_json
+from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.strategies.inflection import _forms_of_lower, word_forms
 from fuzzroute.strategies.keyword_phrases import inflections as suffix_rules
 

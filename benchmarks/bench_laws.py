@@ -18,11 +18,11 @@ import time
 
 from common import best_of_interleaved, random_graph, table
 
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import ClaimLaws
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.screen import ENGINES
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
-from fuzzroute.graph import Graph
-from fuzzroute.laws import ClaimLaws
-from fuzzroute.matchers import AllOf, Keywords, Regex
-from fuzzroute.screen import ENGINES
 from fuzzroute.strategies.vocabulary import vocabulary
 
 

@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 CHILD = r"""
 import json, random, re, resource, sys, time
 from fuzzroute import Graph
-from fuzzroute.cli import keep_hypothesis_cache_out_of_the_project
+from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project
 from fuzzroute.generate import explore
 from fuzzroute.strategies.vocabulary import vocabulary
 keep_hypothesis_cache_out_of_the_project()

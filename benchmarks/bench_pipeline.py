@@ -19,7 +19,7 @@ import tempfile
 from io import BytesIO
 from pathlib import Path
 
-from common import table
+from common import extract_trusted, table
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE_COMMIT = "5eea5b2"
@@ -36,7 +36,7 @@ def _extract_baseline(target: Path) -> Path | None:
     except (OSError, subprocess.CalledProcessError):
         return None
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(target, filter="data")
+        extract_trusted(tar, target)
     link = target / "fuzzroute" / "strategies"
     if not link.exists():  # installed as fuzzroute.strategies; from a source tree it needs the link
         link.symlink_to(target / "strategies", target_is_directory=True)
@@ -47,7 +47,7 @@ def judged_per_second(budget: str, *, code: Path | None = None, workers: int | N
     """(judged per second, judged) of one `report` run; `code` is another source tree to run."""
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "r.json"
-        command = [sys.executable, "-m", "fuzzroute.cli", "report", str(ROOT / "examples" / "support.py"),
+        command = [sys.executable, "-m", "fuzzroute", "report", str(ROOT / "examples" / "support.py"),
                    "--budget", budget, "-o", str(Path(scratch) / "r.html"), "--json", str(out)]
         if workers is not None:
             command += ["--workers", str(workers)]

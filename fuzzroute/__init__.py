@@ -1,40 +1,82 @@
 """fuzzroute: find routing bugs in the start rules of an LLM agent's skill graph.
 
-The engine (graph, matchers, laws, proven checks) lives in this package's
-top-level modules and imports nothing of generation or reporting.
+The names below are the public Python API (see the README).  They are loaded
+on first use, so `import fuzzroute` is cheap: a light entry point (a test
+runner plugin, `fuzzroute --version`) pays for nothing it does not touch.
+The code is organised in layers, each importing only the ones below it:
+`engine` (graph, matchers, laws, proven checks), `graphfiles` (reading graph
+files), `decided` (automata), `strategies` and `generate` (phrases),
+`results` (the typed findings), `report` (building and rendering the report),
+`authoring` (editing a graph's source) and `cli` (the commands).
 """
 
 from __future__ import annotations
 
-from .context import RoutingContext, cold_context
-from .entries import Entry
-from .errors import DeclarationError, FuzzrouteError, InputError
-from .graph import MOUNTS, Graph
-from .laws import Claimant, ClaimLaws, Claims, Outcome, runs_on
-from .matchers import AllOf, Intent, Keywords, Regex, all_of, intent, keywords
-from .problems import Checkup, Note, Problem
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+#: Public name -> module that defines it (imported on first access).
+_PUBLIC: dict[str, str] = {
+    "AllOf": "fuzzroute.engine.matchers",
+    "Checkup": "fuzzroute.engine.problems",
+    "ClaimLaws": "fuzzroute.engine.laws",
+    "Claimant": "fuzzroute.engine.laws",
+    "Claims": "fuzzroute.engine.laws",
+    "DeclarationError": "fuzzroute.engine.errors",
+    "Entry": "fuzzroute.engine.entries",
+    "FuzzrouteError": "fuzzroute.engine.errors",
+    "Graph": "fuzzroute.engine.graph",
+    "InputError": "fuzzroute.engine.errors",
+    "Intent": "fuzzroute.engine.matchers",
+    "Keywords": "fuzzroute.engine.matchers",
+    "MOUNTS": "fuzzroute.engine.graph",
+    "Note": "fuzzroute.engine.problems",
+    "Outcome": "fuzzroute.engine.laws",
+    "Problem": "fuzzroute.engine.problems",
+    "Regex": "fuzzroute.engine.matchers",
+    "RoutingContext": "fuzzroute.engine.context",
+    "SourceLocation": "fuzzroute.engine.location",
+    "all_of": "fuzzroute.engine.matchers",
+    "cold_context": "fuzzroute.engine.context",
+    "decide": "fuzzroute.decided",
+    "explore": "fuzzroute.generate",
+    "intent": "fuzzroute.engine.matchers",
+    "keywords": "fuzzroute.engine.matchers",
+    "load_graph": "fuzzroute.graphfiles.loader",
+    "runs_on": "fuzzroute.engine.laws",
+}
 
-def __getattr__(name: str) -> object:
-    """`fuzzroute.explore` without making the engine import the generators.
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from fuzzroute.decided import decide
+    from fuzzroute.engine.context import RoutingContext, cold_context
+    from fuzzroute.engine.entries import Entry
+    from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
+    from fuzzroute.engine.graph import MOUNTS, Graph
+    from fuzzroute.engine.laws import Claimant, ClaimLaws, Claims, Outcome, runs_on
+    from fuzzroute.engine.location import SourceLocation
+    from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, all_of, intent, keywords
+    from fuzzroute.engine.problems import Checkup, Note, Problem
+    from fuzzroute.generate import explore
+    from fuzzroute.graphfiles.loader import load_graph
 
-    The generated half (and the decided tier, `fuzzroute.decide`) is loaded
-    only when asked for, so `import fuzzroute` (and `fuzzroute check`) stays
-    light and the engine stays free of it.
-    """
-    if name == "explore":
-        from .generate import explore
 
-        return explore
-    if name == "decide":
-        from .decided import decide
+def __getattr__(name: str) -> Any:
+    """Load a public name from its module the first time it is asked for."""
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fuzzroute' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return decide
-    raise AttributeError(f"module 'fuzzroute' has no attribute {name!r}")
 
-__all__ = [
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_PUBLIC])
+
+
+__all__ = [  # noqa: RUF022 - the same names as _PUBLIC
     "AllOf",
     "Checkup",
     "ClaimLaws",
@@ -53,9 +95,13 @@ __all__ = [
     "Problem",
     "Regex",
     "RoutingContext",
+    "SourceLocation",
     "all_of",
     "cold_context",
+    "decide",
+    "explore",
     "intent",
     "keywords",
+    "load_graph",
     "runs_on",
 ]

@@ -8,7 +8,7 @@ import pytest
 
 from fuzzroute.authoring.choose import DEFECT_KINDS, NEAR_MISS_KINDS, WIDENING, near_duplicate
 from fuzzroute.authoring.suggest import suggest_examples
-from fuzzroute.loader import load_graph
+from fuzzroute.graphfiles.loader import load_graph
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 TIER = {**{k: 0 for k in DEFECT_KINDS}, **{k: 1 for k in NEAR_MISS_KINDS}, WIDENING: 2}

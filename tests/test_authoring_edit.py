@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from fuzzroute.authoring import json_source, python_source
 from fuzzroute.authoring.python_source import SourceEditError, string_literal
-from fuzzroute.loader import load_graph
+from fuzzroute.graphfiles.loader import load_graph
 
 LAYOUTS = textwrap.dedent(
     '''\

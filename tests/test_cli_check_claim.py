@@ -242,7 +242,7 @@ def test_unknown_graph_name(tmp_path: Path) -> None:
 def test_console_script_end_to_end() -> None:
     """The installed `fuzzroute` entry point, in a real process."""
     done = subprocess.run(
-        [sys.executable, "-m", "fuzzroute.cli", "check", str(EXAMPLES / "support.py"), "--format", "json"],
+        [sys.executable, "-m", "fuzzroute", "check", str(EXAMPLES / "support.py"), "--format", "json"],
         capture_output=True, text=True, check=False,
     )
     assert done.returncode == 1

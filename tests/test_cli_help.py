@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from fuzzroute.cli import main
-from fuzzroute.cli_help import summary_line
+from fuzzroute.cli.options import summary_line
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORT = str(ROOT / "examples" / "support.py")

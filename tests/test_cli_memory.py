@@ -118,7 +118,7 @@ def test_a_finding_not_drawn_tonight_is_carried_while_its_witness_reproduces(sho
     assert by_status(small, "new") == set() and small["history"]["suggestions"]["resolved"] == []
     assert {key(s) for s in small["suggestions"]} == {key(s) for s in first["suggestions"]}
     assert small["summary"]["suggestions"] == len(small["suggestions"])
-    from fuzzroute.loader import load_graph
+    from fuzzroute.graphfiles.loader import load_graph
 
     graph = load_graph(str(shop)).graph
     lines = {r["id"]: r["location"] for r in small["graph"]["rules"]}

@@ -102,12 +102,12 @@ def test_json_output_is_not_corrupted_by_library_chatter(tmp_path: Path) -> None
         "entries": [{"id": "a", "match": {"regex": "(?>ab)+c"}}, {"id": "b", "match": {"keywords": ["c"]}}],
     }))
     done = subprocess.run(
-        [sys.executable, "-m", "fuzzroute.cli", "check", str(graph), "--format", "json"],
+        [sys.executable, "-m", "fuzzroute", "check", str(graph), "--format", "json"],
         capture_output=True, text=True, check=False,
     )
     json.loads(done.stdout)
     done = subprocess.run(
-        [sys.executable, "-m", "fuzzroute.cli", "report", str(graph), "-o", str(tmp_path / "r.html"),
+        [sys.executable, "-m", "fuzzroute", "report", str(graph), "-o", str(tmp_path / "r.html"),
          "--budget", "200"],
         capture_output=True, text=True, check=False, cwd=tmp_path,
     )
@@ -131,7 +131,7 @@ def test_the_installed_console_script(tmp_path: Path) -> None:
 def test_progress_bar_draws_on_a_terminal_and_stays_silent_off_one() -> None:
     import io
 
-    from fuzzroute.progress import progress_bar
+    from fuzzroute.cli.progress import progress_bar
 
     with progress_bar(io.StringIO()) as off:
         assert off is None
@@ -163,7 +163,7 @@ def test_a_phrase_count_no_run_can_reach_is_refused() -> None:
 
 def test_the_library_accepts_a_huge_phrase_budget_with_a_time_limit() -> None:
     from fuzzroute.generate import explore
-    from fuzzroute.loader import load_graph
+    from fuzzroute.graphfiles.loader import load_graph
 
     run = explore(load_graph(EXAMPLES / "mounts" / "rules.json").graph, budget_phrases=10**20, budget_seconds=1.0)
     assert run.phrases_judged > 0

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.decided import decide
-from fuzzroute.loader import load_graph
+from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import write_report
 from fuzzroute.report.decided import attach_decisions
 from fuzzroute.report.schema import schema_errors

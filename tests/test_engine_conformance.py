@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from fuzzroute import Checkup, Graph
-from fuzzroute.jsonformat import graph_from_json, matcher_from_json
+from fuzzroute.graphfiles.jsonformat import graph_from_json, matcher_from_json
 
 CASES_FILE = Path(__file__).parent / "data" / "conformance_cases.jsonl"
 CASES: list[dict[str, Any]] = [json.loads(line) for line in CASES_FILE.read_text("utf-8").splitlines() if line.strip()]

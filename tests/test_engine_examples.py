@@ -43,8 +43,8 @@ from typing import Any
 import pytest
 
 from fuzzroute import Checkup, Entry, Graph, RoutingContext, all_of, intent, keywords
-from fuzzroute.check_examples import check_examples
-from fuzzroute.jsonformat import graph_from_json
+from fuzzroute.engine.check_examples import check_examples
+from fuzzroute.graphfiles.jsonformat import graph_from_json
 
 Rows = Callable[[Checkup], list[tuple[Any, ...]]]
 Notes = Callable[[Checkup], list[str]]

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from fuzzroute import DeclarationError, Graph, InputError, all_of, intent, keywords
-from fuzzroute.jsonformat import graph_from_json, graph_schema, graph_to_json
+from fuzzroute.graphfiles.jsonformat import graph_from_json, graph_schema, graph_to_json
 
 FULL_DOC: dict[str, Any] = {
     "name": "support",
@@ -201,7 +201,7 @@ def test_refused_never_route_rows_name_their_path(rows: list[str], fact: str) ->
 
 
 def test_a_regex_flag_letter_outside_the_schema_is_refused_by_the_matcher_too() -> None:
-    from fuzzroute.jsonformat import matcher_from_json
+    from fuzzroute.graphfiles.jsonformat import matcher_from_json
 
     with pytest.raises(DeclarationError) as raised:
         matcher_from_json({"regex": "x", "flags": "g"}, 'entry "a"')

@@ -18,10 +18,10 @@ from click.testing import CliRunner
 
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
-from fuzzroute.jsonformat import graph_from_json
-from fuzzroute.jsonspans import entry_lines, parse_spans
-from fuzzroute.loader import load_graph
-from fuzzroute.location import SourceLocation
+from fuzzroute.engine.location import SourceLocation
+from fuzzroute.graphfiles.jsonformat import graph_from_json
+from fuzzroute.graphfiles.jsonspans import entry_lines, parse_spans
+from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import write_report
 from fuzzroute.report.schema import schema_errors
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from fuzzroute import AllOf, DeclarationError, Graph, Intent, Keywords, Regex, all_of, intent, keywords
-from fuzzroute.matchers import compile_match
+from fuzzroute.engine.matchers import compile_match
 
 # -- keywords: boundaries (REFERENCE-NOTES 2.3, 11.4, 11.8; section 10 case 110) ---------------
 

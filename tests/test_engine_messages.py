@@ -198,7 +198,7 @@ def test_never_routes_contradicts_example() -> None:
 
 
 def test_every_code_is_covered_here() -> None:
-    from fuzzroute import problems
+    from fuzzroute.engine import problems
 
     codes = {value for name, value in vars(problems).items() if name.isupper() and isinstance(value, str)}
     assert codes == {

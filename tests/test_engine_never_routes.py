@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from fuzzroute import Checkup, Graph, RoutingContext, intent, keywords
-from fuzzroute.check_never_routes import check_never_routes
-from fuzzroute.jsonformat import graph_from_json
+from fuzzroute.engine.check_never_routes import check_never_routes
+from fuzzroute.graphfiles.jsonformat import graph_from_json
 
 Rows = Callable[[Checkup], list[tuple[Any, ...]]]
 Notes = Callable[[Checkup], list[str]]

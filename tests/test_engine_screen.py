@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, all_of, intent, keywords
-from fuzzroute.context import RoutingContext
-from fuzzroute.literals import regex_factors
-from fuzzroute.screen import ENGINES, SPECIAL_FOLDS, Screen, fold, matcher_factors, needle
+from fuzzroute.engine.context import RoutingContext
+from fuzzroute.engine.literals import regex_factors
+from fuzzroute.engine.screen import ENGINES, SPECIAL_FOLDS, Screen, fold, matcher_factors, needle
 
 ALL_CHARACTERS = "".join(chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
 

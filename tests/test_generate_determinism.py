@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
 from fuzzroute.generate.seeded import draw_examples
-from fuzzroute.suggestions import Exploration
+from fuzzroute.results.suggestions import Exploration
 
 
 def _graph() -> Graph:

@@ -19,7 +19,7 @@ from lemminflect import getAllInflections, getAllLemmas
 
 from fuzzroute import Graph
 from fuzzroute.cli import main
-from fuzzroute.jsonformat import graph_from_json
+from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.strategies.inflection import word_forms
 from fuzzroute.strategies.mutations import labelled_mutations
 

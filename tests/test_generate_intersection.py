@@ -16,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, Outcome, all_of, keywords, runs_on
+from fuzzroute.engine.matchers import Keywords, Regex
 from fuzzroute.generate import explore
 from fuzzroute.generate import intersect as phase
 from fuzzroute.generate.budget import STOP_POLL_EVERY
-from fuzzroute.matchers import Keywords, Regex
+from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, Exploration, Suggestion
 from fuzzroute.strategies import intersection
 from fuzzroute.strategies.intersection import EARLIER_TEXT, LATER_TEXT, Languages
-from fuzzroute.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, Exploration, Suggestion
 
 GENERATOR = "regex/intersection"
 
@@ -226,7 +226,7 @@ def test_a_pattern_too_large_for_the_cap_is_refused_quickly() -> None:
 def test_witnesses_do_not_depend_on_the_hash_seed() -> None:
     code = (
         "import re\n"
-        "from fuzzroute.matchers import Regex, Keywords\n"
+        "from fuzzroute.engine.matchers import Regex, Keywords\n"
         "from fuzzroute.strategies.intersection import Languages\n"
         "ls = Languages([Regex(re.compile(r'\\b(array|host|node)\\w*')), Keywords(('refund', 'hosting')),"
         " Regex(re.compile(r'(?i)what.s up on \\w+ now'))])\n"

@@ -6,7 +6,7 @@ import re
 
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
-from fuzzroute.suggestions import SLOW_MATCHER
+from fuzzroute.results.suggestions import SLOW_MATCHER
 
 
 def test_nested_repeats_are_reported_with_a_pumped_phrase() -> None:

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
-from fuzzroute.context import RoutingContext
+from fuzzroute.engine.context import RoutingContext
 from fuzzroute.generate.seeded import draw_examples
 from fuzzroute.strategies.adversarial import pumps
 from fuzzroute.strategies.choosers import RandomChooser

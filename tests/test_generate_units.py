@@ -11,7 +11,7 @@ from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
 from fuzzroute.generate.explore import WHEN_QUOTA, in_shard, plan_units
 from fuzzroute.generate.findings import WITNESSES_PER_GROUP, Group
-from fuzzroute.suggestions import Witness
+from fuzzroute.results.suggestions import Witness
 
 
 def _graph(whens: int, data: int) -> Graph:

@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, Outcome, RoutingContext, all_of, keywords, runs_on
+from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate import explore
 from fuzzroute.generate.findings import witness_key
-from fuzzroute.suggestions import (
+from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
@@ -30,7 +31,6 @@ from fuzzroute.suggestions import (
     WHEN_CLAIMS_WARM,
     Exploration,
 )
-from fuzzroute.text import phrase_key
 
 PATTERNS = [
     r"\border\b",

@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 
-from fuzzroute.jsonformat import graph_from_json
+from fuzzroute.graphfiles.jsonformat import graph_from_json
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 

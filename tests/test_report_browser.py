@@ -42,8 +42,8 @@ from test_report_fixtures import (
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.report import build_document, render_html, write_atomically, write_report
-from fuzzroute.report.overview import DECIDED_NOT_FINDINGS
-from fuzzroute.report.run import empty_exploration
+from fuzzroute.report.pipeline import empty_exploration
+from fuzzroute.report.render.overview import DECIDED_NOT_FINDINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -297,7 +297,7 @@ def test_hundred_rule_report_scrolls_inside_the_matrix(browser: Any, tmp_path: P
 def test_bundled_example_report_in_the_browser(browser: Any, tmp_path: Path) -> None:
     import importlib
 
-    from fuzzroute.loader import load_graph
+    from fuzzroute.graphfiles.loader import load_graph
 
     example = ROOT / "examples" / "support.py"
     if not example.exists() or getattr(importlib.import_module("fuzzroute.generate"), "explore", None) is None:

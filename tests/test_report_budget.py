@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fuzzroute.errors import FuzzrouteError
+from fuzzroute.engine.errors import FuzzrouteError
 from fuzzroute.report import BudgetError, describe_budget, parse_budget
 
 

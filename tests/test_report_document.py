@@ -23,7 +23,7 @@ from test_report_fixtures import (
 
 from fuzzroute import Graph, intent, keywords
 from fuzzroute.decided import BOUNDARY
-from fuzzroute.problems import EXAMPLE_SHADOWED_BY_EARLIER
+from fuzzroute.engine.problems import EXAMPLE_SHADOWED_BY_EARLIER
 from fuzzroute.report import (
     GENERATED_BOUNDARY,
     PROVEN_BOUNDARY,
@@ -33,7 +33,7 @@ from fuzzroute.report import (
     schema_errors,
 )
 from fuzzroute.report.versions import REPORTED_DISTRIBUTIONS
-from fuzzroute.suggestions import (
+from fuzzroute.results.suggestions import (
     NEAR_MISS_UNCLAIMED,
     SHADOWED_BY_EARLIER_RULE,
     SLOW_MATCHER,

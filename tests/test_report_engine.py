@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from fuzzroute.loader import load_graph
+from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import render_html, schema_errors, write_report
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fuzzroute import Graph, keywords
-from fuzzroute.laws import Outcome, runs_on
-from fuzzroute.suggestions import (
+from fuzzroute.engine.laws import Outcome, runs_on
+from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,
     RULE_NEVER_WINS,

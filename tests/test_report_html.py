@@ -24,9 +24,9 @@ from test_report_fixtures import (
 
 from fuzzroute import Graph, keywords
 from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, build_document, render_html
-from fuzzroute.report.html import FULL_MATRIX_LIMIT, visible_phrase
-from fuzzroute.report.run import empty_exploration
-from fuzzroute.suggestions import NEAR_MISS_UNCLAIMED, Exploration, Suggestion
+from fuzzroute.report.pipeline import empty_exploration
+from fuzzroute.report.render.html import FULL_MATRIX_LIMIT, visible_phrase
+from fuzzroute.results.suggestions import NEAR_MISS_UNCLAIMED, Exploration, Suggestion
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "source", "wbr"}
 NOW = datetime(2025, 1, 2, tzinfo=UTC)
@@ -331,7 +331,7 @@ def test_the_overview_links_every_card_tier_by_tier() -> None:
 
 
 def test_the_cold_start_context_is_explained_once_per_section() -> None:
-    from fuzzroute.context import COLD_CONTEXT_DESCRIPTION
+    from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 
     root = parse(render_html(support_document()))
     proven = squeeze(by_id(root, "proven").text())

@@ -17,7 +17,7 @@ from typing import Any
 
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
-from fuzzroute.loader import load_graph
+from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import build_document
 from fuzzroute.report.replay import replay_witness
 

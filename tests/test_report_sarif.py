@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzroute.cli import main
-from fuzzroute.report.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, sarif_log
+from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, sarif_log
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parent / "examples"

@@ -21,9 +21,9 @@ from fuzzroute.report import (
     write_atomically,
     write_report,
 )
-from fuzzroute.report.html import _environment
-from fuzzroute.report.run import default_html_path
-from fuzzroute.suggestions import Exploration
+from fuzzroute.report.pipeline import default_html_path
+from fuzzroute.report.render.html import _environment
+from fuzzroute.results.suggestions import Exploration
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 
@@ -182,7 +182,7 @@ def test_summary_text(tmp_path: Path) -> None:
 INTERRUPTED_RUN = r"""
 import sys
 from fuzzroute.generate import explore
-from fuzzroute.loader import load_graph
+from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import stop_on_interrupt, write_report
 
 announced = []

@@ -25,12 +25,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from fuzzroute.check_examples import check_examples
-from fuzzroute.entries import Entry
+from fuzzroute.authoring.widen import WonPhrase
+from fuzzroute.engine.check_examples import check_examples
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.problems import Problem
+from fuzzroute.engine.text import is_blank, phrase_key
 from fuzzroute.generate.findings import readability_penalty
-from fuzzroute.graph import Graph
-from fuzzroute.problems import Problem
-from fuzzroute.suggestions import (
+from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
@@ -39,9 +41,6 @@ from fuzzroute.suggestions import (
     Exploration,
     Suggestion,
 )
-from fuzzroute.text import is_blank, phrase_key
-
-from .widen import WonPhrase
 
 #: The suggestion kinds whose witnesses are picked, best first.
 DEFECT_KINDS = (SHADOWED_BY_EARLIER_RULE, LAWS_DISAGREE, RULE_NEVER_WINS)

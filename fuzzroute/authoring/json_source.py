@@ -16,8 +16,8 @@ import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from fuzzroute.errors import InputError
-from fuzzroute.jsonspans import Node, parse_spans
+from fuzzroute.engine.errors import InputError
+from fuzzroute.graphfiles.jsonspans import Node, parse_spans
 
 
 class JsonEditError(InputError):

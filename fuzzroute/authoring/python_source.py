@@ -27,8 +27,8 @@ from typing import Any
 
 import libcst as cst
 
-from fuzzroute.entries import Entry
-from fuzzroute.errors import InputError
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.errors import InputError
 
 Whitespace = cst.BaseParenthesizableWhitespace
 

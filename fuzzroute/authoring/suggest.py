@@ -19,17 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fuzzroute.errors import InputError
+from fuzzroute.authoring import json_source, python_source
+from fuzzroute.authoring.choose import Pick, can_take_examples, choose
+from fuzzroute.authoring.widen import won_phrases
+from fuzzroute.engine.errors import InputError
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.location import location_dict
 from fuzzroute.generate import explore
-from fuzzroute.graph import Graph
-from fuzzroute.loader import LoadedGraph, load_graph_text
-from fuzzroute.location import location_dict
+from fuzzroute.graphfiles.loader import LoadedGraph, load_graph_text
 from fuzzroute.report.atomic import write_atomically
-from fuzzroute.suggestions import Exploration
-
-from . import json_source, python_source
-from .choose import Pick, can_take_examples, choose
-from .widen import won_phrases
+from fuzzroute.results.suggestions import Exploration
 
 DEFAULT_PER_RULE = 3
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import Outcome, runs_on
 from fuzzroute.generate.findings import readability_penalty
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
-from fuzzroute.graph import Graph
-from fuzzroute.laws import Outcome, runs_on
 
 #: Phrases drawn from each rule's stream at most.
 DRAWS_PER_RULE = 120

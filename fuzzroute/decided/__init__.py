@@ -11,8 +11,8 @@ engine: the engine never imports it.
 
 from __future__ import annotations
 
-from .decide import MAX_STATES, PAIR_TIMEOUT, TOTAL_STATES, decide
-from .model import (
+from fuzzroute.decided.decide import MAX_STATES, PAIR_TIMEOUT, TOTAL_STATES, decide
+from fuzzroute.decided.model import (
     CAN_WIN,
     COLD_WALK_DEAD,
     DECIDED_KINDS,
@@ -25,7 +25,7 @@ from .model import (
     Decisions,
     Defect,
 )
-from .wording import BOUNDARY
+from fuzzroute.decided.wording import BOUNDARY
 
 __all__ = [
     "BOUNDARY",

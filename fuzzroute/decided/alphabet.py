@@ -22,16 +22,17 @@ from __future__ import annotations
 
 import array
 import bisect
-import importlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-_parser: Any = importlib.import_module("re._parser")
-_compiler: Any = importlib.import_module("re._compiler")
-_c: Any = importlib.import_module("re._constants")
+from fuzzroute.engine import regex_syntax
+
+_parser: Any = regex_syntax.parser
+_compiler: Any = regex_syntax.compiler
+_c: Any = regex_syntax.constants
 
 #: Half-open code point ranges [lo, hi), sorted and disjoint.
 Intervals = tuple[tuple[int, int], ...]

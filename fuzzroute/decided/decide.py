@@ -37,11 +37,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from fuzzroute.entries import Entry
-from fuzzroute.graph import Graph
-
-from .languages import Languages, build_languages
-from .model import (
+from fuzzroute.decided.languages import Languages, build_languages
+from fuzzroute.decided.model import (
     CAN_WIN,
     COLD_WALK_DEAD,
     CONTAINMENT,
@@ -56,11 +53,13 @@ from .model import (
     DecidedItem,
     Decisions,
 )
-from .nfa import Undecidable
-from .product import FOUND, LIMIT, NONE, Outcome, Rule, search
-from .readable import spaced
-from .verify import verify
-from .wording import BOUNDARY, live_law, quoted, rule, rules
+from fuzzroute.decided.nfa import Undecidable
+from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, search
+from fuzzroute.decided.readable import spaced
+from fuzzroute.decided.verify import verify
+from fuzzroute.decided.wording import BOUNDARY, live_law, quoted, rule, rules
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
 
 PAIR_TIMEOUT = 2.0
 MAX_STATES = 20_000

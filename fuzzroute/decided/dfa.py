@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .alphabet import Cell
-from .nfa import (
+from fuzzroute.decided.alphabet import Cell
+from fuzzroute.decided.nfa import (
     ASCII_WORD_ATOM,
     ASCII_WORD_EDGE,
     BEGIN_LINE,

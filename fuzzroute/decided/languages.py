@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fuzzroute.entries import Entry
-from fuzzroute.matchers import AllOf, Keywords, Regex
-
-from .alphabet import Cell, partition
-from .dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
-from .nfa import Atoms, Nfa, Undecidable, leaf_nfa
-from .product import Rule
+from fuzzroute.decided.alphabet import Cell, partition
+from fuzzroute.decided.dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
+from fuzzroute.decided.nfa import Atoms, Nfa, Undecidable, leaf_nfa
+from fuzzroute.decided.product import Rule
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.entries import Entry
+from fuzzroute.engine.entries import Entry
 
 NEVER_WINS = "decided-never-wins"
 CAN_WIN = "decided-can-win"

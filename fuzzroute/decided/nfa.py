@@ -19,17 +19,16 @@ undecided, never guessed.
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.matchers import ASCII_WORD, Keywords, Regex
+from fuzzroute.decided.alphabet import Intervals, ascii_word_set, newline_set, resolve_nodes, unicode_word_set
+from fuzzroute.engine import regex_syntax
+from fuzzroute.engine.matchers import ASCII_WORD, Keywords, Regex
 
-from .alphabet import Intervals, ascii_word_set, newline_set, resolve_nodes, unicode_word_set
-
-_parser: Any = importlib.import_module("re._parser")
-_c: Any = importlib.import_module("re._constants")
+_parser: Any = regex_syntax.parser
+_c: Any = regex_syntax.constants
 
 #: Automaton nodes one matcher may need (a `\\w{500}` would need 500).
 MAX_NODES = 3000

@@ -18,8 +18,8 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .alphabet import Cell
-from .dfa import Part
+from fuzzroute.decided.alphabet import Cell
+from fuzzroute.decided.dfa import Part
 
 FOUND = "found"
 NONE = "none"

@@ -7,11 +7,10 @@ fuzzroute and never as a finding about the user's rules.
 
 from __future__ import annotations
 
-from fuzzroute.entries import Entry
-from fuzzroute.graph import Graph
-from fuzzroute.laws import Claimant
-
-from .model import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, DecidedItem, Defect
+from fuzzroute.decided.model import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, DecidedItem, Defect
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import Claimant
 
 
 def _matches(entry: Entry, phrase: str) -> bool:

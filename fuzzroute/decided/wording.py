@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from fuzzroute.entries import Entry
+from fuzzroute.engine.entries import Entry
 
 BOUNDARY = (
     "Decided findings hold for every possible message, not only for declared or sampled ones. Each data rule "

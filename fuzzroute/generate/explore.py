@@ -41,8 +41,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from fuzzroute.graph import Graph
-from fuzzroute.suggestions import (
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.text import phrase_key
+from fuzzroute.generate.budget import Budget, Progress, generation_seconds
+from fuzzroute.generate.findings import Findings, Group, make_witness
+from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
+from fuzzroute.generate.messages import render
+from fuzzroute.generate.slow import find_slow
+from fuzzroute.generate.sources import StreamFactory, StreamSettings
+from fuzzroute.generate.stats import Stats
+from fuzzroute.generate.unit import MAX_ROUNDS, UnitResult
+from fuzzroute.generate.warm import find_warm, warm_contexts
+from fuzzroute.generate.workers import Shared, UnitPlan, run_units
+from fuzzroute.results.suggestions import (
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
     RULE_NEVER_WINS,
@@ -54,18 +65,6 @@ from fuzzroute.suggestions import (
     Exploration,
     Suggestion,
 )
-from fuzzroute.text import phrase_key
-
-from .budget import Budget, Progress, generation_seconds
-from .findings import Findings, Group, make_witness
-from .intersect import IntersectionStats, intersection_candidates
-from .messages import render
-from .slow import find_slow
-from .sources import StreamFactory, StreamSettings
-from .stats import Stats
-from .unit import MAX_ROUNDS, UnitResult
-from .warm import find_warm, warm_contexts
-from .workers import Shared, UnitPlan, run_units
 
 #: hypothesis `from_regex` draws per regex rule when the budget is generous.
 MAX_HYPOTHESIS_DRAWS = 16

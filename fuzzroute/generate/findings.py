@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.laws import Claims
-from fuzzroute.suggestions import Witness
-from fuzzroute.text import phrase_key
+from fuzzroute.engine.laws import Claims
+from fuzzroute.engine.text import phrase_key
+from fuzzroute.results.suggestions import Witness
 
 WITNESSES_PER_GROUP = 3
 

@@ -33,12 +33,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.entries import Entry
-from fuzzroute.matchers import AllOf, DataMatcher, Keywords
-
-from .budget import Budget
-from .prefilter import fold, needs
-from .sources import Candidate
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords
+from fuzzroute.generate.budget import Budget
+from fuzzroute.generate.prefilter import fold, needs
+from fuzzroute.generate.sources import Candidate
 
 GENERATOR = "regex/intersection"
 #: One pair is searched per this many phrases of the phrase budget ...

@@ -12,9 +12,10 @@ import json
 import re
 from typing import Any
 
-from fuzzroute.entries import Entry
-from fuzzroute.matchers import Keywords, Regex
-from fuzzroute.suggestions import (
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.generate.findings import Group
+from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
@@ -25,8 +26,6 @@ from fuzzroute.suggestions import (
     WHEN_CLAIMS_WARM,
     Witness,
 )
-
-from .findings import Group
 
 SLOW_SECONDS = 0.05
 

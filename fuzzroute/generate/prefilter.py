@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from fuzzroute.entries import Entry
-from fuzzroute.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 from fuzzroute.strategies.regex_tree import UnsupportedRegex, parse, required_literal
 
 Needs = tuple[tuple[str, ...], bool]

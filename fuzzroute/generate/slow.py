@@ -17,11 +17,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from fuzzroute.entries import Entry
-from fuzzroute.matchers import AllOf, Regex
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import AllOf, Regex
+from fuzzroute.generate.messages import SLOW_SECONDS
 from fuzzroute.strategies.adversarial import Pump, has_risky_repeat, pumps
-
-from .messages import SLOW_SECONDS
 
 LADDER: tuple[int, ...] = (*range(4, 42, 2), 64, 128, 256, 512, 1024)
 #: Past this many characters a phrase is too long to be a plausible message.  At

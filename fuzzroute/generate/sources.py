@@ -22,8 +22,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from fuzzroute.entries import Entry
-from fuzzroute.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.generate.seeded import draw_examples, stable_seed
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
 from fuzzroute.strategies.choice_tree import ChoiceTree, FreshChooser, NodeAllowance
 from fuzzroute.strategies.choosers import Chooser, RandomChooser, pick, seeded
@@ -32,8 +33,6 @@ from fuzzroute.strategies.mutations import content_stems, keeps_content, labelle
 from fuzzroute.strategies.regex_phrases import RegexPhrases
 from fuzzroute.strategies.regex_tree import UnsupportedRegex
 from fuzzroute.strategies.vocabulary import TokenPool, frame, predicate_constants, vocabulary
-
-from .seeded import draw_examples, stable_seed
 
 #: A sampler gives up after this many phrases in a row it had already produced.
 STALL_LIMIT = 40

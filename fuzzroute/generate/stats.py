@@ -11,11 +11,10 @@ import bisect
 import hashlib
 from collections import Counter
 
-from fuzzroute.entries import Entry
-from fuzzroute.laws import Claimant, Claims
-from fuzzroute.suggestions import RuleStats, Witness
-
-from .findings import _ODD_EDITS, WITNESSES_PER_GROUP, make_witness, witness_key
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.laws import Claimant, Claims
+from fuzzroute.generate.findings import _ODD_EDITS, WITNESSES_PER_GROUP, make_witness, witness_key
+from fuzzroute.results.suggestions import RuleStats, Witness
 
 
 def _digest(phrase: str, source: int) -> int:

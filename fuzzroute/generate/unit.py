@@ -29,23 +29,22 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from fuzzroute.entries import Entry
-from fuzzroute.graph import Graph
-from fuzzroute.laws import Claimant, Claims, Outcome, runs_on
-from fuzzroute.strategies.choice_tree import ChoiceTree, NodeAllowance
-from fuzzroute.suggestions import (
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import Claimant, Claims, Outcome, runs_on
+from fuzzroute.engine.text import phrase_key
+from fuzzroute.generate.findings import Findings, make_witness
+from fuzzroute.generate.seeded import stable_seed
+from fuzzroute.generate.sources import Candidate, StreamFactory, StreamSettings
+from fuzzroute.generate.stats import Stats
+from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
     RULES_OVERLAP,
     SHADOWED_BY_EARLIER_RULE,
 )
-from fuzzroute.text import phrase_key
-
-from .findings import Findings, make_witness
-from .seeded import stable_seed
-from .sources import Candidate, StreamFactory, StreamSettings
-from .stats import Stats
+from fuzzroute.strategies.choice_tree import ChoiceTree, NodeAllowance
 
 #: Reseeded generation rounds at most (a round that finds nothing new ends the loop sooner).
 MAX_ROUNDS = 64

@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fuzzroute.entries import Entry
-from fuzzroute.graph import Graph
-from fuzzroute.laws import Claims
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import Claims
+from fuzzroute.generate.seeded import draw_examples, stable_seed
 from fuzzroute.strategies.contexts import (
     is_cold,
     routing_contexts,
@@ -25,8 +26,6 @@ from fuzzroute.strategies.contexts import (
     to_routing_context,
     witness_context,
 )
-
-from .seeded import draw_examples, stable_seed
 
 CONTEXTS_DRAWN = 32
 CONTEXTS_KEPT = 12

@@ -27,9 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fuzzroute.graph import Graph
-
-from .unit import RuleUnit, UnitResult
+from fuzzroute.engine.graph import Graph
+from fuzzroute.generate.unit import RuleUnit, UnitResult
 
 #: How often (seconds) the explorer polls for progress and stop requests while workers run.
 POLL_SECONDS = 0.1

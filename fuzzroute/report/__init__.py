@@ -8,15 +8,21 @@ apart at every step, so no reader can take a sample for a proof.
 
 from __future__ import annotations
 
-from ..suggestions import GENERATED_BOUNDARY
-from .atomic import write_atomically
-from .budget import BudgetError, describe_budget, parse_budget
-from .document import PROVEN_BOUNDARY, SCHEMA_VERSION, build_document, exit_status
-from .history import compare_with_baseline, load_baseline
-from .html import render_html
-from .run import ReportResult, default_html_path, empty_exploration, stop_on_interrupt, write_report
-from .schema import report_schema, schema_errors
-from .summary import summary_text
+from fuzzroute.generate.budget_spec import BudgetError, describe_budget, parse_budget
+from fuzzroute.report.atomic import write_atomically
+from fuzzroute.report.build import PROVEN_BOUNDARY, SCHEMA_VERSION, build_document, exit_status
+from fuzzroute.report.history import compare_with_baseline, load_baseline
+from fuzzroute.report.pipeline import (
+    ReportResult,
+    default_html_path,
+    empty_exploration,
+    stop_on_interrupt,
+    write_report,
+)
+from fuzzroute.report.render.html import render_html
+from fuzzroute.report.render.summary import summary_text
+from fuzzroute.report.schema import report_schema, schema_errors
+from fuzzroute.results.suggestions import GENERATED_BOUNDARY
 
 __all__ = [
     "BudgetError",

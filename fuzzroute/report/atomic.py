@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..errors import InputError
+from fuzzroute.engine.errors import InputError
 
 DEFAULT_MODE = 0o644
 

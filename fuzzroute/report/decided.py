@@ -26,7 +26,7 @@ def empty_decision(reason: str = NOT_RUN_REASON) -> dict[str, Any]:
 
 def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[str, Any]:
     """Add the decided tier to `document` (in place; also returned).  `decisions` is a `Decisions` or None."""
-    from ..decided import BOUNDARY
+    from fuzzroute.decided import BOUNDARY
 
     document["boundary"]["decided"] = BOUNDARY
     document["run"]["decide_seconds"] = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError
+from fuzzroute.engine.errors import InputError
 
 FAIL_ON_CHOICES: tuple[str, ...] = ("proven", "new", "never")
 DEFAULT_FAIL_ON = "proven"

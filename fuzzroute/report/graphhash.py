@@ -14,8 +14,8 @@ import json
 import types
 from typing import Any
 
-from ..entries import Entry
-from ..graph import Graph
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
 
 
 def _code_fingerprint(code: types.CodeType) -> list[Any]:

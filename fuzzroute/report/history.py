@@ -15,8 +15,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from .document import SCHEMA_VERSION
+from fuzzroute.engine.errors import InputError
+from fuzzroute.report.build import SCHEMA_VERSION
 
 Fingerprint = tuple[Any, ...]
 

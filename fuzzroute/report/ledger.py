@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from fuzzroute.engine.errors import InputError
 
 LEDGER_FORMAT = "fuzzroute-witness-ledger"
 LEDGER_VERSION = 1

@@ -24,13 +24,13 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from ..entries import Entry
-from ..graph import Graph
-from ..location import location_dict
-from ..suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
-from .document import paste_lines
-from .history import compare_with_baseline, suggestion_fingerprint
-from .replay import find_entry, replay_witness
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.location import location_dict
+from fuzzroute.report.build import paste_lines
+from fuzzroute.report.history import compare_with_baseline, suggestion_fingerprint
+from fuzzroute.report.replay import find_entry, replay_witness
+from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
 
 
 def _index_of(graph: Graph, rule_id: str | None, index: int | None) -> int | None:

@@ -25,11 +25,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
-from .decided import count_decided, supersede_suggestions
-from .document import SCHEMA_VERSION, judged_per_second, rule_figures, stolen_count
-from .history import read_json_report
+from fuzzroute.engine.errors import InputError
+from fuzzroute.report.build import SCHEMA_VERSION, judged_per_second, rule_figures, stolen_count
+from fuzzroute.report.decided import count_decided, supersede_suggestions
+from fuzzroute.report.history import read_json_report
+from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
 
 #: Run fields that measure time, not findings: they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")

@@ -17,11 +17,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..context import RoutingContext
-from ..entries import Entry
-from ..graph import Graph
-from ..laws import Claimant, Outcome, runs_on
-from ..suggestions import (
+from fuzzroute.engine.context import RoutingContext
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import Claimant, Outcome, runs_on
+from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,
     RULE_NEVER_WINS,
@@ -74,8 +74,8 @@ def _accepts(entry: Entry, phrase: str) -> bool:
 def _still_slow(entry: Entry, phrase: str) -> bool:
     # The generation engine's own threshold and notion of a rule's regexes
     # (imported here: only a replayed slow-matcher needs the generator package).
-    from ..generate.messages import SLOW_SECONDS
-    from ..generate.slow import regexes_of
+    from fuzzroute.generate.messages import SLOW_SECONDS
+    from fuzzroute.generate.slow import regexes_of
 
     for regex in regexes_of(entry):
         start = time.perf_counter()

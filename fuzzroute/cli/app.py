@@ -1,0 +1,70 @@
+"""The `fuzzroute` command group and what every command shares: bad input as exit 2, the environment.
+
+Exit codes are a public contract: 0 no proven error, 1 at least one proven
+error, 2 bad input (the message is one paragraph on stderr, never a
+traceback).  Generated suggestions never change the exit code, unless
+`--fail-on new` asks to fail on new ones (see `report.failon`).  Each
+command lives in a module of its own and is a thin layer over the Python API.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from fuzzroute import __version__
+from fuzzroute.cli.options import ReadableGroup
+from fuzzroute.engine.errors import FuzzrouteError
+
+EXIT_OK = 0
+EXIT_PROVEN_ERROR = 1
+EXIT_BAD_INPUT = 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reports_bad_input(command: F) -> F:
+    """Turn every deliberate fuzzroute error into one paragraph on stderr and exit 2."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except FuzzrouteError as exc:
+            click.echo(f"fuzzroute: error: {' '.join(str(exc).split())}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(cls=ReadableGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="fuzzroute")
+def main() -> None:
+    """Find routing bugs in the start rules of an agent's skill graph.
+
+    GRAPH is a .json graph document, a .py file with one module-level
+    fuzzroute.Graph, or file.py:name.
+    """
+
+
+def keep_hypothesis_cache_in(db: Path) -> None:
+    """With --db, hypothesis' storage directory lives in the db folder the nightly job caches."""
+    from fuzzroute.report.ledger import hypothesis_directory
+
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(hypothesis_directory(db))
+
+
+def keep_hypothesis_cache_out_of_the_project() -> None:
+    """Point hypothesis' cache at the user cache, not `./.hypothesis` in the author's repo.
+
+    Hypothesis reads this variable on first use, so it must be set before any
+    draw; an explicit setting by the user wins.
+    """
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))

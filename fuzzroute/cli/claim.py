@@ -1,0 +1,40 @@
+"""`fuzzroute claim`: who claims a phrase under each law, and the condition that matched."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from fuzzroute.cli.app import reports_bad_input
+from fuzzroute.cli.options import FORMAT
+from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
+from fuzzroute.graphfiles.loader import load_graph
+
+
+def render_claims_text(result: PhraseClaims) -> str:
+    lines = [f"{result.phrase!r}"]
+    for law, detail in (("cold walk", result.cold_walk), ("cascade  ", result.cascade)):
+        if detail is None:
+            lines.append(f"  {law}: no entry claims it")
+        else:
+            matched = f", matched {detail.witness!r}" if detail.witness is not None else ""
+            lines.append(f"  {law}: {detail.id} (rule #{detail.index + 1}, {detail.condition}{matched})")
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("graph_spec", metavar="GRAPH")
+@click.argument("phrases", nargs=-1, required=True)
+@FORMAT
+@reports_bad_input
+def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None:
+    """Show which entry claims each PHRASE under the cold walk and the cascade."""
+    graph = load_graph(graph_spec).graph
+    results = [explain_claims(graph, phrase) for phrase in phrases]
+    if output_format == "json":
+        click.echo(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(render_claims_text(r) for r in results))
+
+

@@ -1,0 +1,63 @@
+"""`fuzzroute merge`: combine the JSON reports of sharded runs into one report (HTML and JSON).
+
+A thin layer over `fuzzroute.report.merge`; bad input (unreadable files,
+reports of different graphs, seeds, budgets or versions, a shard missing or
+given twice) is one paragraph on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from fuzzroute.cli.app import reports_bad_input
+from fuzzroute.engine.errors import InputError
+
+_SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """`I/N` with 1 <= I <= N, else bad input."""
+    found = _SHARD.match(text)
+    if found is None or not 1 <= int(found.group(1)) <= int(found.group(2)):
+        raise InputError(
+            f"--shard {text!r} is not a slice. Write I/N with 1 <= I <= N, e.g. --shard 2/4 for the second "
+            "of four slices, and run every I from 1 to N with the same seed and budget."
+        )
+    return int(found.group(1)), int(found.group(2))
+
+
+@click.command()
+@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
+    help="HTML file to write.",
+)
+@click.option(
+    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Also write the merged JSON document.",
+)
+@reports_bad_input
+def merge(reports: tuple[Path, ...], html_path: Path, json_path: Path | None) -> None:
+    """Combine the --json reports of `report --shard I/N` runs into the report of the whole run."""
+    from fuzzroute.report.atomic import unwritable, write_all_atomically
+    from fuzzroute.report.build import exit_status
+    from fuzzroute.report.merge import load_shard, merge_documents
+    from fuzzroute.report.render.html import render_html
+    from fuzzroute.report.render.summary import summary_text
+
+    documents = [load_shard(path) for path in reports]
+    merged = merge_documents(documents, [str(p) for p in reports])
+    files: list[tuple[str | Path, str]] = [(html_path, render_html(merged))]
+    if json_path is not None:
+        files.append((json_path, json.dumps(merged, ensure_ascii=False, indent=2) + "\n"))
+    try:
+        write_all_atomically(files)
+    except OSError as exc:
+        raise unwritable(exc, html_path, "the merged report", "choose a writable path with -o/--json.") from None
+    click.echo(summary_text(merged, html_path=str(html_path), json_path=None if json_path is None else str(json_path)))
+    sys.exit(exit_status(merged))

@@ -1,0 +1,107 @@
+"""How the `fuzzroute` command describes itself: readable command lists, exit codes, shared options.
+
+click cuts a command's description in the group's `--help` at 45 characters
+("Show which entry claims each PHRASE under the cold walk and the..."), which
+leaves a reader guessing.  `ReadableGroup` lists each command with its whole
+first sentence instead (or its `short_help`, when a command sets one), so a
+command added later reads right without anyone remembering to set it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The exit-code contract, shown under `report --help` and `check --help`.
+#: `\b` keeps click from re-wrapping the lines into one paragraph.
+EXIT_CODES_EPILOG = """\b
+Exit codes:
+  0  no proven error (warnings and generated suggestions never fail a build)
+  1  at least one proven error
+  2  bad input: missing or invalid graph, bad option; one paragraph on stderr
+--fail-on changes 0/1: `never` always 0; `new` (report) 1 only on a proven
+error or suggestion that is new against --baseline or --db.
+"""
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
+
+
+def summary_line(command: click.Command) -> str:
+    """A command's description for a list: its `short_help`, else the whole first sentence of its help."""
+    if command.short_help:
+        return " ".join(command.short_help.split())
+    help_text = (command.help or "").split("\b")[0]
+    first_paragraph = " ".join(help_text.strip().split("\n\n")[0].split())
+    return _SENTENCE_END.split(first_paragraph, maxsplit=1)[0]
+
+
+class ReadableGroup(click.Group):
+    """A click group whose command list shows whole sentences, never a cut-off one."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows: list[tuple[str, str]] = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is None or command.hidden:
+                continue
+            rows.append((name, summary_line(command)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def verbosity_options(command: F) -> F:
+    """`-q/--quiet` and `-v/--verbose` flags; `verbosity(quiet, verbose)` turns them into a level."""
+    command = click.option(
+        "-v", "--verbose", "verbose", is_flag=True,
+        help="Say more: every finding, each with its phrase and (for near misses) the edit that made it.",
+    )(command)
+    command = click.option(
+        "-q", "--quiet", "quiet", is_flag=True,
+        help="Say less: one summary line (and the output paths); no progress bar.",
+    )(command)
+    return command
+
+
+def generation_options(command: F) -> F:
+    """`--seed` and `--budget`, worded alike on every command that generates phrases (report, suggest)."""
+    command = click.option(
+        "--budget", default=None, metavar="N|30s|2m",
+        help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",
+    )(command)
+    command = click.option(
+        "--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators."
+    )(command)
+    return command
+
+
+def verbosity(quiet: bool, verbose: bool) -> int:
+    """-1 for --quiet, 1 for --verbose, 0 otherwise; both at once is a usage error (exit 2)."""
+    if quiet and verbose:
+        raise click.UsageError("-q/--quiet and -v/--verbose contradict each other; pass one of them.")
+    return -1 if quiet else (1 if verbose else 0)
+
+
+FORMAT = click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+SARIF = click.option(
+    "--sarif", "sarif_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Also write the findings as SARIF 2.1.0 (for code scanning).",
+)
+
+
+def fail_on_option(choices: str, default_help: str) -> Callable[[F], F]:
+    """`--fail-on`, a plain string checked by `report.failon`.
+
+    Not a click.Choice, so an unknown value gets the same one-paragraph
+    bad-input message (exit 2) as every other mistake.
+    """
+    return click.option("--fail-on", "fail_on", default="proven", metavar=choices, show_default=True,
+                        help=default_help)

@@ -1,0 +1,121 @@
+"""`fuzzroute report`: the proven checkup, the decided tier and generation, written as HTML (and JSON, SARIF)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import webbrowser
+from pathlib import Path
+
+import click
+
+from fuzzroute.cli.app import keep_hypothesis_cache_in, keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.options import (
+    EXIT_CODES_EPILOG,
+    SARIF,
+    fail_on_option,
+    generation_options,
+    verbosity,
+    verbosity_options,
+)
+from fuzzroute.cli.progress import progress_bar
+from fuzzroute.graphfiles.loader import load_graph
+
+#: Where `--db` keeps its memory when given without a folder.
+DEFAULT_DB = ".fuzzroute"
+
+
+@click.command(epilog=EXIT_CODES_EPILOG)
+@click.argument("graph_spec", metavar="GRAPH")
+@click.option(
+    "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="HTML file to write [default: reports/<graph-name>.html].",
+)
+@click.option(
+    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Also write the findings as a versioned JSON document.",
+)
+@generation_options
+@click.option(
+    "--baseline", "baseline_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="An earlier --json report: mark findings new or still, and list the resolved ones.",
+)
+@SARIF
+@fail_on_option(
+    "proven|new|never",
+    "Exit 1 on proven errors (proven), on new proven errors or suggestions against --baseline or --db "
+    "(new), or only on bad input (never).",
+)
+@click.option(
+    "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
+    type=click.Path(path_type=Path),
+    help=f"Remember witnesses between runs in DIR [{DEFAULT_DB} when given bare]: replay them first, "
+    "mark findings new, still or resolved.",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the HTML report in a browser.")
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Processes to explore on [default: the number of cores]; a phrase budget gives the same report for any N.",
+)
+@click.option(
+    "--shard", "shard_spec", default=None, metavar="I/N",
+    help="Run only slice I of N of the exploration; combine the N JSON reports with `fuzzroute merge`.",
+)
+@click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
+@verbosity_options
+@reports_bad_input
+def report(
+    graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
+    baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
+    workers: int | None, shard_spec: str | None, no_decide: bool, quiet: bool, verbose: bool,
+) -> None:
+    """Run the proven checks and the phrase generators; write an HTML report.
+
+    Proven findings and generated suggestions are kept in separate sections.
+    The exit code depends on proven errors only, unless --fail-on says
+    otherwise. Ctrl-C stops generation and still writes a report, marked
+    partial.
+    """
+    from fuzzroute.report.failon import check_fail_on
+
+    level = verbosity(quiet, verbose)
+    check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)
+    if db is not None:
+        keep_hypothesis_cache_in(db)
+    keep_hypothesis_cache_out_of_the_project()
+    from fuzzroute.cli.merge import parse_shard
+    from fuzzroute.report import (
+        default_html_path,
+        load_baseline,
+        parse_budget,
+        stop_on_interrupt,
+        summary_text,
+        write_report,
+    )
+
+    shard = parse_shard(shard_spec) if shard_spec is not None else None
+    phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
+    baseline = load_baseline(baseline_path) if baseline_path is not None else None
+    loaded = load_graph(graph_spec)
+    target = html_path or default_html_path(loaded.graph.name)
+    bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
+    with stop_on_interrupt() as should_stop, bar as progress:
+        result = write_report(
+            loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
+            budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
+            graph_format=loaded.format, progress=progress, baseline=baseline,
+            baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
+            workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
+        )
+    click.echo(summary_text(
+        result.document, html_path=str(result.html_path),
+        json_path=None if result.json_path is None else str(result.json_path), verbosity=level,
+    ))
+    if sarif_path is not None:
+        click.echo(f"  sarif: {sarif_path}")
+    if open_browser:
+        webbrowser.open(result.html_path.resolve().as_uri())
+    sys.exit(result.exit_status)
+
+

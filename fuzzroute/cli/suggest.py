@@ -1,0 +1,87 @@
+"""`fuzzroute suggest`: a thin click layer over `fuzzroute.authoring.suggest`.
+
+The heavy parts (generation, libcst) are imported when the command runs, so
+other commands start as fast as before.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.options import generation_options
+from fuzzroute.engine.errors import InputError
+
+
+@click.command()
+@click.argument("graph_spec", metavar="GRAPH")
+@click.option(
+    "--rule", "rules", multiple=True, metavar="ID", help="Only this rule (repeatable) [default: every rule]."
+)
+@click.option(
+    "--max", "per_rule", type=int, default=3, show_default=True, help="Examples to suggest per rule, at most."
+)
+@generation_options
+@click.option(
+    "--diff", "show_diff", is_flag=True, help="Print a unified diff adding the examples (apply with patch -p1)."
+)
+@click.option("--write", "write", is_flag=True, help="Add the examples to the graph file in place (atomically).")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Format of the list (ignored with --diff).")
+@reports_bad_input
+def suggest(
+    graph_spec: str, rules: tuple[str, ...], per_rule: int, seed: int, budget: str | None, show_diff: bool,
+    write: bool, output_format: str,
+) -> None:
+    """Suggest examples worth declaring, per rule, and add them to the graph's source.
+
+    Ranked: witnesses of a shadowing, law disagreement or never-winning rule
+    first, then near-misses, then phrases that widen what the declared
+    examples cover. Each says why it was picked and what `fuzzroute check`
+    will prove once it is declared. Exit 0, or 2 on bad input (the graph file
+    is then left untouched).
+    """
+    from fuzzroute.authoring.listing import render_text
+    from fuzzroute.authoring.suggest import diff_root, edited_source, suggest_examples, unified_diff, write_source
+    from fuzzroute.cli.progress import progress_bar
+    from fuzzroute.graphfiles.loader import load_graph
+    from fuzzroute.report import parse_budget
+
+    if show_diff and write:
+        raise InputError("--diff and --write exclude each other: print the change, or apply it, not both.")
+    keep_hypothesis_cache_out_of_the_project()
+    phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
+    loaded = load_graph(graph_spec)
+    with progress_bar() as progress:
+        suggested = suggest_examples(
+            loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
+            progress=progress,
+        )
+    if not (show_diff or write):
+        if output_format == "json":
+            click.echo(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False))
+        else:
+            click.echo(render_text(suggested))
+        return
+    if not suggested.count:
+        click.echo(f"fuzzroute suggest: nothing worth adding found for {loaded.path}; the file is unchanged.", err=True)
+        return
+    old, new = edited_source(suggested)
+    if show_diff:
+        click.echo(unified_diff(loaded.path, old, new), nl=False)
+        root = diff_root(loaded.path)
+        if root != Path.cwd().resolve():
+            click.echo(f"fuzzroute suggest: the graph is outside the current directory; apply this diff in {root} "
+                       f"(cd {root} && patch -p1 < FILE).", err=True)
+        return
+    write_source(loaded.path, new)
+    click.echo(render_text(suggested))
+    click.echo(
+        f"\nWrote {suggested.count} example(s) into {loaded.path}. "
+        f"Run `fuzzroute check {graph_spec}` to prove them."
+    )
+    sys.stdout.flush()

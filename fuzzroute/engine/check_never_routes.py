@@ -1,0 +1,86 @@
+"""The never-route check (ROUTING.md section 6.2): no gate on the mount.
+
+Each row gets at most one problem, in this precedence: it contradicts a
+declared example, a rule claims it (cascade), or only a default claims it.
+"""
+
+from __future__ import annotations
+
+from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.laws import ClaimLaws
+from fuzzroute.engine.problems import (
+    NEVER_ROUTES_BOUNDARY,
+    NEVER_ROUTES_BY_DEFAULT,
+    NEVER_ROUTES_CLAIMED,
+    NEVER_ROUTES_CONTRADICTS_EXAMPLE,
+    Note,
+    Problem,
+)
+from fuzzroute.engine.text import phrase_key
+
+
+def check_never_routes(
+    entries: tuple[Entry, ...], phrases: tuple[str, ...]
+) -> tuple[list[Problem], list[Note]]:
+    """Problems and notes for every declared never-route row."""
+    if not phrases:
+        return [], []
+    laws = ClaimLaws(entries)
+    problems: list[Problem] = []
+    for phrase in phrases:
+        problem = _judge(entries, laws, phrase)
+        if problem is not None:
+            problems.append(problem)
+    return problems, [NEVER_ROUTES_BOUNDARY]
+
+
+def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem | None:
+    key = phrase_key(phrase)
+    for entry in entries:
+        if any(phrase_key(example) == key for example in entry.examples or ()):
+            return Problem(
+                "error",
+                NEVER_ROUTES_CONTRADICTS_EXAMPLE,
+                f"Never-route row {phrase!r} is also an example of entry \"{entry.id}\" "
+                f"(rule #{entry.index + 1}, judged by {entry.condition}), compared trimmed and lower-cased. "
+                "Two of your declarations contradict each other: one says the rule claims the "
+                "phrase, the other that no rule may. This is decided from the declarations alone, "
+                "before any rule runs on the phrase (on the cold-start context or any other). "
+                "Drop one of them.",
+                entry.id,
+                phrase,
+                location=entry.location,
+            )
+    claimant = laws.under_cascade(phrase)
+    if claimant is not None:
+        widen = "matcher" if claimant.match is not None else "predicate"
+        return Problem(
+            "error",
+            NEVER_ROUTES_CLAIMED,
+            f"Never-route row {phrase!r} is claimed by entry \"{claimant.id}\" (rule "
+            f"#{claimant.index + 1}): {claimant.condition} matches it on {COLD_CONTEXT_DESCRIPTION}. "
+            f'The turn would START on "{claimant.id}" with that skill\'s body and tools. Narrow '
+            f"its {widen} so the phrase no longer matches, or drop the row. The check ran the "
+            "rule on the phrase; no regex intersection was decided.",
+            claimant.id,
+            phrase,
+            location=claimant.location,
+        )
+    default = laws.under_cold_walk(phrase)
+    if default is not None:
+        return Problem(
+            "warning",
+            NEVER_ROUTES_BY_DEFAULT,
+            f"No rule claims never-route row {phrase!r}, but the unconditional entry "
+            f"\"{default.id}\" (rule #{default.index + 1}) has {default.condition}, and claims it "
+            f"on {COLD_CONTEXT_DESCRIPTION}: "
+            "the default mount (continuity: 'turn') starts every message there. Under a "
+            "classifier or continuity: 'conversation', tier 1 reads CONDITIONAL rules only, so "
+            f'nothing claims it. If "{default.id}" is meant as a rule, give it a condition; if it '
+            "is the catch-all, a never-route row speaks only about the rules.",
+            default.id,
+            phrase,
+            location=default.location,
+        )
+    return None

@@ -1,0 +1,61 @@
+"""Why a law picked its claimant: the condition and the text that matched.
+
+A debugging aid for `fuzzroute claim`; it reads the same laws and adds, for
+the chosen entry, its caption and the matched text (the witness).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import Claimant
+
+
+@dataclass(frozen=True)
+class ClaimDetail:
+    """One law's claimant, with the condition that made it claim."""
+
+    id: str
+    index: int
+    condition: str
+    witness: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "index": self.index, "condition": self.condition, "witness": self.witness}
+
+
+@dataclass(frozen=True)
+class PhraseClaims:
+    """Both laws' claimants for one phrase."""
+
+    phrase: str
+    cold_walk: ClaimDetail | None
+    cascade: ClaimDetail | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "phrase": self.phrase,
+            "cold_walk": None if self.cold_walk is None else self.cold_walk.id,
+            "cascade": None if self.cascade is None else self.cascade.id,
+            "cold_walk_detail": None if self.cold_walk is None else self.cold_walk.to_dict(),
+            "cascade_detail": None if self.cascade is None else self.cascade.to_dict(),
+        }
+
+
+def _detail(entries: tuple[Entry, ...], claimant: Claimant | None, phrase: str) -> ClaimDetail | None:
+    if claimant is None:
+        return None
+    entry = entries[claimant.index]
+    matcher = entry.data_matcher
+    witness = matcher.witness(phrase) if matcher is not None else None
+    return ClaimDetail(entry.id, entry.index, entry.caption, witness)
+
+
+def explain_claims(graph: Graph, phrase: str) -> PhraseClaims:
+    """Who claims `phrase` under each law, and by which condition."""
+    claims = graph.claims(phrase)
+    entries = graph.entries
+    return PhraseClaims(phrase, _detail(entries, claims.cold_walk, phrase), _detail(entries, claims.cascade, phrase))

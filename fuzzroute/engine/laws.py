@@ -1,0 +1,240 @@
+"""The two claim laws, and `runs_on`, the single place a condition is evaluated.
+
+* cold walk: the first non-intent entry, in declaration order, whose condition
+  matches; an unconditional entry matches everything from its position on.
+* cascade tier 1: the first *conditional* non-intent entry that matches;
+  unconditional entries never claim.
+
+`ClaimLaws.under_cold_walk` / `under_cascade` evaluate lazily and stop at
+the first match, as the reference does (an impure predicate sees the same
+call order).  `ClaimLaws.both` answers both laws in one pass; it is what
+generation uses on every phrase.  On the cold context it first asks a
+one-pass literal prefilter (`screen`) which data matchers cannot match the
+phrase, skips those, and runs the exact check on the rest in declaration
+order.  Data matchers read only the message and have no side effects, so
+skipping one that cannot match changes nothing; a `when` predicate is never
+skipped, and is called exactly when the plain walk would call it.
+`ClaimLaws.plain` is the walk without the prefilter, kept as the reference
+the prefilter is tested and benchmarked against.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fuzzroute.engine.context import RoutingContext, cold_context
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.engine.screen import Screen, screen_for
+
+
+class Outcome(enum.Enum):
+    """The result of running one entry's condition on one context."""
+
+    MATCH = "match"
+    NO_MATCH = "no-match"
+    THREW = "threw"
+
+
+def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) -> Outcome:
+    """Run an entry's condition on a phrase (on the cold context unless one is given).
+
+    A data matcher reads only the user message.  A `when` result is read for
+    truthiness, and a `when` that raises counts as THREW (never a match).
+    """
+    matcher = entry.data_matcher
+    if matcher is not None:
+        message = phrase if context is None else context.user_message
+        return Outcome.MATCH if matcher.matches(message) else Outcome.NO_MATCH
+    if entry.when is None:
+        return Outcome.MATCH
+    ctx = cold_context(phrase) if context is None else context
+    try:
+        return Outcome.MATCH if entry.when(ctx) else Outcome.NO_MATCH
+    except Exception:  # noqa: BLE001 - any exception is a `threw` verdict by contract
+        return Outcome.THREW
+
+
+@dataclass(frozen=True)
+class Claimant:
+    """The entry a law starts the turn on."""
+
+    index: int
+    id: str
+    unconditional: bool
+
+
+@dataclass(frozen=True)
+class Claims:
+    """The claimant under each law (None when the law starts no entry)."""
+
+    cold_walk: Claimant | None
+    cascade: Claimant | None
+
+    @property
+    def disagree(self) -> bool:
+        """True when the mount decides: the laws name different entries."""
+        return self.cold_walk != self.cascade
+
+    def to_dict(self) -> dict[str, Any]:
+        """The claimants as JSON data (the `claims` of a report's problems and decided items)."""
+        return {"cold_walk": _claimant_dict(self.cold_walk), "cascade": _claimant_dict(self.cascade)}
+
+    def ids(self) -> tuple[str | None, str | None]:
+        """The claimant ids as `(cold_walk, cascade)`."""
+        return (
+            None if self.cold_walk is None else self.cold_walk.id,
+            None if self.cascade is None else self.cascade.id,
+        )
+
+
+def _claimant_dict(claimant: Claimant | None) -> dict[str, Any] | None:
+    if claimant is None:
+        return None
+    return {"index": claimant.index, "id": claimant.id, "unconditional": claimant.unconditional}
+
+
+def _claimant(entry: Entry) -> Claimant:
+    return Claimant(entry.index, entry.id, entry.is_unconditional)
+
+
+
+class ClaimLaws:
+    """Both laws over one ordered list of entries."""
+
+    def __init__(self, entries: Sequence[Entry]) -> None:
+        self.candidates: tuple[Entry, ...] = tuple(e for e in entries if not e.is_intent)
+        self.rules: tuple[Entry, ...] = tuple(e for e in self.candidates if not e.is_unconditional)
+        self._claimants = {e.index: _claimant(e) for e in self.candidates}
+        # The hot path of generation: one (claimant, test) pair per candidate,
+        # where `test` is a bound `search` for regex and keyword matchers (no
+        # context object is built for data matchers) and None for a default.
+        self._plan: tuple[tuple[Claimant, Callable[[str], object] | None], ...] = tuple(
+            (self._claimants[e.index], _cold_test(e)) for e in self.candidates
+        )
+        self._screen: Screen | None = None
+
+    def use_screen(self, engine: str | None = None) -> Screen:
+        """Build (or rebuild with another engine) the prefilter; returns it."""
+        self._screen = screen_for([e.data_matcher for e in self.candidates], engine)
+        self._last_phrase: str | None = None
+        self._last_order: tuple[int, ...] = ()
+        screened = self._screen.screened
+        tests = [test for _, test in self._plan]
+        conditional = [p for p, (claimant, _) in enumerate(self._plan) if not claimant.unconditional]
+        self._always = tuple(p for p in conditional if p not in screened)
+        self._tests = tuple(tests)
+        default: Claimant | None = None
+        at: list[Claims] = []
+        for claimant, _ in self._plan:
+            if claimant.unconditional and default is None:
+                default = claimant
+            at.append(Claims(claimant if default is None else default, claimant))
+        self._claims_at = tuple(at)
+        self._unclaimed = Claims(default, None)
+        self._first_default = default
+        return self._screen
+
+    @property
+    def screen(self) -> Screen:
+        return self._screen if self._screen is not None else self.use_screen()
+
+    def under_cold_walk(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
+        """The cold-walk claimant, evaluating in order and stopping at the first match."""
+        for entry in self.candidates:
+            if runs_on(entry, phrase, context) is Outcome.MATCH:
+                return entry
+        return None
+
+    def under_cascade(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
+        """The cascade tier-1 claimant: conditional rules only."""
+        for entry in self.rules:
+            if runs_on(entry, phrase, context) is Outcome.MATCH:
+                return entry
+        return None
+
+    def both(self, phrase: str, context: RoutingContext | None = None) -> Claims:
+        """Both claimants in one pass; each entry is evaluated at most once.
+
+        The pass stops at the first conditional match: that entry is the
+        cascade claimant, and also the cold-walk claimant unless a default came
+        before it.  Verdicts equal `under_cold_walk` and `under_cascade`.
+        """
+        if context is not None:
+            return self._both_in_context(phrase, context)
+        if self._screen is None:
+            self.use_screen()
+        tests = self._tests
+        for position in self._order(phrase):
+            if tests[position](phrase):  # type: ignore[misc]
+                return self._claims_at[position]
+        return self._unclaimed
+
+    def later_matches(self, phrase: str, index: int) -> tuple[int, ...]:
+        """Entry indexes of the conditional rules declared after entry `index` that match `phrase`.
+
+        Rules the prefilter rules out are not run; the rest are, in order.
+        """
+        if self._screen is None:
+            self.use_screen()
+        found = []
+        for position in self._order(phrase):
+            claimant, test = self._plan[position]
+            if claimant.index > index and test is not None and test(phrase):
+                found.append(claimant.index)
+        return tuple(found)
+
+    def _order(self, phrase: str) -> tuple[int, ...]:
+        """Candidate positions to run exactly, in order: survivors of the screen plus the unscreened.
+
+        The last phrase's answer is remembered: generation asks `both` and
+        then `later_matches` about the same phrase.
+        """
+        if phrase == self._last_phrase:
+            return self._last_order
+        assert self._screen is not None
+        survivors = self._screen.survivors(phrase)
+        if self._always:
+            survivors.update(self._always)
+        order = tuple(sorted(survivors))
+        self._last_phrase, self._last_order = phrase, order
+        return order
+
+    def plain(self, phrase: str) -> Claims:
+        """Both claimants by the plain in-order walk (no prefilter): the reference for `both`."""
+        cold: Claimant | None = None
+        for claimant, test in self._plan:
+            if test is None:
+                if cold is None:
+                    cold = claimant
+            elif test(phrase):
+                return Claims(claimant if cold is None else cold, claimant)
+        return Claims(cold, None)
+
+    def _both_in_context(self, phrase: str, context: RoutingContext) -> Claims:
+        cold: Claimant | None = None
+        for entry in self.candidates:
+            claimant = self._claimants[entry.index]
+            if claimant.unconditional:
+                if cold is None:
+                    cold = claimant
+            elif runs_on(entry, phrase, context) is Outcome.MATCH:
+                return Claims(claimant if cold is None else cold, claimant)
+        return Claims(cold, None)
+
+
+def _cold_test(entry: Entry) -> Callable[[str], object] | None:
+    """The cheapest callable whose truthiness equals `runs_on(entry, phrase) is MATCH`."""
+    matcher = entry.data_matcher
+    if isinstance(matcher, Regex):
+        return matcher.pattern.search
+    if isinstance(matcher, Keywords):
+        return matcher.combined.search
+    if matcher is not None:
+        return matcher.matches
+    if entry.when is None:
+        return None
+    return lambda phrase: runs_on(entry, phrase) is Outcome.MATCH

@@ -1,0 +1,323 @@
+"""Data matchers: what a start rule's `match` can be, compiled once.
+
+A data matcher reads only the user message.  Each kind knows how to test a
+message (`matches`), which text made it match (`witness`), how to caption
+itself in messages, and how to write itself back to the JSON graph format.
+Validation happens here, at declaration time, so a refused matcher never
+reaches the laws.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fuzzroute.engine.errors import DeclarationError
+from fuzzroute.engine.text import is_blank, js_trim, render_value
+
+FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
+    ("i", re.IGNORECASE),
+    ("m", re.MULTILINE),
+    ("s", re.DOTALL),
+    ("x", re.VERBOSE),
+    ("a", re.ASCII),
+)
+
+ASCII_WORD = "[A-Za-z0-9_]"
+SUPPORTED_FORMS = (
+    "a compiled regex (re.compile(...)), keywords('a', 'b'), "
+    "all_of(matcher, matcher, ...) or intent('sentence', ['phrase', ...])"
+)
+
+
+def flags_to_letters(flags: int) -> str:
+    """The flag letters of a Python pattern, in the fixed order `imsxa`."""
+    return "".join(letter for letter, flag in FLAG_LETTERS if flags & flag)
+
+
+def letters_to_flags(letters: str, where: str) -> int:
+    """Parse `imsxa` letters into `re` flags; anything else is refused."""
+    table = dict(FLAG_LETTERS)
+    flags = 0
+    for letter in letters:
+        if letter not in table:
+            raise DeclarationError(
+                f"{where}: regex flag {letter!r} is not one fuzzroute knows. "
+                "Use only the letters i (IGNORECASE), m (MULTILINE), s (DOTALL), "
+                "x (VERBOSE) and a (ASCII)."
+            )
+        flags |= table[letter]
+    return flags
+
+
+@dataclass(frozen=True)
+class Regex:
+    """A user regex, tested with search semantics (it may match anywhere)."""
+
+    pattern: re.Pattern[str]
+
+    @property
+    def source(self) -> str:
+        return self.pattern.pattern
+
+    @property
+    def flags(self) -> str:
+        return flags_to_letters(self.pattern.flags)
+
+    def matches(self, message: str) -> bool:
+        return self.pattern.search(message) is not None
+
+    def witness(self, message: str) -> str | None:
+        found = self.pattern.search(message)
+        return None if found is None else found.group(0)
+
+    @property
+    def caption(self) -> str:
+        return f"/{self.source}/{self.flags}"
+
+    @property
+    def kind(self) -> str:
+        return "regex"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"regex": self.source}
+        if self.flags:
+            data["flags"] = self.flags
+        return data
+
+
+def keyword_pattern(keyword: str) -> str:
+    """The search pattern of one keyword: literal, case-insensitive, ASCII word edges.
+
+    A boundary is required at an edge only when the keyword's character at that
+    edge is an ASCII word character, and the neighbour test is ASCII too (the
+    class is kept case-sensitive so IGNORECASE cannot widen it to the Kelvin
+    sign or the long s).
+    """
+    body = re.escape(keyword)
+    left = f"(?<!(?-i:{ASCII_WORD}))" if re.fullmatch(ASCII_WORD, keyword[0]) else ""
+    right = f"(?!(?-i:{ASCII_WORD}))" if re.fullmatch(ASCII_WORD, keyword[-1]) else ""
+    return f"{left}{body}{right}"
+
+
+@dataclass(frozen=True)
+class Keywords:
+    """Matches when any keyword occurs (tried in declaration order)."""
+
+    keywords: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        patterns = tuple(re.compile(keyword_pattern(k), re.IGNORECASE) for k in self.keywords)
+        object.__setattr__(self, "_patterns", patterns)
+        any_of = re.compile("|".join(f"(?:{keyword_pattern(k)})" for k in self.keywords), re.IGNORECASE)
+        object.__setattr__(self, "_any", any_of)
+
+    @property
+    def patterns(self) -> tuple[re.Pattern[str], ...]:
+        """One compiled pattern per keyword, in declaration order."""
+        return self._patterns  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def combined(self) -> re.Pattern[str]:
+        """One alternation that matches exactly when some keyword does (the fast path)."""
+        return self._any  # type: ignore[attr-defined, no-any-return]
+
+    def matches(self, message: str) -> bool:
+        return self.combined.search(message) is not None
+
+    def witness(self, message: str) -> str | None:
+        for pattern in self.patterns:
+            found = pattern.search(message)
+            if found is not None:
+                return found.group(0)
+        return None
+
+    @property
+    def caption(self) -> str:
+        shown = ", ".join(self.keywords[:3])
+        extra = len(self.keywords) - 3
+        return f"{shown}, +{extra} more" if extra > 0 else shown
+
+    @property
+    def kind(self) -> str:
+        return "keywords"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"keywords": list(self.keywords)}
+
+
+Leaf = Regex | Keywords
+
+
+@dataclass(frozen=True)
+class AllOf:
+    """Matches only when every (flattened) part matches."""
+
+    parts: tuple[Leaf, ...]
+
+    def matches(self, message: str) -> bool:
+        return all(part.matches(message) for part in self.parts)
+
+    def witness(self, message: str) -> str | None:
+        found = [part.witness(message) for part in self.parts]
+        if any(w is None for w in found):
+            return None
+        return " + ".join(w for w in found if w is not None)
+
+    @property
+    def caption(self) -> str:
+        return " AND ".join(part.caption for part in self.parts)
+
+    @property
+    def kind(self) -> str:
+        return "all"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"all": [part.to_json() for part in self.parts]}
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A sentence for a classifier; no synchronous predicate, so never a claimant."""
+
+    intent: str
+    examples: tuple[str, ...]
+
+    @property
+    def caption(self) -> str:
+        cut = self.intent if len(self.intent) <= 40 else self.intent[:40] + "…"
+        return f"intent: {cut}"
+
+    @property
+    def kind(self) -> str:
+        return "intent"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"intent": self.intent, "examples": list(self.examples)}
+
+
+DataMatcher = Regex | Keywords | AllOf
+Matcher = Regex | Keywords | AllOf | Intent
+
+
+def keywords(*words: str | Sequence[str]) -> Keywords:
+    """Declare a keyword matcher: `keywords("refund", "money back")`.
+
+    A single list is accepted too: `keywords(["refund", "money back"])`.
+    """
+    items: Iterable[object] = words
+    if len(words) == 1 and isinstance(words[0], (list, tuple)):
+        items = words[0]
+    return validated_keywords(list(items), "keywords(...)")
+
+
+def validated_keywords(items: list[object], where: str) -> Keywords:
+    if not items:
+        raise DeclarationError(
+            f"{where} has no keywords. Pass at least one non-empty string, "
+            "for example keywords('refund', 'money back')."
+        )
+    for position, item in enumerate(items):
+        if not isinstance(item, str) or is_blank(item):
+            raise DeclarationError(
+                f"{where}: keyword {position} is {render_value(item)}, which is not a "
+                "non-empty string. Every keyword must be text the user would type; "
+                "drop it or write the word."
+            )
+    return Keywords(tuple(str(item) for item in items))
+
+
+def all_of(*members: object) -> AllOf:
+    """Declare a conjunction: every member (a regex or keywords) must match."""
+    items: Iterable[object] = members
+    if len(members) == 1 and isinstance(members[0], (list, tuple)):
+        items = members[0]
+    return flatten_all(list(items), "all_of(...)")
+
+
+def flatten_all(members: list[object], where: str) -> AllOf:
+    """Refuse an empty or unusable conjunction and flatten nested ones; `where` names it."""
+    if not members:
+        raise DeclarationError(
+            f"{where} is empty. An all-of needs a NON-EMPTY list of matchers "
+            "(regexes or keywords), every one of which must match."
+        )
+    parts: list[Leaf] = []
+    for position, member in enumerate(members, start=1):
+        label = f"{where}, `all` member {position}"
+        if isinstance(member, Intent):
+            raise DeclarationError(
+                f"{label} is an intent. An intent is judged by a classifier at run time, "
+                "so it cannot join a synchronous AND; give the intent its OWN rule."
+            )
+        if isinstance(member, AllOf):
+            parts.extend(member.parts)
+            continue
+        if isinstance(member, re.Pattern):
+            parts.append(compile_regex(member, label))
+            continue
+        if isinstance(member, (Regex, Keywords)):
+            parts.append(member)
+            continue
+        raise DeclarationError(
+            f"{label} is {render_value(member) if not callable(member) else 'a function'}, "
+            "which is not a matcher `all` can hold. Use re.compile(...) or keywords(...)."
+        )
+    return AllOf(tuple(parts))
+
+
+def intent(sentence: object, examples: object) -> Intent:
+    """Declare an intent: a sentence plus real phrasings, judged by a classifier."""
+    return validated_intent(sentence, examples, "intent(...)")
+
+
+def validated_intent(sentence: object, examples: object, where: str) -> Intent:
+    """Refuse a blank sentence first, then an unusable example list; `where` names it."""
+    if not isinstance(sentence, str) or is_blank(sentence):
+        raise DeclarationError(
+            f"{where}: the `intent` sentence is {render_value(sentence)}; it must be a "
+            "non-empty sentence describing what the user wants, e.g. "
+            "intent('customer wants a refund', ['charged twice'])."
+        )
+    if (
+        not isinstance(examples, (list, tuple))
+        or not examples
+        or any(not isinstance(x, str) or is_blank(x) for x in examples)
+    ):
+        raise DeclarationError(
+            f"{where}: the `examples` list of intent {sentence!r} is {render_value(examples)}; it "
+            "must be a non-empty list of non-empty phrasings a user would type, "
+            "e.g. ['charged twice']."
+        )
+    return Intent(js_trim(sentence), tuple(str(x) for x in examples))
+
+
+def compile_regex(pattern: re.Pattern[Any], where: str) -> Regex:
+    """Accept a compiled `str` pattern; bytes patterns cannot read a message."""
+    if not isinstance(pattern.pattern, str):
+        raise DeclarationError(
+            f"{where}: the regex {pattern.pattern!r} is a bytes pattern; user messages are "
+            "text, so compile a str pattern instead."
+        )
+    return Regex(pattern)
+
+
+def compile_match(value: object, where: str) -> Matcher:
+    """Turn what an author passed as `match` into a matcher, or refuse it."""
+    if isinstance(value, re.Pattern):
+        return compile_regex(value, where)
+    if isinstance(value, (Regex, Keywords, AllOf, Intent)):
+        return value
+    if isinstance(value, str):
+        raise DeclarationError(
+            f"{where}: `match` is the bare string {value!r}. fuzzroute cannot tell whether "
+            f"you meant a regex or a keyword: pass re.compile({value!r}) for a regex or "
+            f"keywords({value!r}) for a keyword."
+        )
+    raise DeclarationError(
+        f"{where}: `match` is {render_value(value) if not callable(value) else 'a function'}, "
+        f"which fuzzroute cannot honor. Use {SUPPORTED_FORMS}; for a function, pass it as "
+        "`when=` instead."
+    )

@@ -1,0 +1,109 @@
+"""The findings document of the proven half: problems and notes.
+
+Field names and codes are the reference library's; `from_` is spelled with an
+underscore only because `from` is a Python keyword (JSON output says `from`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from fuzzroute.engine.location import SourceLocation, location_dict
+
+Kind = Literal["error", "warning"]
+
+EXAMPLE_MISSES_OWN_RULE = "example-misses-own-rule"
+EXAMPLE_UNCLAIMED = "example-unclaimed"
+EXAMPLE_SHADOWED_BY_EARLIER = "example-shadowed-by-earlier"
+EXAMPLE_SHADOWED_BY_DEFAULT = "example-shadowed-by-default"
+NEVER_ROUTES_CONTRADICTS_EXAMPLE = "never-routes-contradicts-example"
+NEVER_ROUTES_CLAIMED = "never-routes-claimed"
+NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One proven problem: a fact about a phrase the author declared."""
+
+    kind: Kind
+    code: str
+    message: str
+    skill: str | None = None
+    example: str | None = None
+    from_: str | None = None
+    to: str | None = None
+    #: The declaration of the rule the problem is about (not part of the verdict).
+    location: SourceLocation | None = field(default=None, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, absent fields as null."""
+        return {
+            "kind": self.kind,
+            "code": self.code,
+            "skill": self.skill,
+            "example": self.example,
+            "from": self.from_,
+            "to": self.to,
+            "message": self.message,
+            "location": location_dict(self.location),
+        }
+
+
+@dataclass(frozen=True)
+class Note:
+    """A boundary statement attached to a checkup: what the checks did not prove."""
+
+    name: str
+    text: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"name": self.name, "text": self.text}
+
+
+EXAMPLES_BOUNDARY = Note(
+    "examples-boundary",
+    "Declared examples prove facts about the phrases the author wrote, and only those: "
+    "each was run through the rules as declared. A phrase nobody wrote was not checked, "
+    "so a checkup without warnings is not proof that the rules cover what users will say.",
+)
+EXAMPLES_ORDER_NOT_CHECKED = Note(
+    "examples-order-not-checked",
+    "Shadowing and coverage were not checked: this graph picks its entry with a scorer "
+    "or by letting the model read a menu, so declaration order does not decide the start. "
+    "Each rule was still run on its own examples (self-match only).",
+)
+NEVER_ROUTES_BOUNDARY = Note(
+    "never-routes-boundary",
+    "A never-route row proves only that no declared start RULE claims the phrase on a cold "
+    "start. It does not prove the turn routes nowhere: intent rules (judged by a classifier "
+    "at run time), scorer and read menus, and the model opening a skill by name were not run.",
+)
+
+
+@dataclass(frozen=True)
+class Checkup:
+    """Problems (examples first, then never-routes) and the notes that bound them."""
+
+    problems: tuple[Problem, ...]
+    notes: tuple[Note, ...]
+
+    @property
+    def ok(self) -> bool:
+        """False as soon as one problem is an error."""
+        return not any(p.kind == "error" for p in self.problems)
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.kind == "error")
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.kind == "warning")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "problems": [p.to_dict() for p in self.problems],
+            "notes": [n.to_dict() for n in self.notes],
+        }

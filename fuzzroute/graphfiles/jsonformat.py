@@ -1,0 +1,128 @@
+"""The JSON graph format: read a document into a `Graph`, write a `Graph` back.
+
+The shape is checked against the published JSON Schema first (so errors name
+a JSON path); then every entry goes through the same declaration API as a
+Python graph, so both formats are refused for exactly the same reasons.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from fuzzroute.engine.errors import DeclarationError, InputError
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.location import SourceLocation
+from fuzzroute.engine.matchers import (
+    Matcher,
+    compile_regex,
+    flatten_all,
+    letters_to_flags,
+    validated_intent,
+    validated_keywords,
+)
+
+
+@lru_cache(maxsize=1)
+def graph_schema() -> dict[str, Any]:
+    """The published JSON Schema of a graph document."""
+    text = resources.files("fuzzroute").joinpath("schema/graph.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def _json_path(path: Any) -> str:
+    out = "$"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def validate_document(document: Any, source: str) -> None:
+    """Raise InputError naming the JSON path of the first schema violation."""
+    validator = jsonschema.Draft202012Validator(graph_schema())
+    best = jsonschema.exceptions.best_match(validator.iter_errors(document))
+    if best is None:
+        return
+    where = _json_path(best.absolute_path)
+    raise InputError(
+        f"{source}: the graph document is invalid at {where}: {best.message}. "
+        "See fuzzroute/schema/graph.schema.json for the format: {\"name\", \"mount\", "
+        "\"entries\": [{\"id\", \"match\": {\"regex\"|\"keywords\"|\"all\"|\"intent\"}, "
+        "\"examples\"}], \"never_routes\"}."
+    )
+
+
+def matcher_from_json(data: dict[str, Any], where: str) -> Matcher:
+    """Build a matcher from its JSON form (already schema-valid)."""
+    if "regex" in data:
+        flags = letters_to_flags(data.get("flags", ""), where)
+        try:
+            pattern = re.compile(data["regex"], flags)
+        except re.error as exc:
+            raise DeclarationError(
+                f"{where}: the regex {data['regex']!r} does not compile ({exc}). Fix the "
+                "pattern; it is read with Python `re` syntax."
+            ) from None
+        return compile_regex(pattern, where)
+    if "keywords" in data:
+        return validated_keywords(list(data["keywords"]), f"{where}: keywords")
+    if "all" in data:
+        members: list[object] = [
+            matcher_from_json(member, f"{where}, `all` member {i}") for i, member in enumerate(data["all"], 1)
+        ]
+        return flatten_all(members, where)
+    return validated_intent(data["intent"], list(data["examples"]), where)
+
+
+def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence[int] | None = None) -> Graph:
+    """Validate and declare a graph from a parsed JSON document.
+
+    `entry_lines` (the line of each entry object in the file `source`, see
+    `jsonspans.entry_lines`) becomes each entry's location; without it the
+    entries have none, since a parsed document no longer knows its lines.
+    """
+    validate_document(document, source)
+    graph = Graph(document["name"], mount=document.get("mount", "rules"))
+    for position, entry in enumerate(document["entries"]):
+        where = f'entry "{entry["id"]}" ($.entries[{position}].match)'
+        match = matcher_from_json(entry["match"], where) if "match" in entry else None
+        located = entry_lines is not None and len(entry_lines) == len(document["entries"])
+        location = SourceLocation(source, entry_lines[position]) if located and entry_lines else None
+        try:
+            graph.entry(entry["id"], match=match, examples=entry.get("examples"), location=location)
+        except DeclarationError as exc:
+            raise DeclarationError(f"$.entries[{position}]: {exc}") from None
+    if "never_routes" in document:
+        try:
+            graph.never_routes(list(document["never_routes"]))
+        except DeclarationError as exc:
+            raise DeclarationError(f"$.never_routes: {exc}") from None
+    return graph
+
+
+def graph_to_json(graph: Graph) -> dict[str, Any]:
+    """The JSON form of a data-only graph (a `when` predicate cannot be written)."""
+    entries: list[dict[str, Any]] = []
+    for entry in graph.entries:
+        if entry.when is not None:
+            raise InputError(
+                f'entry "{entry.id}" has a `when` predicate, which the JSON format cannot carry. '
+                "Keep this graph in Python, or replace the predicate with a data matcher."
+            )
+        item: dict[str, Any] = {"id": entry.id}
+        if entry.match is not None:
+            item["match"] = entry.match.to_json()
+        if entry.examples is not None:
+            item["examples"] = list(entry.examples)
+        entries.append(item)
+    out: dict[str, Any] = {"name": graph.name, "mount": graph.mount, "entries": entries}
+    if graph.never_route_phrases:
+        out["never_routes"] = list(graph.never_route_phrases)
+    return out

@@ -1,0 +1,189 @@
+"""Find and load a graph from a file: a `.json` document or a `.py` module.
+
+Everything that can go wrong here is the user's input, so every failure is an
+`InputError` (or a `DeclarationError`) whose message names the file, the line
+or JSON path, and the fix; the CLI prints it as one paragraph with exit 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import sys
+import traceback
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
+from fuzzroute.engine.graph import Graph
+from fuzzroute.graphfiles.jsonformat import graph_from_json
+from fuzzroute.graphfiles.jsonspans import entry_lines
+
+GraphFormat = Literal["python", "json"]
+
+
+@dataclass(frozen=True)
+class LoadedGraph:
+    """A graph and where it came from (reports quote the path and format)."""
+
+    graph: Graph
+    path: Path
+    format: GraphFormat
+    attribute: str | None = None
+
+
+def split_spec(spec: str) -> tuple[Path, str | None]:
+    """Split `file.py:name` into the path and the attribute name."""
+    head, sep, tail = spec.rpartition(":")
+    if sep and head.endswith(".py") and tail.isidentifier():
+        return Path(head), tail
+    return Path(spec), None
+
+
+def load_graph(spec: str | Path) -> LoadedGraph:
+    """Load `graph.json`, `graph.py` (exactly one module-level Graph) or `graph.py:name`."""
+    path, attribute = split_spec(str(spec))
+    if not path.exists():
+        raise InputError(
+            f"{path}: no such file. Pass the path of a graph: a .json graph document, a .py "
+            "file that declares one fuzzroute.Graph at module level, or file.py:name to pick one."
+        )
+    if path.is_dir():
+        raise InputError(f"{path} is a directory. Pass a .json or .py graph file inside it.")
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        if attribute is not None:
+            raise InputError(f"{path}: `:name` only picks a graph from a .py file; drop `:{attribute}`.")
+        return LoadedGraph(_load_json(path), path, "json")
+    if suffix == ".py":
+        graph, name = _load_python(path, attribute)
+        return LoadedGraph(graph, path, "python", name)
+    raise InputError(
+        f"{path}: fuzzroute reads .json graph documents and .py files declaring a Graph; "
+        f"{suffix or 'a file without an extension'} is neither. Rename the file or export the graph."
+    )
+
+
+def load_graph_text(loaded: LoadedGraph, text: str) -> Graph:
+    """Load an edited text of `loaded`'s file in memory, as `load_graph` would load the file.
+
+    Lets an editor prove its edit before writing it: the text is declared
+    exactly like the file (same path in locations and messages, same graph
+    picked from a Python module).
+    """
+    if loaded.format == "json":
+        return _graph_from_text(loaded.path, text)
+    graph, _ = _load_python(loaded.path, loaded.attribute, source=text)
+    return graph
+
+
+def _load_json(path: Path) -> Graph:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot be read as UTF-8 text ({exc}).") from None
+    return _graph_from_text(path, text)
+
+
+def _graph_from_text(path: Path, text: str) -> Graph:
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}. Fix the syntax at that "
+            "position (a missing comma or quote is the usual cause)."
+        ) from None
+    try:
+        return graph_from_json(document, str(path), entry_lines(text))
+    except DeclarationError as exc:
+        raise DeclarationError(f"{path}: {exc}") from None
+
+
+def _read_python(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc}).") from None
+    return importlib.util.decode_source(data)
+
+
+def _line_in(path: Path, exc: BaseException) -> int | None:
+    """The deepest line of `path` in the traceback: where the graph file went wrong."""
+    target = path.resolve()
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        try:
+            if Path(frame.filename).resolve() == target:
+                line = frame.lineno
+        except OSError:
+            continue
+    return line
+
+
+def _load_python(path: Path, attribute: str | None, source: str | None = None) -> tuple[Graph, str]:
+    """Run the graph file (or `source`, an edited text of it) as a fresh module.
+
+    The code is compiled with the path exactly as given, so every entry's
+    location names the file the way the user wrote it (`examples/x.py:12`).
+    """
+    module_name = f"_fuzzroute_graph_{uuid.uuid4().hex}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise InputError(f"{path}: Python cannot import this file.")
+    module = importlib.util.module_from_spec(spec)
+    folder = str(path.resolve().parent)
+    sys.path.insert(0, folder)
+    try:
+        if source is None:
+            source = _read_python(path)
+        code = compile(source, str(path), "exec", dont_inherit=True)
+        exec(code, module.__dict__)
+    except SyntaxError as exc:
+        raise InputError(
+            f"{path}:{exc.lineno}: syntax error: {exc.msg}. Fix the Python syntax on that line."
+        ) from None
+    except DeclarationError as exc:
+        where = _line_in(path, exc)
+        at = f"{path}:{where}" if where else str(path)
+        raise DeclarationError(f"{at}: {exc}") from None
+    except SystemExit as exc:
+        raise InputError(f"{path}: the file called sys.exit({exc.code}) while being imported.") from None
+    except FuzzrouteError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any import failure is bad input here
+        where = _line_in(path, exc)
+        at = f"{path}:{where}" if where else str(path)
+        raise InputError(
+            f"{at}: importing the graph file raised {type(exc).__name__}: {exc}. Fix that line; "
+            "the file must run on its own (python " + str(path) + ")."
+        ) from None
+    finally:
+        with contextlib.suppress(ValueError):
+            sys.path.remove(folder)
+    graphs = {name: value for name, value in vars(module).items() if isinstance(value, Graph)}
+    if attribute is not None:
+        found = getattr(module, attribute, None)
+        if not isinstance(found, Graph):
+            known = ", ".join(sorted(graphs)) or "none"
+            raise InputError(
+                f"{path}: `{attribute}` is not a module-level fuzzroute.Graph (graphs found: "
+                f"{known}). Pick one with {path}:NAME."
+            )
+        return found, attribute
+    if not graphs:
+        raise InputError(
+            f"{path}: no module-level fuzzroute.Graph found. Declare one, e.g. "
+            "`graph = Graph('support').entry('billing', match=keywords('refund'))`."
+        )
+    distinct = {id(g): name for name, g in graphs.items()}
+    if len(distinct) > 1:
+        names = ", ".join(sorted(graphs))
+        raise InputError(
+            f"{path}: several module-level graphs ({names}); pick one with {path}:NAME, "
+            f"e.g. {path}:{sorted(graphs)[0]}."
+        )
+    name = next(iter(graphs))
+    return graphs[name], name

@@ -1,0 +1,71 @@
+"""What the "Decided for all messages" section of the HTML needs, derived from the document alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fuzzroute.report.render.overview import DECIDED_NOT_FINDINGS
+
+#: Rows of a long table shown before the rest folds away, and rows rendered at most per kind.
+SHOWN = 12
+RENDERED = 300
+
+SECTIONS = (
+    ("decided-never-matches", "Rules that match no message at all"),
+    ("decided-never-wins", "Rules that never start a turn: earlier data rules take every message they match"),
+    ("decided-dead-under-cold-walk", "Rules a default hides under the cold walk"),
+    ("decided-overlap", "Pairs of rules that match a common message (declaration order decides)"),
+    ("decided-disjoint", "Pairs of rules that never match the same message"),
+    ("decided-can-win", "Rules that can start a turn: a message no earlier data rule matches"),
+    ("undecided", "Undecided: outside the exact subset, or over a limit"),
+)
+
+
+OPEN_KINDS = frozenset({"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk"})
+
+
+def _label(index: int | None, name: str | None) -> str:
+    if index is None:
+        return name or ""
+    return f"#{index + 1} {name}"
+
+
+def decided_view(doc: dict[str, Any]) -> dict[str, Any]:
+    """Items grouped by kind (in reading order), with short labels; empty groups are left out."""
+    decision = doc.get("decision") or {"ran": False, "reason": None, "defects": [], "superseded": [], "stats": {}}
+    items = doc.get("decided") or []
+    groups = []
+    for kind, title in SECTIONS:
+        rows = [
+            {
+                "d": item,
+                "rule": _label(item["rule_index"], item["rule"]),
+                "other": _label(item["other_rule_index"], item["other_rule"]) if item["other_rule"] else None,
+                "finding": item["kind"] not in DECIDED_NOT_FINDINGS,
+                "containing": ", ".join(_label(r["rule_index"], r["rule"]) for r in item["containing_rules"]),
+            }
+            for item in items
+            if item["kind"] == kind
+        ]
+        if rows:
+            groups.append(
+                {
+                    "kind": kind,
+                    "title": title,
+                    "rows": rows[:SHOWN],
+                    "more": rows[SHOWN:RENDERED],
+                    "hidden": max(0, len(rows) - RENDERED),
+                    "count": len(rows),
+                    # Problems are shown open; facts of health, overlaps and limits fold away.
+                    "open": kind in OPEN_KINDS,
+                }
+            )
+    return {
+        "ran": bool(decision.get("ran")),
+        "reason": decision.get("reason"),
+        "groups": groups,
+        "defects": decision.get("defects", []),
+        "superseded": decision.get("superseded", []),
+        "stats": decision.get("stats", {}),
+        "count": len(items),
+    }

@@ -1,0 +1,144 @@
+"""The report's overview: one card per declared phrase, and the table that links to every card.
+
+A reader opens the page to learn what is wrong and where; the overview answers
+that in one screen.  Proven problems are grouped by the declared phrase they
+are about, because one phrase that is both an error and a warning is one
+thing to fix, not two.  The findings table then lists every card of every
+tier (proven, decided, suggested) with a link to it, so nothing further down
+the page is reachable only by scrolling.
+
+Everything here is derived from the report document alone, like the rest of
+the HTML view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
+
+#: How the page names the three tiers of evidence, strongest first.
+TIERS = ("proven", "decided", "suggested")
+#: Decided items listed in their section only: health, limits, and overlaps (under search semantics
+#: almost every pair of unanchored rules overlaps, so they would crowd out the problems).
+DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided", "decided-overlap"})
+#: The cold-start context is explained once at the top of the proven section,
+#: so each card's copy of the engine message names it without the details.
+COLD_CONTEXT_SHORT = "the cold-start context"
+
+
+def short_message(message: str) -> str:
+    """The engine's message without the cold-start details the section already states once."""
+    return message.replace(COLD_CONTEXT_DESCRIPTION, COLD_CONTEXT_SHORT)
+
+
+def proven_cards(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The proven problems grouped into one card per declared phrase, error cards first.
+
+    `items` are the view's problem items (`{"p": problem, "why": ..., "claims": ...}`)
+    in the document's order.  A problem without a phrase gets a card of its own.
+    """
+    cards: list[dict[str, Any]] = []
+    by_phrase: dict[str, dict[str, Any]] = {}
+    for item in items:
+        problem = item["p"]
+        phrase = problem["example"]
+        card = by_phrase.get(phrase) if phrase is not None else None
+        if card is None:
+            card = {"phrase": phrase, "problems": [], "claims": item["claims"]}
+            cards.append(card)
+            if phrase is not None:
+                by_phrase[phrase] = card
+        card["problems"].append({**item, "message": short_message(problem["message"])})
+    for card in cards:
+        problems = card["problems"]
+        problems.sort(key=lambda i: 0 if i["p"]["kind"] == "error" else 1)
+        card["kind"] = problems[0]["p"]["kind"]
+        card["errors"] = sum(1 for i in problems if i["p"]["kind"] == "error")
+        card["warnings"] = len(problems) - card["errors"]
+        card["codes"] = list(dict.fromkeys(i["p"]["code"] for i in problems))
+        card["rules"] = list(dict.fromkeys(i["p"]["skill"] for i in problems if i["p"]["skill"]))
+        card["never_route"] = all(i["p"]["code"].startswith("never-routes") for i in problems)
+        card["new"] = any(i["p"].get("status") == "new" for i in problems)
+        places = list(dict.fromkeys(_place(i["p"].get("location")) for i in problems))
+        # One rule's phrase: its declaration is named once on the card, else on each problem.
+        card["location"] = problems[0]["p"].get("location") if len(places) == 1 else None
+    cards.sort(key=lambda c: 0 if c["kind"] == "error" else 1)
+    for number, card in enumerate(cards, start=1):
+        card["anchor"] = f"proven-{number}"
+    return cards
+
+
+def _place(location: dict[str, Any] | None) -> str | None:
+    return None if location is None else f"{location['file']}:{location['line']}"
+
+
+def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each problem code on the page once, with its plain-language meaning and what to do."""
+    seen: dict[str, dict[str, Any]] = {}
+    for item in items:
+        code = item["p"]["code"]
+        if code not in seen:
+            seen[code] = {"code": code, "why": item["why"]}
+    return list(seen.values())
+
+
+def decided_anchor(position: int, item: dict[str, Any]) -> str:
+    """The id of a decided item's row: the document's own `id`, else `decided-<n>` by position."""
+    ident = item.get("id")
+    return str(ident) if ident else f"decided-{position + 1}"
+
+
+def findings_rows(
+    doc: dict[str, Any], cards: list[dict[str, Any]], groups: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """One row per card on the page, tier by tier, each with the link to its card."""
+    rows: list[dict[str, Any]] = []
+    for card in cards:
+        rows.append(
+            {
+                "tier": "proven",
+                "severity": card["kind"],
+                "kinds": card["codes"],
+                "rule": ", ".join(card["rules"]),
+                "phrase": card["phrase"],
+                "href": "#" + card["anchor"],
+                "new": card["new"],
+            }
+        )
+    for position, finding in enumerate(doc.get("decided") or []):
+        if finding.get("kind") in DECIDED_NOT_FINDINGS:
+            continue
+        rows.append(
+            {
+                "tier": "decided",
+                "severity": None,
+                "kinds": [finding.get("kind", "decided")],
+                "rule": finding.get("rule") or "",
+                "taker": finding.get("other_rule"),
+                "phrase": finding.get("witness"),
+                "href": "#" + decided_anchor(position, finding),
+                "new": finding.get("status") == "new",
+            }
+        )
+    for group in groups:
+        for item in [*group["items"], *group["more"]]:
+            suggestion = item["s"]
+            rule = suggestion["rule"] or suggestion["to"] or ""
+            taker = suggestion["from"] if suggestion["from"] and suggestion["from"] != rule else None
+            witnesses = suggestion["witnesses"]
+            rows.append(
+                {
+                    "tier": "suggested",
+                    "severity": None,
+                    "kinds": [suggestion["kind"]],
+                    "rule": rule,
+                    "taker": taker,
+                    "count": suggestion["count"],
+                    "mutation": suggestion.get("mutation"),
+                    "phrase": witnesses[0]["phrase"] if witnesses else None,
+                    "href": "#" + item["anchor"],
+                    "new": suggestion.get("status") == "new",
+                }
+            )
+    return rows

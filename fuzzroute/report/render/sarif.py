@@ -1,0 +1,350 @@
+"""SARIF 2.1.0 from the findings document, for code-scanning views.
+
+`sarif_log` is a pure function of the report document (the one source of
+truth for HTML and JSON), so the SARIF file can never say something the
+report does not.  The three tiers stay apart here too: every result carries
+`properties.tier` ("proven", "decided" or "suggested"), proven problems keep
+their `error`/`warning` level, decided never-wins are warnings and every
+other decided or generated finding is a `note`, whose message starts by
+saying it is a sample.  The boundary statements go into the tool's
+description, where every SARIF viewer shows them.
+
+Code scanning tracks an alert across runs by `partialFingerprints`.  The
+fingerprint hashes only identity fields (codes, rule ids, the declared
+phrase, the pair of rules), never counts, witnesses picked by a sampler,
+messages or times, so the same finding gets the same fingerprint on every
+run, whatever the seed found first.
+
+The log is built from plain dicts rather than the `sarif-om` classes: those
+carry no serialiser of their own (they need `jschema-to-python` and
+`jsonpickle` to write JSON, with snake_case-to-camelCase renaming), add about
+0.3 s of import time, and have not been released since 2019.  The tests
+validate the dicts against the official 2.1.0 JSON Schema instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import quote
+
+from fuzzroute.report.atomic import unwritable, write_atomically
+from fuzzroute.report.render.wording import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
+from fuzzroute.results.suggestions import SUGGESTION_KINDS
+
+SARIF_VERSION = "2.1.0"
+SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+FINGERPRINT_KEY = "fuzzrouteFinding/v1"
+TIERS: tuple[str, ...] = ("proven", "decided", "suggested")
+
+#: Decided kinds that are findings; `undecided` and `decided-disjoint` are
+#: facts about what the automata could or could not show, not problems.
+DECIDED_LEVELS: dict[str, str] = {
+    "decided-never-wins": "warning",
+    "decided-never-matches": "warning",
+    "decided-dead-under-cold-walk": "warning",
+    "decided-overlap": "note",
+}
+#: `decided-can-win` says a rule is reachable: health, not a problem.
+DECIDED_SKIPPED = frozenset({"undecided", "decided-disjoint", "decided-can-win"})
+DECIDED_DESCRIPTIONS: dict[str, str] = {
+    "decided-never-wins": (
+        "For every message, an earlier rule claims whatever this rule matches: it can never start a turn."
+    ),
+    "decided-never-matches": "The rule matches no message at all.",
+    "decided-dead-under-cold-walk": "Under the cold walk this default claims every message: later rules are dead.",
+    "decided-overlap": "For some message both rules match; declaration order decides which one starts the turn.",
+}
+
+GENERATED_PREFIX = "Generated sample, not proof: "
+TOOL_SUMMARY = "Routing bugs in the ordered start rules of an agent skill graph."
+
+
+def sarif_log(
+    document: dict[str, Any],
+    *,
+    base: str | os.PathLike[str] | None = None,
+    tiers: Sequence[str] = TIERS,
+) -> dict[str, Any]:
+    """The SARIF log (one run) for a report document.
+
+    `base` is the directory artifact URIs are made relative to (the working
+    directory by default: run fuzzroute from the repository root so the paths
+    match the repository).  `tiers` limits which halves are included; `check
+    --sarif` passes only "proven".
+    """
+    root = Path(base) if base is not None else Path.cwd()
+    results: list[dict[str, Any]] = []
+    if "proven" in tiers:
+        results.extend(_proven_result(document, p, root) for p in document["proven"]["problems"])
+    if "decided" in tiers:
+        results.extend(
+            _decided_result(document, d, root)
+            for d in document.get("decided") or []
+            if d.get("kind") not in DECIDED_SKIPPED
+        )
+    if "suggested" in tiers:
+        results.extend(_suggested_result(document, s, root) for s in document["suggestions"])
+    rules = _rules(results)
+    index = {rule["id"]: position for position, rule in enumerate(rules)}
+    for result in results:
+        result["ruleIndex"] = index[result["ruleId"]]
+    graph = document["graph"]
+    versions = (document.get("tool") or {}).get("versions") or {}
+    version = str(versions.get("fuzzroute") or "unknown")
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "fuzzroute",
+                "version": version,
+                "shortDescription": {"text": TOOL_SUMMARY},
+                "fullDescription": {"text": _boundary_text(document, tiers)},
+                "rules": rules,
+            }
+        },
+        "automationDetails": {"id": f"fuzzroute/{graph['name']}/"},
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+        "properties": _run_properties(document, tiers),
+    }
+    return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [run]}
+
+
+def sarif_text(document: dict[str, Any], **options: Any) -> str:
+    """`sarif_log` as the JSON text written to disk."""
+    return json.dumps(sarif_log(document, **options), ensure_ascii=False, indent=2) + "\n"
+
+
+def write_sarif(path: str | os.PathLike[str], document: dict[str, Any], **options: Any) -> Path:
+    """Write the SARIF log atomically; an unwritable path is bad input (nothing is written)."""
+    text = sarif_text(document, **options)
+    try:
+        return write_atomically(path, text)
+    except OSError as exc:
+        raise unwritable(
+            exc, path, "the SARIF file", "choose a writable path with --sarif, or create its folder."
+        ) from None
+
+
+def fingerprint(*identity: Any) -> str:
+    """A stable hash of identity fields (JSON-encoded, so None and "" stay distinct)."""
+    encoded = json.dumps(list(identity), ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+
+
+def _boundary_text(document: dict[str, Any], tiers: Sequence[str]) -> str:
+    """The boundary statements of the included tiers: what each kind of evidence does not prove."""
+    boundary = document.get("boundary") or {}
+    wanted = {"proven": ["proven"], "decided": ["decided"], "suggested": ["generated"]}
+    parts = [TOOL_SUMMARY]
+    for tier in TIERS:
+        if tier not in tiers:
+            continue
+        for key in wanted[tier]:
+            text = boundary.get(key)
+            if text:
+                parts.append(f"{tier.capitalize()}: {text}")
+    if "suggested" in tiers:
+        parts.append(
+            "Results whose tier is `suggested` are samples from generated phrases: they are not coverage proof."
+        )
+    return " ".join(parts)
+
+
+def _run_properties(document: dict[str, Any], tiers: Sequence[str]) -> dict[str, Any]:
+    run = document.get("run") or {}
+    properties: dict[str, Any] = {
+        "graph": document["graph"]["name"],
+        "tiers": [t for t in TIERS if t in tiers],
+        "boundary": dict(document.get("boundary") or {}),
+    }
+    if "suggested" in tiers:
+        properties.update(
+            seed=run.get("seed"), budget=run.get("budget"), partial=bool(document.get("partial")),
+        )
+    return properties
+
+
+# -- results -----------------------------------------------------------------
+
+def _proven_result(document: dict[str, Any], problem: dict[str, Any], root: Path) -> dict[str, Any]:
+    code = problem["code"]
+    identity = ("proven", code, problem["skill"], problem["example"], problem["from"], problem["to"])
+    properties = {
+        "tier": "proven",
+        **{k: problem[k] for k in ("code", "skill", "example", "from", "to")},
+    }
+    return _result(
+        code, "error" if problem["kind"] == "error" else "warning", problem["message"],
+        _location_of(document, problem, root, rule_id=problem["skill"]), identity, properties, problem,
+    )
+
+
+def _suggested_result(document: dict[str, Any], suggestion: dict[str, Any], root: Path) -> dict[str, Any]:
+    kind = suggestion["kind"]
+    identity = ("suggested", kind, suggestion["rule"], suggestion["from"], suggestion["to"])
+    witnesses = [w["phrase"] for w in suggestion.get("witnesses") or []]
+    properties = {
+        "tier": "suggested",
+        "kind": kind,
+        "rule": suggestion["rule"],
+        "from": suggestion["from"],
+        "to": suggestion["to"],
+        "count": suggestion["count"],
+        "witnesses": witnesses[:5],
+    }
+    return _result(
+        kind, "note", GENERATED_PREFIX + suggestion["message"],
+        _location_of(document, suggestion, root, rule_index=suggestion.get("rule_index"), rule_id=suggestion["rule"]),
+        identity, properties, suggestion,
+    )
+
+
+def _decided_result(document: dict[str, Any], decided: dict[str, Any], root: Path) -> dict[str, Any]:
+    kind = str(decided.get("kind"))
+    others = tuple(decided.get(k) for k in ("other", "other_rule", "from", "to") if k in decided)
+    identity = ("decided", kind, decided.get("rule"), *others, decided.get("witness"))
+    properties = {"tier": "decided", "kind": kind, "rule": decided.get("rule"), "witness": decided.get("witness")}
+    message = str(decided.get("message") or DECIDED_DESCRIPTIONS.get(kind, kind))
+    return _result(
+        kind, DECIDED_LEVELS.get(kind, "note"), message,
+        _location_of(document, decided, root, rule_index=decided.get("rule_index"), rule_id=decided.get("rule")),
+        identity, properties, decided,
+    )
+
+
+def _result(
+    rule_id: str, level: str, message: str, location: dict[str, Any], identity: tuple[Any, ...],
+    properties: dict[str, Any], item: dict[str, Any],
+) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "ruleId": rule_id,
+        "level": level,
+        "message": {"text": message},
+        "locations": [location],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(*identity)},
+        "properties": properties,
+    }
+    status = item.get("status")
+    if status in ("new", "still"):
+        result["baselineState"] = "new" if status == "new" else "unchanged"
+        properties["status"] = status
+    return result
+
+
+# -- locations ---------------------------------------------------------------
+
+def _location_of(
+    document: dict[str, Any], item: dict[str, Any], root: Path, *,
+    rule_index: int | None = None, rule_id: str | None = None,
+) -> dict[str, Any]:
+    """The finding's own location, else its rule's, else the graph file (no line)."""
+    where = _valid(item.get("location")) or _rule_location(document, rule_index, rule_id)
+    if where is None:
+        where = {"file": _graph_file(document), "line": None}
+    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(where["file"], root)}}
+    line = where.get("line")
+    if isinstance(line, int) and line >= 1:
+        physical["region"] = {"startLine": line}
+    location: dict[str, Any] = {"physicalLocation": physical}
+    if rule_id:
+        location["logicalLocations"] = [{"name": rule_id, "kind": "member"}]
+    return location
+
+
+def _valid(location: Any) -> dict[str, Any] | None:
+    if isinstance(location, dict) and isinstance(location.get("file"), str) and location["file"]:
+        return location
+    return None
+
+
+def _rule_location(document: dict[str, Any], rule_index: int | None, rule_id: str | None) -> dict[str, Any] | None:
+    rules = document["graph"].get("rules") or []
+    if isinstance(rule_index, int) and 0 <= rule_index < len(rules):
+        return _valid(rules[rule_index].get("location"))
+    for rule in rules:
+        if rule_id is not None and rule.get("id") == rule_id:
+            return _valid(rule.get("location"))
+    return None
+
+
+SPEC_SUFFIX = re.compile(r"^(?P<file>.+\.py):[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _graph_file(document: dict[str, Any]) -> str:
+    """The graph's source file: the GRAPH argument without a `:name` suffix."""
+    source = document["graph"].get("source")
+    if not source:
+        return f"{document['graph']['name']}"
+    found = SPEC_SUFFIX.match(str(source))
+    return found.group("file") if found else str(source)
+
+
+def artifact_uri(file: str, root: Path) -> str:
+    """A URI relative to `root` when the file lies under it, else an absolute file URI.
+
+    A relative file name is read from the working directory, as the loader
+    read it.  Paths are normalised, not resolved, so a symlinked checkout
+    keeps the paths the repository knows.
+    """
+    path = Path(os.path.abspath(file))
+    try:
+        relative = path.relative_to(os.path.abspath(root))
+    except ValueError:
+        return path.as_uri()
+    return quote(PurePosixPath(*relative.parts).as_posix(), safe="/")
+
+
+# -- rules -------------------------------------------------------------------
+
+def _rules(results: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The catalogue of every known code and kind, plus any unknown one a result uses."""
+    catalogue: dict[str, dict[str, Any]] = {}
+    for code in PROBLEM_EXPLANATIONS:
+        catalogue[code] = _proven_rule(code)
+    for kind in SUGGESTION_KINDS:
+        catalogue[kind] = _suggested_rule(kind)
+    for kind in DECIDED_LEVELS:
+        catalogue[kind] = _decided_rule(kind)
+    for result in results:
+        rule_id, tier = result["ruleId"], result["properties"]["tier"]
+        if rule_id not in catalogue:
+            maker = {"proven": _proven_rule, "decided": _decided_rule}.get(tier, _suggested_rule)
+            catalogue[rule_id] = maker(rule_id)
+    return list(catalogue.values())
+
+
+def _descriptor(rule_id: str, title: str, meaning: str, action: str, tier: str) -> dict[str, Any]:
+    descriptor: dict[str, Any] = {
+        "id": rule_id,
+        "shortDescription": {"text": title},
+        "fullDescription": {"text": meaning or title},
+        "properties": {"tier": tier, "tags": ["routing", tier]},
+    }
+    if action:
+        descriptor["help"] = {"text": action}
+    return descriptor
+
+
+def _proven_rule(code: str) -> dict[str, Any]:
+    found = explain_problem(code)
+    return _descriptor(code, found.title, found.meaning, found.action, "proven")
+
+
+def _suggested_rule(kind: str) -> dict[str, Any]:
+    found = explain_suggestion(kind)
+    descriptor = _descriptor(kind, found.title, found.meaning, found.action, "suggested")
+    descriptor["defaultConfiguration"] = {"level": "note"}
+    return descriptor
+
+
+def _decided_rule(kind: str) -> dict[str, Any]:
+    meaning = DECIDED_DESCRIPTIONS.get(kind, "A finding decided with automata over all messages.")
+    descriptor = _descriptor(kind, kind, meaning, "", "decided")
+    descriptor["defaultConfiguration"] = {"level": DECIDED_LEVELS.get(kind, "note")}
+    return descriptor
