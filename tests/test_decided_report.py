@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -15,9 +16,9 @@ from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.decided import decide
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report import write_report
-from fuzzroute.report.decided import attach_decisions
+from fuzzroute.report import build_report, empty_exploration, write_report
 from fuzzroute.report.schema import schema_errors
+from fuzzroute.results.suggestions import Exploration, Suggestion, Witness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 GRAPHS = [
@@ -152,36 +153,30 @@ def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:
     assert 'id="decided-not-run"' in (tmp_path / "r.html").read_text(encoding="utf-8")
 
 
-def _document(suggestions: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "graph": {"law": "cold_walk"},
-        "run": {},
-        "boundary": {},
-        "summary": {},
-        "suggestions": suggestions,
-    }
+def _exploration(*suggestions: Suggestion) -> Exploration:
+    return replace(empty_exploration(0, None, None, partial=False), suggestions=suggestions)
 
 
-def _suggestion(kind: str, rule: str, i: int, j: int) -> dict[str, Any]:
-    return {
-        "kind": kind, "rule": rule, "from": "a", "from_index": i, "to": rule, "to_index": j, "rule_index": j,
-        "count": 3, "witnesses": [{"phrase": "a b"}],
-    }
+def _suggestion(kind: str, rule: str, i: int, j: int) -> Suggestion:
+    return Suggestion(kind, rule, j, "a", i, rule, j, 3, (Witness("a b", None, None),), "sampled")
 
 
 def test_a_sampled_overlap_of_a_disjoint_pair_is_a_tool_defect_and_kept() -> None:
     graph = Graph("g").entry("a", match=re.compile(r"^a\b")).entry("b", match=re.compile(r"^b\b"))
-    document = attach_decisions(_document([_suggestion("rules-overlap", "b", 0, 1)]), decide(graph))
-    assert [s["kind"] for s in document["suggestions"]] == ["rules-overlap"]
-    assert document["decision"]["defects"][0]["problem"].startswith("a generated phrase matches both")
+    exploration = _exploration(_suggestion("rules-overlap", "b", 0, 1))
+    report = build_report(graph, graph.checkup(), exploration, decisions=decide(graph))
+    assert [s.kind for s in report.suggestions] == ["rules-overlap"]
+    assert report.decision.defects[0].problem.startswith("a generated phrase matches both")
+    assert report.summary.decided_defects == len(report.decision.defects)
 
 
 def test_a_sampled_never_wins_of_a_decided_dead_rule_is_superseded() -> None:
     graph = Graph("g").entry("a", match=keywords("order")).entry("b", match=re.compile(r"where is my order\b"))
-    document = attach_decisions(_document([_suggestion("rule-never-wins", "b", 0, 1)]), decide(graph))
-    assert document["suggestions"] == []
-    assert document["decision"]["superseded"][0]["decided_kind"] == "decided-never-wins"
-    assert document["summary"]["suggestions"] == 0 and document["summary"]["decided_by_kind"]["decided-never-wins"] == 1
+    exploration = _exploration(_suggestion("rule-never-wins", "b", 0, 1))
+    report = build_report(graph, graph.checkup(), exploration, decisions=decide(graph))
+    assert report.suggestions == []
+    assert report.decision.superseded[0].decided_kind == "decided-never-wins"
+    assert report.summary.suggestions == 0 and report.summary.decided_by_kind["decided-never-wins"] == 1
 
 
 def test_the_sampled_never_wins_message_names_the_law_and_the_mount() -> None:

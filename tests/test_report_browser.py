@@ -41,7 +41,7 @@ from test_report_fixtures import (
 
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
-from fuzzroute.report import build_document, render_html, write_atomically, write_report
+from fuzzroute.report import build_report, render_html, write_atomically, write_report
 from fuzzroute.report.pipeline import empty_exploration
 from fuzzroute.report.render.overview import DECIDED_NOT_FINDINGS
 
@@ -244,7 +244,7 @@ def test_rendered_numbers_are_the_jsons(browser: Any, support_report: Any) -> No
 
 def test_empty_report_states_both_boundaries(browser: Any, tmp_path: Path) -> None:
     graph = Graph("bare").entry("billing", match=keywords("refund")).entry("fallback")
-    doc = build_document(graph, graph.checkup(), empty_exploration(0, None, 1.0, partial=False), now=NOW)
+    doc = build_report(graph, graph.checkup(), empty_exploration(0, None, 1.0, partial=False), now=NOW)
     path = write_atomically(tmp_path / "bare.html", render_html(doc))
     visit = Visit(browser, path)
     try:
@@ -272,7 +272,7 @@ def test_partial_report_shows_its_banner(browser: Any, tmp_path: Path) -> None:
 
 def test_hundred_rule_report_scrolls_inside_the_matrix(browser: Any, tmp_path: Path) -> None:
     graph = wide_graph(100)
-    doc = build_document(graph, graph.checkup(), wide_exploration(graph, suggestions=300), now=NOW)
+    doc = build_report(graph, graph.checkup(), wide_exploration(graph, suggestions=300), now=NOW)
     path = write_atomically(tmp_path / "wide.html", render_html(doc))
     visit = Visit(browser, path)
     try:

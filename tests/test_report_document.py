@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_report_fixtures import (
     SUPPORT_SAMPLES,
+    build_json,
     judge_samples,
     support_exploration,
     support_graph,
@@ -28,8 +29,6 @@ from fuzzroute.report import (
     GENERATED_BOUNDARY,
     PROVEN_BOUNDARY,
     SCHEMA_VERSION,
-    build_document,
-    exit_status,
     schema_errors,
 )
 from fuzzroute.report.versions import REPORTED_DISTRIBUTIONS
@@ -50,7 +49,7 @@ NOW = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 def support_document(**options: Any) -> dict[str, Any]:
     graph = support_graph()
-    return build_document(graph, graph.checkup(), support_exploration(**options), now=NOW,
+    return build_json(graph, graph.checkup(), support_exploration(**options), now=NOW,
                           source_path="graphs/help_desk.py")
 
 
@@ -71,7 +70,7 @@ def test_required_top_level_shape() -> None:
 def test_documents_validate_against_the_published_schema() -> None:
     assert schema_errors(support_document()) == []
     graph = wide_graph(40)
-    assert schema_errors(build_document(graph, graph.checkup(), wide_exploration(graph, suggestions=40))) == []
+    assert schema_errors(build_json(graph, graph.checkup(), wide_exploration(graph, suggestions=40))) == []
 
 
 def test_the_schema_rejects_a_mislabelled_document() -> None:
@@ -93,7 +92,7 @@ def test_document_is_plain_json() -> None:
 def test_proven_half_is_the_checkup_with_claimants_from_the_laws() -> None:
     graph = support_graph()
     checkup = graph.checkup()
-    doc = build_document(graph, checkup, support_exploration())
+    doc = build_json(graph, checkup, support_exploration())
     assert [{k: v for k, v in p.items() if k != "claims"} for p in doc["proven"]["problems"]] == [
         p.to_dict() for p in checkup.problems
     ]
@@ -107,14 +106,14 @@ def test_proven_half_is_the_checkup_with_claimants_from_the_laws() -> None:
 
 
 def test_exit_status_follows_proven_errors_only() -> None:
-    assert exit_status(support_document()) == 1
+    assert support_document()["summary"]["exit_status"] == 1
     clean = Graph("clean").entry("billing", match=keywords("refund"), examples=["refund please"])
     exploration = judge_samples(clean, {0: ["refund"]})
     # A suggestion never changes the exit status.
     with_suggestion = Exploration(**{**exploration.__dict__, "suggestions": (
         Suggestion(SLOW_MATCHER, "billing", 0, None, None, None, None, 1, (), "slow"),)})
-    doc = build_document(clean, clean.checkup(), with_suggestion)
-    assert doc["summary"]["suggestions"] == 1 and exit_status(doc) == 0 == doc["summary"]["exit_status"]
+    doc = build_json(clean, clean.checkup(), with_suggestion)
+    assert doc["summary"]["suggestions"] == 1 and doc["summary"]["exit_status"] == 0 == doc["summary"]["exit_status"]
 
 
 def test_summary_counts_agree_with_the_lists() -> None:
@@ -159,7 +158,7 @@ def _pasted(line: str) -> list[str]:
 
 def test_paste_lines_turn_a_suggestion_into_a_proof() -> None:
     graph = support_graph()
-    doc = build_document(graph, graph.checkup(), support_exploration())
+    doc = build_json(graph, graph.checkup(), support_exploration())
     shadowed = [s for s in doc["suggestions"] if s["kind"] == SHADOWED_BY_EARLIER_RULE]
     assert shadowed
     for suggestion in shadowed:
@@ -194,7 +193,7 @@ def test_no_paste_where_examples_cannot_go() -> None:
                    paste="examples=['kept as given']"),
     )
     exploration = Exploration(0, 10, None, 1, 1, 0.0, suggestions, (), ())
-    doc = build_document(graph, graph.checkup(), exploration, graph_format="json")
+    doc = build_json(graph, graph.checkup(), exploration, graph_format="json")
     assert [s["paste"] for s in doc["suggestions"]] == [None, None, None, None, "examples=['refund it', 'refund now']"]
     assert [s["paste_mode"] for s in doc["suggestions"]] == [None, None, None, "already_declared", "examples"]
     assert doc["suggestions"][4]["paste_json"] == '"examples": ["refund it", "refund now"]'
@@ -206,7 +205,7 @@ def test_a_case_variant_of_an_example_is_a_new_example() -> None:
     w = witness(graph, "Cancel My Subscription", "mutation/case")
     exploration = Exploration(0, 10, None, 1, 1, 0.0, (
         Suggestion(NEAR_MISS_UNCLAIMED, "cancel", 0, None, None, "cancel", 0, 1, (w,), "case"),), (), ())
-    (suggestion,) = build_document(graph, graph.checkup(), exploration)["suggestions"]
+    (suggestion,) = build_json(graph, graph.checkup(), exploration)["suggestions"]
     pasted = _pasted(suggestion["paste"])
     assert pasted == ["cancel my subscription", "Cancel My Subscription"]
     proven = _rebuilt_with_examples(graph, 0, pasted).checkup().problems
@@ -220,24 +219,24 @@ def test_the_engines_line_is_kept_where_no_examples_line_fits() -> None:
     exploration = Exploration(0, 10, None, 1, 1, 0.0, (
         Suggestion(SLOW_MATCHER, "greedy", 0, None, None, None, None, 1, (w,), "slow",
                    paste="'a' * 20 + '!'", paste_json='"phrase": "aaaaaaaaaaaaaaaaaaaa!"'),), (), ())
-    (suggestion,) = build_document(graph, graph.checkup(), exploration)["suggestions"]
+    (suggestion,) = build_json(graph, graph.checkup(), exploration)["suggestions"]
     assert (suggestion["paste"], suggestion["paste_mode"]) == ("'a' * 20 + '!'", "as_given")
 
 
 def test_steals_axis_follows_the_rules_or_the_entries() -> None:
     graph = support_graph()
     by_entries = judge_samples(graph, {**SUPPORT_SAMPLES, 4: ["<b>"]})
-    assert build_document(graph, graph.checkup(), by_entries)["steals"]["axis"] == list(range(len(graph.entries)))
+    assert build_json(graph, graph.checkup(), by_entries)["steals"]["axis"] == list(range(len(graph.entries)))
     kept = [r.index for r in by_entries.rules]
     assert len(kept) < len(graph.entries)  # the default generates nothing
     by_rules = Exploration(**{**by_entries.__dict__, "steals": tuple(
         tuple(by_entries.steals[i][j] for j in kept) for i in kept)})
-    doc = build_document(graph, graph.checkup(), by_rules)
+    doc = build_json(graph, graph.checkup(), by_rules)
     assert doc["steals"]["axis"] == kept
-    assert doc["steals"]["stolen"] == build_document(graph, graph.checkup(), by_entries)["steals"]["stolen"]
+    assert doc["steals"]["stolen"] == build_json(graph, graph.checkup(), by_entries)["steals"]["stolen"]
     broken = Exploration(**{**by_entries.__dict__, "steals": ((1, 2), (3, 4))})
     with pytest.raises(ValueError, match="2x2"):
-        build_document(graph, graph.checkup(), broken)
+        build_json(graph, graph.checkup(), broken)
 
 
 def test_partial_is_marked_with_a_reason() -> None:
@@ -245,7 +244,7 @@ def test_partial_is_marked_with_a_reason() -> None:
     cut = support_document(partial=True)
     assert cut["partial"] is True and "stopped" in cut["partial_reason"]
     graph = support_graph()
-    told = build_document(graph, graph.checkup(), support_exploration(), partial_reason="Interrupted.")
+    told = build_json(graph, graph.checkup(), support_exploration(), partial_reason="Interrupted.")
     assert told["partial"] is True and told["partial_reason"] == "Interrupted."
 
 
@@ -255,7 +254,7 @@ def test_witness_context_is_made_json_safe() -> None:
     exploration = Exploration(0, None, 5.0, 1, 1, 0.1, (
         Suggestion(WHEN_CLAIMS_WARM, "billing", 0, None, None, None, None, 1, (odd,), "warm"),
     ), (RuleStats(0, "billing", "c", 2, 1, 1, 0),), ())
-    doc = build_document(graph, graph.checkup(), exploration)
+    doc = build_json(graph, graph.checkup(), exploration)
     context = doc["suggestions"][0]["witnesses"][0]["context"]
     assert context["iteration"] == 2 and isinstance(context["history"][0], str)
     assert json.loads(json.dumps(doc)) == doc and schema_errors(doc) == []
@@ -291,7 +290,7 @@ def explorations(draw: st.DrawFn) -> Exploration:
 @given(explorations())
 def test_any_exploration_gives_a_valid_consistent_document(exploration: Exploration) -> None:
     graph = support_graph()
-    doc = build_document(graph, graph.checkup(), exploration)
+    doc = build_json(graph, graph.checkup(), exploration)
     assert schema_errors(doc) == []
     assert doc["partial"] is exploration.partial
     assert doc["summary"]["suggestions"] == len(exploration.suggestions)

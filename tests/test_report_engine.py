@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report import render_html, schema_errors, write_report
+from fuzzroute.report import render_html, schema_errors, to_json, write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -41,7 +41,8 @@ def test_engine_output_makes_a_valid_consistent_report(spec: str, tmp_path: Path
                           budget_phrases=150, source_path=spec, graph_format=loaded.format)
     document: dict[str, Any] = json.loads((tmp_path / "r.json").read_text())
     assert schema_errors(document) == []
-    assert (tmp_path / "r.html").read_text() == render_html(document)
+    assert (tmp_path / "r.html").read_text() == render_html(result.report)
+    assert document == result.document == to_json(result.report)
     assert result.exit_status == (1 if loaded.graph.checkup().errors else 0)
     counts = document["steals"]["counts"]
     axis = document["steals"]["axis"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from fuzzroute import Graph, keywords
 from fuzzroute.engine.laws import Outcome, runs_on
+from fuzzroute.report import build_report, to_json
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,
@@ -31,6 +32,12 @@ from fuzzroute.results.suggestions import (
 HOSTILE_SCRIPT = "<script>alert(1)</script>"
 HOSTILE_ATTRIBUTE = '"onmouseover=alert(2) x="'
 HOSTILE_ID = "<img src=x onerror=alert(3)>"
+
+
+def build_json(*args: Any, **options: Any) -> dict[str, Any]:
+    """The report document's JSON form (what `--json` writes), built by the one pipeline."""
+    document: dict[str, Any] = to_json(build_report(*args, **options))
+    return document
 
 
 def support_graph() -> Graph:

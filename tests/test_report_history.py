@@ -16,7 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from fuzzroute.cli import main
-from fuzzroute.report import compare_with_baseline, schema_errors
+from fuzzroute.report import schema_errors
+from fuzzroute.report.history import compare_with_baseline
+from fuzzroute.results.document import ProblemRecord
 
 
 def graph_doc(entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -100,12 +102,12 @@ def test_a_fix_shows_as_resolved_and_a_regression_as_new(tmp_path: Path) -> None
 def test_duplicates_are_matched_as_a_multiset() -> None:
     problem = {"kind": "error", "code": "example-misses-own-rule", "skill": "a", "example": "q", "from": None,
                "to": None, "message": "m"}
-    document: dict[str, Any] = {"proven": {"problems": [dict(problem)]}, "suggestions": []}
+    current = ProblemRecord("error", "example-misses-own-rule", "a", "q", None, None, "m")
     baseline = {"proven": {"problems": [dict(problem), dict(problem)]}, "suggestions": [], "run": {"seed": 3}}
-    compare_with_baseline(document, baseline, "b.json")
-    assert document["proven"]["problems"][0]["status"] == "still"
-    assert len(document["history"]["proven"]["resolved"]) == 1
-    assert document["history"]["baseline_seed"] == 3
+    compared = compare_with_baseline([current], [], baseline, "b.json")
+    assert compared.problems[0].status == "still"
+    assert len(compared.history.proven.resolved) == 1
+    assert compared.history.baseline_seed == 3
 
 
 @pytest.mark.parametrize(

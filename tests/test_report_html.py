@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from typing import Any
@@ -23,9 +23,11 @@ from test_report_fixtures import (
 )
 
 from fuzzroute import Graph, keywords
-from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, build_document, render_html
+from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, Report, build_report, render_html, to_json
 from fuzzroute.report.pipeline import empty_exploration
 from fuzzroute.report.render.html import FULL_MATRIX_LIMIT, visible_phrase
+from fuzzroute.results.document import DecidedRecord
+from fuzzroute.results.jsonform import from_json
 from fuzzroute.results.suggestions import NEAR_MISS_UNCLAIMED, Exploration, Suggestion
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "source", "wbr"}
@@ -115,14 +117,15 @@ def squeeze(text: str) -> str:
     return " ".join(text.split())
 
 
-def support_document(**options: Any) -> dict[str, Any]:
+def support_document(**options: Any) -> Report:
     graph = support_graph()
-    return build_document(graph, graph.checkup(), support_exploration(**options), now=NOW)
+    return build_report(graph, graph.checkup(), support_exploration(**options), now=NOW)
 
 
 def test_the_page_states_the_documents_numbers() -> None:
-    doc = support_document(budget_phrases=5000)
-    root = parse(render_html(doc))
+    report = support_document(budget_phrases=5000)
+    root = parse(render_html(report))
+    doc = to_json(report)
     assert counts_shown(root) == {
         "proven-errors": doc["summary"]["proven_errors"],
         "proven-warnings": doc["summary"]["proven_warnings"],
@@ -167,8 +170,9 @@ def test_proof_and_suggestion_live_in_separate_sections() -> None:
 
 
 def test_every_witness_and_its_claimants_are_shown() -> None:
-    doc = support_document()
-    root = parse(render_html(doc))
+    report = support_document()
+    root = parse(render_html(report))
+    doc = to_json(report)
     text = by_id(root, "generated").text()
     for suggestion in doc["suggestions"]:
         for w in suggestion["witnesses"]:
@@ -212,7 +216,7 @@ def test_partial_banner_only_when_partial() -> None:
 
 def test_empty_state_still_states_both_boundaries() -> None:
     graph = Graph("bare").entry("billing", match=keywords("refund")).entry("fallback")
-    doc = build_document(graph, graph.checkup(), empty_exploration(0, None, 1.0, partial=False))
+    doc = build_report(graph, graph.checkup(), empty_exploration(0, None, 1.0, partial=False))
     root = parse(render_html(doc))
     assert "Nothing was proven" in by_id(root, "proven-empty").text()
     assert "proves nothing about coverage" in by_id(root, "generated-empty").text()
@@ -223,7 +227,7 @@ def test_empty_state_still_states_both_boundaries() -> None:
 
 def test_clean_proven_half_says_what_it_covered() -> None:
     graph = Graph("clean").entry("billing", match=keywords("refund"), examples=["refund please"])
-    doc = build_document(graph, graph.checkup(), judge_samples(graph, {0: ["refund"]}))
+    doc = build_report(graph, graph.checkup(), judge_samples(graph, {0: ["refund"]}))
     text = by_id(parse(render_html(doc)), "proven-empty").text()
     assert "No proven problems" in text and "1 declared example" in text and "not checked" in text
 
@@ -232,9 +236,9 @@ def test_paste_line_follows_the_graph_format() -> None:
     graph = support_graph()
     exploration = support_exploration()
     for graph_format, key in (("python", "paste"), ("json", "paste_json")):
-        doc = build_document(graph, graph.checkup(), exploration, graph_format=graph_format)
+        doc = build_report(graph, graph.checkup(), exploration, graph_format=graph_format)
         shown = [n.text() for n in parse(render_html(doc)).find(lambda n: n.tag == "pre")]
-        assert shown == [s[key] for s in doc["suggestions"] if s[key] is not None] != []
+        assert shown == [s[key] for s in to_json(doc)["suggestions"] if s[key] is not None] != []
 
 
 def test_matrix_cells_add_up_to_the_steals() -> None:
@@ -243,12 +247,12 @@ def test_matrix_cells_add_up_to_the_steals() -> None:
     tables = root.find(lambda n: n.tag == "table" and "matrix" in n.classes())
     full = max(tables, key=lambda t: int(t.attrs["data-rules"] or 0))
     cells = [int(c.text()) for c in full.find(lambda n: n.tag == "td") if c.text()]
-    assert sum(cells) == sum(map(sum, doc["steals"]["counts"]))
+    assert sum(cells) == sum(map(sum, doc.steals.counts))
 
 
 def test_a_hundred_rule_report_stays_small_and_compact() -> None:
     graph = wide_graph(100)
-    doc = build_document(graph, graph.checkup(), wide_exploration(graph, suggestions=300))
+    doc = build_report(graph, graph.checkup(), wide_exploration(graph, suggestions=300))
     html = render_html(doc)
     assert len(html.encode("utf-8")) < 3_000_000
     root = parse(html)
@@ -264,7 +268,7 @@ def test_matrix_shows_only_rules_involved_in_a_steal_by_default() -> None:
         graph.entry(f"r{k}", match=keywords(f"w{k}"))
     samples = {k: [f"w{k}"] for k in range(12)}
     samples[9] = ["w2 and w9"]  # rule r2 takes a phrase of r9
-    doc = build_document(graph, graph.checkup(), judge_samples(graph, samples))
+    doc = build_report(graph, graph.checkup(), judge_samples(graph, samples))
     root = parse(render_html(doc))
     tables = root.find(lambda n: n.tag == "table" and "matrix" in n.classes())
     assert sorted(int(t.attrs["data-rules"] or 0) for t in tables) == [2, 12]
@@ -280,7 +284,7 @@ def test_any_phrase_is_shown_as_text(texts: list[str]) -> None:
         for t in texts
     )
     exploration = Exploration(1, 10, None, len(texts), len(texts), 0.0, suggestions, (), ())
-    root = parse(render_html(build_document(graph, graph.checkup(), exploration)))
+    root = parse(render_html(build_report(graph, graph.checkup(), exploration)))
     assert not root.find(lambda n: n.tag == "script" or any(a.startswith("on") for a in n.attrs))
     phrases = [n.text() for n in by_class(root, "phrase") if by_id(root, "generated") in n.ancestors()]
     assert phrases == [parse(str(visible_phrase(t))).text() for t in texts]
@@ -288,7 +292,7 @@ def test_any_phrase_is_shown_as_text(texts: list[str]) -> None:
 
 def test_a_very_wide_graph_keeps_the_busiest_rules_in_the_matrix() -> None:
     graph = wide_graph(220)
-    doc = build_document(graph, graph.checkup(), wide_exploration(graph, suggestions=20))
+    doc = build_report(graph, graph.checkup(), wide_exploration(graph, suggestions=20))
     html = render_html(doc)
     assert len(html.encode("utf-8")) < 3_000_000
     tables = parse(html).find(lambda n: n.tag == "table" and "matrix" in n.classes())
@@ -305,12 +309,14 @@ def test_the_overview_links_every_card_tier_by_tier() -> None:
                 "reason": None, "law": None, "claims": None}
 
     # The decided tier's items, as that tier writes them into the document.
-    doc["decided"] = [
+    decided = [
         item("decided-1", "decided-never-wins", "refunds", 1, None, None),
         item("decided-2", "decided-disjoint", "account", 2, "billing", None),
         item("decided-3", "decided-overlap", "refunds", 1, "billing", "refund the payment"),
     ]
-    root = parse(render_html(doc))
+    report = replace(doc, decided=[from_json(DecidedRecord, d) for d in decided])
+    root = parse(render_html(report))
+    doc = to_json(report)
     rows = by_id(root, "findings").find(lambda n: n.tag == "tr" and "data-tier" in n.attrs)
     tiers = [r.attrs["data-tier"] for r in rows]
     problems = doc["proven"]["problems"]

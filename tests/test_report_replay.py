@@ -15,10 +15,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from test_report_fixtures import build_json
+
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report import build_document
 from fuzzroute.report.replay import replay_witness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -27,7 +28,7 @@ SPECS = ["support.py", "planted_defects.py", "nightly_shop.json", "mounts/rules.
 
 
 def document_for(graph: Graph, budget: int = 200) -> dict[str, Any]:
-    return build_document(graph, graph.checkup(), explore(graph, seed=0, budget_phrases=budget))
+    return build_json(graph, graph.checkup(), explore(graph, seed=0, budget_phrases=budget))
 
 
 def test_every_reported_witness_reproduces_on_the_unchanged_graph() -> None:

@@ -18,13 +18,23 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
-from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, sarif_log
+from fuzzroute.report import build_report, empty_exploration, to_json
+from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX
+from fuzzroute.report.render.sarif import sarif_log as sarif_of_report
+from fuzzroute.results.document import Report
+from fuzzroute.results.jsonform import from_json
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parent / "examples"
 SCHEMA = json.loads((HERE / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft4Validator(SCHEMA, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+
+
+def sarif_log(document: dict[str, Any], **options: Any) -> dict[str, Any]:
+    """The SARIF log of a report given in its JSON form (as `--json` writes it, possibly edited by a test)."""
+    return sarif_of_report(from_json(Report, document), **options)
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
@@ -163,17 +173,22 @@ def test_the_reports_own_locations_become_regions(support: tuple[dict[str, Any],
         assert item["location"] is not None and physical["region"] == {"startLine": item["location"]["line"]}
 
 
+def decided_item(kind: str, rule: str, index: int, message: str, witness: str | None,
+                 location: dict[str, Any] | None, number: int) -> dict[str, Any]:
+    return {"kind": kind, "question": kind, "rule": rule, "rule_index": index, "message": message,
+            "witness": witness, "location": location, "other_rule": None, "other_rule_index": None,
+            "containing_rules": [], "dead_rules": [], "reason": None, "law": None, "claims": None,
+            "id": f"decided-{number}"}
+
+
 def test_decided_items_are_rendered_by_kind(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
     document = copy.deepcopy(support[1])
     document["decided"] = [
-        {"kind": "decided-never-wins", "rule": "tracking", "rule_index": 1, "message": "never wins",
-         "witness": "where is my order", "location": {"file": "examples/support.py", "line": 18}},
-        {"kind": "decided-overlap", "rule": "billing", "rule_index": 2, "message": "overlaps",
-         "witness": "refund my order", "location": None},
-        {"kind": "decided-disjoint", "rule": "cancel", "rule_index": 3, "message": "disjoint", "witness": None,
-         "location": None},
-        {"kind": "undecided", "rule": "smalltalk", "rule_index": 5, "message": "?", "witness": None,
-         "location": None},
+        decided_item("decided-never-wins", "tracking", 1, "never wins", "where is my order",
+                     {"file": "examples/support.py", "line": 18}, 1),
+        decided_item("decided-overlap", "billing", 2, "overlaps", "refund my order", None, 2),
+        decided_item("decided-disjoint", "cancel", 3, "disjoint", None, None, 3),
+        decided_item("undecided", "smalltalk", 5, "?", None, None, 4),
     ]
     log = sarif_log(document)
     assert_valid(log)
@@ -244,21 +259,24 @@ SUGGESTIONS = st.fixed_dictionaries({
     "kind": st.sampled_from(["generated-shadowed-by-earlier", "rules-overlap", "near-miss-unclaimed", "new-kind"]),
     "rule": MAYBE, "rule_index": st.none() | st.integers(0, 3), "from": MAYBE, "to": MAYBE,
     "count": st.integers(0, 99), "message": st.text(max_size=20), "location": LOCATIONS,
-    "witnesses": st.lists(st.fixed_dictionaries({"phrase": st.text(max_size=8)}), max_size=3),
+    "witnesses": st.lists(
+        st.fixed_dictionaries({"phrase": st.text(max_size=8), "cold_walk": st.none(), "cascade": st.none()}),
+        max_size=3,
+    ),
     "status": st.sampled_from(["new", "still"]),
 })
 
 
 def generated_document(problems: list[dict[str, Any]], suggestions: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "graph": {"name": "g", "source": "g.py", "rules": []},
-        "tool": {"versions": {"fuzzroute": "0.1.0"}},
-        "boundary": {"proven": "P.", "generated": "G."},
-        "run": {"seed": 0, "budget": "10 phrases"},
-        "partial": False,
-        "proven": {"problems": problems},
-        "suggestions": suggestions,
-    }
+    """A whole report document of a graph `g` (from `g.py`, rules unknown) carrying these findings."""
+    graph = Graph("g").entry("a", match=keywords("a"))
+    document: dict[str, Any] = to_json(build_report(
+        graph, graph.checkup(), empty_exploration(0, 10, None, partial=False), source_path="g.py"
+    ))
+    document["graph"]["rules"] = []
+    document["proven"]["problems"] = problems
+    document["suggestions"] = suggestions
+    return document
 
 
 @settings(max_examples=40, deadline=None)

@@ -23,6 +23,8 @@ from fuzzroute.report import (
 )
 from fuzzroute.report.pipeline import default_html_path
 from fuzzroute.report.render.html import _environment
+from fuzzroute.results.document import Report
+from fuzzroute.results.jsonform import from_json
 from fuzzroute.results.suggestions import Exploration
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
@@ -77,7 +79,7 @@ def test_write_report_writes_both_files_from_one_document(tmp_path: Path) -> Non
     result = run_report(tmp_path, seed=3, budget_phrases=200)
     document = json.loads(result.json_path.read_text("utf-8"))
     assert document == result.document and schema_errors(document) == []
-    assert result.html_path.read_text("utf-8") == render_html(document)
+    assert result.html_path.read_text("utf-8") == render_html(result.report)
     assert document["run"]["seed"] == 3 and document["run"]["budget_phrases"] == 200
     assert result.exit_status == 1 == document["summary"]["exit_status"]
     assert result.partial is False and result.interrupted is False
@@ -166,7 +168,7 @@ def test_stop_on_interrupt_turns_the_first_ctrl_c_into_a_request() -> None:
 
 def test_summary_text(tmp_path: Path) -> None:
     result = run_report(tmp_path, budget_phrases=100)
-    text = summary_text(result.document, html_path=str(result.html_path), json_path=str(result.json_path))
+    text = summary_text(result.report, html_path=str(result.html_path), json_path=str(result.json_path))
     summary = result.document["summary"]
     assert f"{summary['proven_errors']} errors" in text and f"{summary['proven_warnings']} warning" in text
     assert f"{summary['suggestions']} suggestions" in text and "not proof" in text
@@ -175,7 +177,7 @@ def test_summary_text(tmp_path: Path) -> None:
     for kind, count in summary["suggestions_by_kind"].items():
         assert f"{count} x {kind}" in text
     cut = run_report(tmp_path, should_stop=lambda: True)
-    assert "PARTIAL" in summary_text(cut.document)
+    assert "PARTIAL" in summary_text(cut.report)
     assert len(text.splitlines()) <= 20
 
 
@@ -221,5 +223,5 @@ def test_a_real_ctrl_c_mid_generation_writes_a_partial_report(tmp_path: Path) ->
     assert child.returncode == 0 and out.split() == ["partial", "1"]
     document = json.loads(as_json.read_text())
     assert document["partial"] is True and schema_errors(document) == []
-    assert html.read_text() == render_html(document)
+    assert html.read_text() == render_html(from_json(Report, document))
     assert files_in(tmp_path) == ["r.html", "r.json"]

@@ -45,19 +45,19 @@ def parse_shard(text: str) -> tuple[int, int]:
 def merge(reports: tuple[Path, ...], html_path: Path, json_path: Path | None) -> None:
     """Combine the --json reports of `report --shard I/N` runs into the report of the whole run."""
     from fuzzroute.report.atomic import unwritable, write_all_atomically
-    from fuzzroute.report.build import exit_status
     from fuzzroute.report.merge import load_shard, merge_documents
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.summary import summary_text
+    from fuzzroute.results.jsonform import to_json
 
     documents = [load_shard(path) for path in reports]
     merged = merge_documents(documents, [str(p) for p in reports])
     files: list[tuple[str | Path, str]] = [(html_path, render_html(merged))]
     if json_path is not None:
-        files.append((json_path, json.dumps(merged, ensure_ascii=False, indent=2) + "\n"))
+        files.append((json_path, json.dumps(to_json(merged), ensure_ascii=False, indent=2) + "\n"))
     try:
         write_all_atomically(files)
     except OSError as exc:
         raise unwritable(exc, html_path, "the merged report", "choose a writable path with -o/--json.") from None
     click.echo(summary_text(merged, html_path=str(html_path), json_path=None if json_path is None else str(json_path)))
-    sys.exit(exit_status(merged))
+    sys.exit(merged.summary.exit_status)

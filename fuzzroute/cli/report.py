@@ -109,7 +109,7 @@ def report(
             workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
         )
     click.echo(summary_text(
-        result.document, html_path=str(result.html_path),
+        result.report, html_path=str(result.html_path),
         json_path=None if result.json_path is None else str(result.json_path), verbosity=level,
     ))
     if sarif_path is not None:

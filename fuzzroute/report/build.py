@@ -1,36 +1,66 @@
-"""Build the report document: the one source of truth for the HTML and JSON outputs.
+"""Build the report: one pipeline from what each tier found to the typed `Report` every writer lays out.
 
-Every number a reader sees is computed here, once, from the checkup and the
-exploration; the HTML renderer only lays this document out.  That is what
-keeps the two outputs from ever disagreeing.  The proven half and the
-generated half are kept in separate top-level keys so no consumer can mix a
-suggestion into the findings by accident.
+The steps run once each, in this order:
+
+1. records: proven problems, suggestions (listed and withheld), decided items,
+   rule figures and the steals matrix, each made by `records.Records`;
+2. memory (`--db`): stored witnesses replayed, reproduced suggestions carried
+   back, and the one ordering rule applied to the union (`ordering.settle`);
+3. the decided tier takes over the suggestions it answers (`decided.supersede`);
+4. history: every finding marked new or still against the baseline (an
+   earlier report, or the ledger);
+5. counts and the exit status (`counts.summarize`).
+
+Nothing is recounted or reordered after the `Report` exists; the proven,
+decided and generated halves stay in separate fields.
 """
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Literal
 
-from fuzzroute.engine.entries import Entry
+from fuzzroute.decided import BOUNDARY as DECIDED_BOUNDARY
+from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import MOUNT_DESCRIPTIONS, Graph
-from fuzzroute.engine.location import location_dict
-from fuzzroute.engine.problems import Checkup, Problem
-from fuzzroute.engine.text import is_blank
+from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
-from fuzzroute.report.decided import attach_decisions
+from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
+from fuzzroute.report.decided import NOT_RUN_REASON, supersede
+from fuzzroute.report.failon import DEFAULT_FAIL_ON
 from fuzzroute.report.graphhash import graph_hash
-from fuzzroute.report.versions import tool_versions
-from fuzzroute.results.suggestions import (
-    GENERATED_BOUNDARY,
-    SLOW_MATCHER,
-    Exploration,
-    RuleStats,
-    Suggestion,
+from fuzzroute.report.history import compare_with_baseline
+from fuzzroute.report.memory import Recall, recall
+from fuzzroute.report.records import (
+    Records,
+    decided_records,
+    defect_record,
+    json_safe,
+    note_record,
+    rule_figures,
+    rule_info,
 )
+from fuzzroute.report.versions import tool_versions
+from fuzzroute.results.document import (
+    SCHEMA_VERSION,
+    Boundary,
+    DecisionFacts,
+    DefectRecord,
+    GraphFacts,
+    MergeFacts,
+    ProvenSection,
+    Report,
+    RunFacts,
+    ShardRef,
+    Steals,
+    SupersededRef,
+    ToolFacts,
+)
+from fuzzroute.results.ordering import settle
+from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
 
-SCHEMA_VERSION = 2
 GraphFormat = Literal["python", "json"]
 
 PROVEN_BOUNDARY = (
@@ -40,105 +70,16 @@ PROVEN_BOUNDARY = (
     "was not checked, so a report with no proven problems does not mean the rules cover what "
     "users will actually say."
 )
-
-# Kinds whose witnesses make no sense as declared examples of the rule: a slow
-# phrase is a performance fact, not a routing one.
-NO_EXAMPLES_KINDS = frozenset({SLOW_MATCHER})
+INTERRUPTED_REASON = "Generation was interrupted and stopped before it finished."
 
 
-def build_document(
-    graph: Graph,
-    checkup: Checkup,
-    exploration: Exploration,
-    *,
-    source_path: str | None = None,
-    graph_format: GraphFormat = "python",
-    partial_reason: str | None = None,
-    now: datetime | None = None,
-    decisions: Any | None = None,
-) -> dict[str, Any]:
-    """The versioned report document (JSON-serialisable; validates against report.schema.json).
+@dataclass(frozen=True)
+class MemoryInput:
+    """A `--db` run's memory: the stored ledger (None on the first run) and where it lives."""
 
-    `decisions` (a `fuzzroute.decided.Decisions`) adds the decided tier; without
-    it the document says the tier did not run.
-
-    `partial_reason` marks the report partial even when the exploration itself
-    is not (for example when generation was interrupted before it returned);
-    an exploration that says it is partial marks the report partial too.
-    """
-    if graph_format not in ("python", "json"):
-        raise ValueError(f"graph_format must be 'python' or 'json', not {graph_format!r}")
-    problems = [_problem(graph, p) for p in checkup.problems]
-    suggestions = [_suggestion(graph, s) for s in exploration.suggestions]
-    withheld = [_suggestion(graph, s) for s in exploration.withheld]
-    rules = [_rule_stats(r) for r in exploration.rules]
-    partial = exploration.partial or partial_reason is not None
-    if partial and partial_reason is None:
-        partial_reason = "Generation was interrupted and stopped before it finished."
-    steals = _steals(graph, exploration)
-    summary = _summary(checkup, suggestions, exploration, steals)
-    stamp = (now or datetime.now(UTC)).astimezone(UTC)
-    document: dict[str, Any] = {
-        "schema_version": SCHEMA_VERSION,
-        "generated_at": stamp.replace(microsecond=0).isoformat().replace("+00:00", "Z"),
-        "tool": {"name": "fuzzroute", "versions": tool_versions()},
-        "graph": _graph(graph, source_path, graph_format),
-        "run": {
-            "seed": exploration.seed,
-            "budget_phrases": exploration.budget_phrases,
-            "budget_seconds": exploration.budget_seconds,
-            "budget": describe_budget(exploration.budget_phrases, exploration.budget_seconds),
-            "phrases_generated": exploration.phrases_generated,
-            "phrases_judged": exploration.phrases_judged,
-            "elapsed_seconds": round(exploration.elapsed_seconds, 3),
-            "ended_by": exploration.ended_by,
-            "intersection": _json_safe(dict(exploration.intersection)),
-            "generator_counts": dict(exploration.generator_counts),
-            "units_ended": dict(exploration.units_ended),
-            "shard": _shard(exploration.shard),
-            "judged_per_second": judged_per_second(exploration.phrases_judged, exploration.elapsed_seconds),
-            "workers": _json_safe(dict(exploration.workers)),
-        },
-        "merge": {"graph_hash": graph_hash(graph), "withheld": withheld},
-        "partial": partial,
-        "partial_reason": partial_reason if partial else None,
-        "summary": summary,
-        "boundary": {"proven": PROVEN_BOUNDARY, "generated": GENERATED_BOUNDARY},
-        "proven": {
-            "ok": checkup.ok,
-            "problems": problems,
-            "notes": [n.to_dict() for n in checkup.notes],
-        },
-        "suggestions": suggestions,
-        "rules": rules,
-        "steals": steals,
-    }
-    listed = list(suggestions)
-    attach_decisions(document, decisions)
-    # What a merge of shard reports needs to apply the decided tier again over all shards:
-    # the suggestions it took out (in full) and the tool defects it started from.
-    kept = {id(s) for s in document["suggestions"]}
-    document["merge"] = {
-        "graph_hash": graph_hash(graph),
-        "withheld": withheld,
-        "superseded": [s for s in listed if id(s) not in kept],
-        "decision_defects": [] if decisions is None else [d.to_dict() for d in decisions.defects],
-    }
-    return document
-
-
-def _shard(shard: tuple[int, int] | None) -> dict[str, int] | None:
-    return None if shard is None else {"index": shard[0], "count": shard[1]}
-
-
-def judged_per_second(judged: int, seconds: float) -> float:
-    """The headline speed figure: distinct phrases judged per second of exploration."""
-    return round(judged / seconds, 1) if seconds > 0 else 0.0
-
-
-def exit_status(document: dict[str, Any]) -> int:
-    """0 when no proven error exists, 1 otherwise; suggestions never change it."""
-    return 1 if document["summary"]["proven_errors"] else 0
+    ledger: dict[str, Any] | None
+    db: str | Path
+    ledger_file: str | Path
 
 
 def law_of(graph: Graph) -> str:
@@ -146,141 +87,149 @@ def law_of(graph: Graph) -> str:
     return "cascade" if graph.has_classifier else "cold_walk"
 
 
-def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> dict[str, Any]:
+def timestamp(now: datetime | None = None) -> str:
+    stamp = (now or datetime.now(UTC)).astimezone(UTC)
+    return stamp.replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def build_report(
+    graph: Graph,
+    checkup: Checkup,
+    exploration: Exploration,
+    *,
+    decisions: Decisions | None = None,
+    source_path: str | None = None,
+    graph_format: GraphFormat = "python",
+    partial_reason: str | None = None,
+    now: datetime | None = None,
+    baseline: dict[str, Any] | None = None,
+    baseline_source: str = "baseline",
+    memory: MemoryInput | None = None,
+    fail_on: str = DEFAULT_FAIL_ON,
+) -> Report:
+    """The report of one run (see the module docstring for the steps).
+
+    `decisions` adds the decided tier; without it the report says the tier did
+    not run.  `partial_reason` marks the report partial even when the
+    exploration itself is not (generation interrupted before it returned); an
+    exploration that says it is partial marks the report partial too.
+    `baseline` (an earlier report's JSON) and `memory` (a `--db` ledger)
+    each mark findings new or still; pass at most one.
+    """
+    if graph_format not in ("python", "json"):
+        raise ValueError(f"graph_format must be 'python' or 'json', not {graph_format!r}")
+    if baseline is not None and memory is not None:
+        raise ValueError("pass a baseline or a memory, not both: each says what a finding is new against")
+    records = Records(graph)
+    law = law_of(graph)
+    problems = [records.problem(p) for p in checkup.problems]
+    listed = [records.suggestion(s) for s in exploration.suggestions]
+    withheld = [records.suggestion(s) for s in exploration.withheld]
+
+    remembered: Recall | None = None
+    if memory is not None:
+        remembered = recall(graph, records, memory.ledger, listed, db=memory.db, ledger_file=memory.ledger_file)
+        if remembered.carried:
+            listed, also_shadowed = settle([*listed, *remembered.carried])
+            withheld = [*withheld, *also_shadowed]
+
+    decided = [] if decisions is None else decided_records(decisions)
+    engine_defects = [] if decisions is None else [defect_record(d) for d in decisions.defects]
+    takeover = supersede(listed, decided, law)
+    listed = takeover.kept
+    defects = [*engine_defects, *(d for d in takeover.defects if d not in engine_defects)]
+
+    history = None
+    against = baseline if baseline is not None else None if remembered is None else remembered.baseline
+    if against is not None:
+        source = baseline_source if baseline is not None else str(memory.ledger_file if memory else "")
+        compared = compare_with_baseline(problems, listed, against, source)
+        problems, listed, history = compared.problems, compared.suggestions, compared.history
+    elif remembered is not None:  # the first --db run: everything is new, there is nothing to compare with
+        problems = [replace(p, status="new") for p in problems]
+        listed = [replace(s, status="new") for s in listed]
+
+    steals = _steals(graph, exploration)
+    partial = exploration.partial or partial_reason is not None
+    if partial and partial_reason is None:
+        partial_reason = INTERRUPTED_REASON
+    stats = {} if decisions is None else dict(decisions.stats)
+    # The time goes with the run's other timings: the rest of the report is deterministic.
+    decide_seconds = stats.pop("elapsed_seconds", None)
+    notes = [note_record(n) for n in checkup.notes]
+    summary = summarize(
+        problems=problems, notes=notes, suggestions=listed, decided=decided, defects=defects,
+        phrases_generated=exploration.phrases_generated, phrases_stolen=steals.stolen, fail_on=fail_on,
+    )
+    return Report(
+        schema_version=SCHEMA_VERSION,
+        generated_at=timestamp(now),
+        tool=ToolFacts("fuzzroute", tool_versions()),
+        graph=_graph(graph, source_path, graph_format),
+        run=_run(exploration, decide_seconds),
+        merge=MergeFacts(graph_hash(graph), withheld, takeover.taken, engine_defects),
+        partial=partial,
+        partial_reason=partial_reason if partial else None,
+        summary=summary,
+        boundary=Boundary(PROVEN_BOUNDARY, GENERATED_BOUNDARY, DECIDED_BOUNDARY),
+        proven=ProvenSection(checkup.ok, problems, notes),
+        suggestions=listed,
+        rules=[rule_figures(r) for r in exploration.rules],
+        steals=steals,
+        decided=decided,
+        decision=_decision(decisions, stats, defects, takeover.references),
+        history=history,
+        memory=None if remembered is None else remembered.memory,
+    )
+
+
+def _decision(
+    decisions: Decisions | None, stats: dict[str, Any], defects: list[DefectRecord], references: list[SupersededRef]
+) -> DecisionFacts:
+    if decisions is None:
+        return DecisionFacts(False, NOT_RUN_REASON, {}, defects, references)
+    return DecisionFacts(True, None, stats, defects, references)
+
+
+def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> GraphFacts:
     entries = graph.entries
-    return {
-        "name": graph.name,
-        "mount": graph.mount,
-        "mount_description": MOUNT_DESCRIPTIONS[graph.mount],
-        "order_decides": graph.order_decides,
-        "law": law_of(graph),
-        "source": None if source_path is None else str(source_path),
-        "format": graph_format,
-        "rule_count": len(entries),
-        "declared_examples": sum(len(e.examples or ()) for e in entries),
-        "never_routes": list(graph.never_route_phrases),
-        "rules": [_rule(e) for e in entries],
-    }
+    return GraphFacts(
+        name=graph.name,
+        mount=graph.mount,
+        mount_description=MOUNT_DESCRIPTIONS[graph.mount],
+        order_decides=graph.order_decides,
+        law=law_of(graph),
+        source=None if source_path is None else str(source_path),
+        format=graph_format,
+        rule_count=len(entries),
+        declared_examples=sum(len(e.examples or ()) for e in entries),
+        never_routes=list(graph.never_route_phrases),
+        rules=[rule_info(e) for e in entries],
+    )
 
 
-def _rule(entry: Entry) -> dict[str, Any]:
-    if entry.match is not None:
-        kind = entry.match.kind
-    elif entry.when is not None:
-        kind = "when"
-    else:
-        kind = "default"
-    return {
-        "index": entry.index,
-        "id": entry.id,
-        "kind": kind,
-        "caption": entry.caption,
-        "examples": list(entry.examples or ()),
-        "location": location_dict(entry.location),
-    }
+def _run(exploration: Exploration, decide_seconds: float | None) -> RunFacts:
+    shard = None if exploration.shard is None else ShardRef(*exploration.shard)
+    return RunFacts(
+        seed=exploration.seed,
+        budget_phrases=exploration.budget_phrases,
+        budget_seconds=exploration.budget_seconds,
+        budget=describe_budget(exploration.budget_phrases, exploration.budget_seconds),
+        phrases_generated=exploration.phrases_generated,
+        phrases_judged=exploration.phrases_judged,
+        elapsed_seconds=round(exploration.elapsed_seconds, 3),
+        ended_by=exploration.ended_by,
+        intersection=json_safe(dict(exploration.intersection)),
+        generator_counts=dict(exploration.generator_counts),
+        units_ended=dict(exploration.units_ended),
+        shard=shard,
+        judged_per_second=judged_per_second(exploration.phrases_judged, exploration.elapsed_seconds),
+        workers=json_safe(dict(exploration.workers)),
+        decide_seconds=decide_seconds,
+    )
 
 
-def _problem(graph: Graph, problem: Problem) -> dict[str, Any]:
-    data = problem.to_dict()
-    data["claims"] = None if problem.example is None else graph.claims(problem.example).to_dict()
-    return data
-
-
-def _rule_location(graph: Graph, index: int | None) -> dict[str, Any] | None:
-    """Where the rule a suggestion is about is declared, if known."""
-    if index is None or not 0 <= index < len(graph.entries):
-        return None
-    return location_dict(graph.entries[index].location)
-
-
-def _json_safe(value: Any) -> Any:
-    """A JSON round-trip of a witness context; anything exotic becomes its repr."""
-    return json.loads(json.dumps(value, default=repr))
-
-
-def _suggestion(graph: Graph, suggestion: Suggestion) -> dict[str, Any]:
-    data = suggestion.to_dict()
-    data["location"] = _rule_location(graph, suggestion.rule_index)
-    for witness in data["witnesses"]:
-        if "context" in witness:
-            witness["context"] = _json_safe(witness["context"])
-    target = example_target(graph, suggestion)
-    if target is not None:
-        best = suggestion.witnesses[0].phrase
-        if best in (target.examples or ()):
-            data["paste"], data["paste_json"], data["paste_mode"] = None, None, "already_declared"
-        else:
-            data["paste"], data["paste_json"] = paste_lines(target, best)
-            data["paste_mode"] = "examples"
-    elif suggestion.paste is not None or suggestion.paste_json is not None:
-        data["paste_mode"] = "as_given"
-    else:
-        data["paste_mode"] = None
-    return data
-
-
-def example_target(graph: Graph, suggestion: Suggestion) -> Entry | None:
-    """The rule whose `examples` the suggestion's best witness can join, if any.
-
-    Declaring a witness as an example is how a suggestion becomes a proof: the
-    next checkup runs it through the rules and reports what it finds.  None
-    when the kind is not about routing (a slow matcher) or the rule cannot
-    take examples (an intent, a default); the engine's own line is kept then.
-    """
-    index = suggestion.rule_index
-    if suggestion.kind in NO_EXAMPLES_KINDS or index is None or not suggestion.witnesses:
-        return None
-    if not 0 <= index < len(graph.entries):
-        return None
-    entry = graph.entries[index]
-    if entry.is_intent or entry.is_unconditional or is_blank(suggestion.witnesses[0].phrase):
-        return None
-    return entry
-
-
-def paste_lines(entry: Entry, phrase: str) -> tuple[str, str]:
-    """The rule's whole `examples` list with `phrase` added, as Python and as JSON.
-
-    The line carries the existing examples, so pasting it over the old list
-    loses nothing; only one phrase is added, because each declared example is
-    a promise the author has to agree with.  Examples are compared exactly, as
-    the checkup reads them: a phrase that differs only in case is a new
-    example (and a matcher may well treat it differently).
-    """
-    merged = [*(entry.examples or ()), phrase]
-    python = "examples=[" + ", ".join(repr(p) for p in merged) + "]"
-    as_json = '"examples": ' + json.dumps(merged, ensure_ascii=False)
-    return python, as_json
-
-
-def _share(part: int, whole: int) -> float | None:
-    return None if whole <= 0 else round(part / whole, 4)
-
-
-def _rule_stats(stats: RuleStats) -> dict[str, Any]:
-    """A rule's figures with the derived counts every reader needs.
-
-    Every phrase the rule's own condition accepts is won by it or lost to an
-    earlier entry, so `accepted = won + lost`; `phrases` adds the generator's
-    rejects, giving all phrases generated from the rule.
-    """
-    return rule_figures(stats.to_dict())
-
-
-def rule_figures(data: dict[str, Any]) -> dict[str, Any]:
-    """Add the derived counts to a rule's raw figures (also used when shard reports are merged)."""
-    lost = sum(data["lost_to"].values())
-    accepted = data["won"] + lost
-    data["accepted"] = accepted
-    data["phrases"] = accepted + data["rejected"]
-    data["lost"] = lost
-    data["share_won"] = _share(data["won"], accepted)
-    data["share_lost"] = _share(lost, accepted)
-    data["lost_to"] = dict(sorted(data["lost_to"].items(), key=lambda item: (-item[1], item[0])))
-    return data
-
-
-def _steals(graph: Graph, exploration: Exploration) -> dict[str, Any]:
+def _steals(graph: Graph, exploration: Exploration) -> Steals:
     """The steal matrix with its axis named by entry index.
 
     The exploration's matrix is indexed either like its `rules` tuple or like
@@ -302,32 +251,4 @@ def _steals(graph: Graph, exploration: Exploration) -> dict[str, Any]:
             f"Exploration.steals is {size}x{size}, but the exploration has "
             f"{len(exploration.rules)} rules and the graph {len(graph.entries)} entries"
         )
-    return {"law": law_of(graph), "axis": axis, "counts": counts, "stolen": stolen_count(counts)}
-
-
-def stolen_count(counts: list[list[int]]) -> int:
-    """Phrases won by a rule other than the one they were generated from (off the diagonal)."""
-    return sum(value for i, row in enumerate(counts) for j, value in enumerate(row) if i != j)
-
-
-def _summary(
-    checkup: Checkup,
-    suggestions: list[dict[str, Any]],
-    exploration: Exploration,
-    steals: dict[str, Any],
-) -> dict[str, Any]:
-    by_kind: dict[str, int] = {}
-    for s in suggestions:
-        by_kind[s["kind"]] = by_kind.get(s["kind"], 0) + 1
-    errors = len(checkup.errors)
-    return {
-        "proven_errors": errors,
-        "proven_warnings": len(checkup.warnings),
-        "notes": len(checkup.notes),
-        "suggestions": len(suggestions),
-        "suggestions_by_kind": by_kind,
-        "witnesses": sum(len(s["witnesses"]) for s in suggestions),
-        "phrases_generated": exploration.phrases_generated,
-        "phrases_stolen": steals["stolen"],
-        "exit_status": 1 if errors else 0,
-    }
+    return Steals(law_of(graph), axis, counts, stolen_count(counts))

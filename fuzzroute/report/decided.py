@@ -1,156 +1,81 @@
-"""The decided tier in the report document, and what it takes over from the generated half.
+"""What the decided tier takes over from the generated half.
 
-`attach_decisions` adds the `decided` array, the `decision` block (figures,
-boundary, tool defects, superseded suggestions) and the summary counts.  A
-sampled suggestion that a decided item answers for every message (a
+A sampled suggestion that a decided item answers for every message (a
 `rule-never-wins` of a rule decided dead, a `rules-overlap` of a pair decided
-overlapping) is taken out of `suggestions` and listed under
+overlapping) is taken out of the suggestions and listed under
 `decision.superseded` with a pointer to the decided item: the generated half
 stops repeating, as a sample, what is now decided.  A sampled overlap of a
 pair decided disjoint would contradict the decision: it is kept as a
-suggestion and reported as a tool defect.
+suggestion and reported as a tool defect.  A single run and a merge of
+shards both call `supersede`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fuzzroute.results.document import DecidedRecord, DefectRecord, SuggestionRecord, SupersededRef
+from fuzzroute.results.suggestions import RULE_NEVER_WINS, RULES_OVERLAP
 
 NOT_RUN_REASON = "The decided tier did not run for this report."
 
 NEVER_WINS_KINDS = ("decided-never-wins", "decided-never-matches")
 
 
-def empty_decision(reason: str = NOT_RUN_REASON) -> dict[str, Any]:
-    return {"ran": False, "reason": reason, "stats": {}, "defects": [], "superseded": []}
+@dataclass(frozen=True)
+class Takeover:
+    """The suggestions kept, the ones a decision answers (as references and in full), and new tool defects."""
+
+    kept: list[SuggestionRecord]
+    references: list[SupersededRef]
+    taken: list[SuggestionRecord]
+    defects: list[DefectRecord]
 
 
-def attach_decisions(document: dict[str, Any], decisions: Any | None) -> dict[str, Any]:
-    """Add the decided tier to `document` (in place; also returned).  `decisions` is a `Decisions` or None."""
-    from fuzzroute.decided import BOUNDARY
-
-    document["boundary"]["decided"] = BOUNDARY
-    document["run"]["decide_seconds"] = None
-    if decisions is None:
-        document["decided"] = []
-        document["decision"] = empty_decision()
-        count_decided(document)
-        return document
-    items = decisions.to_dicts()
-    for number, item in enumerate(items):
-        item["id"] = f"decided-{number + 1}"
-    document["decided"] = items
-    stats = dict(decisions.stats)
-    # The time goes with the run's other timings: the rest of the document is deterministic.
-    document["run"]["decide_seconds"] = stats.pop("elapsed_seconds", None)
-    document["decision"] = {
-        "ran": True,
-        "reason": None,
-        "stats": stats,
-        "defects": [d.to_dict() for d in decisions.defects],
-        "superseded": [],
+def supersede(suggestions: Sequence[SuggestionRecord], decided: Sequence[DecidedRecord], law: str) -> Takeover:
+    """Split `suggestions` into those kept and those a decided item answers (see the module docstring)."""
+    dead: dict[int, DecidedRecord] = {}
+    for item in decided:
+        if item.kind in NEVER_WINS_KINDS:
+            dead.setdefault(item.rule_index, item)
+    if law == "cold_walk":
+        for item in decided:
+            if item.kind == "decided-dead-under-cold-walk":
+                for ref in item.dead_rules:
+                    dead.setdefault(ref.rule_index, item)
+    pairs: dict[tuple[int | None, int | None], DecidedRecord] = {
+        (i.other_rule_index, i.rule_index): i for i in decided if i.kind == "decided-overlap"
     }
-    supersede_suggestions(document)
-    count_decided(document)
-    return document
-
-
-def reapply_decisions(document: dict[str, Any]) -> None:
-    """Supersede again after suggestions were added (a `--db` replay carries stored ones back in)."""
-    if document.get("decision", {}).get("ran"):
-        supersede_suggestions(document)
-        count_decided(document)
-
-
-def supersede_suggestions(document: dict[str, Any]) -> None:
-    """Move each sampled suggestion a decision answers to `decision.superseded` (also run by a shard merge)."""
-    items = document["decided"]
-    dead: dict[int, dict[str, Any]] = {}
-    for item in items:
-        if item["kind"] in NEVER_WINS_KINDS:
-            dead.setdefault(item["rule_index"], item)
-    if document["graph"]["law"] == "cold_walk":
-        for item in items:
-            if item["kind"] == "decided-dead-under-cold-walk":
-                for ref in item["dead_rules"]:
-                    dead.setdefault(ref["rule_index"], item)
-    pairs = {
-        (item["other_rule_index"], item["rule_index"]): item for item in items if item["kind"] == "decided-overlap"
+    disjoint: dict[tuple[int | None, int | None], DecidedRecord] = {
+        (i.other_rule_index, i.rule_index): i for i in decided if i.kind == "decided-disjoint"
     }
-    disjoint = {
-        (item["other_rule_index"], item["rule_index"]): item for item in items if item["kind"] == "decided-disjoint"
-    }
-    kept: list[dict[str, Any]] = []
-    superseded = document["decision"]["superseded"]
-    for suggestion in document["suggestions"]:
+    kept: list[SuggestionRecord] = []
+    references: list[SupersededRef] = []
+    taken: list[SuggestionRecord] = []
+    defects: list[DefectRecord] = []
+    for suggestion in suggestions:
         found = None
-        if suggestion["kind"] == "rule-never-wins":
-            found = dead.get(suggestion["rule_index"])
-        elif suggestion["kind"] == "rules-overlap":
-            key = (suggestion["from_index"], suggestion["to_index"])
+        if suggestion.kind == RULE_NEVER_WINS and suggestion.rule_index is not None:
+            found = dead.get(suggestion.rule_index)
+        elif suggestion.kind == RULES_OVERLAP:
+            key = (suggestion.from_index, suggestion.to_index)
             found = pairs.get(key)
             contradicted = disjoint.get(key)
             if contradicted is not None:
-                _add_defect(
-                    document,
-                    {
-                        "kind": contradicted["kind"],
-                        "rule": contradicted["rule"],
-                        "rule_index": contradicted["rule_index"],
-                        "other_rule": contradicted["other_rule"],
-                        "witness": suggestion["witnesses"][0]["phrase"] if suggestion["witnesses"] else None,
-                        "problem": "a generated phrase matches both rules of a pair decided disjoint",
-                    },
+                defect = DefectRecord(
+                    contradicted.kind, contradicted.rule, contradicted.rule_index, contradicted.other_rule,
+                    suggestion.witnesses[0].phrase if suggestion.witnesses else None,
+                    "a generated phrase matches both rules of a pair decided disjoint",
                 )
+                if defect not in defects:
+                    defects.append(defect)
         if found is None:
             kept.append(suggestion)
             continue
-        superseded.append(
-            {
-                "kind": suggestion["kind"],
-                "rule": suggestion["rule"],
-                "from": suggestion["from"],
-                "to": suggestion["to"],
-                "count": suggestion["count"],
-                "decided": found["id"],
-                "decided_kind": found["kind"],
-            }
+        taken.append(suggestion)
+        references.append(
+            SupersededRef(suggestion.kind, suggestion.rule, suggestion.from_, suggestion.to, suggestion.count,
+                          found.id, found.kind)
         )
-    document["suggestions"] = kept
-
-
-def _add_defect(document: dict[str, Any], defect: dict[str, Any]) -> None:
-    defects = document["decision"]["defects"]
-    if defect not in defects:
-        defects.append(defect)
-
-
-def count_decided(document: dict[str, Any]) -> None:
-    """Recount the summary's decided and suggestion figures after the tier moved suggestions."""
-    summary = document["summary"]
-    by_kind: dict[str, int] = {}
-    for item in document["decided"]:
-        by_kind[item["kind"]] = by_kind.get(item["kind"], 0) + 1
-    summary["decided"] = len(document["decided"])
-    summary["decided_by_kind"] = by_kind
-    summary["decided_defects"] = len(document["decision"]["defects"])
-    suggestions = document["suggestions"]
-    kinds: dict[str, int] = {}
-    for s in suggestions:
-        kinds[s["kind"]] = kinds.get(s["kind"], 0) + 1
-    summary["suggestions"] = len(suggestions)
-    summary["suggestions_by_kind"] = kinds
-    summary["witnesses"] = sum(len(s["witnesses"]) for s in suggestions)
-
-
-def decided_summary_lines(document: dict[str, Any]) -> list[str]:
-    """The terminal summary's line for the decided tier (empty when it did not run)."""
-    decision = document.get("decision")
-    if not decision or not decision.get("ran"):
-        return []
-    by_kind = document["summary"].get("decided_by_kind", {})
-    shown = ", ".join(f"{count} {kind.removeprefix('decided-')}" for kind, count in sorted(by_kind.items()))
-    lines = [f"  decided:   {shown or 'nothing'} - for all messages, by automata"]
-    if decision["defects"]:
-        lines.append(f"    {len(decision['defects'])} tool defect(s): a decided witness disagreed with the matchers")
-    return lines
-
+    return Takeover(kept, references, taken, defects)

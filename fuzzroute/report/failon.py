@@ -9,13 +9,17 @@
   `--baseline` or `--db` it is bad input.
 - `never`: always 0, so a job can publish its reports and leave the verdict
   to the reader; bad input is still exit 2.
+
+`exit_status` is the one place the exit code of a report is decided: a run,
+and a merge of shards, both count through `counts.summarize`, which calls it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from fuzzroute.engine.errors import InputError
+from fuzzroute.results.document import DecidedRecord, ProblemRecord, SuggestionRecord
 
 FAIL_ON_CHOICES: tuple[str, ...] = ("proven", "new", "never")
 DEFAULT_FAIL_ON = "proven"
@@ -34,19 +38,25 @@ def check_fail_on(fail_on: str, *, has_history: bool) -> None:
         )
 
 
-def failing(document: dict[str, Any], fail_on: str) -> list[dict[str, Any]]:
+def failing(
+    problems: Sequence[ProblemRecord], suggestions: Sequence[SuggestionRecord], decided: Sequence[DecidedRecord],
+    fail_on: str,
+) -> list[ProblemRecord | SuggestionRecord | DecidedRecord]:
     """The findings that make the run fail under `fail_on` (empty: exit 0)."""
-    errors = [p for p in document["proven"]["problems"] if p["kind"] == "error"]
     if fail_on == "never":
         return []
+    errors: list[ProblemRecord | SuggestionRecord | DecidedRecord] = [p for p in problems if p.kind == "error"]
     if fail_on == "proven":
         return errors
-    new = [p for p in errors if p.get("status") == "new"]
-    new += [s for s in document["suggestions"] if s.get("status") == "new"]
-    new += [d for d in document.get("decided") or [] if d.get("status") == "new"]
+    new = [p for p in errors if p.status == "new"]
+    new += [s for s in suggestions if s.status == "new"]
+    new += [d for d in decided if d.status == "new"]
     return new
 
 
-def exit_code(document: dict[str, Any], fail_on: str) -> int:
-    """0 or 1 for the document under the policy (bad input never reaches here)."""
-    return 1 if failing(document, fail_on) else 0
+def exit_status(
+    problems: Sequence[ProblemRecord], suggestions: Sequence[SuggestionRecord], decided: Sequence[DecidedRecord],
+    fail_on: str,
+) -> int:
+    """0 or 1 under the policy (bad input never reaches here)."""
+    return 1 if failing(problems, suggestions, decided, fail_on) else 0

@@ -5,20 +5,34 @@ new run with the last one so a reader sees what changed, not the same list
 again.  Findings are matched by a fingerprint of ids (never positions or
 message text, which change when rules are inserted or wording improves):
 a proven problem by (code, skill, example, from, to), a suggestion by
-(kind, rule, from, to).  Duplicates are matched as a multiset.
+(kind, rule, from, to).  Duplicates are matched as a multiset.  The baseline
+is read as the JSON it is (any schema version this fuzzroute reads); the
+current run is the typed report being built.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.report.build import SCHEMA_VERSION
+from fuzzroute.results.document import (
+    SCHEMA_VERSION,
+    History,
+    ProblemRecord,
+    ProvenHistory,
+    ResolvedProblem,
+    ResolvedSuggestion,
+    SuggestionHistory,
+    SuggestionRecord,
+)
 
 Fingerprint = tuple[Any, ...]
+R = TypeVar("R", ProblemRecord, SuggestionRecord)
 
 
 def problem_fingerprint(problem: dict[str, Any]) -> Fingerprint:
@@ -27,6 +41,14 @@ def problem_fingerprint(problem: dict[str, Any]) -> Fingerprint:
 
 def suggestion_fingerprint(suggestion: dict[str, Any]) -> Fingerprint:
     return (suggestion["kind"], suggestion["rule"], suggestion["from"], suggestion["to"])
+
+
+def problem_key(problem: ProblemRecord) -> Fingerprint:
+    return (problem.code, problem.skill, problem.example, problem.from_, problem.to)
+
+
+def suggestion_key(suggestion: SuggestionRecord) -> Fingerprint:
+    return (suggestion.kind, suggestion.rule, suggestion.from_, suggestion.to)
 
 
 def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
@@ -61,51 +83,61 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
     return document
 
 
+@dataclass(frozen=True)
+class Compared:
+    """The current findings with their statuses set, and the history that goes with them."""
+
+    problems: list[ProblemRecord]
+    suggestions: list[SuggestionRecord]
+    history: History
+
+
 def _mark(
-    current: list[dict[str, Any]], earlier: list[dict[str, Any]], fingerprint: Any
-) -> dict[str, Any]:
-    """Set `status` on each current item; return the counts and the resolved items."""
+    current: Sequence[R], earlier: Sequence[dict[str, Any]], key: Callable[[R], Fingerprint],
+    fingerprint: Callable[[dict[str, Any]], Fingerprint],
+) -> tuple[list[R], int, int, list[dict[str, Any]]]:
+    """Each current item with `status` set; the new and still counts; the earlier items now gone."""
     remaining = Counter(fingerprint(item) for item in earlier)
+    marked: list[R] = []
     new = still = 0
     for item in current:
-        key = fingerprint(item)
-        if remaining[key] > 0:
-            remaining[key] -= 1
-            item["status"] = "still"
+        found = key(item)
+        if remaining[found] > 0:
+            remaining[found] -= 1
+            marked.append(replace(item, status="still"))
             still += 1
         else:
-            item["status"] = "new"
+            marked.append(replace(item, status="new"))
             new += 1
     resolved: list[dict[str, Any]] = []
-    for item in earlier:
-        key = fingerprint(item)
-        if remaining[key] > 0:
-            remaining[key] -= 1
-            resolved.append(item)
-    return {"new": new, "still": still, "resolved": resolved}
+    for old in earlier:
+        found = fingerprint(old)
+        if remaining[found] > 0:
+            remaining[found] -= 1
+            resolved.append(old)
+    return marked, new, still, resolved
 
 
-def compare_with_baseline(document: dict[str, Any], baseline: dict[str, Any], source: str) -> dict[str, Any]:
-    """Mark every problem and suggestion of `document` new or still; record what was resolved."""
-    proven = _mark(document["proven"]["problems"], baseline["proven"]["problems"], problem_fingerprint)
-    generated = _mark(document["suggestions"], baseline["suggestions"], suggestion_fingerprint)
-    document["history"] = {
-        "baseline": source,
-        "baseline_generated_at": baseline.get("generated_at"),
-        "baseline_seed": (baseline.get("run") or {}).get("seed"),
-        "proven": {
-            "new": proven["new"],
-            "still": proven["still"],
-            "resolved": [
-                {k: p[k] for k in ("kind", "code", "skill", "example", "from", "to")} for p in proven["resolved"]
-            ],
-        },
-        "suggestions": {
-            "new": generated["new"],
-            "still": generated["still"],
-            "resolved": [
-                {k: s[k] for k in ("kind", "rule", "from", "to", "count")} for s in generated["resolved"]
-            ],
-        },
-    }
-    return document
+def compare_with_baseline(
+    problems: Sequence[ProblemRecord], suggestions: Sequence[SuggestionRecord], baseline: dict[str, Any], source: str
+) -> Compared:
+    """Mark every problem and suggestion new or still against `baseline`; list what it had that is gone."""
+    marked_problems, new_p, still_p, gone_p = _mark(
+        problems, baseline["proven"]["problems"], problem_key, problem_fingerprint
+    )
+    marked_suggestions, new_s, still_s, gone_s = _mark(
+        suggestions, baseline["suggestions"], suggestion_key, suggestion_fingerprint
+    )
+    history = History(
+        baseline=source,
+        baseline_generated_at=baseline.get("generated_at"),
+        baseline_seed=(baseline.get("run") or {}).get("seed"),
+        proven=ProvenHistory(new_p, still_p, [
+            ResolvedProblem(p["kind"], p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in gone_p
+        ]),
+        suggestions=SuggestionHistory(new_s, still_s, [
+            ResolvedSuggestion(s["kind"], s["rule"], s["from"], s["to"], s["count"]) for s in gone_s
+        ]),
+    )
+    return Compared(marked_problems, marked_suggestions, history)
+

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from fuzzroute.engine.errors import InputError
+from fuzzroute.results.document import Report
+from fuzzroute.results.jsonform import to_json
 
 LEDGER_FORMAT = "fuzzroute-witness-ledger"
 LEDGER_VERSION = 1
@@ -91,20 +93,21 @@ def _validate(source: Path, ledger: Any) -> None:
             raise _corrupt(source, f"a {suggestion['kind']} suggestion has a witness without a phrase")
 
 
-def _stored(item: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in item.items() if k not in RUN_ONLY_FIELDS}
+def _stored(item: Any) -> dict[str, Any]:
+    data: dict[str, Any] = to_json(item)
+    return {k: v for k, v in data.items() if k not in RUN_ONLY_FIELDS}
 
 
-def ledger_text(document: dict[str, Any]) -> str:
+def ledger_text(report: Report) -> str:
     """The ledger the next run reads: this run's findings, carried ones included."""
     ledger = {
         "format": LEDGER_FORMAT,
         "version": LEDGER_VERSION,
-        "graph": document["graph"]["name"],
-        "source": document["graph"]["source"],
-        "generated_at": document["generated_at"],
-        "seed": document["run"]["seed"],
-        "proven": [_stored(p) for p in document["proven"]["problems"]],
-        "suggestions": [_stored(s) for s in document["suggestions"]],
+        "graph": report.graph.name,
+        "source": report.graph.source,
+        "generated_at": report.generated_at,
+        "seed": report.run.seed,
+        "proven": [_stored(p) for p in report.proven.problems],
+        "suggestions": [_stored(s) for s in report.suggestions],
     }
     return json.dumps(ledger, ensure_ascii=False, indent=2) + "\n"

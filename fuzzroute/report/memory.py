@@ -20,93 +20,72 @@ ones included, in the same all-or-nothing write as the report files.
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.location import location_dict
-from fuzzroute.report.build import paste_lines
-from fuzzroute.report.history import compare_with_baseline, suggestion_fingerprint
+from fuzzroute.report.history import suggestion_fingerprint, suggestion_key
+from fuzzroute.report.records import Records
 from fuzzroute.report.replay import find_entry, replay_witness
-from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
+from fuzzroute.results.document import Memory, SuggestionRecord
+from fuzzroute.results.suggestions import Suggestion, Witness
+
+REPLAYED = "replayed"
 
 
-def _index_of(graph: Graph, rule_id: str | None, index: int | None) -> int | None:
+@dataclass(frozen=True)
+class Recall:
+    """What the ledger gave back: the suggestions to carry into tonight's report, and the figures."""
+
+    carried: list[SuggestionRecord]
+    memory: Memory
+    #: The ledger as a baseline for `history.compare_with_baseline` (None on the first run).
+    baseline: dict[str, Any] | None
+
+
+def _index_of(graph: Graph, rule_id: Any, index: Any) -> int | None:
     entry = find_entry(graph, rule_id, index)
     return None if entry is None else entry.index
 
 
-def _example_target(graph: Graph, index: int | None) -> Entry | None:
-    """The rule whose examples a carried witness can join (as `document.example_target` decides)."""
-    if index is None:
-        return None
-    entry = graph.entries[index]
-    return None if entry.is_intent or entry.is_unconditional else entry
+def _witness(data: dict[str, Any]) -> Witness:
+    return Witness(
+        phrase=data["phrase"], cold_walk=data.get("cold_walk"), cascade=data.get("cascade"),
+        cold_walk_index=data.get("cold_walk_index"), cascade_index=data.get("cascade_index"),
+        generator=data.get("generator") or "", context=data.get("context"), mutation=data.get("mutation"),
+    )
 
 
-def _carried(graph: Graph, stored: dict[str, Any], witnesses: list[dict[str, Any]]) -> dict[str, Any]:
-    """A stored suggestion brought into tonight's report with its reproduced witnesses."""
-    item = copy.deepcopy(stored)
-    item["witnesses"] = witnesses
-    item["rule_index"] = _index_of(graph, item.get("rule"), item.get("rule_index"))
-    item["from_index"] = _index_of(graph, item.get("from"), item.get("from_index"))
-    item["to_index"] = _index_of(graph, item.get("to"), item.get("to_index"))
-    item["memory"] = "replayed"
-    if "location" in item:  # the rule may have moved since the ledger was written
-        index = item["rule_index"]
-        item["location"] = None if index is None else location_dict(graph.entries[index].location)
-    if item.get("paste_mode") in ("examples", "already_declared"):
-        entry = _example_target(graph, item["rule_index"])
-        best = witnesses[0]["phrase"]
-        if entry is not None and best in (entry.examples or ()):
-            item["paste"], item["paste_json"], item["paste_mode"] = None, None, "already_declared"
-        elif entry is not None:
-            item["paste"], item["paste_json"] = paste_lines(entry, best)
-            item["paste_mode"] = "examples"
-    return item
+def _carried(graph: Graph, stored: dict[str, Any], witnesses: list[dict[str, Any]]) -> Suggestion:
+    """A stored suggestion re-attached to the current graph's rules, with its reproduced witnesses."""
+    return Suggestion(
+        kind=stored["kind"],
+        rule=stored.get("rule"),
+        rule_index=_index_of(graph, stored.get("rule"), stored.get("rule_index")),
+        from_=stored.get("from"),
+        from_index=_index_of(graph, stored.get("from"), stored.get("from_index")),
+        to=stored.get("to"),
+        to_index=_index_of(graph, stored.get("to"), stored.get("to_index")),
+        count=int(stored.get("count") or 0),
+        witnesses=tuple(_witness(w) for w in witnesses),
+        message=str(stored.get("message") or ""),
+        paste=stored.get("paste"),
+        paste_json=stored.get("paste_json"),
+        mutation=stored.get("mutation"),
+    )
 
 
-def _order(item: dict[str, Any]) -> tuple[int, int, int, int]:
-    """The engine's order of suggestions: by kind, then rule, from and to positions."""
-    kinds = list(SUGGESTION_KINDS)
-    position = kinds.index(item["kind"]) if item["kind"] in kinds else len(kinds)
-
-    def n(value: Any) -> int:
-        return value if isinstance(value, int) else -1
-
-    return (position, n(item.get("rule_index")), n(item.get("from_index")), n(item.get("to_index")))
-
-
-def _once_as_shadowed(suggestions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The engine's rule: an overlapping pair that is also shadowed is reported once, as shadowed.
-
-    A carried shadowing can meet an overlap of the same pair that tonight's
-    smaller sample found without the shadowing.
-    """
-    shadowed = {(s["from"], s["to"]) for s in suggestions if s["kind"] == SHADOWED_BY_EARLIER_RULE}
-    return [s for s in suggestions if not (s["kind"] == RULES_OVERLAP and (s["from"], s["to"]) in shadowed)]
-
-
-def _recount(document: dict[str, Any]) -> None:
-    """Keep the summary's suggestion counts equal to the list, carried suggestions included."""
-    by_kind: dict[str, int] = {}
-    for s in document["suggestions"]:
-        by_kind[s["kind"]] = by_kind.get(s["kind"], 0) + 1
-    summary = document["summary"]
-    summary["suggestions"] = len(document["suggestions"])
-    summary["suggestions_by_kind"] = by_kind
-    summary["witnesses"] = sum(len(s["witnesses"]) for s in document["suggestions"])
-
-
-def apply_memory(
-    document: dict[str, Any], graph: Graph, ledger: dict[str, Any] | None, *, db: str | Path, ledger_file: str | Path,
-) -> dict[str, Any]:
-    """Replay the ledger's witnesses, carry what still reproduces, and mark new/still/resolved."""
+def recall(
+    graph: Graph, records: Records, ledger: dict[str, Any] | None, found: Sequence[SuggestionRecord], *,
+    db: str | Path, ledger_file: str | Path,
+) -> Recall:
+    """Replay the ledger's witnesses; carry each stored suggestion that reproduces and tonight did not find."""
     stored = [] if ledger is None else ledger["suggestions"]
-    found = {suggestion_fingerprint(s) for s in document["suggestions"]}
-    replayed_witnesses = reproduced_witnesses = reproduced = carried = 0
+    seen = {suggestion_key(s) for s in found}
+    carried: list[SuggestionRecord] = []
+    replayed_witnesses = reproduced_witnesses = reproduced = 0
     for item in stored:
         witnesses = []
         for witness in item["witnesses"]:
@@ -119,30 +98,19 @@ def apply_memory(
             continue
         reproduced += 1
         key = suggestion_fingerprint(item)
-        if key not in found:
-            found.add(key)
-            document["suggestions"].append(_carried(graph, item, witnesses))
-            carried += 1
-    if carried:
-        document["suggestions"] = _once_as_shadowed(document["suggestions"])
-    document["suggestions"].sort(key=_order)
-    _recount(document)
+        if key not in seen:
+            seen.add(key)
+            carried.append(records.suggestion(_carried(graph, item, witnesses), memory=REPLAYED))
+    memory = Memory(
+        db=str(db), ledger=str(ledger_file), first_run=ledger is None,
+        previous_run_at=None if ledger is None else ledger.get("generated_at"),
+        replayed_suggestions=len(stored), replayed_witnesses=replayed_witnesses,
+        reproduced_witnesses=reproduced_witnesses, reproduced_suggestions=reproduced, carried=len(carried),
+    )
+    baseline = None
     if ledger is not None:
-        baseline = {"proven": {"problems": ledger["proven"]}, "suggestions": stored, "generated_at": ledger.get(
-            "generated_at"), "run": {"seed": ledger.get("seed")}}
-        compare_with_baseline(document, baseline, str(ledger_file))
-    else:
-        for item in [*document["proven"]["problems"], *document["suggestions"]]:
-            item["status"] = "new"
-    document["memory"] = {
-        "db": str(db),
-        "ledger": str(ledger_file),
-        "first_run": ledger is None,
-        "previous_run_at": None if ledger is None else ledger.get("generated_at"),
-        "replayed_suggestions": len(stored),
-        "replayed_witnesses": replayed_witnesses,
-        "reproduced_witnesses": reproduced_witnesses,
-        "reproduced_suggestions": reproduced,
-        "carried": carried,
-    }
-    return document
+        baseline = {
+            "proven": {"problems": ledger["proven"]}, "suggestions": stored,
+            "generated_at": ledger.get("generated_at"), "run": {"seed": ledger.get("seed")},
+        }
+    return Recall(carried, memory, baseline)

@@ -20,25 +20,28 @@ Anything else is refused as bad input with one paragraph naming the files.
 
 from __future__ import annotations
 
-import copy
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.report.build import SCHEMA_VERSION, judged_per_second, rule_figures, stolen_count
-from fuzzroute.report.decided import count_decided, supersede_suggestions
+from fuzzroute.report.build import timestamp
+from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
+from fuzzroute.report.decided import supersede
 from fuzzroute.report.history import read_json_report
-from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
+from fuzzroute.report.records import figures
+from fuzzroute.results.document import SCHEMA_VERSION, Report, RuleFigures, RunFacts
+from fuzzroute.results.jsonform import ShapeError, from_json
+from fuzzroute.results.ordering import settle
 
 #: Run fields that measure time, not findings: they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")
-_ORDER = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
 _ENDINGS = ("interrupted", "time-budget", "exhausted")
 
 
-def load_shard(path: str | Path) -> dict[str, Any]:
-    """Read one shard report (a `fuzzroute report --shard I/N --json` document)."""
+def load_shard(path: str | Path) -> Report:
+    """Read one shard report (a `fuzzroute report --shard I/N --json` document), checking every field's type."""
     source = Path(path)
     document = read_json_report(
         source, "report", "Pass the JSON files `fuzzroute report --shard I/N --json` wrote."
@@ -49,16 +52,22 @@ def load_shard(path: str | Path) -> dict[str, Any]:
             f"{source} is not a fuzzroute report this version can merge (schema_version {version!r}, "
             f"needs {SCHEMA_VERSION} with a `merge` block). Re-run the shard with this fuzzroute."
         )
-    return document
+    try:
+        return from_json(Report, document)
+    except ShapeError as error:
+        raise InputError(
+            f"{source} is not a report this fuzzroute wrote: {error}. Re-run the shard with this fuzzroute "
+            "and merge the files it writes, unedited."
+        ) from None
 
 
-def _identity(document: dict[str, Any]) -> dict[str, Any]:
-    run = document["run"]
+def _identity(report: Report) -> dict[str, Any]:
+    run = report.run
     return {
-        "graph": document["merge"]["graph_hash"],
-        "seed": run["seed"],
-        "budget": (run["budget_phrases"], run["budget_seconds"]),
-        "version": document["tool"]["versions"].get("fuzzroute"),
+        "graph": report.merge.graph_hash,
+        "seed": run.seed,
+        "budget": (run.budget_phrases, run.budget_seconds),
+        "version": report.tool.versions.get("fuzzroute"),
     }
 
 
@@ -70,7 +79,7 @@ _WHAT = {
 }
 
 
-def check_mergeable(documents: list[dict[str, Any]], names: list[str]) -> None:
+def check_mergeable(documents: list[Report], names: list[str]) -> None:
     """Refuse reports that are not the complete, distinct shards of one run."""
     first = _identity(documents[0])
     for document, name in zip(documents[1:], names[1:], strict=True):
@@ -83,22 +92,22 @@ def check_mergeable(documents: list[dict[str, Any]], names: list[str]) -> None:
                     f"({value!r} and {other[key]!r}). {fix}; merged findings of different runs would "
                     "describe no run at all."
                 )
-    shards = [d["run"].get("shard") for d in documents]
+    shards = [d.run.shard for d in documents]
     if any(s is None for s in shards):
         name = names[shards.index(None)]
         raise InputError(
             f"cannot merge {name}: it is not a shard report (it was written without --shard). "
             "Merge only the reports of `fuzzroute report --shard I/N` runs."
         )
-    counts = {s["count"] for s in shards}
+    counts = {s.count for s in shards if s is not None}
     if len(counts) != 1:
-        splits = ", ".join(f"{s['index']}/{s['count']}" for s in shards)
+        splits = ", ".join(f"{s.index}/{s.count}" for s in shards if s is not None)
         raise InputError(
             f"cannot merge shards of different splits ({splits}). "
             "Use the same N in every --shard I/N."
         )
     total = counts.pop()
-    indexes = [s["index"] for s in shards]
+    indexes = [s.index for s in shards if s is not None]
     repeated = sorted({i for i in indexes if indexes.count(i) > 1})
     missing = sorted(set(range(1, total + 1)) - set(indexes))
     if repeated or missing:
@@ -112,95 +121,88 @@ def check_mergeable(documents: list[dict[str, Any]], names: list[str]) -> None:
         )
 
 
-def _key(suggestion: dict[str, Any]) -> tuple[int, int, int, int]:
-    def n(value: int | None) -> int:
-        return -1 if value is None else value
-
-    return (
-        _ORDER.get(suggestion["kind"], 99),
-        n(suggestion["rule_index"]),
-        n(suggestion["from_index"]),
-        n(suggestion["to_index"]),
-    )
-
-
-def _decide_again(merged: dict[str, Any]) -> None:
-    """Apply the decided tier to the merged suggestions, as a single run applies it to its own.
-
-    Every shard ran the same decisions (same graph), so the decided items are
-    the first shard's; only what they take out of the suggestions, and the
-    defects that raises, depend on the suggestions of all shards together.
-    """
-    decision = merged.get("decision")
-    merged["merge"]["superseded"] = []
-    if not decision or not decision.get("ran"):
-        return
-    before = list(merged["suggestions"])
-    decision["superseded"] = []
-    decision["defects"] = copy.deepcopy(merged["merge"]["decision_defects"])
-    supersede_suggestions(merged)
-    kept = {id(s) for s in merged["suggestions"]}
-    merged["merge"]["superseded"] = [s for s in before if id(s) not in kept]
+def _rules(documents: list[Report]) -> list[RuleFigures]:
+    """Each rule's figures summed over the shards (each rule ran in one shard; the others count zero)."""
+    summed = []
+    for rows in zip(*(d.rules for d in documents), strict=True):
+        first = rows[0]
+        lost_to: dict[str, int] = {}
+        for row in rows:
+            for taker, count in row.lost_to.items():
+                lost_to[taker] = lost_to.get(taker, 0) + count
+        summed.append(figures(
+            first.index, first.id, first.caption, first.examples, sum(r.generated for r in rows),
+            sum(r.won for r in rows), sum(r.rejected for r in rows), lost_to,
+        ))
+    return summed
 
 
-def merge_documents(documents: list[dict[str, Any]], names: list[str], now: datetime | None = None) -> dict[str, Any]:
-    """The report of the whole run, from the reports of all its shards (see the module docstring)."""
-    check_mergeable(documents, names)
-    documents = sorted(documents, key=lambda d: d["run"]["shard"]["index"])
-    merged = copy.deepcopy(documents[0])
-    merged.pop("history", None)
-    every = [
-        s for d in documents for s in [*d["suggestions"], *d["merge"]["withheld"], *d["merge"]["superseded"]]
-    ]
-    shadowed = {(s["from_index"], s["to_index"]) for s in every if s["kind"] == SHADOWED_BY_EARLIER_RULE}
-    hidden = [s for s in every if s["kind"] == RULES_OVERLAP and (s["from_index"], s["to_index"]) in shadowed]
-    listed = [s for s in every if not (s["kind"] == RULES_OVERLAP and (s["from_index"], s["to_index"]) in shadowed)]
-    merged["suggestions"] = sorted(listed, key=_key)
-    merged["merge"]["withheld"] = sorted(hidden, key=_key)
-    _decide_again(merged)
-
-    rules = merged["rules"]
-    for document in documents[1:]:
-        for mine, theirs in zip(rules, document["rules"], strict=True):
-            for field in ("generated", "won", "rejected"):
-                mine[field] += theirs[field]
-            for taker, count in theirs["lost_to"].items():
-                mine["lost_to"][taker] = mine["lost_to"].get(taker, 0) + count
-    merged["rules"] = [rule_figures(rule) for rule in rules]
-
-    counts = merged["steals"]["counts"]
-    for document in documents[1:]:
-        for row, other in zip(counts, document["steals"]["counts"], strict=True):
-            for j, value in enumerate(other):
-                row[j] += value
-    merged["steals"]["stolen"] = stolen_count(counts)
-
-    run = merged["run"]
-    runs = [d["run"] for d in documents]
-    run["phrases_generated"] = sum(r["phrases_generated"] for r in runs)
-    run["phrases_judged"] = sum(r["phrases_judged"] for r in runs)
+def _run(documents: list[Report]) -> RunFacts:
+    runs = [d.run for d in documents]
     generators: dict[str, int] = {}
     ended: dict[str, int] = {}
     for r in runs:
-        for name, count in r["generator_counts"].items():
+        for name, count in r.generator_counts.items():
             generators[name] = generators.get(name, 0) + count
-        for name, count in r["units_ended"].items():
+        for name, count in r.units_ended.items():
             ended[name] = ended.get(name, 0) + count
-    run["generator_counts"] = dict(sorted(generators.items()))
-    run["units_ended"] = dict(sorted(ended.items()))
-    run["ended_by"] = next((e for e in _ENDINGS if ended.get(e)), "phrase-budget")
-    run["shard"] = None
-    run["elapsed_seconds"] = round(max(r["elapsed_seconds"] for r in runs), 3)
-    run["judged_per_second"] = judged_per_second(run["phrases_judged"], sum(r["elapsed_seconds"] for r in runs))
-    run["workers"] = {"shards": [dict(r["workers"], shard=r["shard"]["index"]) for r in runs]}
+    judged = sum(r.phrases_judged for r in runs)
+    return replace(
+        runs[0],
+        phrases_generated=sum(r.phrases_generated for r in runs),
+        phrases_judged=judged,
+        generator_counts=dict(sorted(generators.items())),
+        units_ended=dict(sorted(ended.items())),
+        ended_by=next((e for e in _ENDINGS if ended.get(e)), "phrase-budget"),
+        shard=None,
+        elapsed_seconds=round(max(r.elapsed_seconds for r in runs), 3),
+        judged_per_second=judged_per_second(judged, sum(r.elapsed_seconds for r in runs)),
+        workers={"shards": [dict(r.workers, shard=r.shard.index if r.shard else None) for r in runs]},
+    )
 
-    partial = [d for d in documents if d["partial"]]
-    merged["partial"] = bool(partial)
-    merged["partial_reason"] = partial[0]["partial_reason"] if partial else None
-    summary = merged["summary"]
-    count_decided(merged)  # also the suggestion counts of the summary
-    summary["phrases_generated"] = run["phrases_generated"]
-    summary["phrases_stolen"] = merged["steals"]["stolen"]
-    stamp = (now or datetime.now(UTC)).astimezone(UTC)
-    merged["generated_at"] = stamp.replace(microsecond=0).isoformat().replace("+00:00", "Z")
-    return merged
+
+def merge_documents(documents: list[Report], names: list[str], now: datetime | None = None) -> Report:
+    """The report of the whole run, from the reports of all its shards (see the module docstring)."""
+    check_mergeable(documents, names)
+    documents = sorted(documents, key=lambda d: d.run.shard.index if d.run.shard else 0)
+    first = documents[0]
+    every = [s for d in documents for s in [*d.suggestions, *d.merge.withheld, *d.merge.superseded]]
+    listed, withheld = settle(every)
+    # Every shard ran the same decisions (same graph), so the decided items are the first shard's;
+    # only what they take out of the suggestions, and the defects that raises, depend on all shards.
+    takeover = supersede(listed, first.decided, first.graph.law) if first.decision.ran else None
+    kept = listed if takeover is None else takeover.kept
+    engine_defects = first.merge.decision_defects
+    defects = engine_defects if takeover is None else [
+        *engine_defects, *(d for d in takeover.defects if d not in engine_defects)
+    ]
+    counts = [list(row) for row in first.steals.counts]
+    for document in documents[1:]:
+        for row, other in zip(counts, document.steals.counts, strict=True):
+            for j, value in enumerate(other):
+                row[j] += value
+    steals = replace(first.steals, counts=counts, stolen=stolen_count(counts))
+    run = _run(documents)
+    partial = [d for d in documents if d.partial]
+    summary = summarize(
+        problems=first.proven.problems, notes=first.proven.notes, suggestions=kept, decided=first.decided,
+        defects=defects, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
+        fail_on=first.summary.fail_on,
+    )
+    decision = first.decision if takeover is None else replace(
+        first.decision, defects=defects, superseded=takeover.references
+    )
+    return replace(
+        first,
+        generated_at=timestamp(now),
+        run=run,
+        merge=replace(first.merge, withheld=withheld, superseded=[] if takeover is None else takeover.taken),
+        partial=bool(partial),
+        partial_reason=partial[0].partial_reason if partial else None,
+        summary=summary,
+        suggestions=kept,
+        rules=_rules(documents),
+        steals=steals,
+        decision=decision,
+        history=None,
+    )

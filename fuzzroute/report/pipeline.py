@@ -25,14 +25,13 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate import explore as explore_graph
 from fuzzroute.report.atomic import unwritable, write_all_atomically
-from fuzzroute.report.build import GraphFormat, build_document
-from fuzzroute.report.decided import reapply_decisions
-from fuzzroute.report.failon import DEFAULT_FAIL_ON, exit_code
-from fuzzroute.report.history import compare_with_baseline
+from fuzzroute.report.build import GraphFormat, MemoryInput, build_report
+from fuzzroute.report.failon import DEFAULT_FAIL_ON
 from fuzzroute.report.ledger import check_db, ledger_path, ledger_text, read_ledger
-from fuzzroute.report.memory import apply_memory
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.sarif import sarif_text
+from fuzzroute.results.document import Report
+from fuzzroute.results.jsonform import to_json
 from fuzzroute.results.suggestions import Exploration
 
 Explorer = Callable[..., Exploration]
@@ -46,9 +45,10 @@ INTERRUPTED_EARLY_REASON = (
 
 @dataclass(frozen=True)
 class ReportResult:
-    """What a report run produced: the document, where it went, and the exit status."""
+    """What a report run produced: the document (its JSON form and typed), where it went, and the exit status."""
 
     document: dict[str, Any]
+    report: Report
     exit_status: int
     html_path: Path
     json_path: Path | None
@@ -157,27 +157,22 @@ def write_report(
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
-    document = build_document(
-        graph, checkup, exploration, source_path=source_path, graph_format=graph_format,
-        partial_reason=reason, now=now, decisions=decisions,
+    memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file)
+    report = build_report(
+        graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,
+        partial_reason=reason, now=now, baseline=baseline, baseline_source=baseline_source, memory=memory,
+        fail_on=fail_on,
     )
-    if baseline is not None:
-        compare_with_baseline(document, baseline, baseline_source)
-    if db is not None and ledger_file is not None:
-        apply_memory(document, graph, ledger, db=db, ledger_file=ledger_file)
-        reapply_decisions(document)
-    status = exit_code(document, fail_on)
-    document["summary"]["exit_status"] = status
-    document["summary"]["fail_on"] = fail_on
-    html = render_html(document)
+    document = to_json(report)
+    html = render_html(report)
     as_json = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     files: list[tuple[str | Path, str]] = [(target, html)]
     if json_path is not None:
         files.append((json_path, as_json))
     if sarif_path is not None:
-        files.append((sarif_path, sarif_text(document)))
+        files.append((sarif_path, sarif_text(report)))
     if ledger_file is not None:
-        files.append((ledger_file, ledger_text(document)))
+        files.append((ledger_file, ledger_text(report)))
     try:
         write_all_atomically(files)
     except OSError as exc:
@@ -187,10 +182,11 @@ def write_report(
         ) from None
     return ReportResult(
         document=document,
-        exit_status=status,
+        report=report,
+        exit_status=report.summary.exit_status,
         html_path=target,
         json_path=None if json_path is None else Path(json_path),
-        partial=bool(document["partial"]),
+        partial=report.partial,
         interrupted=interrupted,
     )
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.results.jsonform import json_field
+
 # Suggestion kinds (stable codes, documented in the README).
 SHADOWED_BY_EARLIER_RULE = "generated-shadowed-by-earlier"
 LAWS_DISAGREE = "generated-laws-disagree"
@@ -53,8 +55,8 @@ class Witness:
     cold_walk_index: int | None = None
     cascade_index: int | None = None
     generator: str = ""
-    context: dict[str, Any] | None = None
-    mutation: str | None = None
+    context: dict[str, Any] | None = json_field(omit_none=True)
+    mutation: str | None = json_field(omit_none=True)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fuzzroute.report.render.overview import DECIDED_NOT_FINDINGS
+from fuzzroute.results.document import Report
 
 #: Rows of a long table shown before the rest folds away, and rows rendered at most per kind.
 SHOWN = 12
@@ -30,22 +31,22 @@ def _label(index: int | None, name: str | None) -> str:
     return f"#{index + 1} {name}"
 
 
-def decided_view(doc: dict[str, Any]) -> dict[str, Any]:
+def decided_view(doc: Report) -> dict[str, Any]:
     """Items grouped by kind (in reading order), with short labels; empty groups are left out."""
-    decision = doc.get("decision") or {"ran": False, "reason": None, "defects": [], "superseded": [], "stats": {}}
-    items = doc.get("decided") or []
+    decision = doc.decision
+    items = doc.decided
     groups = []
     for kind, title in SECTIONS:
         rows = [
             {
                 "d": item,
-                "rule": _label(item["rule_index"], item["rule"]),
-                "other": _label(item["other_rule_index"], item["other_rule"]) if item["other_rule"] else None,
-                "finding": item["kind"] not in DECIDED_NOT_FINDINGS,
-                "containing": ", ".join(_label(r["rule_index"], r["rule"]) for r in item["containing_rules"]),
+                "rule": _label(item.rule_index, item.rule),
+                "other": _label(item.other_rule_index, item.other_rule) if item.other_rule else None,
+                "finding": item.kind not in DECIDED_NOT_FINDINGS,
+                "containing": ", ".join(_label(r.rule_index, r.rule) for r in item.containing_rules),
             }
             for item in items
-            if item["kind"] == kind
+            if item.kind == kind
         ]
         if rows:
             groups.append(
@@ -61,11 +62,11 @@ def decided_view(doc: dict[str, Any]) -> dict[str, Any]:
                 }
             )
     return {
-        "ran": bool(decision.get("ran")),
-        "reason": decision.get("reason"),
+        "ran": decision.ran,
+        "reason": decision.reason,
         "groups": groups,
-        "defects": decision.get("defects", []),
-        "superseded": decision.get("superseded", []),
-        "stats": decision.get("stats", {}),
+        "defects": decision.defects,
+        "superseded": decision.superseded,
+        "stats": decision.stats,
         "count": len(items),
     }

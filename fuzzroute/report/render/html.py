@@ -23,6 +23,7 @@ from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.report.render.decided_view import decided_view
 from fuzzroute.report.render.overview import TIERS, code_help, findings_rows, proven_cards
 from fuzzroute.report.render.wording import LAW_EXPLANATIONS, LAW_NAMES, explain_problem, explain_suggestion
+from fuzzroute.results.document import Report, RuleInfo
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
@@ -54,14 +55,13 @@ def _environment() -> Environment:
     env.filters["plural"] = plural
     env.filters["compact_json"] = compact_json
     env.filters["ticks"] = ticks
-    env.globals["decided_view"] = decided_view
     return env
 
 
-def render_html(document: dict[str, Any]) -> str:
-    """The complete HTML page of a report document."""
+def render_html(report: Report) -> str:
+    """The complete HTML page of a report."""
     template = _environment().get_template("report.html.j2")
-    return template.render(doc=document, view=build_view(document))
+    return template.render(doc=report, view=build_view(report))
 
 
 def visible_phrase(text: str) -> Markup:
@@ -111,21 +111,22 @@ def compact_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), sort_keys=True)
 
 
-def build_view(doc: dict[str, Any]) -> dict[str, Any]:
-    """What the template needs beyond the document: labels, groupings, matrix cells.
+def build_view(doc: Report) -> dict[str, Any]:
+    """What the template needs beyond the report: labels, groupings, matrix cells.
 
-    Everything here is derived from `doc` alone.
+    Everything here is derived from `doc` alone; nothing is counted or
+    ordered again.
     """
-    rules = {r["index"]: r for r in doc["graph"]["rules"]}
+    rules = {r.index: r for r in doc.graph.rules}
     # Under a scorer or read mount neither law picks the start at run time, so
     # neither is marked as "this graph".
-    law = doc["graph"]["law"] if doc["graph"]["order_decides"] else None
+    law = doc.graph.law if doc.graph.order_decides else None
     problems = _problems(doc, rules, law)
     groups = _groups(doc, rules, law)
     cards = proven_cards(problems)
     return {
         "law": law,
-        "law_name": LAW_NAMES[doc["graph"]["law"]],
+        "law_name": LAW_NAMES[doc.graph.law],
         "laws": [
             {"key": key, "name": LAW_NAMES[key], "text": LAW_EXPLANATIONS[key], "used": key == law}
             for key in ("cold_walk", "cascade")
@@ -140,68 +141,68 @@ def build_view(doc: dict[str, Any]) -> dict[str, Any]:
         "rule_rows": _rule_rows(doc),
         "matrix": _matrix_section(doc, rules),
         "rerun": _rerun(doc),
+        "decided": decided_view(doc),
     }
 
 
-def _label(rules: dict[int, dict[str, Any]], index: int | None, fallback: str | None = None) -> str:
+def _label(rules: dict[int, RuleInfo], index: int | None, fallback: str | None = None) -> str:
     if index is None:
         return fallback if fallback is not None else "no entry"
     rule = rules.get(index)
-    name = rule["id"] if rule is not None else (fallback or "?")
+    name = rule.id if rule is not None else (fallback or "?")
     return f"#{index + 1} {name}"
 
 
 def _claimant(
-    rules: dict[int, dict[str, Any]], key: str, law: str | None, ident: str | None, index: int | None
+    rules: dict[int, RuleInfo], key: str, law: str | None, ident: str | None, index: int | None
 ) -> dict[str, Any]:
     rule = None if index is None else rules.get(index)
-    default = rule is not None and rule["kind"] == "default"
+    default = rule is not None and rule.kind == "default"
     label = "no entry (falls through)" if ident is None and index is None else _label(rules, index, ident)
     return {"law": LAW_NAMES[key], "used": key == law, "label": label, "none": ident is None, "default": default}
 
 
-def _problems(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | None) -> list[dict[str, Any]]:
-    ordered = sorted(doc["proven"]["problems"], key=lambda p: 0 if p["kind"] == "error" else 1)
+def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[dict[str, Any]]:
+    ordered = sorted(doc.proven.problems, key=lambda p: 0 if p.kind == "error" else 1)
     out = []
     for problem in ordered:
-        claims = problem["claims"]
+        claims = problem.claims
         shown = []
         if claims is not None:
-            for key in ("cold_walk", "cascade"):
-                who = claims[key]
-                ident, index = (None, None) if who is None else (who["id"], who["index"])
+            for key, who in (("cold_walk", claims.cold_walk), ("cascade", claims.cascade)):
+                ident, index = (None, None) if who is None else (who.id, who.index)
                 shown.append(_claimant(rules, key, law, ident, index))
-        out.append({"p": problem, "why": explain_problem(problem["code"]), "claims": shown})
+        out.append({"p": problem, "why": explain_problem(problem.code), "claims": shown})
     return out
 
 
-def _groups(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | None) -> list[dict[str, Any]]:
+def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[dict[str, Any]]:
     order = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
     buckets: dict[str, list[dict[str, Any]]] = {}
-    for position, suggestion in enumerate(doc["suggestions"]):
+    for position, suggestion in enumerate(doc.suggestions):
         witnesses = [
             {
                 "w": w,
                 "claims": [
-                    _claimant(rules, "cold_walk", law, w["cold_walk"], w.get("cold_walk_index")),
-                    _claimant(rules, "cascade", law, w["cascade"], w.get("cascade_index")),
+                    _claimant(rules, "cold_walk", law, w.cold_walk, w.cold_walk_index),
+                    _claimant(rules, "cascade", law, w.cascade, w.cascade_index),
                 ],
-                "disagree": (w["cold_walk"], w.get("cold_walk_index")) != (w["cascade"], w.get("cascade_index")),
+                "disagree": (w.cold_walk, w.cold_walk_index) != (w.cascade, w.cascade_index),
             }
-            for w in suggestion["witnesses"]
+            for w in suggestion.witnesses
         ]
-        paste = suggestion["paste_json"] if doc["graph"]["format"] == "json" else suggestion["paste"]
+        paste = suggestion.paste_json if doc.graph.format == "json" else suggestion.paste
         item = {
             "s": suggestion,
             "agree": not any(w["disagree"] for w in witnesses),
-            "rule": _label(rules, suggestion["rule_index"], suggestion["rule"]) if suggestion["rule"] else None,
-            "from": _label(rules, suggestion["from_index"], suggestion["from"]) if suggestion["from"] else None,
-            "to": _label(rules, suggestion["to_index"], suggestion["to"]) if suggestion["to"] else None,
+            "rule": _label(rules, suggestion.rule_index, suggestion.rule) if suggestion.rule else None,
+            "from": _label(rules, suggestion.from_index, suggestion.from_) if suggestion.from_ else None,
+            "to": _label(rules, suggestion.to_index, suggestion.to) if suggestion.to else None,
             "witnesses": witnesses,
             "paste": paste,
             "anchor": f"suggestion-{position + 1}",
         }
-        buckets.setdefault(suggestion["kind"], []).append(item)
+        buckets.setdefault(suggestion.kind, []).append(item)
     groups = []
     for kind in sorted(buckets, key=lambda k: (order.get(k, len(order)), k)):
         items = buckets[kind]
@@ -218,17 +219,17 @@ def _groups(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | No
     return groups
 
 
-def _rule_rows(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    rules = {r["index"]: r for r in doc["graph"]["rules"]}
+def _rule_rows(doc: Report) -> list[dict[str, Any]]:
+    rules = {r.index: r for r in doc.graph.rules}
     rows = []
-    for stats in doc["rules"]:
-        accepted = stats["accepted"]
+    for stats in doc.rules:
+        accepted = stats.accepted
         lost_to = [
             {"id": who, "count": count, "share": None if accepted <= 0 else count / accepted}
-            for who, count in stats["lost_to"].items()
+            for who, count in stats.lost_to.items()
         ]
-        declared = rules.get(stats["index"], {}).get("location")
-        rows.append({"r": stats, "lost_to": lost_to, "location": declared})
+        rule = rules.get(stats.index)
+        rows.append({"r": stats, "lost_to": lost_to, "location": None if rule is None else rule.location})
     return rows
 
 
@@ -240,10 +241,10 @@ def _level(count: int, total: int) -> int:
 
 
 def _matrix(
-    doc: dict[str, Any], rules: dict[int, dict[str, Any]], positions: list[int], totals: list[int]
+    doc: Report, rules: dict[int, RuleInfo], positions: list[int], totals: list[int]
 ) -> dict[str, Any]:
-    axis = doc["steals"]["axis"]
-    counts = doc["steals"]["counts"]
+    axis = doc.steals.axis
+    counts = doc.steals.counts
     labels = [_label(rules, axis[p]) for p in positions]
     rows = []
     for i in positions:
@@ -269,8 +270,8 @@ def _matrix(
     return {"columns": columns, "rows": rows, "size": len(positions)}
 
 
-def _matrix_section(doc: dict[str, Any], rules: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    counts = doc["steals"]["counts"]
+def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> dict[str, Any]:
+    counts = doc.steals.counts
     size = len(counts)
     totals = [sum(counts[i][j] for i in range(size)) for j in range(size)]
     traffic = [0] * size
@@ -293,7 +294,7 @@ def _matrix_section(doc: dict[str, Any], rules: dict[int, dict[str, Any]]) -> di
         ((counts[i][j], i, j) for i in range(size) for j in range(size) if i != j and counts[i][j]),
         key=lambda t: (-t[0] / totals[t[2]], -t[0], t[1], t[2]),
     )
-    axis = doc["steals"]["axis"]
+    axis = doc.steals.axis
     top = [
         {
             "taker": _label(rules, axis[i]),
@@ -320,16 +321,16 @@ def _matrix_section(doc: dict[str, Any], rules: dict[int, dict[str, Any]]) -> di
         "full": full,
         "compact": bool(involved) and len(involved) < size,
         "levels": list(range(1, HEAT_LEVELS + 1)),
-        "stolen": doc["steals"]["stolen"],
+        "stolen": doc.steals.stolen,
     }
 
 
-def _rerun(doc: dict[str, Any]) -> str:
-    run = doc["run"]
-    source = doc["graph"]["source"]
-    parts = ["fuzzroute report", shlex.quote(source) if source else "GRAPH", f"--seed {run['seed']}"]
-    if run["budget_phrases"] is not None:
-        parts.append(f"--budget {run['budget_phrases']}")
-    elif run["budget_seconds"] is not None:
-        parts.append(f"--budget {run['budget_seconds']:g}s")
+def _rerun(doc: Report) -> str:
+    run = doc.run
+    source = doc.graph.source
+    parts = ["fuzzroute report", shlex.quote(source) if source else "GRAPH", f"--seed {run.seed}"]
+    if run.budget_phrases is not None:
+        parts.append(f"--budget {run.budget_phrases}")
+    elif run.budget_seconds is not None:
+        parts.append(f"--budget {run.budget_seconds:g}s")
     return " ".join(parts)

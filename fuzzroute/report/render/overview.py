@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
+from fuzzroute.results.document import Location, Report
 
 #: How the page names the three tiers of evidence, strongest first.
 TIERS = ("proven", "decided", "suggested")
@@ -42,56 +43,48 @@ def proven_cards(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     by_phrase: dict[str, dict[str, Any]] = {}
     for item in items:
         problem = item["p"]
-        phrase = problem["example"]
+        phrase = problem.example
         card = by_phrase.get(phrase) if phrase is not None else None
         if card is None:
             card = {"phrase": phrase, "problems": [], "claims": item["claims"]}
             cards.append(card)
             if phrase is not None:
                 by_phrase[phrase] = card
-        card["problems"].append({**item, "message": short_message(problem["message"])})
+        card["problems"].append({**item, "message": short_message(problem.message)})
     for card in cards:
         problems = card["problems"]
-        problems.sort(key=lambda i: 0 if i["p"]["kind"] == "error" else 1)
-        card["kind"] = problems[0]["p"]["kind"]
-        card["errors"] = sum(1 for i in problems if i["p"]["kind"] == "error")
+        problems.sort(key=lambda i: 0 if i["p"].kind == "error" else 1)
+        card["kind"] = problems[0]["p"].kind
+        card["errors"] = sum(1 for i in problems if i["p"].kind == "error")
         card["warnings"] = len(problems) - card["errors"]
-        card["codes"] = list(dict.fromkeys(i["p"]["code"] for i in problems))
-        card["rules"] = list(dict.fromkeys(i["p"]["skill"] for i in problems if i["p"]["skill"]))
-        card["never_route"] = all(i["p"]["code"].startswith("never-routes") for i in problems)
-        card["new"] = any(i["p"].get("status") == "new" for i in problems)
-        places = list(dict.fromkeys(_place(i["p"].get("location")) for i in problems))
+        card["codes"] = list(dict.fromkeys(i["p"].code for i in problems))
+        card["rules"] = list(dict.fromkeys(i["p"].skill for i in problems if i["p"].skill))
+        card["never_route"] = all(i["p"].code.startswith("never-routes") for i in problems)
+        card["new"] = any(i["p"].status == "new" for i in problems)
+        places = list(dict.fromkeys(_place(i["p"].location) for i in problems))
         # One rule's phrase: its declaration is named once on the card, else on each problem.
-        card["location"] = problems[0]["p"].get("location") if len(places) == 1 else None
+        card["location"] = problems[0]["p"].location if len(places) == 1 else None
     cards.sort(key=lambda c: 0 if c["kind"] == "error" else 1)
     for number, card in enumerate(cards, start=1):
         card["anchor"] = f"proven-{number}"
     return cards
 
 
-def _place(location: dict[str, Any] | None) -> str | None:
-    return None if location is None else f"{location['file']}:{location['line']}"
+def _place(location: Location | None) -> str | None:
+    return None if location is None else f"{location.file}:{location.line}"
 
 
 def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each problem code on the page once, with its plain-language meaning and what to do."""
     seen: dict[str, dict[str, Any]] = {}
     for item in items:
-        code = item["p"]["code"]
+        code = item["p"].code
         if code not in seen:
             seen[code] = {"code": code, "why": item["why"]}
     return list(seen.values())
 
 
-def decided_anchor(position: int, item: dict[str, Any]) -> str:
-    """The id of a decided item's row: the document's own `id`, else `decided-<n>` by position."""
-    ident = item.get("id")
-    return str(ident) if ident else f"decided-{position + 1}"
-
-
-def findings_rows(
-    doc: dict[str, Any], cards: list[dict[str, Any]], groups: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+def findings_rows(doc: Report, cards: list[dict[str, Any]], groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per card on the page, tier by tier, each with the link to its card."""
     rows: list[dict[str, Any]] = []
     for card in cards:
@@ -106,39 +99,39 @@ def findings_rows(
                 "new": card["new"],
             }
         )
-    for position, finding in enumerate(doc.get("decided") or []):
-        if finding.get("kind") in DECIDED_NOT_FINDINGS:
+    for finding in doc.decided:
+        if finding.kind in DECIDED_NOT_FINDINGS:
             continue
         rows.append(
             {
                 "tier": "decided",
                 "severity": None,
-                "kinds": [finding.get("kind", "decided")],
-                "rule": finding.get("rule") or "",
-                "taker": finding.get("other_rule"),
-                "phrase": finding.get("witness"),
-                "href": "#" + decided_anchor(position, finding),
-                "new": finding.get("status") == "new",
+                "kinds": [finding.kind],
+                "rule": finding.rule,
+                "taker": finding.other_rule,
+                "phrase": finding.witness,
+                "href": "#" + finding.id,
+                "new": finding.status == "new",
             }
         )
     for group in groups:
         for item in [*group["items"], *group["more"]]:
             suggestion = item["s"]
-            rule = suggestion["rule"] or suggestion["to"] or ""
-            taker = suggestion["from"] if suggestion["from"] and suggestion["from"] != rule else None
-            witnesses = suggestion["witnesses"]
+            rule = suggestion.rule or suggestion.to or ""
+            taker = suggestion.from_ if suggestion.from_ and suggestion.from_ != rule else None
+            witnesses = suggestion.witnesses
             rows.append(
                 {
                     "tier": "suggested",
                     "severity": None,
-                    "kinds": [suggestion["kind"]],
+                    "kinds": [suggestion.kind],
                     "rule": rule,
                     "taker": taker,
-                    "count": suggestion["count"],
-                    "mutation": suggestion.get("mutation"),
-                    "phrase": witnesses[0]["phrase"] if witnesses else None,
+                    "count": suggestion.count,
+                    "mutation": suggestion.mutation,
+                    "phrase": witnesses[0].phrase if witnesses else None,
                     "href": "#" + item["anchor"],
-                    "new": suggestion.get("status") == "new",
+                    "new": suggestion.status == "new",
                 }
             )
     return rows

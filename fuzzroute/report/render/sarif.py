@@ -35,6 +35,8 @@ from urllib.parse import quote
 
 from fuzzroute.report.atomic import unwritable, write_atomically
 from fuzzroute.report.render.wording import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
+from fuzzroute.results.document import DecidedRecord, Location, ProblemRecord, Report, SuggestionRecord
+from fuzzroute.results.jsonform import to_json
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 SARIF_VERSION = "2.1.0"
@@ -66,7 +68,7 @@ TOOL_SUMMARY = "Routing bugs in the ordered start rules of an agent skill graph.
 
 
 def sarif_log(
-    document: dict[str, Any],
+    document: Report,
     *,
     base: str | os.PathLike[str] | None = None,
     tiers: Sequence[str] = TIERS,
@@ -81,22 +83,17 @@ def sarif_log(
     root = Path(base) if base is not None else Path.cwd()
     results: list[dict[str, Any]] = []
     if "proven" in tiers:
-        results.extend(_proven_result(document, p, root) for p in document["proven"]["problems"])
+        results.extend(_proven_result(document, p, root) for p in document.proven.problems)
     if "decided" in tiers:
-        results.extend(
-            _decided_result(document, d, root)
-            for d in document.get("decided") or []
-            if d.get("kind") not in DECIDED_SKIPPED
-        )
+        results.extend(_decided_result(document, d, root) for d in document.decided if d.kind not in DECIDED_SKIPPED)
     if "suggested" in tiers:
-        results.extend(_suggested_result(document, s, root) for s in document["suggestions"])
+        results.extend(_suggested_result(document, s, root) for s in document.suggestions)
     rules = _rules(results)
     index = {rule["id"]: position for position, rule in enumerate(rules)}
     for result in results:
         result["ruleIndex"] = index[result["ruleId"]]
-    graph = document["graph"]
-    versions = (document.get("tool") or {}).get("versions") or {}
-    version = str(versions.get("fuzzroute") or "unknown")
+    graph = document.graph
+    version = str(document.tool.versions.get("fuzzroute") or "unknown")
     run: dict[str, Any] = {
         "tool": {
             "driver": {
@@ -107,7 +104,7 @@ def sarif_log(
                 "rules": rules,
             }
         },
-        "automationDetails": {"id": f"fuzzroute/{graph['name']}/"},
+        "automationDetails": {"id": f"fuzzroute/{graph.name}/"},
         "columnKind": "unicodeCodePoints",
         "results": results,
         "properties": _run_properties(document, tiers),
@@ -115,12 +112,12 @@ def sarif_log(
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [run]}
 
 
-def sarif_text(document: dict[str, Any], **options: Any) -> str:
+def sarif_text(document: Report, **options: Any) -> str:
     """`sarif_log` as the JSON text written to disk."""
     return json.dumps(sarif_log(document, **options), ensure_ascii=False, indent=2) + "\n"
 
 
-def write_sarif(path: str | os.PathLike[str], document: dict[str, Any], **options: Any) -> Path:
+def write_sarif(path: str | os.PathLike[str], document: Report, **options: Any) -> Path:
     """Write the SARIF log atomically; an unwritable path is bad input (nothing is written)."""
     text = sarif_text(document, **options)
     try:
@@ -137,18 +134,14 @@ def fingerprint(*identity: Any) -> str:
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
 
 
-def _boundary_text(document: dict[str, Any], tiers: Sequence[str]) -> str:
+def _boundary_text(document: Report, tiers: Sequence[str]) -> str:
     """The boundary statements of the included tiers: what each kind of evidence does not prove."""
-    boundary = document.get("boundary") or {}
-    wanted = {"proven": ["proven"], "decided": ["decided"], "suggested": ["generated"]}
+    boundary = document.boundary
+    texts = {"proven": boundary.proven, "decided": boundary.decided, "suggested": boundary.generated}
     parts = [TOOL_SUMMARY]
     for tier in TIERS:
-        if tier not in tiers:
-            continue
-        for key in wanted[tier]:
-            text = boundary.get(key)
-            if text:
-                parts.append(f"{tier.capitalize()}: {text}")
+        if tier in tiers and texts[tier]:
+            parts.append(f"{tier.capitalize()}: {texts[tier]}")
     if "suggested" in tiers:
         parts.append(
             "Results whose tier is `suggested` are samples from generated phrases: they are not coverage proof."
@@ -156,71 +149,66 @@ def _boundary_text(document: dict[str, Any], tiers: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def _run_properties(document: dict[str, Any], tiers: Sequence[str]) -> dict[str, Any]:
-    run = document.get("run") or {}
+def _run_properties(document: Report, tiers: Sequence[str]) -> dict[str, Any]:
     properties: dict[str, Any] = {
-        "graph": document["graph"]["name"],
+        "graph": document.graph.name,
         "tiers": [t for t in TIERS if t in tiers],
-        "boundary": dict(document.get("boundary") or {}),
+        "boundary": to_json(document.boundary),
     }
     if "suggested" in tiers:
-        properties.update(
-            seed=run.get("seed"), budget=run.get("budget"), partial=bool(document.get("partial")),
-        )
+        properties.update(seed=document.run.seed, budget=document.run.budget, partial=document.partial)
     return properties
 
 
 # -- results -----------------------------------------------------------------
 
-def _proven_result(document: dict[str, Any], problem: dict[str, Any], root: Path) -> dict[str, Any]:
-    code = problem["code"]
-    identity = ("proven", code, problem["skill"], problem["example"], problem["from"], problem["to"])
+def _proven_result(document: Report, problem: ProblemRecord, root: Path) -> dict[str, Any]:
+    code = problem.code
+    identity = ("proven", code, problem.skill, problem.example, problem.from_, problem.to)
     properties = {
-        "tier": "proven",
-        **{k: problem[k] for k in ("code", "skill", "example", "from", "to")},
+        "tier": "proven", "code": code, "skill": problem.skill, "example": problem.example, "from": problem.from_,
+        "to": problem.to,
     }
     return _result(
-        code, "error" if problem["kind"] == "error" else "warning", problem["message"],
-        _location_of(document, problem, root, rule_id=problem["skill"]), identity, properties, problem,
+        code, "error" if problem.kind == "error" else "warning", problem.message,
+        _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties, problem.status,
     )
 
 
-def _suggested_result(document: dict[str, Any], suggestion: dict[str, Any], root: Path) -> dict[str, Any]:
-    kind = suggestion["kind"]
-    identity = ("suggested", kind, suggestion["rule"], suggestion["from"], suggestion["to"])
-    witnesses = [w["phrase"] for w in suggestion.get("witnesses") or []]
+def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path) -> dict[str, Any]:
+    kind = suggestion.kind
+    identity = ("suggested", kind, suggestion.rule, suggestion.from_, suggestion.to)
     properties = {
         "tier": "suggested",
         "kind": kind,
-        "rule": suggestion["rule"],
-        "from": suggestion["from"],
-        "to": suggestion["to"],
-        "count": suggestion["count"],
-        "witnesses": witnesses[:5],
+        "rule": suggestion.rule,
+        "from": suggestion.from_,
+        "to": suggestion.to,
+        "count": suggestion.count,
+        "witnesses": [w.phrase for w in suggestion.witnesses][:5],
     }
     return _result(
-        kind, "note", GENERATED_PREFIX + suggestion["message"],
-        _location_of(document, suggestion, root, rule_index=suggestion.get("rule_index"), rule_id=suggestion["rule"]),
-        identity, properties, suggestion,
+        kind, "note", GENERATED_PREFIX + suggestion.message,
+        _location_of(document, suggestion.location, root, rule_index=suggestion.rule_index, rule_id=suggestion.rule),
+        identity, properties, suggestion.status,
     )
 
 
-def _decided_result(document: dict[str, Any], decided: dict[str, Any], root: Path) -> dict[str, Any]:
-    kind = str(decided.get("kind"))
-    others = tuple(decided.get(k) for k in ("other", "other_rule", "from", "to") if k in decided)
-    identity = ("decided", kind, decided.get("rule"), *others, decided.get("witness"))
-    properties = {"tier": "decided", "kind": kind, "rule": decided.get("rule"), "witness": decided.get("witness")}
-    message = str(decided.get("message") or DECIDED_DESCRIPTIONS.get(kind, kind))
+def _decided_result(document: Report, decided: DecidedRecord, root: Path) -> dict[str, Any]:
+    kind = decided.kind
+    identity = ("decided", kind, decided.rule, decided.other_rule, decided.witness)
+    properties = {"tier": "decided", "kind": kind, "rule": decided.rule, "witness": decided.witness}
+    message = decided.message or DECIDED_DESCRIPTIONS.get(kind, kind)
     return _result(
         kind, DECIDED_LEVELS.get(kind, "note"), message,
-        _location_of(document, decided, root, rule_index=decided.get("rule_index"), rule_id=decided.get("rule")),
-        identity, properties, decided,
+        _location_of(document, decided.location, root, rule_index=decided.rule_index, rule_id=decided.rule),
+        identity, properties, decided.status,
     )
 
 
 def _result(
     rule_id: str, level: str, message: str, location: dict[str, Any], identity: tuple[Any, ...],
-    properties: dict[str, Any], item: dict[str, Any],
+    properties: dict[str, Any], status: str | None,
 ) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": rule_id,
@@ -230,7 +218,6 @@ def _result(
         "partialFingerprints": {FINGERPRINT_KEY: fingerprint(*identity)},
         "properties": properties,
     }
-    status = item.get("status")
     if status in ("new", "still"):
         result["baselineState"] = "new" if status == "new" else "unchanged"
         properties["status"] = status
@@ -240,15 +227,12 @@ def _result(
 # -- locations ---------------------------------------------------------------
 
 def _location_of(
-    document: dict[str, Any], item: dict[str, Any], root: Path, *,
-    rule_index: int | None = None, rule_id: str | None = None,
+    document: Report, own: Location | None, root: Path, *, rule_index: int | None = None, rule_id: str | None = None,
 ) -> dict[str, Any]:
     """The finding's own location, else its rule's, else the graph file (no line)."""
-    where = _valid(item.get("location")) or _rule_location(document, rule_index, rule_id)
-    if where is None:
-        where = {"file": _graph_file(document), "line": None}
-    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(where["file"], root)}}
-    line = where.get("line")
+    where = _valid(own) or _rule_location(document, rule_index, rule_id)
+    file, line = (_graph_file(document), None) if where is None else (where.file, where.line)
+    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(file, root)}}
     if isinstance(line, int) and line >= 1:
         physical["region"] = {"startLine": line}
     location: dict[str, Any] = {"physicalLocation": physical}
@@ -257,30 +241,28 @@ def _location_of(
     return location
 
 
-def _valid(location: Any) -> dict[str, Any] | None:
-    if isinstance(location, dict) and isinstance(location.get("file"), str) and location["file"]:
-        return location
-    return None
+def _valid(location: Location | None) -> Location | None:
+    return location if location is not None and location.file else None
 
 
-def _rule_location(document: dict[str, Any], rule_index: int | None, rule_id: str | None) -> dict[str, Any] | None:
-    rules = document["graph"].get("rules") or []
+def _rule_location(document: Report, rule_index: int | None, rule_id: str | None) -> Location | None:
+    rules = document.graph.rules
     if isinstance(rule_index, int) and 0 <= rule_index < len(rules):
-        return _valid(rules[rule_index].get("location"))
+        return _valid(rules[rule_index].location)
     for rule in rules:
-        if rule_id is not None and rule.get("id") == rule_id:
-            return _valid(rule.get("location"))
+        if rule_id is not None and rule.id == rule_id:
+            return _valid(rule.location)
     return None
 
 
 SPEC_SUFFIX = re.compile(r"^(?P<file>.+\.py):[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def _graph_file(document: dict[str, Any]) -> str:
+def _graph_file(document: Report) -> str:
     """The graph's source file: the GRAPH argument without a `:name` suffix."""
-    source = document["graph"].get("source")
+    source = document.graph.source
     if not source:
-        return f"{document['graph']['name']}"
+        return document.graph.name
     found = SPEC_SUFFIX.match(str(source))
     return found.group("file") if found else str(source)
 

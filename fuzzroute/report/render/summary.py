@@ -6,10 +6,8 @@ as the page: proven first, then the generated half labelled as samples.
 
 from __future__ import annotations
 
-from typing import Any
-
-from fuzzroute.report.decided import decided_summary_lines
 from fuzzroute.report.render.wording import explain_problem
+from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
 
 MAX_LISTED = 5
 
@@ -18,51 +16,64 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def speed_line(run: dict[str, Any]) -> str:
+def speed_line(run: RunFacts) -> str:
     """The headline speed figure: phrases judged per second, and on how many processes."""
-    workers = run.get("workers") or {}
-    processes = workers.get("processes")
+    processes = run.workers.get("processes")
     on = ""
     if isinstance(processes, int):
         on = f" on {processes} process{'' if processes == 1 else 'es'}"
-    shard = run.get("shard")
-    part = f", shard {shard['index']}/{shard['count']}" if shard else ""
+    shard = run.shard
+    part = f", shard {shard.index}/{shard.count}" if shard else ""
     return (
-        f"  speed:     {run.get('judged_per_second', 0):,.0f} phrases judged per second "
-        f"({run['phrases_judged']:,} in {run['elapsed_seconds']:.1f} s{on}{part})"
+        f"  speed:     {run.judged_per_second:,.0f} phrases judged per second "
+        f"({run.phrases_judged:,} in {run.elapsed_seconds:.1f} s{on}{part})"
     )
 
 
-def phrase_counts(run: dict[str, Any]) -> str:
+def phrase_counts(run: RunFacts) -> str:
     """"2401 phrases generated, 2000 distinct judged": a phrase budget counts the distinct ones.
 
     Generators repeat themselves; only a phrase not judged before costs budget,
     so more phrases are generated than the budget names.
     """
-    return f"{_plural(run['phrases_generated'], 'phrase')} generated, {run['phrases_judged']} distinct judged"
+    return f"{_plural(run.phrases_generated, 'phrase')} generated, {run.phrases_judged} distinct judged"
 
 
-def _suggestion_line(suggestion: dict[str, Any]) -> str:
-    who = suggestion["rule"] or suggestion["to"] or "graph"
-    if suggestion["from"] and suggestion["from"] != who:
-        who = f"{who} <- {suggestion['from']}"
-    witnesses = suggestion["witnesses"]
-    phrase = f" {witnesses[0]['phrase']!r}" if witnesses else ""
-    edit = f" ({suggestion['mutation']})" if suggestion.get("mutation") else ""
-    return f"    {suggestion['kind']} [{who}]{phrase}{edit} x{suggestion['count']}"
+def _suggestion_line(suggestion: SuggestionRecord) -> str:
+    who = suggestion.rule or suggestion.to or "graph"
+    if suggestion.from_ and suggestion.from_ != who:
+        who = f"{who} <- {suggestion.from_}"
+    witnesses = suggestion.witnesses
+    phrase = f" {witnesses[0].phrase!r}" if witnesses else ""
+    edit = f" ({suggestion.mutation})" if suggestion.mutation else ""
+    return f"    {suggestion.kind} [{who}]{phrase}{edit} x{suggestion.count}"
 
 
-def _kind_example(suggestions: list[dict[str, Any]], kind: str) -> str:
+def _kind_example(suggestions: list[SuggestionRecord], kind: str) -> str:
     """The first suggestion of a kind as a short example; a near miss names the edit that made it."""
-    first = next((s for s in suggestions if s["kind"] == kind and s["witnesses"]), None)
+    first = next((s for s in suggestions if s.kind == kind and s.witnesses), None)
     if first is None:
         return ""
-    edit = f" ({first['mutation']})" if first.get("mutation") else ""
-    return f", e.g. {first['witnesses'][0]['phrase']!r}{edit}"
+    edit = f" ({first.mutation})" if first.mutation else ""
+    return f", e.g. {first.witnesses[0].phrase!r}{edit}"
+
+
+def decided_lines(report: Report) -> list[str]:
+    """The line for the decided tier (empty when it did not run)."""
+    if not report.decision.ran:
+        return []
+    by_kind = report.summary.decided_by_kind
+    shown = ", ".join(f"{count} {kind.removeprefix('decided-')}" for kind, count in sorted(by_kind.items()))
+    lines = [f"  decided:   {shown or 'nothing'} - for all messages, by automata"]
+    if report.decision.defects:
+        lines.append(
+            f"    {len(report.decision.defects)} tool defect(s): a decided witness disagreed with the matchers"
+        )
+    return lines
 
 
 def summary_text(
-    document: dict[str, Any],
+    document: Report,
     *,
     html_path: str | None = None,
     json_path: str | None = None,
@@ -73,70 +84,69 @@ def summary_text(
     `verbosity` -1 gives one line plus the paths, 0 the counts with the first
     errors and one example per suggestion kind, 1 every finding.
     """
-    graph = document["graph"]
-    summary = document["summary"]
-    run = document["run"]
+    graph = document.graph
+    summary = document.summary
+    run = document.run
     paths = [f"  html: {html_path}"] if html_path is not None else []
     if json_path is not None:
         paths.append(f"  json: {json_path}")
     if verbosity < 0:
-        partial = " PARTIAL." if document["partial"] else ""
+        partial = " PARTIAL." if document.partial else ""
         return "\n".join([
-            f"fuzzroute report: {graph['name']}: {_plural(summary['proven_errors'], 'proven error')}, "
-            f"{_plural(summary['proven_warnings'], 'warning')}; {_plural(summary['suggestions'], 'suggestion')} "
+            f"fuzzroute report: {graph.name}: {_plural(summary.proven_errors, 'proven error')}, "
+            f"{_plural(summary.proven_warnings, 'warning')}; {_plural(summary.suggestions, 'suggestion')} "
             f"(not proof) from {phrase_counts(run)}.{partial}",
             *paths,
         ])
     lines = [
-        f"fuzzroute report: {graph['name']} ({graph['mount']} mount, {_plural(graph['rule_count'], 'rule')})",
-        f"  proven:    {_plural(summary['proven_errors'], 'error')}, {_plural(summary['proven_warnings'], 'warning')}"
-        f" (from {_plural(graph['declared_examples'], 'declared example')} and "
-        f"{_plural(len(graph['never_routes']), 'never-route row')})",
+        f"fuzzroute report: {graph.name} ({graph.mount} mount, {_plural(graph.rule_count, 'rule')})",
+        f"  proven:    {_plural(summary.proven_errors, 'error')}, {_plural(summary.proven_warnings, 'warning')}"
+        f" (from {_plural(graph.declared_examples, 'declared example')} and "
+        f"{_plural(len(graph.never_routes), 'never-route row')})",
     ]
-    problems = document["proven"]["problems"]
-    listed = problems if verbosity > 0 else [p for p in problems if p["kind"] == "error"][:MAX_LISTED]
+    problems = document.proven.problems
+    listed = problems if verbosity > 0 else [p for p in problems if p.kind == "error"][:MAX_LISTED]
     for problem in listed:
-        where = f" [{problem['skill']}]" if problem["skill"] else ""
-        phrase = f" {problem['example']!r}" if problem["example"] is not None else ""
-        title = explain_problem(problem["code"]).title
-        lines.append(f"    {problem['kind']} {problem['code']}{where}{phrase}: {title}")
-    errors = sum(1 for p in problems if p["kind"] == "error")
+        where = f" [{problem.skill}]" if problem.skill else ""
+        phrase = f" {problem.example!r}" if problem.example is not None else ""
+        title = explain_problem(problem.code).title
+        lines.append(f"    {problem.kind} {problem.code}{where}{phrase}: {title}")
+    errors = summary.proven_errors
     if verbosity <= 0 and errors > MAX_LISTED:
         lines.append(f"    ... and {errors - MAX_LISTED} more errors in the report (-v lists them all)")
-    lines.extend(decided_summary_lines(document))  # the tiers in order: proven, decided, generated
+    lines.extend(decided_lines(document))  # the tiers in order: proven, decided, generated
     lines.append(
-        f"  generated: {phrase_counts(run)} (seed {run['seed']}, budget {run['budget']}): "
-        f"{_plural(summary['suggestions'], 'suggestion')} - samples, not proof"
+        f"  generated: {phrase_counts(run)} (seed {run.seed}, budget {run.budget}): "
+        f"{_plural(summary.suggestions, 'suggestion')} - samples, not proof"
     )
-    suggestions = document["suggestions"]
+    suggestions = document.suggestions
     if verbosity > 0:
         lines.extend(_suggestion_line(s) for s in suggestions)
     else:
-        for kind, count in sorted(summary["suggestions_by_kind"].items(), key=lambda kv: (-kv[1], kv[0])):
+        for kind, count in sorted(summary.suggestions_by_kind.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"    {count} x {kind}{_kind_example(suggestions, kind)}")
     lines.append(speed_line(run))
-    history = document.get("history")
+    history = document.history
     if history is not None:
-        proven, generated = history["proven"], history["suggestions"]
+        proven, generated = history.proven, history.suggestions
         lines.append(
-            f"  since {history['baseline']}: proven {proven['new']} new, {len(proven['resolved'])} resolved; "
-            f"suggestions {generated['new']} new, {len(generated['resolved'])} resolved"
+            f"  since {history.baseline}: proven {proven.new} new, {len(proven.resolved)} resolved; "
+            f"suggestions {generated.new} new, {len(generated.resolved)} resolved"
         )
-    memory = document.get("memory")
-    if memory is not None:
-        lines.append(memory_line(memory))
-    if document["partial"]:
-        lines.append(f"  PARTIAL: {document['partial_reason']} Suggestions cover only the phrases generated so far.")
+    if document.memory is not None:
+        lines.append(memory_line(document.memory))
+    if document.partial:
+        lines.append(f"  PARTIAL: {document.partial_reason} Suggestions cover only the phrases generated so far.")
     lines.extend(paths)
     return "\n".join(lines)
 
 
-def memory_line(memory: dict[str, Any]) -> str:
+def memory_line(memory: Memory) -> str:
     """What the --db replay did, in one line."""
-    if memory["first_run"]:
-        return f"  memory:    first run, every finding is new; witnesses kept in {memory['ledger']}"
-    carried = f", {memory['carried']} kept from memory (not drawn this run)" if memory["carried"] else ""
+    if memory.first_run:
+        return f"  memory:    first run, every finding is new; witnesses kept in {memory.ledger}"
+    carried = f", {memory.carried} kept from memory (not drawn this run)" if memory.carried else ""
     return (
-        f"  memory:    replayed {memory['replayed_witnesses']} stored witnesses, "
-        f"{memory['reproduced_witnesses']} still reproduce{carried}"
+        f"  memory:    replayed {memory.replayed_witnesses} stored witnesses, "
+        f"{memory.reproduced_witnesses} still reproduce{carried}"
     )

@@ -1,0 +1,382 @@
+"""The report document as typed values: what every tier found, counted once, in the order it is shown.
+
+One `Report` is built per run (`fuzzroute.report.build`), and every writer
+(JSON, HTML, SARIF, the terminal) lays out the same objects; none of them
+recomputes a count, an order or an exit status.  Field order is the key
+order of the JSON form (`jsonform.to_json`), which is the versioned public
+contract described by `fuzzroute/schema/report.schema.json`.
+
+The three tiers stay in separate fields: `proven` (declared phrases),
+`decided` and `decision` (automata), `suggestions` (generated samples).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from fuzzroute.results.jsonform import json_field
+from fuzzroute.results.suggestions import Witness
+
+SCHEMA_VERSION = 2
+
+JsonObject = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a rule is declared: a file and a 1-based line."""
+
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class ToolFacts:
+    name: str
+    versions: dict[str, str]
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """One rule of the graph as declared (`graph.rules`)."""
+
+    index: int
+    id: str
+    kind: str
+    caption: str
+    examples: list[str]
+    location: Location | None
+
+
+@dataclass(frozen=True)
+class GraphFacts:
+    name: str
+    mount: str
+    mount_description: str
+    order_decides: bool
+    law: str
+    source: str | None
+    format: str
+    rule_count: int
+    declared_examples: int
+    never_routes: list[str]
+    rules: list[RuleInfo]
+
+
+@dataclass(frozen=True)
+class ShardRef:
+    index: int
+    count: int
+
+
+@dataclass(frozen=True)
+class RunFacts:
+    """How the run went: seed, budgets, counts, how it ended, and its timings (volatile)."""
+
+    seed: int
+    budget_phrases: int | None
+    budget_seconds: float | None
+    budget: str
+    phrases_generated: int
+    phrases_judged: int
+    elapsed_seconds: float
+    ended_by: str
+    intersection: JsonObject
+    generator_counts: dict[str, int]
+    units_ended: dict[str, int]
+    shard: ShardRef | None
+    judged_per_second: float
+    workers: JsonObject
+    decide_seconds: float | None
+
+
+@dataclass(frozen=True)
+class ClaimantRef:
+    index: int
+    id: str
+    unconditional: bool
+
+
+@dataclass(frozen=True)
+class ClaimsRef:
+    """Who a law starts on a phrase (`None`: no entry)."""
+
+    cold_walk: ClaimantRef | None
+    cascade: ClaimantRef | None
+
+
+@dataclass(frozen=True)
+class ProblemRecord:
+    """A proven problem, as the checkup defines it, with its rule's location and both laws' claimants."""
+
+    kind: str
+    code: str
+    skill: str | None
+    example: str | None
+    from_: str | None = json_field("from")
+    to: str | None = None
+    message: str = ""
+    location: Location | None = None
+    claims: ClaimsRef | None = None
+    status: str | None = json_field(omit_none=True)
+
+
+@dataclass(frozen=True)
+class NoteRecord:
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ProvenSection:
+    ok: bool
+    problems: list[ProblemRecord]
+    notes: list[NoteRecord]
+
+
+@dataclass(frozen=True)
+class SuggestionRecord:
+    """A generated suggestion as reported: the engine's finding plus where its rule is and what to paste.
+
+    `paste_mode` says what `paste` is: `examples` (the rule's examples list
+    with the witness added), `already_declared`, `as_given` (the engine's own
+    line, e.g. a slow phrase as an expression) or None.  `memory` is
+    `replayed` for a suggestion a `--db` run carried over from its ledger;
+    `status` is `new` or `still` against a baseline.
+    """
+
+    kind: str
+    rule: str | None
+    rule_index: int | None
+    from_: str | None = json_field("from")
+    from_index: int | None = None
+    to: str | None = None
+    to_index: int | None = None
+    count: int = 0
+    message: str = ""
+    paste: str | None = None
+    paste_json: str | None = None
+    mutation: str | None = None
+    witnesses: list[Witness] = field(default_factory=list)
+    location: Location | None = None
+    paste_mode: str | None = None
+    memory: str | None = json_field(omit_none=True)
+    status: str | None = json_field(omit_none=True)
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    rule: str
+    rule_index: int
+
+
+@dataclass(frozen=True)
+class DecidedRecord:
+    """One decided (or explicitly undecided) fact about the rules, for every message."""
+
+    kind: str
+    question: str
+    rule: str
+    rule_index: int
+    message: str
+    witness: str | None
+    location: Location | None
+    other_rule: str | None
+    other_rule_index: int | None
+    containing_rules: list[RuleRef]
+    dead_rules: list[RuleRef]
+    reason: str | None
+    law: str | None
+    claims: ClaimsRef | None
+    id: str
+    status: str | None = json_field(omit_none=True)
+
+
+@dataclass(frozen=True)
+class DefectRecord:
+    """A decided witness the real matchers contradict: a defect of fuzzroute, not of the rules."""
+
+    kind: str
+    rule: str
+    rule_index: int
+    other_rule: str | None
+    witness: str | None
+    problem: str
+
+
+@dataclass(frozen=True)
+class SupersededRef:
+    """A sampled suggestion the decided tier answers for every message, and the decided item that does."""
+
+    kind: str
+    rule: str | None
+    from_: str | None = json_field("from")
+    to: str | None = None
+    count: int = 0
+    decided: str = ""
+    decided_kind: str = ""
+
+
+@dataclass(frozen=True)
+class DecisionFacts:
+    """How the decided tier ran: whether, why not, its figures, tool defects and what it took over."""
+
+    ran: bool
+    reason: str | None
+    stats: JsonObject
+    defects: list[DefectRecord]
+    superseded: list[SupersededRef]
+
+
+@dataclass(frozen=True)
+class RuleFigures:
+    """A rule's generated phrases: how many, how many it kept, and who took the rest.
+
+    Every phrase the rule's own condition accepts is won by it or lost to an
+    earlier entry (`accepted = won + lost`); `phrases` adds the generator's
+    rejects.
+    """
+
+    index: int
+    id: str
+    caption: str
+    examples: int
+    generated: int
+    won: int
+    rejected: int
+    lost_to: dict[str, int]
+    accepted: int
+    phrases: int
+    lost: int
+    share_won: float | None
+    share_lost: float | None
+
+
+@dataclass(frozen=True)
+class Steals:
+    """`counts[i][j]`: phrases generated from rule `axis[j]` that rule `axis[i]` claims under `law`."""
+
+    law: str
+    axis: list[int]
+    counts: list[list[int]]
+    stolen: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    proven_errors: int
+    proven_warnings: int
+    notes: int
+    suggestions: int
+    suggestions_by_kind: dict[str, int]
+    witnesses: int
+    phrases_generated: int
+    phrases_stolen: int
+    exit_status: int
+    decided: int
+    decided_by_kind: dict[str, int]
+    decided_defects: int
+    fail_on: str
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """What each tier does not prove, in its own words."""
+
+    proven: str
+    generated: str
+    decided: str
+
+
+@dataclass(frozen=True)
+class MergeFacts:
+    """What `fuzzroute merge` needs to combine shard reports: the graph's hash and what this shard set aside."""
+
+    graph_hash: str
+    withheld: list[SuggestionRecord]
+    superseded: list[SuggestionRecord]
+    decision_defects: list[DefectRecord]
+
+
+@dataclass(frozen=True)
+class ResolvedProblem:
+    kind: str
+    code: str
+    skill: str | None
+    example: str | None
+    from_: str | None = json_field("from")
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class ResolvedSuggestion:
+    kind: str
+    rule: str | None
+    from_: str | None = json_field("from")
+    to: str | None = None
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class ProvenHistory:
+    new: int
+    still: int
+    resolved: list[ResolvedProblem]
+
+
+@dataclass(frozen=True)
+class SuggestionHistory:
+    new: int
+    still: int
+    resolved: list[ResolvedSuggestion]
+
+
+@dataclass(frozen=True)
+class History:
+    """What changed since the baseline (an earlier report, or the `--db` ledger)."""
+
+    baseline: str
+    baseline_generated_at: str | None
+    baseline_seed: int | None
+    proven: ProvenHistory
+    suggestions: SuggestionHistory
+
+
+@dataclass(frozen=True)
+class Memory:
+    """What a `--db` run replayed from its ledger and carried into this report."""
+
+    db: str
+    ledger: str
+    first_run: bool
+    previous_run_at: str | None
+    replayed_suggestions: int
+    replayed_witnesses: int
+    reproduced_witnesses: int
+    reproduced_suggestions: int
+    carried: int
+
+
+@dataclass(frozen=True)
+class Report:
+    """The whole report of one run (or of merged shards)."""
+
+    schema_version: int
+    generated_at: str
+    tool: ToolFacts
+    graph: GraphFacts
+    run: RunFacts
+    merge: MergeFacts
+    partial: bool
+    partial_reason: str | None
+    summary: Summary
+    boundary: Boundary
+    proven: ProvenSection
+    suggestions: list[SuggestionRecord]
+    rules: list[RuleFigures]
+    steals: Steals
+    decided: list[DecidedRecord]
+    decision: DecisionFacts
+    history: History | None = json_field(omit_none=True)
+    memory: Memory | None = json_field(omit_none=True)
