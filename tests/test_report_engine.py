@@ -44,6 +44,8 @@ def test_engine_output_makes_a_valid_consistent_report(spec: str, tmp_path: Path
     assert (tmp_path / "r.html").read_text() == render_html(result.report)
     assert document == result.document == to_json(result.report)
     assert result.exit_status == (1 if loaded.graph.checkup().errors else 0)
+    # Every phrase judged was generated (a declared example judged to gate its mutations counts as one).
+    assert document["run"]["phrases_judged"] <= document["run"]["phrases_generated"]
     counts = document["steals"]["counts"]
     axis = document["steals"]["axis"]
     for rule in document["rules"]:
@@ -69,3 +71,12 @@ def test_same_seed_same_report(tmp_path: Path) -> None:
             doc.pop(volatile)
         documents.append(doc)
     assert documents[0] == documents[1]
+
+
+def test_no_more_phrases_are_judged_than_generated_on_the_reference_demo(tmp_path: Path) -> None:
+    """The reference's start-rule demo once reported 1522 generated, 1525 judged (declared examples uncounted)."""
+    demo = Path(__file__).parent / "data" / "real" / "18-start-rule-examples-L61.json"
+    run = write_report(load_graph(str(demo)).graph, html_path=tmp_path / "r.html", budget_phrases=2000,
+                       decide=False).document["run"]
+    assert 0 < run["phrases_judged"] <= run["phrases_generated"]
+    assert run["generator_counts"]["example/declared"] >= 1

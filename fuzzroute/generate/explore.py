@@ -53,14 +53,12 @@ from fuzzroute.generate.stats import Stats
 from fuzzroute.generate.unit import MAX_ROUNDS, UnitResult
 from fuzzroute.generate.warm import find_warm, warm_contexts
 from fuzzroute.generate.workers import Shared, UnitPlan, run_units
+from fuzzroute.results.ordering import settle
 from fuzzroute.results.suggestions import (
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
     RULE_NEVER_WINS,
-    RULES_OVERLAP,
-    SHADOWED_BY_EARLIER_RULE,
     SLOW_MATCHER,
-    SUGGESTION_KINDS,
     WHEN_CLAIMS_WARM,
     Exploration,
     Suggestion,
@@ -270,20 +268,14 @@ class Explorer:
             group.count = self.stats.generated[j]
 
     def suggestions(self) -> tuple[Suggestion, ...]:
-        """The groups as suggestions, sorted; a rules-overlap pair also shadowed is withheld.
+        """The groups as suggestions, in the one order; a rules-overlap pair also shadowed is withheld.
 
         The withheld overlaps are kept (`self.withheld`): a shard cannot know
         whether another shard found the shadowing, so merging needs them.
         """
-        shadowed = {(g.from_, g.to) for g in self.findings.groups.values() if g.kind == SHADOWED_BY_EARLIER_RULE}
-        groups = [
-            g
-            for g in self.findings.groups.values()
-            if not (g.kind == RULES_OVERLAP and (g.from_, g.to) in shadowed)
-        ]
-        hidden = [g for g in self.findings.groups.values() if g.kind == RULES_OVERLAP and (g.from_, g.to) in shadowed]
-        self.withheld = self._render(sorted(hidden, key=group_order))
-        return self._render(sorted(groups, key=group_order))
+        listed, withheld = settle(self._render(list(self.findings.groups.values())))
+        self.withheld = tuple(withheld)
+        return tuple(listed)
 
     def _render(self, groups: list[Group]) -> tuple[Suggestion, ...]:
         out: list[Suggestion] = []
@@ -329,18 +321,6 @@ class Explorer:
             ranked = sorted(counts, key=lambda k: (-counts[k], k))[:3]
             return {"takers": ", ".join(f'"{self.entries[k].id}" ({counts[k]})' for k in ranked) or "no entry"}
         return {}
-
-
-def _n(value: int | None) -> int:
-    return -1 if value is None else value
-
-
-_KIND_ORDER = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
-
-
-def group_order(group: Group) -> tuple[int, int, int, int]:
-    """Suggestions are listed by kind, then rule, from and to (a total order: keys are unique)."""
-    return (_KIND_ORDER.get(group.kind, 99), _n(group.rule), _n(group.from_), _n(group.to))
 
 
 def ended_by(units_ended: dict[str, int], partial: bool) -> str:

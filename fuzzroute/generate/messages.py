@@ -44,12 +44,6 @@ def quoted(phrase: str) -> str:
     return json.dumps(phrase, ensure_ascii=False)
 
 
-def paste_lines(phrase: str) -> tuple[str, str]:
-    """`examples=[...]` for a graph.py and `"examples": [...]` for a graph.json."""
-    text = quoted(phrase)
-    return f"examples=[{text}]", f'"examples": [{text}]'
-
-
 def _laws(w: Witness, entries: tuple[Entry, ...]) -> str:
     cold = "no entry" if w.cold_walk_index is None else f'"{entries[w.cold_walk_index].id}"'
     cascade = "no rule" if w.cascade_index is None else f'"{entries[w.cascade_index].id}"'
@@ -89,7 +83,10 @@ def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> t
     subject = entries[group.rule] if group.rule is not None else None
     taker = entries[group.from_] if group.from_ is not None else None
     victim = entries[group.to] if group.to is not None else None
-    paste, paste_json = paste_lines(best.phrase)
+    # The examples line to paste is the report's to make (it knows the rule's declared examples);
+    # only a phrase that is no example (a slow matcher's pumped phrase) gets a line of its own here.
+    paste: str | None = None
+    paste_json: str | None = None
     kind = group.kind
 
     if kind == SHADOWED_BY_EARLIER_RULE and taker is not None and victim is not None:

@@ -77,6 +77,10 @@ class _LastDigest:
         return self.key
 
 
+#: `generator_counts` key of the declared examples judged to gate their mutations.
+DECLARED_EXAMPLE = "example/declared"
+
+
 @dataclass
 class UnitResult:
     """What one unit found: its groups, its rule's figures, and its counts (picklable)."""
@@ -361,6 +365,10 @@ class RuleUnit:
         """Whether the example's own rule claims it (mutations of a broken example are noise)."""
         held = self._example_holds.get(example)
         if held is None:
+            # The declared example is judged too, so it counts as a phrase generated (by the author).
+            self.result.generated += 1
+            counts = self.result.generator_counts
+            counts[DECLARED_EXAMPLE] = counts.get(DECLARED_EXAMPLE, 0) + 1
             if not self._spend(example):
                 return False
             cascade = self.judge.claims(example).cascade
