@@ -127,7 +127,7 @@ def near_duplicate(a: str, b: str) -> bool:
 def predicted_verdict(graph: Graph, index: int, phrase: str) -> Verdict:
     """The checkup's problems for `phrase` declared as the only example of entry `index`.
 
-    The example check judges each example on its own (ROUTING.md 5.2), so the
+    The example check judges each example on its own, so the
     verdict is the same whatever other examples the rule declares.
     """
     entries = tuple(
@@ -142,7 +142,7 @@ def _signature(verdict: Verdict) -> tuple[tuple[str, str, str | None], ...]:
 
 
 def can_take_examples(entry: Entry) -> bool:
-    """Rules the declaration API lets declare examples (ROUTING.md 5.1): not intents, not defaults."""
+    """Rules the declaration API lets declare examples: not intents (their examples score), not defaults."""
     return not entry.is_intent and not entry.is_unconditional
 
 

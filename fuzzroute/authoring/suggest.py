@@ -95,7 +95,7 @@ def selected_rules(loaded: LoadedGraph, rule_ids: Sequence[str]) -> list[int]:
         entry = refused[0]
         what = "an intent (its examples are scoring material)" if entry.is_intent else "a default (no condition)"
         raise InputError(
-            f'{loaded.path}: rule "{entry.id}" is {what}, so it cannot declare examples (ROUTING.md 5.1) and '
+            f'{loaded.path}: rule "{entry.id}" is {what}, so it cannot declare examples and '
             "nothing can be suggested for it. Pick a rule with a `match` or `when` condition."
         )
     return sorted(chosen)

@@ -1,4 +1,4 @@
-"""The declared-example check (ROUTING.md section 5.2), step for step.
+"""The declared-example check, step for step as the reference library runs it.
 
 For each entry in declaration order and each of its examples in order:
 self-match, then (when order decides the start) who wins the phrase and

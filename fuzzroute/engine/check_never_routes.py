@@ -1,4 +1,4 @@
-"""The never-route check (ROUTING.md section 6.2): no gate on the mount.
+"""The never-route check: it runs under every mount (no order gate).
 
 Each row gets at most one problem, in this precedence: it contradicts a
 declared example, a rule claims it (cascade), or only a default claims it.

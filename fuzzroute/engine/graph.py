@@ -159,7 +159,7 @@ class Graph:
 def validate_examples(
     examples: object, where: str, *, has_condition: bool, is_intent: bool
 ) -> tuple[str, ...] | None:
-    """The refusals of ROUTING.md 5.1, in order; returns an immutable copy."""
+    """The example refusals, in the reference's order (list, items, intent, default); returns an immutable copy."""
     if examples is None:
         return None
     if not isinstance(examples, (list, tuple)) or len(examples) == 0:
@@ -197,7 +197,7 @@ def validate_examples(
 
 
 def validate_never_routes(phrases: object, declared: Iterable[str]) -> list[str]:
-    """The refusals of ROUTING.md 6.1; returns the rows as written."""
+    """The never-route refusals (list, items, repeats compared trimmed and case-folded); returns the rows as written."""
     rows: Any = [phrases] if isinstance(phrases, str) else phrases
     if not isinstance(rows, (list, tuple)) or len(rows) == 0:
         extra = (
