@@ -16,6 +16,7 @@ import pytest
 
 from fuzzroute import Graph, Outcome, RoutingContext, runs_on
 from fuzzroute.generate import explore
+from fuzzroute.report.records import Records
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,
@@ -78,8 +79,14 @@ def test_an_earlier_word_rule_shadows_the_tracking_rule(planted: ModuleType, run
         assert runs_on(tracking, witness.phrase) is Outcome.MATCH
         assert graph.claims(witness.phrase).ids() == ("orders", "orders")
     best = found.witnesses[0].phrase
-    assert found.paste == f'examples=["{best}"]'
-    assert found.paste_json == f'"examples": ["{best}"]'
+    # "where is my order" is the tracking rule's own text, taken by the `order` word: shared fixed words.
+    assert (found.relation, found.shared_in) == ("shared-text", "fixed-words") and found.shared_count >= 1
+    assert (best.lower().startswith("where is my order"), found.witnesses[0].relation) == (True, "shared-text")
+    # The line to paste is the report's to make (it knows the rule's declared examples).
+    paste = Records(graph).suggestion(found)
+    assert (paste.paste, paste.paste_json, paste.paste_mode) == (
+        f"examples=[{best!r}]", f'"examples": ["{best}"]', "examples"
+    )
     for word in ('"tracking"', '"orders"', r"/\border\b/", "where is my (order|package)", best):
         assert word in found.message
 
@@ -133,4 +140,4 @@ def test_an_example_one_inflection_away_from_falling_through(planted: ModuleType
     for witness in found.witnesses:
         assert graph.claims(witness.phrase).ids() == (None, None)
     assert '"refund my order"' in found.message
-    assert found.paste is not None and found.paste.startswith("examples=[")
+    assert Records(graph).suggestion(found).paste_mode == "examples"

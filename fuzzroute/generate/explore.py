@@ -47,6 +47,7 @@ from fuzzroute.generate.budget import Budget, Progress, generation_seconds
 from fuzzroute.generate.findings import Findings, Group, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
 from fuzzroute.generate.messages import render
+from fuzzroute.generate.relation import relation_of, shared_in_of
 from fuzzroute.generate.slow import find_slow
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
 from fuzzroute.generate.stats import Stats
@@ -297,6 +298,9 @@ class Explorer:
                     paste=paste,
                     paste_json=paste_json,
                     mutation=self._mutation(g),
+                    relation=relation_of(g.strongest),
+                    shared_in=shared_in_of(g.strongest),
+                    shared_count=g.shared,
                 )
             )
         return tuple(out)

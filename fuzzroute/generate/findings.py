@@ -18,6 +18,7 @@ from typing import Any
 
 from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.text import phrase_key
+from fuzzroute.generate.relation import SHARED_TEXT, Meeting
 from fuzzroute.results.suggestions import Witness
 
 WITNESSES_PER_GROUP = 3
@@ -75,6 +76,7 @@ def make_witness(
     generator: str,
     context: dict[str, Any] | None = None,
     mutation: str | None = None,
+    meeting: Meeting | None = None,
 ) -> Witness:
     cold, cascade = claims.cold_walk, claims.cascade
     return Witness(
@@ -86,7 +88,16 @@ def make_witness(
         generator=generator,
         context=context,
         mutation=mutation,
+        relation=None if meeting is None else meeting.relation,
+        shared_in=None if meeting is None else meeting.shared_in,
     )
+
+
+def strength(witness: Witness) -> int:
+    """How strongly a witness shows two rules meeting (0: shared fixed words ... 3: not an overlap)."""
+    if witness.relation is None:
+        return 3
+    return Meeting(witness.relation, witness.shared_in).strength
 
 
 GroupKey = tuple[str, "int | None", "int | None", "int | None"]
@@ -111,11 +122,15 @@ class Group:
     best: list[Witness] = field(default_factory=list)
     details: dict[str, str] = field(default_factory=dict)
     declared: frozenset[str] = frozenset()
-    ranks: list[tuple[bool, tuple[int, int, str, str]]] = field(default_factory=list)
+    ranks: list[tuple[int, bool, tuple[int, int, str, str]]] = field(default_factory=list)
+    #: Witnesses on which the two rules share text (see `relation`).
+    shared: int = 0
+    #: The strongest meeting seen (`relation.Meeting.strength`; 3 when the kind has no relation).
+    strongest: int = 3
 
-    def rank(self, witness: Witness) -> tuple[bool, tuple[int, int, str, str]]:
-        """Phrases the author already declared go last: the proven half covers them."""
-        return (phrase_key(witness.phrase) in self.declared, witness_key(witness))
+    def rank(self, witness: Witness) -> tuple[int, bool, tuple[int, int, str, str]]:
+        """The strongest meeting first; phrases the author already declared go last (the proven half covers them)."""
+        return (strength(witness), phrase_key(witness.phrase) in self.declared, witness_key(witness))
 
     def add(self, witness: Witness, detail: str | None = None, *, fresh: bool = False) -> None:
         if not fresh:
@@ -125,12 +140,17 @@ class Group:
                 return
             self.seen.add(key)
         self.count += 1
+        self._meet(witness, 1 if witness.relation == SHARED_TEXT else 0)
         self.offer(witness, detail)
+
+    def _meet(self, witness: Witness, shared: int) -> None:
+        self.shared += shared
+        self.strongest = min(self.strongest, strength(witness))
 
     def offer(self, witness: Witness, detail: str | None = None) -> None:
         """Keep `witness` if it ranks among the best few (without counting it)."""
         worst = self.ranks[-1] if len(self.ranks) >= WITNESSES_PER_GROUP else None
-        if worst is not None and not worst[0] and cannot_beat(witness, worst[1]):
+        if worst is not None and not worst[1] and worst[0] <= strength(witness) and cannot_beat(witness, worst[2]):
             return
         rank = self.rank(witness)
         if len(self.ranks) >= WITNESSES_PER_GROUP and rank >= self.ranks[-1]:
@@ -151,6 +171,8 @@ class Group:
     def absorb(self, other: Group) -> None:
         """Merge another unit's group of the same key (counts add; the best witnesses compete)."""
         self.count += other.count
+        self.shared += other.shared
+        self.strongest = min(self.strongest, other.strongest)
         for witness in other.best:
             self.offer(witness, other.details.get(witness.phrase))
 
@@ -161,7 +183,8 @@ class Group:
             sorted(
                 self.best,
                 key=lambda w: (
-                    self.rank(w)[0],
+                    strength(w),
+                    self.rank(w)[1],
                     witness_key(w)[0],
                     len(w.phrase),
                     w.phrase != w.phrase.lower(),
@@ -202,8 +225,4 @@ class Findings:
             self.groups[key] = group
         group.add(witness, detail, fresh=fresh)
 
-    def has(self, kind: str, rule: int | None, from_: int | None, to: int | None) -> bool:
-        return (kind, rule, from_, to) in self.groups
 
-    def drop(self, kind: str, rule: int | None, from_: int | None, to: int | None) -> None:
-        self.groups.pop((kind, rule, from_, to), None)

@@ -34,6 +34,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Claims, Outcome, runs_on
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.findings import Findings, make_witness
+from fuzzroute.generate.relation import meeting
 from fuzzroute.generate.seeded import stable_seed
 from fuzzroute.generate.sources import Candidate, StreamFactory, StreamSettings
 from fuzzroute.generate.stats import Stats
@@ -349,16 +350,20 @@ class RuleUnit:
         self.stats.accept(phrase, j, claims, winner, candidate.generator)
         if not self.order_decides:
             return
-        witness = make_witness(phrase, claims, candidate.generator)
         cascade, cold = claims.cascade, claims.cold_walk
+        entries = self.graph.entries
         # `take` lets each rule phrase through once, so it is new to every group (`fresh`).
         if cascade is not None and cascade.index < j:
+            met = meeting(entries[cascade.index], entries[j], phrase)
+            witness = make_witness(phrase, claims, candidate.generator, meeting=met)
             self.findings.add(SHADOWED_BY_EARLIER_RULE, j, cascade.index, j, witness, fresh=True)
             return
         if self.cold_walk_mount and cold is not None and cold.unconditional and cold.index < j:
+            witness = make_witness(phrase, claims, candidate.generator)
             self.findings.add(LAWS_DISAGREE, j, cold.index, j, witness, fresh=True)
             return
         for k in self.judge.laws.later_matches(phrase, j):
+            witness = make_witness(phrase, claims, candidate.generator, meeting=meeting(entries[j], entries[k], phrase))
             self.findings.add(RULES_OVERLAP, j, j, k, witness, fresh=True)
 
     def _holds(self, example: str) -> bool:

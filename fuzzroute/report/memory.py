@@ -55,6 +55,7 @@ def _witness(data: dict[str, Any]) -> Witness:
         phrase=data["phrase"], cold_walk=data.get("cold_walk"), cascade=data.get("cascade"),
         cold_walk_index=data.get("cold_walk_index"), cascade_index=data.get("cascade_index"),
         generator=data.get("generator") or "", context=data.get("context"), mutation=data.get("mutation"),
+        relation=data.get("relation"), shared_in=data.get("shared_in"),
     )
 
 
@@ -74,6 +75,9 @@ def _carried(graph: Graph, stored: dict[str, Any], witnesses: list[dict[str, Any
         paste=stored.get("paste"),
         paste_json=stored.get("paste_json"),
         mutation=stored.get("mutation"),
+        relation=stored.get("relation"),
+        shared_in=stored.get("shared_in"),
+        shared_count=int(stored.get("shared_count") or 0),
     )
 
 

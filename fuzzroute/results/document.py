@@ -139,6 +139,10 @@ class ProvenSection:
 class SuggestionRecord:
     """A generated suggestion as reported: the engine's finding plus where its rule is and what to paste.
 
+    `relation` says how the two rules of an overlap or a shadowing meet:
+    `shared-text` (the earlier rule matches inside the later rule's own text,
+    `shared_in` its fixed words or only its wildcards, on `shared_count`
+    witnesses) or `co-occurrence` (only on glued texts); None for other kinds.
     `paste_mode` says what `paste` is: `examples` (the rule's examples list
     with the witness added), `already_declared`, `as_given` (the engine's own
     line, e.g. a slow phrase as an expression) or None.  `memory` is
@@ -158,6 +162,9 @@ class SuggestionRecord:
     paste: str | None = None
     paste_json: str | None = None
     mutation: str | None = None
+    relation: str | None = None
+    shared_in: str | None = None
+    shared_count: int = 0
     witnesses: list[Witness] = field(default_factory=list)
     location: Location | None = None
     paste_mode: str | None = None

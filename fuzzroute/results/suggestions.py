@@ -57,6 +57,9 @@ class Witness:
     generator: str = ""
     context: dict[str, Any] | None = json_field(omit_none=True)
     mutation: str | None = json_field(omit_none=True)
+    #: How the two rules of an overlap or shadowing meet on this phrase (see `Suggestion.relation`).
+    relation: str | None = json_field(omit_none=True)
+    shared_in: str | None = json_field(omit_none=True)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -71,6 +74,10 @@ class Witness:
             data["context"] = self.context
         if self.mutation is not None:
             data["mutation"] = self.mutation
+        if self.relation is not None:
+            data["relation"] = self.relation
+        if self.shared_in is not None:
+            data["shared_in"] = self.shared_in
         return data
 
 
@@ -96,6 +103,13 @@ class Suggestion:
     paste: str | None = None
     paste_json: str | None = None
     mutation: str | None = None
+    #: For an overlap or a shadowing: `shared-text` when the earlier rule's match sits in the later
+    #: rule's own text on some witness (`shared_in` says whether in its fixed words or only in its
+    #: wildcards), `co-occurrence` when the two only meet on glued texts; None for other kinds.
+    relation: str | None = None
+    shared_in: str | None = None
+    #: Witnesses (distinct phrases) on which the rules share text.
+    shared_count: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -111,6 +125,9 @@ class Suggestion:
             "paste": self.paste,
             "paste_json": self.paste_json,
             "mutation": self.mutation,
+            "relation": self.relation,
+            "shared_in": self.shared_in,
+            "shared_count": self.shared_count,
             "witnesses": [w.to_dict() for w in self.witnesses],
         }
 

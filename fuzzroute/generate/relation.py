@@ -1,0 +1,242 @@
+"""How two rules meet on a phrase: on the later rule's own text, or only where two texts are glued.
+
+Under search semantics two unanchored rules "overlap" on almost any message
+that mentions both triggers ("dashboard ssl"); that is how first-match routing
+works and is not a finding.  What an author acts on is an earlier rule A
+taking the words a later rule B exists for: "scale down" taken by a rule whose
+keywords include `down`.  So every sampled overlap and shadowing witness is
+classified by where A's match sits relative to B's *own text*:
+
+* B's own text is what B matches once the parts search semantics make
+  redundant are taken off its ends: a leading or trailing repeat that may
+  match nothing (`.*coming soon.*` matches exactly the messages `coming soon`
+  matches, so its own text is "coming soon").  A keyword's own text is the
+  keyword; an all-of's is each of its parts' own texts.
+* `shared-text` when a match of A shares characters with an occurrence of B's
+  own text in the phrase; it is in B's *fixed words* when A's match covers a
+  literal character of B, else only in a *wildcard* of B (A's trigger sits in
+  the gap of a B like `send .* to`), a weaker finding.
+* `co-occurrence` when A's matches only sit beside B's text: two texts glued
+  together, expected first-match behaviour.
+
+The classification reads the compiled rules' own match spans, so it is what
+Python's `re` does on the phrase; a rule whose own text cannot be written
+back as a pattern is read as a whole (none of its characters count as fixed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from fuzzroute.engine import regex_syntax
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex, keyword_pattern
+from fuzzroute.strategies.regex_tree import (
+    GLOBAL_FLAGS,
+    REPEAT_OPS,
+    UnsupportedRegex,
+    flag_prefix,
+    parse,
+    unparse,
+    walk,
+)
+
+SHARED_TEXT = "shared-text"
+CO_OCCURRENCE = "co-occurrence"
+#: Where shared text sits in the later rule: among its literal words, or only inside its wildcards.
+FIXED_WORDS = "fixed-words"
+WILDCARD = "wildcard"
+
+_c: Any = regex_syntax.constants
+_FIXED = "fx"
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """How two rules meet on one phrase: `relation` and, for shared text, `shared_in`."""
+
+    relation: str
+    shared_in: str | None = None
+
+    @property
+    def strength(self) -> int:
+        """0 strongest (shared fixed words), 1 shared only in wildcards, 2 co-occurrence."""
+        if self.relation == CO_OCCURRENCE:
+            return 2
+        return 0 if self.shared_in == FIXED_WORDS else 1
+
+
+SHARED_FIXED = Meeting(SHARED_TEXT, FIXED_WORDS)
+SHARED_WILDCARD = Meeting(SHARED_TEXT, WILDCARD)
+GLUED = Meeting(CO_OCCURRENCE)
+_BY_STRENGTH = {0: SHARED_FIXED, 1: SHARED_WILDCARD, 2: GLUED}
+
+
+def relation_of(strength: int) -> str | None:
+    """The relation of a group whose strongest meeting has this strength (None: not an overlap kind)."""
+    found = _BY_STRENGTH.get(strength)
+    return None if found is None else found.relation
+
+
+def shared_in_of(strength: int) -> str | None:
+    found = _BY_STRENGTH.get(strength)
+    return None if found is None else found.shared_in
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One occurrence of a rule's own text in a phrase, and the spans of its literal characters."""
+
+    start: int
+    end: int
+    fixed: tuple[tuple[int, int], ...]
+
+
+class OwnText:
+    """A rule's own text as patterns whose named groups mark its literal runs."""
+
+    def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
+        self.patterns = tuple(patterns)
+
+    def occurrences(self, phrase: str) -> Iterator[Occurrence]:
+        for pattern in self.patterns:
+            fixed_names = [name for name in pattern.groupindex if name.startswith(_FIXED)]
+            for found in _all_matches(pattern, phrase):
+                spans = tuple(
+                    span for span in (found.span(name) for name in fixed_names) if span[0] >= 0 and span[1] > span[0]
+                )
+                yield Occurrence(found.start(), found.end(), spans)
+
+
+def _all_matches(pattern: re.Pattern[str], phrase: str) -> Iterator[re.Match[str]]:
+    """Every match starting at a distinct position (overlapping ones too), leftmost first."""
+    position = 0
+    while position <= len(phrase):
+        found = pattern.search(phrase, position)
+        if found is None:
+            return
+        yield found
+        position = found.start() + 1
+
+
+def _trimmed(tree: list[Any]) -> list[Any]:
+    """The tree without leading or trailing repeats that may match nothing (redundant under search)."""
+    while len(tree) == 1 and tree[0][0] is _c.SUBPATTERN and not tree[0][1][1] and not tree[0][1][2]:
+        tree = list(tree[0][1][3])
+    while tree and tree[0][0] in REPEAT_OPS and tree[0][1][0] == 0:
+        tree = tree[1:]
+    while tree and tree[-1][0] in REPEAT_OPS and tree[-1][1][0] == 0:
+        tree = tree[:-1]
+    return tree
+
+
+class _Marker:
+    """Writes a tree back as a pattern with each run of literal characters in a named group."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def sequence(self, tree: Sequence[Any]) -> str:
+        out: list[str] = []
+        run: list[Any] = []
+        for op, av in tree:
+            if op is _c.LITERAL:
+                run.append((op, av))
+                continue
+            out.append(self._flush(run))
+            run = []
+            out.append(self.node(op, av))
+        out.append(self._flush(run))
+        return "".join(out)
+
+    def _flush(self, run: list[Any]) -> str:
+        if not run:
+            return ""
+        self.count += 1
+        return f"(?P<{_FIXED}{self.count}>{unparse(run)})"
+
+    def node(self, op: Any, av: Any) -> str:
+        if op is _c.BRANCH:
+            return "(?:" + "|".join(self.sequence(alt) for alt in av[1]) + ")"
+        if op is _c.SUBPATTERN:
+            _group, add, remove, body = av
+            if add or remove:
+                return unparse([(op, av)])
+            return "(?:" + self.sequence(body) + ")"
+        return unparse([(op, av)])
+
+
+def _regex_own_text(regex: Regex) -> re.Pattern[str]:
+    pattern = regex.pattern
+    try:
+        tree = _trimmed(list(parse(pattern)))
+        if not tree or any(op is _c.GROUPREF or op is _c.GROUPREF_EXISTS for op, _av in walk(tree)):
+            raise UnsupportedRegex("nothing left, or a backreference")
+        return re.compile(flag_prefix(pattern.flags & GLOBAL_FLAGS) + _Marker().sequence(tree))
+    except (UnsupportedRegex, re.error, RecursionError):
+        return pattern
+
+
+def _keyword_own_text(keyword: str) -> re.Pattern[str]:
+    return re.compile(f"(?P<{_FIXED}1>{keyword_pattern(keyword)})", re.IGNORECASE)
+
+
+def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
+    matcher = entry.data_matcher
+    if isinstance(matcher, AllOf):
+        return matcher.parts
+    if isinstance(matcher, (Regex, Keywords)):
+        return (matcher,)
+    return ()
+
+
+@lru_cache(maxsize=4096)
+def own_text(entry: Entry) -> OwnText:
+    """The rule's own text (empty for a `when` rule, an intent or a default: they have no text)."""
+    patterns: list[re.Pattern[str]] = []
+    for leaf in _leaves(entry):
+        if isinstance(leaf, Keywords):
+            patterns.extend(_keyword_own_text(k) for k in leaf.keywords)
+        else:
+            patterns.append(_regex_own_text(leaf))
+    return OwnText(patterns)
+
+
+@lru_cache(maxsize=4096)
+def _search_patterns(entry: Entry) -> tuple[re.Pattern[str], ...]:
+    out: list[re.Pattern[str]] = []
+    for leaf in _leaves(entry):
+        out.extend(leaf.patterns if isinstance(leaf, Keywords) else (leaf.pattern,))
+    return tuple(out)
+
+
+def _overlaps(pattern: re.Pattern[str], phrase: str, start: int, end: int) -> bool:
+    """Whether some match of `pattern` shares at least one character with `phrase[start:end]`."""
+    for found in _all_matches(pattern, phrase):
+        if found.start() >= end:
+            return False
+        if found.end() > start and found.end() > found.start():
+            return True
+    return False
+
+
+def meeting(earlier: Entry, later: Entry, phrase: str) -> Meeting | None:
+    """How `earlier` meets `later` on `phrase` (None when the later rule has no text to share)."""
+    texts = list(own_text(later).occurrences(phrase))
+    if not texts:
+        return None
+    searches = _search_patterns(earlier)
+    if not searches:
+        return None
+    wildcard = False
+    for occurrence in texts:
+        for pattern in searches:
+            if any(_overlaps(pattern, phrase, s, e) for s, e in occurrence.fixed):
+                return SHARED_FIXED
+            if not wildcard and _overlaps(pattern, phrase, occurrence.start, occurrence.end):
+                wildcard = True
+    return SHARED_WILDCARD if wildcard else GLUED
