@@ -55,7 +55,7 @@ def support_document(**options: Any) -> dict[str, Any]:
 
 def test_required_top_level_shape() -> None:
     doc = support_document()
-    assert doc["schema_version"] == SCHEMA_VERSION == 2
+    assert doc["schema_version"] == SCHEMA_VERSION == 3
     assert {"schema_version", "graph", "proven", "suggestions", "boundary", "partial", "summary"} <= set(doc)
     assert set(doc["proven"]) >= {"problems", "notes"}
     for suggestion in doc["suggestions"]:
@@ -122,10 +122,7 @@ def test_summary_counts_agree_with_the_lists() -> None:
     assert summary["suggestions"] == len(doc["suggestions"])
     assert sum(summary["suggestions_by_kind"].values()) == len(doc["suggestions"])
     assert summary["witnesses"] == sum(len(s["witnesses"]) for s in doc["suggestions"])
-    counts = doc["steals"]["counts"]
-    assert summary["phrases_stolen"] == sum(
-        counts[i][j] for i in range(len(counts)) for j in range(len(counts)) if i != j
-    )
+    assert summary["phrases_stolen"] == sum(n for i, j, n in doc["steals"]["cells"] if i != j)
 
 
 def test_rule_shares_are_computed_from_accepted_phrases() -> None:
@@ -135,7 +132,7 @@ def test_rule_shares_are_computed_from_accepted_phrases() -> None:
         assert rule["phrases"] == rule["accepted"] + rule["rejected"]
         if rule["accepted"]:
             assert rule["share_won"] == pytest.approx(rule["won"] / rule["accepted"], abs=1e-4)
-        column = [row[doc["steals"]["axis"].index(rule["index"])] for row in doc["steals"]["counts"]]
+        column = [n for _taker, source, n in doc["steals"]["cells"] if source == rule["index"]]
         assert sum(column) == rule["accepted"]
 
 
@@ -223,19 +220,15 @@ def test_the_engines_line_is_kept_where_no_examples_line_fits() -> None:
     assert (suggestion["paste"], suggestion["paste_mode"]) == ("'a' * 20 + '!'", "as_given")
 
 
-def test_steals_axis_follows_the_rules_or_the_entries() -> None:
+def test_steals_are_sparse_cells_over_the_rules_phrases_came_from() -> None:
     graph = support_graph()
-    by_entries = judge_samples(graph, {**SUPPORT_SAMPLES, 4: ["<b>"]})
-    assert build_json(graph, graph.checkup(), by_entries)["steals"]["axis"] == list(range(len(graph.entries)))
-    kept = [r.index for r in by_entries.rules]
-    assert len(kept) < len(graph.entries)  # the default generates nothing
-    by_rules = Exploration(**{**by_entries.__dict__, "steals": tuple(
-        tuple(by_entries.steals[i][j] for j in kept) for i in kept)})
-    doc = build_json(graph, graph.checkup(), by_rules)
-    assert doc["steals"]["axis"] == kept
-    assert doc["steals"]["stolen"] == build_json(graph, graph.checkup(), by_entries)["steals"]["stolen"]
-    broken = Exploration(**{**by_entries.__dict__, "steals": ((1, 2), (3, 4))})
-    with pytest.raises(ValueError, match="2x2"):
+    exploration = judge_samples(graph, {**SUPPORT_SAMPLES, 4: ["<b>"]})
+    doc = build_json(graph, graph.checkup(), exploration)
+    assert doc["steals"]["axis"] == [r.index for r in exploration.rules]
+    assert doc["steals"]["cells"] == [list(cell) for cell in sorted(exploration.steals)]
+    assert all(n > 0 for _i, _j, n in doc["steals"]["cells"])
+    broken = Exploration(**{**exploration.__dict__, "steals": ((1, 2), (3, 4))})
+    with pytest.raises(ValueError, match="triples"):
         build_json(graph, graph.checkup(), broken)
 
 

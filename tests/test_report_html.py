@@ -24,6 +24,7 @@ from test_report_fixtures import (
 
 from fuzzroute import Graph, keywords
 from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, Report, build_report, render_html, to_json
+from fuzzroute.report.overview import overview_rows
 from fuzzroute.report.pipeline import empty_exploration
 from fuzzroute.report.render.html import FULL_MATRIX_LIMIT, visible_phrase
 from fuzzroute.results.document import DecidedRecord
@@ -247,7 +248,7 @@ def test_matrix_cells_add_up_to_the_steals() -> None:
     tables = root.find(lambda n: n.tag == "table" and "matrix" in n.classes())
     full = max(tables, key=lambda t: int(t.attrs["data-rules"] or 0))
     cells = [int(c.text()) for c in full.find(lambda n: n.tag == "td") if c.text()]
-    assert sum(cells) == sum(map(sum, doc.steals.counts))
+    assert sum(cells) == sum(n for _i, _j, n in doc.steals.cells)
 
 
 def test_a_hundred_rule_report_stays_small_and_compact() -> None:
@@ -314,20 +315,39 @@ def test_the_overview_links_every_card_tier_by_tier() -> None:
         item("decided-2", "decided-disjoint", "account", 2, "billing", None),
         item("decided-3", "decided-overlap", "refunds", 1, "billing", "refund the payment"),
     ]
-    report = replace(doc, decided=[from_json(DecidedRecord, d) for d in decided])
+    records = [from_json(DecidedRecord, d) for d in decided]
+    report = replace(doc, decided=records, decision=replace(doc.decision, ran=True, reason=None),
+                     overview=overview_rows(doc.proven.problems, records, doc.suggestions, doc.rules))
     root = parse(render_html(report))
     doc = to_json(report)
     rows = by_id(root, "findings").find(lambda n: n.tag == "tr" and "data-tier" in n.attrs)
     tiers = [r.attrs["data-tier"] for r in rows]
     problems = doc["proven"]["problems"]
-    assert tiers == ["proven"] * len({p["example"] for p in problems}) + ["decided"] + ["suggested"] * len(
-        doc["suggestions"]
-    )
+    proven = len({p["example"] for p in problems})
+    # The table is the JSON overview, row for row: proven rows, then the rule that never wins (decided, the
+    # strongest evidence), then the sampled rows.
+    assert tiers == [row["tier"] for row in doc["overview"]]
+    assert tiers[:proven + 1] == ["proven"] * proven + ["decided"] and set(tiers[proven + 1:]) == {"suggested"}
     links = [a.attrs["href"] for r in rows for a in r.find(lambda n: n.tag == "a")]
     assert len(links) == len(rows)
-    cards = {"#" + (n.attrs["id"] or "") for n in by_class(root, "finding") + by_class(root, "suggestion")}
-    # A disjoint pair is a fact and an overlap is listed in its section only: neither is an overview row.
-    assert set(links) == cards | {"#decided-1"}
+    ids = {"#" + (n.attrs["id"] or "") for n in root.find(lambda n: bool(n.attrs.get("id")))}
+    assert set(links) <= ids
+    # A disjoint pair is a fact, and an overlap whose relation is not known is listed in its section only.
+    assert "#decided-1" in links and not {"#decided-2", "#decided-3"} & set(links)
+    # Every suggestion is linked, or stands behind a row that names its kind and rule (near misses of one
+    # rule are one row), or in an aggregate row (glued texts), or is counted in the `more` row.
+    rows = report.overview
+    more = sum(r.count or 0 for r in rows if r.kind == "more")
+    unlisted = 0
+    for position, s in enumerate(report.suggestions, start=1):
+        if any(r.anchor == f"suggestion-{position}" for r in rows):
+            continue
+        if any(r.kind == s.kind and r.rule and s.rule and s.rule in r.rule.split(", ") for r in rows):
+            continue
+        if s.relation == "co-occurrence" and any(r.kind == "co-occurrence" for r in rows):
+            continue
+        unlisted += 1
+    assert unlisted <= more
     # One card per declared phrase, and every problem of the phrase on it.
     phrases = [n.attrs["data-phrase"] for n in by_class(root, "finding")]
     assert len(phrases) == len(set(phrases))

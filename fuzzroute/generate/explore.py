@@ -391,7 +391,7 @@ def explore(
         elapsed_seconds=round(elapsed, 6),
         suggestions=suggestions,
         rules=explorer.stats.rule_stats(),
-        steals=explorer.stats.steals_matrix(),
+        steals=explorer.stats.steals_cells(),
         partial=budget.partial,
         ended_by=ended,
         generator_counts=dict(sorted(explorer.generator_counts.items())),

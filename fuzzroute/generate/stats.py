@@ -110,12 +110,9 @@ class Stats:
             for e in self.entries
         )
 
-    def steals_matrix(self) -> tuple[tuple[int, ...], ...]:
-        n = len(self.entries)
-        rows = [[0] * n for _ in range(n)]
-        for (winner, source), count in self.steals.items():
-            rows[winner][source] = count
-        return tuple(tuple(row) for row in rows)
+    def steals_cells(self) -> tuple[tuple[int, int, int], ...]:
+        """The non-zero cells `(winner, source, count)`, sorted (see `Exploration.steals`)."""
+        return tuple(sorted((winner, source, count) for (winner, source), count in self.steals.items() if count))
 
     def top_taker(self, source: int) -> int | None:
         counts = self.lost_to.get(source)

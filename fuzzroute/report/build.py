@@ -33,6 +33,7 @@ from fuzzroute.report.failon import DEFAULT_FAIL_ON
 from fuzzroute.report.graphhash import graph_hash
 from fuzzroute.report.history import compare_with_baseline
 from fuzzroute.report.memory import Recall, recall
+from fuzzroute.report.overview import overview_rows
 from fuzzroute.report.records import (
     Records,
     decided_records,
@@ -157,6 +158,7 @@ def build_report(
     # The time goes with the run's other timings: the rest of the report is deterministic.
     decide_seconds = stats.pop("elapsed_seconds", None)
     notes = [note_record(n) for n in checkup.notes]
+    figures = [rule_figures(r) for r in exploration.rules]
     summary = summarize(
         problems=problems, notes=notes, suggestions=listed, decided=decided, defects=defects,
         phrases_generated=exploration.phrases_generated, phrases_stolen=steals.stolen, fail_on=fail_on,
@@ -174,10 +176,11 @@ def build_report(
         boundary=Boundary(PROVEN_BOUNDARY, GENERATED_BOUNDARY, DECIDED_BOUNDARY),
         proven=ProvenSection(checkup.ok, problems, notes),
         suggestions=listed,
-        rules=[rule_figures(r) for r in exploration.rules],
+        rules=figures,
         steals=steals,
         decided=decided,
         decision=_decision(decisions, stats, defects, takeover.references),
+        overview=overview_rows(problems, decided, listed, figures),
         history=history,
         memory=None if remembered is None else remembered.memory,
     )
@@ -230,25 +233,9 @@ def _run(exploration: Exploration, decide_seconds: float | None) -> RunFacts:
 
 
 def _steals(graph: Graph, exploration: Exploration) -> Steals:
-    """The steal matrix with its axis named by entry index.
-
-    The exploration's matrix is indexed either like its `rules` tuple or like
-    the graph's entries; both are accepted and the axis says which rules the
-    rows and columns are.
-    """
-    counts = [list(row) for row in exploration.steals]
-    size = len(counts)
-    if any(len(row) != size for row in counts):
-        raise ValueError("Exploration.steals is not a square matrix")
-    if size == 0:
-        axis: list[int] = []
-    elif size == len(exploration.rules):
-        axis = [r.index for r in exploration.rules]
-    elif size == len(graph.entries):
-        axis = list(range(size))
-    else:
-        raise ValueError(
-            f"Exploration.steals is {size}x{size}, but the exploration has "
-            f"{len(exploration.rules)} rules and the graph {len(graph.entries)} entries"
-        )
-    return Steals(law_of(graph), axis, counts, stolen_count(counts))
+    """The sparse steal cells, with the rules phrases were generated from as the axis."""
+    cells = [list(cell) for cell in sorted(exploration.steals)]
+    if any(len(cell) != 3 or cell[2] < 0 for cell in cells):
+        raise ValueError("Exploration.steals holds (taker, source, count) triples with a count of at least 0")
+    axis = sorted({r.index for r in exploration.rules} | {c[0] for c in cells} | {c[1] for c in cells})
+    return Steals(law_of(graph), axis, [c for c in cells if c[2]], stolen_count(cells))

@@ -56,9 +56,9 @@ def summarize(
     )
 
 
-def stolen_count(counts: Sequence[Sequence[int]]) -> int:
-    """Phrases won by a rule other than the one they were generated from (off the diagonal)."""
-    return sum(value for i, row in enumerate(counts) for j, value in enumerate(row) if i != j)
+def stolen_count(cells: Sequence[Sequence[int]]) -> int:
+    """Phrases won by a rule other than the one they were generated from (cells off the diagonal)."""
+    return sum(count for taker, source, count in cells if taker != source)
 
 
 def judged_per_second(judged: int, seconds: float) -> float:

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.results.document import (
+    BASELINE_VERSIONS,
     SCHEMA_VERSION,
     History,
     ProblemRecord,
@@ -74,8 +75,8 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             f"{source} is not a fuzzroute report document (no `proven` and `suggestions` keys). "
             "Pass a file written by `fuzzroute report --json`."
         )
-    # Version 2 only added fields, so a version 1 baseline still matches by the same keys.
-    if document.get("schema_version") not in (1, SCHEMA_VERSION):
+    # Every version only added fields, so an older baseline still matches by the same keys.
+    if document.get("schema_version") not in BASELINE_VERSIONS:
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
             f"versions up to {SCHEMA_VERSION}. Regenerate the baseline with this version."

@@ -30,6 +30,7 @@ from fuzzroute.report.build import timestamp
 from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
 from fuzzroute.report.decided import supersede
 from fuzzroute.report.history import read_json_report
+from fuzzroute.report.overview import overview_rows
 from fuzzroute.report.records import figures
 from fuzzroute.results.document import SCHEMA_VERSION, Report, RuleFigures, RunFacts
 from fuzzroute.results.jsonform import ShapeError, from_json
@@ -176,12 +177,12 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     defects = engine_defects if takeover is None else [
         *engine_defects, *(d for d in takeover.defects if d not in engine_defects)
     ]
-    counts = [list(row) for row in first.steals.counts]
-    for document in documents[1:]:
-        for row, other in zip(counts, document.steals.counts, strict=True):
-            for j, value in enumerate(other):
-                row[j] += value
-    steals = replace(first.steals, counts=counts, stolen=stolen_count(counts))
+    summed: dict[tuple[int, int], int] = {}
+    for document in documents:
+        for taker, source, count in document.steals.cells:
+            summed[(taker, source)] = summed.get((taker, source), 0) + count
+    cells = [[taker, source, count] for (taker, source), count in sorted(summed.items())]
+    steals = replace(first.steals, cells=cells, stolen=stolen_count(cells))
     run = _run(documents)
     partial = [d for d in documents if d.partial]
     summary = summarize(
@@ -192,8 +193,10 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     decision = first.decision if takeover is None else replace(
         first.decision, defects=defects, superseded=takeover.references
     )
+    rules = _rules(documents)
     return replace(
         first,
+        overview=overview_rows(first.proven.problems, first.decided, kept, rules),
         generated_at=timestamp(now),
         run=run,
         merge=replace(first.merge, withheld=withheld, superseded=[] if takeover is None else takeover.taken),
@@ -201,7 +204,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         partial_reason=partial[0].partial_reason if partial else None,
         summary=summary,
         suggestions=kept,
-        rules=_rules(documents),
+        rules=rules,
         steals=steals,
         decision=decision,
         history=None,

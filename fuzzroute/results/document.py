@@ -18,7 +18,9 @@ from typing import Any
 from fuzzroute.results.jsonform import json_field
 from fuzzroute.results.suggestions import Witness
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+#: Report versions this fuzzroute still reads as a baseline (each only added fields).
+BASELINE_VERSIONS = (1, 2, 3)
 
 JsonObject = dict[str, Any]
 
@@ -197,6 +199,9 @@ class DecidedRecord:
     law: str | None
     claims: ClaimsRef | None
     id: str
+    #: For an overlap: how the two rules meet (as `SuggestionRecord.relation`), decided for every message.
+    relation: str | None = None
+    shared_in: str | None = None
     status: str | None = json_field(omit_none=True)
 
 
@@ -262,12 +267,21 @@ class RuleFigures:
 
 @dataclass(frozen=True)
 class Steals:
-    """`counts[i][j]`: phrases generated from rule `axis[j]` that rule `axis[i]` claims under `law`."""
+    """Who claims whose generated phrases under `law`, sparse.
+
+    `cells` holds `[taker, source, count]` (entry indexes) for every non-zero
+    cell: `count` phrases generated from rule `source` that rule `taker`
+    claims; `[j, j, n]` is what rule j keeps.  `axis` lists the rules phrases
+    were generated from; `stolen` counts the phrases off the diagonal.
+    """
 
     law: str
     axis: list[int]
-    counts: list[list[int]]
+    cells: list[list[int]]
     stolen: int
+
+    def count(self, taker: int, source: int) -> int:
+        return next((n for i, j, n in self.cells if i == taker and j == source), 0)
 
 
 @dataclass(frozen=True)
@@ -366,6 +380,35 @@ class Memory:
 
 
 @dataclass(frozen=True)
+class OverviewRow:
+    """One row of the overview: what an author should look at, strongest evidence first.
+
+    The proven rows come first (one per declared phrase); then at most
+    `OVERVIEW_LIMIT` rows of the decided and suggested tiers, ranked; then
+    the aggregate rows (kind `co-occurrence`: rules that only meet on glued
+    texts; `more`: findings not listed here, in the full list).  `relation`
+    is `shared-text`, `co-occurrence` or None; `other_rule` is the rule that
+    wins (or the rules an aggregate names); `anchor` is the id of the card the
+    page links to.
+    """
+
+    tier: str
+    kind: str
+    relation: str | None
+    rule: str | None
+    other_rule: str | None
+    phrase: str | None
+    count: int | None
+    shared_in: str | None = None
+    severity: str | None = None
+    codes: list[str] = field(default_factory=list)
+    mutation: str | None = None
+    location: Location | None = None
+    anchor: str | None = None
+    new: bool = False
+
+
+@dataclass(frozen=True)
 class Report:
     """The whole report of one run (or of merged shards)."""
 
@@ -385,5 +428,6 @@ class Report:
     steals: Steals
     decided: list[DecidedRecord]
     decision: DecisionFacts
+    overview: list[OverviewRow] = field(default_factory=list)
     history: History | None = json_field(omit_none=True)
     memory: Memory | None = json_field(omit_none=True)

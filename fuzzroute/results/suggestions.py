@@ -162,11 +162,13 @@ class RuleStats:
 class Exploration:
     """The result of `fuzzroute.explore`: suggestions plus the figures behind them.
 
-    `steals[i][j]` counts phrases generated from rule j (accepted by j's own
-    condition) that rule i claims under the mount's law (the cascade for a
-    classifier mount, the cold walk otherwise); the diagonal is what a rule
-    keeps.  `partial` is true only when the run was interrupted (Ctrl-C, a
-    stop request); `ended_by` says why generation ended: ``phrase-budget``,
+    `steals` holds `(i, j, n)` for every non-zero cell, sorted: n phrases
+    generated from entry j (accepted by j's own condition) that entry i
+    claims under the mount's law (the cascade for a classifier mount, the
+    cold walk otherwise); `(j, j, n)` is what a rule keeps.  Sparse, because
+    a graph of thousands of rules has millions of empty cells.  `partial` is
+    true only when the run was interrupted (Ctrl-C, a stop request);
+    `ended_by` says why generation ended: ``phrase-budget``,
     ``time-budget``, ``exhausted`` (the generators had nothing new left) or
     ``interrupted``.  `intersection` is a diagnostic of the decided-overlap
     phase: pairs tried, pruned and skipped, witnesses, and per pair how many
@@ -181,7 +183,7 @@ class Exploration:
     elapsed_seconds: float
     suggestions: tuple[Suggestion, ...]
     rules: tuple[RuleStats, ...]
-    steals: tuple[tuple[int, ...], ...]
+    steals: tuple[tuple[int, int, int], ...]
     partial: bool = False
     generator_counts: dict[str, int] = field(default_factory=dict)
     ended_by: str = "phrase-budget"
@@ -205,7 +207,7 @@ class Exploration:
             "intersection": dict(self.intersection),
             "suggestions": [s.to_dict() for s in self.suggestions],
             "rules": [r.to_dict() for r in self.rules],
-            "steals": [list(row) for row in self.steals],
+            "steals": [list(cell) for cell in self.steals],
             "withheld": [s.to_dict() for s in self.withheld],
             "units_ended": dict(self.units_ended),
             "shard": None if self.shard is None else list(self.shard),

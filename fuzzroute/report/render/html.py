@@ -20,10 +20,25 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
+from fuzzroute.report.overview import (
+    CO_OCCURRENCE,
+    CO_OCCURRENCE_ANCHOR,
+    CO_OCCURRENCE_ROW,
+    MORE_ROW,
+    SHARED_TEXT,
+    WILDCARD,
+    WILDCARD_ANCHOR,
+)
 from fuzzroute.report.render.decided_view import decided_view
-from fuzzroute.report.render.overview import TIERS, code_help, findings_rows, proven_cards
-from fuzzroute.report.render.wording import LAW_EXPLANATIONS, LAW_NAMES, explain_problem, explain_suggestion
-from fuzzroute.results.document import Report, RuleInfo
+from fuzzroute.report.render.overview import TIERS, code_help, proven_cards
+from fuzzroute.report.render.wording import (
+    LAW_EXPLANATIONS,
+    LAW_NAMES,
+    Explanation,
+    explain_problem,
+    explain_suggestion,
+)
+from fuzzroute.results.document import OverviewRow, Report, RuleInfo, SuggestionRecord
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
@@ -136,13 +151,38 @@ def build_view(doc: Report) -> dict[str, Any]:
         "code_help": code_help(problems),
         "cold_context": COLD_CONTEXT_DESCRIPTION,
         "groups": groups,
-        "findings": findings_rows(doc, cards, groups),
+        "findings": [_overview_row(row) for row in doc.overview],
         "tiers": TIERS,
         "rule_rows": _rule_rows(doc),
         "matrix": _matrix_section(doc, rules),
         "rerun": _rerun(doc),
         "decided": decided_view(doc),
     }
+
+
+def _overview_row(row: OverviewRow) -> dict[str, Any]:
+    """An overview row as the table shows it (the aggregate rows get their sentence)."""
+    shown: dict[str, Any] = {
+        "tier": row.tier, "severity": row.severity, "kinds": row.codes, "rule": row.rule or "",
+        "taker": row.other_rule, "count": row.count, "mutation": row.mutation, "phrase": row.phrase,
+        "href": "#" + (row.anchor or "overview"), "new": row.new,
+        "relation": _relation_label(row.relation, row.shared_in), "aggregate": None,
+    }
+    if row.kind == CO_OCCURRENCE_ROW:
+        shown["aggregate"] = f"{plural(row.count or 0, 'pair')} of rules meet only on glued texts"
+    elif row.kind == MORE_ROW:
+        shown["aggregate"] = f"{plural(row.count or 0, 'more finding')} in the full lists below"
+    elif row.anchor == WILDCARD_ANCHOR:
+        shown["aggregate"] = f"{plural(row.count or 0, 'pair')} share text only in a later rule's wildcards"
+    return shown
+
+
+def _relation_label(relation: str | None, shared_in: str | None) -> str | None:
+    if relation == SHARED_TEXT:
+        return "shared text" + (" (wildcard)" if shared_in == WILDCARD else "")
+    if relation == CO_OCCURRENCE:
+        return "glued texts"
+    return None
 
 
 def _label(rules: dict[int, RuleInfo], index: int | None, fallback: str | None = None) -> str:
@@ -202,21 +242,53 @@ def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[di
             "paste": paste,
             "anchor": f"suggestion-{position + 1}",
         }
-        buckets.setdefault(suggestion.kind, []).append(item)
+        bucket = _aside(doc, suggestion) or suggestion.kind
+        buckets.setdefault(bucket, []).append(item)
     groups = []
     for kind in sorted(buckets, key=lambda k: (order.get(k, len(order)), k)):
         items = buckets[kind]
+        aside = ASIDES.get(kind)
         groups.append(
             {
                 "kind": kind,
-                "why": explain_suggestion(kind),
+                "why": explain_suggestion(kind) if aside is None else aside,
                 "items": items[:GROUP_SHOWN],
                 "more": items[GROUP_SHOWN:],
                 "count": len(items),
-                "open": len(items) <= GROUP_OPEN_LIMIT,
+                "open": aside is None and len(items) <= GROUP_OPEN_LIMIT,
+                "anchor": None if aside is None else kind,
             }
         )
     return groups
+
+
+#: Sections of suggestions the overview aggregates instead of listing: they fold away at the end.
+ASIDES = {
+    CO_OCCURRENCE_ANCHOR: Explanation(
+        "Rules that only meet on glued texts (expected first-match behaviour)",
+        "Each phrase here is two rules' texts put side by side (\"dashboard ssl\"): the earlier rule takes it because "
+        "it is tried first, which is how first-match routing works. None of these is a rule taking the words another "
+        "rule exists for.",
+        "Nothing, unless users really send such two-topic messages: then declare one as an example of the rule that "
+        "should own it, and the checkup proves the order.",
+    ),
+    WILDCARD_ANCHOR: Explanation(
+        "Shared text only in a later rule's wildcards",
+        "The earlier rule's trigger sits in a gap of the later rule (`send .* to` with a card in the gap), not in its "
+        "fixed words: weaker than a shared word, but a real overlap of the two rules' own texts.",
+        "Narrow the later rule's wildcard, or declare such a phrase as an example of the rule that should own it.",
+    ),
+}
+
+
+def _aside(doc: Report, suggestion: SuggestionRecord) -> str | None:
+    """Where a suggestion is listed when the overview aggregates it instead of listing it: its aside's id."""
+    for row in doc.overview:
+        if row.anchor == CO_OCCURRENCE_ANCHOR and suggestion.relation == CO_OCCURRENCE:
+            return CO_OCCURRENCE_ANCHOR
+        if row.anchor == WILDCARD_ANCHOR and suggestion.relation == SHARED_TEXT and suggestion.shared_in == WILDCARD:
+            return WILDCARD_ANCHOR
+    return None
 
 
 def _rule_rows(doc: Report) -> list[dict[str, Any]]:
@@ -241,16 +313,16 @@ def _level(count: int, total: int) -> int:
 
 
 def _matrix(
-    doc: Report, rules: dict[int, RuleInfo], positions: list[int], totals: list[int]
+    doc: Report, rules: dict[int, RuleInfo], positions: list[int], totals: list[int],
+    counts: dict[tuple[int, int], int],
 ) -> dict[str, Any]:
     axis = doc.steals.axis
-    counts = doc.steals.counts
     labels = [_label(rules, axis[p]) for p in positions]
     rows = []
     for i in positions:
         cells = []
         for j in positions:
-            count = counts[i][j]
+            count = counts.get((i, j), 0)
             diagonal = i == j
             level = _level(count, totals[j])
             title = ""
@@ -271,30 +343,35 @@ def _matrix(
 
 
 def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> dict[str, Any]:
-    counts = doc.steals.counts
-    size = len(counts)
-    totals = [sum(counts[i][j] for i in range(size)) for j in range(size)]
+    axis = doc.steals.axis
+    size = len(axis)
+    position = {index: p for p, index in enumerate(axis)}
+    counts = {
+        (position[taker], position[source]): count
+        for taker, source, count in doc.steals.cells
+        if taker in position and source in position
+    }
+    totals = [0] * size
     traffic = [0] * size
-    for i in range(size):
-        for j in range(size):
-            if i != j and counts[i][j]:
-                traffic[i] += counts[i][j]
-                traffic[j] += counts[i][j]
+    for (i, j), count in counts.items():
+        totals[j] += count
+        if i != j:
+            traffic[i] += count
+            traffic[j] += count
     involved = [k for k in range(size) if traffic[k]]
     busiest = len(involved) > FULL_MATRIX_LIMIT
-    if busiest:  # keep the page a few MB: only the rules with the most traffic, in declaration order
+    if busiest:  # keep the page small: only the rules with the most traffic, in declaration order
         involved = sorted(sorted(involved, key=lambda k: (-traffic[k], k))[:FULL_MATRIX_LIMIT])
     if involved and size <= MAP_ALL_RULES:  # a small graph's map shows every rule
         involved = list(range(size))
-    primary = _matrix(doc, rules, involved, totals) if involved else None
+    primary = _matrix(doc, rules, involved, totals, counts) if involved else None
     full = None
     if involved and len(involved) < size <= FULL_MATRIX_LIMIT:
-        full = _matrix(doc, rules, list(range(size)), totals)
+        full = _matrix(doc, rules, list(range(size)), totals, counts)
     pairs = sorted(
-        ((counts[i][j], i, j) for i in range(size) for j in range(size) if i != j and counts[i][j]),
+        ((count, i, j) for (i, j), count in counts.items() if i != j and count),
         key=lambda t: (-t[0] / totals[t[2]], -t[0], t[1], t[2]),
     )
-    axis = doc.steals.axis
     top = [
         {
             "taker": _label(rules, axis[i]),

@@ -1,0 +1,301 @@
+"""The overview: what an author should act on, strongest evidence first, with the machine-made noise aggregated.
+
+Under search semantics two unanchored rules meet on any message that mentions
+both triggers; listing every such pair drowns the real bugs.  So the rows are
+ranked by how strong the evidence is and how much it says about the rules:
+
+1. proven problems, one row per declared phrase (errors first);
+2. decided for all messages: rules that never win, never match or sit behind
+   a default, and regexes with catastrophic backtracking; then overlaps where
+   an earlier rule matches inside a later rule's own text, in its fixed words
+   before only in its wildcards;
+3. sampled: rules that won none of their phrases; shadowings and overlaps
+   with shared text (fixed words, then wildcards), by the share of the later
+   rule's generated phrases taken; laws that disagree and warm-context claims;
+   near misses of declared examples, real-word edits before typos, one row per
+   rule and kind (one row per edit when the same edit misses in many rules).
+
+At most `OVERVIEW_LIMIT` rows of tiers 2 and 3 are listed; the rest are
+counted in a `more` row.  Pairs that only meet on glued texts are one
+`co-occurrence` row (how many pairs, the top few by count), and shared text
+that only inner wildcards absorb is aggregated the same way when there is a
+lot of it.  The same rows, in the same order, are the page's overview table,
+the terminal's list and the JSON `overview` array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fuzzroute.results.document import (
+    DecidedRecord,
+    Location,
+    OverviewRow,
+    ProblemRecord,
+    RuleFigures,
+    SuggestionRecord,
+)
+from fuzzroute.results.suggestions import (
+    LAWS_DISAGREE,
+    NEAR_MISS_CLAIMED_ELSEWHERE,
+    NEAR_MISS_UNCLAIMED,
+    RULE_NEVER_WINS,
+    RULES_OVERLAP,
+    SHADOWED_BY_EARLIER_RULE,
+    SLOW_MATCHER,
+    WHEN_CLAIMS_WARM,
+)
+
+#: Rows of the decided and suggested tiers listed before the rest are only counted.
+OVERVIEW_LIMIT = 20
+#: Pairs named in an aggregate row.
+AGGREGATE_NAMED = 3
+#: Shared text only in wildcards is aggregated into one row beyond this many pairs.
+WILDCARD_LISTED = 5
+#: A near-miss edit that misses in at least this many rules becomes one row naming them.
+EDIT_IN_MANY_RULES = 3
+
+SHARED_TEXT = "shared-text"
+CO_OCCURRENCE = "co-occurrence"
+FIXED_WORDS = "fixed-words"
+WILDCARD = "wildcard"
+#: The aggregate rows' kinds and anchors.
+CO_OCCURRENCE_ROW = "co-occurrence"
+MORE_ROW = "more"
+CO_OCCURRENCE_ANCHOR = "co-occurrence"
+WILDCARD_ANCHOR = "shared-in-wildcards"
+MORE_ANCHOR = "generated"
+
+#: Decided kinds that say a rule is broken for every message.
+DECIDED_BROKEN = ("decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos")
+#: Real-word edits of a declared example (a gap in the rule) before typos and glued fragments.
+REAL_WORD_EDITS = ("inflection", "drop", "case", "punctuation", "swap")
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A candidate row with its rank (lower first) and a tie-break that keeps the order total."""
+
+    rank: tuple[float, ...]
+    row: OverviewRow
+
+
+def proven_cards(problems: Sequence[ProblemRecord]) -> list[list[ProblemRecord]]:
+    """The proven problems grouped by declared phrase, each card's errors first, error cards first.
+
+    A problem without a phrase is a card of its own.  The page numbers the
+    cards `proven-1`, `proven-2`, ... in this order.
+    """
+    cards: list[list[ProblemRecord]] = []
+    by_phrase: dict[str, list[ProblemRecord]] = {}
+    for problem in problems:
+        card = by_phrase.get(problem.example) if problem.example is not None else None
+        if card is None:
+            card = []
+            cards.append(card)
+            if problem.example is not None:
+                by_phrase[problem.example] = card
+        card.append(problem)
+    for card in cards:
+        card.sort(key=lambda p: 0 if p.kind == "error" else 1)
+    cards.sort(key=lambda c: 0 if c[0].kind == "error" else 1)
+    return cards
+
+
+def _proven_row(number: int, card: list[ProblemRecord]) -> OverviewRow:
+    first = card[0]
+    rules = list(dict.fromkeys(p.skill for p in card if p.skill))
+    winners = list(dict.fromkeys(p.from_ for p in card if p.from_))
+    places = {(p.location.file, p.location.line) if p.location else None for p in card}
+    return OverviewRow(
+        tier="proven", kind=first.code, relation=None, rule=", ".join(rules) or None,
+        other_rule=", ".join(winners) or None, phrase=first.example, count=None, severity=first.kind,
+        codes=list(dict.fromkeys(p.code for p in card)),
+        location=first.location if len(places) == 1 else None, anchor=f"proven-{number}",
+        new=any(p.status == "new" for p in card),
+    )
+
+
+def _decided_rows(decided: Sequence[DecidedRecord]) -> tuple[list[Ranked], list[DecidedRecord], list[DecidedRecord]]:
+    """Ranked decided rows, and the overlaps that only co-occur or share only wildcards (for aggregates)."""
+    ranked: list[Ranked] = []
+    glued: list[DecidedRecord] = []
+    wildcards: list[DecidedRecord] = []
+    for position, item in enumerate(decided):
+        if item.kind in DECIDED_BROKEN:
+            rank: tuple[float, ...] = (0, DECIDED_BROKEN.index(item.kind), position)
+        elif item.kind == "decided-overlap" and item.relation == SHARED_TEXT:
+            if item.shared_in != FIXED_WORDS:
+                wildcards.append(item)
+                continue
+            rank = (1, position)
+        else:
+            if item.kind == "decided-overlap" and item.relation == CO_OCCURRENCE:
+                glued.append(item)
+            continue
+        ranked.append(Ranked(rank, _decided_row(item)))
+    return ranked, glued, wildcards
+
+
+def _decided_row(item: DecidedRecord) -> OverviewRow:
+    return OverviewRow(
+        tier="decided", kind=item.kind, relation=item.relation, rule=item.rule, other_rule=item.other_rule,
+        phrase=item.witness, count=None, shared_in=item.shared_in, codes=[item.kind], location=item.location,
+        anchor=item.id, new=item.status == "new",
+    )
+
+
+def _suggestion_row(item: SuggestionRecord, anchor: str, *, count: int | None = None,
+                    other: str | None = None) -> OverviewRow:
+    rule = item.rule or item.to
+    taker = other if other is not None else (item.from_ if item.from_ and item.from_ != rule else None)
+    return OverviewRow(
+        tier="suggested", kind=item.kind, relation=item.relation, rule=rule, other_rule=taker,
+        phrase=item.witnesses[0].phrase if item.witnesses else None,
+        count=item.count if count is None else count, shared_in=item.shared_in, codes=[item.kind],
+        mutation=item.mutation, location=item.location, anchor=anchor, new=item.status == "new",
+    )
+
+
+def _share_taken(item: SuggestionRecord, figures: dict[int, RuleFigures]) -> float:
+    """The share of the later rule's generated phrases on which the earlier rule takes shared text."""
+    later = item.to_index if item.to_index is not None else item.rule_index
+    total = figures[later].phrases if later is not None and later in figures else 0
+    return item.shared_count / total if total else 0.0
+
+
+def _edit_of(item: SuggestionRecord) -> str:
+    return (item.mutation or "").partition(":")[0].strip()
+
+
+def _suggested_rows(
+    suggestions: Sequence[SuggestionRecord], figures: dict[int, RuleFigures]
+) -> tuple[list[Ranked], list[tuple[SuggestionRecord, str]], list[tuple[SuggestionRecord, str]]]:
+    ranked: list[Ranked] = []
+    glued: list[tuple[SuggestionRecord, str]] = []
+    wildcards: list[tuple[SuggestionRecord, str]] = []
+    near: dict[tuple[str, str | None], list[tuple[SuggestionRecord, str]]] = {}
+    for position, item in enumerate(suggestions):
+        anchor = f"suggestion-{position + 1}"
+        if item.kind in (SHADOWED_BY_EARLIER_RULE, RULES_OVERLAP):
+            if item.relation == CO_OCCURRENCE:
+                glued.append((item, anchor))
+                continue
+            if item.relation == SHARED_TEXT and item.shared_in != FIXED_WORDS:
+                wildcards.append((item, anchor))
+                continue
+            rank: tuple[float, ...] = (3, 1, -_share_taken(item, figures), position)
+        elif item.kind in (RULE_NEVER_WINS, SLOW_MATCHER):
+            rank = (2, position)
+        elif item.kind in (LAWS_DISAGREE, WHEN_CLAIMS_WARM):
+            rank = (4, position)
+        elif item.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
+            near.setdefault((item.kind, item.rule), []).append((item, anchor))
+            continue
+        else:
+            rank = (6, position)
+        ranked.append(Ranked(rank, _suggestion_row(item, anchor)))
+    ranked.extend(_near_miss_rows(near))
+    return ranked, glued, wildcards
+
+
+def _near_miss_rows(near: dict[tuple[str, str | None], list[tuple[SuggestionRecord, str]]]) -> list[Ranked]:
+    """One row per rule and kind (with the count); one row per edit that misses in many rules."""
+    groups = list(near.values())
+    by_edit: dict[str, list[list[tuple[SuggestionRecord, str]]]] = {}
+    for group in groups:
+        label = group[0][0].mutation
+        if label:
+            by_edit.setdefault(label, []).append(group)
+    shared_edits = {
+        label for label, found in by_edit.items() if len({g[0][0].rule for g in found}) >= EDIT_IN_MANY_RULES
+    }
+    ranked: list[Ranked] = []
+    for label in sorted(shared_edits):
+        found = by_edit[label]
+        first, anchor = found[0][0]
+        rules = list(dict.fromkeys(g[0][0].rule for g in found if g[0][0].rule))
+        row = _suggestion_row(first, anchor, count=sum(item.count for g in found for item, _a in g))
+        ranked.append(Ranked((5, 0, -row.count if row.count else 0, 0), OverviewRow(
+            tier=row.tier, kind=row.kind, relation=None, rule=", ".join(rules), other_rule=None, phrase=row.phrase,
+            count=row.count, codes=row.codes, mutation=label, anchor=anchor, new=row.new,
+        )))
+    for group in groups:
+        if group[0][0].mutation in shared_edits:
+            continue
+        best, anchor = max(group, key=lambda pair: pair[0].count)
+        takers = list(dict.fromkeys(item.from_ for item, _a in group if item.from_ and item.from_ != item.rule))
+        odd = 0 if _edit_of(best) in REAL_WORD_EDITS else 1
+        count = sum(item.count for item, _a in group)
+        ranked.append(Ranked((5, 1 + odd, -count, int(anchor.rpartition("-")[2])), _suggestion_row(
+            best, anchor, count=count, other=", ".join(takers) or None,
+        )))
+    return ranked
+
+
+#: A pair in an aggregate row: the earlier rule, the later rule, the count, an example phrase.
+Named = tuple[str, "str | None", int, "str | None"]
+
+
+def _aggregate(kind: str, tier: str, relation: str, named: list[Named],
+               pairs: int, anchor: str, shared_in: str | None = None) -> OverviewRow:
+    """One row standing for many pairs: how many, and the first few by count."""
+    top = sorted(named, key=lambda n: -n[2])[:AGGREGATE_NAMED]
+    shown = "; ".join(f"{a} / {b}" + (f" x{count}" if count else "") for a, b, count, _p in top)
+    return OverviewRow(
+        tier=tier, kind=kind, relation=relation, rule=shown or None, other_rule=None,
+        phrase=top[0][3] if top else None, count=pairs, shared_in=shared_in, codes=[kind], anchor=anchor,
+    )
+
+
+def overview_rows(
+    problems: Sequence[ProblemRecord],
+    decided: Sequence[DecidedRecord],
+    suggestions: Sequence[SuggestionRecord],
+    rules: Sequence[RuleFigures],
+    *,
+    limit: int = OVERVIEW_LIMIT,
+    co_occurring_pairs: int = 0,
+) -> list[OverviewRow]:
+    """Every overview row, in order (see the module docstring).
+
+    `co_occurring_pairs` are pairs the decided tier found meeting only on
+    glued texts and counted without listing (added to the aggregate row).
+    """
+    rows = [_proven_row(number, card) for number, card in enumerate(proven_cards(problems), start=1)]
+    figures = {r.index: r for r in rules}
+    decided_ranked, decided_glued, decided_wildcards = _decided_rows(decided)
+    sampled_ranked, sampled_glued, sampled_wildcards = _suggested_rows(suggestions, figures)
+    ranked = sorted([*decided_ranked, *sampled_ranked], key=lambda r: r.rank)
+    wildcard_rows = [_decided_row(i) for i in decided_wildcards] + [_suggestion_row(s, a) for s, a in sampled_wildcards]
+    if len(wildcard_rows) <= WILDCARD_LISTED:
+        ranked.extend(Ranked((7, n), row) for n, row in enumerate(wildcard_rows))
+        wildcard_rows = []
+    listed = [r.row for r in ranked[:limit]]
+    hidden = [r.row for r in ranked[limit:]]
+    rows.extend(listed)
+    if wildcard_rows:
+        rows.append(_aggregate(
+            RULES_OVERLAP, "suggested" if sampled_wildcards else "decided", SHARED_TEXT,
+            [(r.other_rule or "?", r.rule, r.count or 0, r.phrase) for r in wildcard_rows],
+            len(wildcard_rows), WILDCARD_ANCHOR, shared_in="wildcard",
+        ))
+    glued_named: list[Named] = [(i.other_rule or "?", i.rule, 0, i.witness) for i in decided_glued]
+    glued_named += [(s.from_ or "?", s.to or s.rule, s.count, s.witnesses[0].phrase if s.witnesses else None)
+                    for s, _a in sampled_glued]
+    pairs = len({(a, b) for a, b, _c, _p in glued_named}) + co_occurring_pairs
+    if pairs:
+        tier = "decided" if decided_glued or co_occurring_pairs else "suggested"
+        rows.append(_aggregate(CO_OCCURRENCE_ROW, tier, CO_OCCURRENCE, glued_named, pairs, CO_OCCURRENCE_ANCHOR))
+    if hidden:
+        tier = "decided" if any(row.tier == "decided" for row in hidden) else "suggested"
+        rows.append(OverviewRow(
+            tier=tier, kind=MORE_ROW, relation=None, rule=None, other_rule=None, phrase=None, count=len(hidden),
+            codes=[MORE_ROW], anchor=MORE_ANCHOR,
+        ))
+    return rows
+
+
+def location_text(location: Location | None) -> str | None:
+    return None if location is None else f"{location.file}:{location.line}"
