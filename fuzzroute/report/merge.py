@@ -31,8 +31,8 @@ from fuzzroute.report.decided import count_decided, supersede_suggestions
 from fuzzroute.report.history import read_json_report
 from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
 
-#: Run fields that measure time, not findings: they differ between runs of one seed and budget.
-TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")
+#: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
+TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id")
 _ORDER = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
 _ENDINGS = ("interrupted", "time-budget", "exhausted")
 

@@ -28,9 +28,11 @@ from fuzzroute.report.atomic import unwritable, write_all_atomically
 from fuzzroute.report.build import GraphFormat, build_document
 from fuzzroute.report.decided import reapply_decisions
 from fuzzroute.report.failon import DEFAULT_FAIL_ON, exit_code
+from fuzzroute.report.generation import new_run_id
 from fuzzroute.report.history import compare_with_baseline
-from fuzzroute.report.ledger import check_db, ledger_path, ledger_text, read_ledger
+from fuzzroute.report.ledger import check_db, read_memory, write_with_memory
 from fuzzroute.report.memory import apply_memory
+from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.suggestions import Exploration
@@ -129,9 +131,13 @@ def write_report(
         )
     if db is not None:
         check_db(db)
-    ledger_file = None if db is None else ledger_path(db, graph.name)
-    ledger = None if ledger_file is None else read_ledger(ledger_file)
+    ledger_file, ledger = read_memory(db, graph.name) if db is not None else (None, None)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
+    refuse_collisions(
+        [NamedPath("the --db ledger", ledger_file)] if ledger_file is not None else [],
+        [NamedPath(role, Path(path)) for role, path in (("-o", target), ("--json", json_path),
+                                                         ("--sarif", sarif_path)) if path is not None],
+    )
     checkup = graph.checkup()
     decisions = run_decisions(graph) if decide else None
     explorer = explore if explore is not None else explore_graph
@@ -166,6 +172,7 @@ def write_report(
     if db is not None and ledger_file is not None:
         apply_memory(document, graph, ledger, db=db, ledger_file=ledger_file)
         reapply_decisions(document)
+    document["run"]["run_id"] = new_run_id()
     status = exit_code(document, fail_on)
     document["summary"]["exit_status"] = status
     document["summary"]["fail_on"] = fail_on
@@ -176,10 +183,11 @@ def write_report(
         files.append((json_path, as_json))
     if sarif_path is not None:
         files.append((sarif_path, sarif_text(document)))
-    if ledger_file is not None:
-        files.append((ledger_file, ledger_text(document)))
     try:
-        write_all_atomically(files)
+        if db is None:
+            write_all_atomically(files)
+        else:
+            write_with_memory(files, document, graph, db)
     except OSError as exc:
         raise unwritable(
             exc, target, "the report",

@@ -94,7 +94,6 @@ def sarif_log(
     index = {rule["id"]: position for position, rule in enumerate(rules)}
     for result in results:
         result["ruleIndex"] = index[result["ruleId"]]
-    graph = document["graph"]
     versions = (document.get("tool") or {}).get("versions") or {}
     version = str(versions.get("fuzzroute") or "unknown")
     run: dict[str, Any] = {
@@ -107,12 +106,21 @@ def sarif_log(
                 "rules": rules,
             }
         },
-        "automationDetails": {"id": f"fuzzroute/{graph['name']}/"},
+        "automationDetails": _automation(document),
         "columnKind": "unicodeCodePoints",
         "results": results,
         "properties": _run_properties(document, tiers),
     }
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [run]}
+
+
+def _automation(document: dict[str, Any]) -> dict[str, Any]:
+    """The run's identity: the graph, and the run id the report files of one run share."""
+    details: dict[str, Any] = {"id": f"fuzzroute/{document['graph']['name']}/"}
+    run_id = (document.get("run") or {}).get("run_id")
+    if run_id:
+        details["guid"] = run_id
+    return details
 
 
 def sarif_text(document: dict[str, Any], **options: Any) -> str:
