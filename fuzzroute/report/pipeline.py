@@ -24,6 +24,7 @@ from fuzzroute.decided import Decisions, decide
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate import explore as explore_graph
+from fuzzroute.graphfiles.loader import split_spec
 from fuzzroute.report.atomic import unwritable, write_all_atomically
 from fuzzroute.report.build import GraphFormat, build_document
 from fuzzroute.report.decided import reapply_decisions
@@ -133,10 +134,11 @@ def write_report(
         check_db(db)
     ledger_file, ledger = read_memory(db, graph.name) if db is not None else (None, None)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
-    refuse_collisions(
-        [NamedPath("the --db ledger", ledger_file)] if ledger_file is not None else [],
+    refuse_collisions(  # before any work: no output may replace the graph, the memory or another output
+        [NamedPath("the graph", split_spec(source_path)[0])] if source_path else [],
         [NamedPath(role, Path(path)) for role, path in (("-o", target), ("--json", json_path),
-                                                         ("--sarif", sarif_path)) if path is not None],
+                                                         ("--sarif", sarif_path), ("the --db ledger", ledger_file))
+         if path is not None],
     )
     checkup = graph.checkup()
     decisions = run_decisions(graph) if decide else None

@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.report.render.decided_view import decided_view
+from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
 from fuzzroute.report.render.overview import TIERS, code_help, findings_rows, proven_cards
 from fuzzroute.report.render.wording import LAW_EXPLANATIONS, LAW_NAMES, explain_problem, explain_suggestion
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
@@ -37,7 +38,6 @@ MAP_ALL_RULES = 8
 # The overview table links to every suggestion, so only very small groups start open.
 GROUP_OPEN_LIMIT = 3
 GROUP_SHOWN = 5
-VISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cn"})
 
 
 @lru_cache(maxsize=1)
@@ -48,6 +48,7 @@ def _environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=inert_value,  # every printed value: escaped, invisible characters marked, isolated (see inert)
     )
     env.filters["phrase"] = visible_phrase
     env.filters["pct"] = percent
@@ -61,7 +62,7 @@ def _environment() -> Environment:
 def render_html(document: dict[str, Any]) -> str:
     """The complete HTML page of a report document."""
     template = _environment().get_template("report.html.j2")
-    return template.render(doc=document, view=build_view(document))
+    return place_isolation(template.render(doc=document, view=build_view(document)))
 
 
 def visible_phrase(text: str) -> Markup:
@@ -85,8 +86,9 @@ def ticks(text: str) -> Markup:
     """Escape prose and show its `backticked` spans as code, as the messages write them."""
     pieces = str(text).split("`")
     if len(pieces) % 2 == 0:  # an unpaired backtick: show the text as it is
-        return Markup(escape(text))
-    out = [str(escape(piece)) if k % 2 == 0 else f"<code>{escape(piece)}</code>" for k, piece in enumerate(pieces)]
+        return visible_markup(text)
+    out = [str(visible_markup(piece)) if k % 2 == 0 else f"<code>{visible_markup(piece)}</code>"
+           for k, piece in enumerate(pieces)]
     return Markup("".join(out))
 
 
