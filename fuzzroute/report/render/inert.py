@@ -34,7 +34,7 @@ from markupsafe import Markup, escape
 VISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn"})
 #: Layout whitespace our own values use (pasted code lines); never direction-changing.
 _KEPT = frozenset("\n\t")
-OPEN, CLOSE, MARK, END = "\ue000", "\ue001", "\ue002", "\ue003"
+OPEN, CLOSE, MARK, END, OPEN_LTR = "\ue000", "\ue001", "\ue002", "\ue003", "\ue004"
 _CANDIDATE = re.compile(r"[^\x20-\x7e]")
 _TOKEN = re.compile(r"<[^>]*>|[^<]+|<")
 _MARKER = re.compile(MARK + "([0-9A-F]{4,6})" + END)
@@ -75,13 +75,30 @@ def needs_isolation(text: str) -> bool:
     )
 
 
+def _opener(text: str) -> str:
+    """`<bdi>` (its direction from its own text) for text that starts right-to-left, else `<bdi dir=ltr>`.
+
+    A label such as "#3 שלום" starts with no strong character, so an automatic
+    direction would be taken from the name and draw the number after it;
+    starting left-to-right keeps "#3" first and the name, still right-to-left
+    inside, after it.
+    """
+    for char in text.lstrip():
+        kind = unicodedata.bidirectional(char)
+        if kind in ("L", "R", "AL"):
+            return OPEN if kind != "L" else OPEN_LTR
+        if kind not in ("WS", "ON", "CS", "ES", "ET", "BN", "NSM"):
+            break
+    return OPEN_LTR
+
+
 def inert_value(value: Any) -> Any:
     """Jinja `finalize`: every printed string is escaped and marked; right-to-left text is bracketed."""
     if isinstance(value, Markup):
-        return Markup(OPEN + value + CLOSE) if needs_isolation(value) else value
+        return Markup(_opener(value.striptags()) + value + CLOSE) if needs_isolation(value) else value
     if isinstance(value, str):
         shown = str(escape(visible_text(value)))
-        return Markup(OPEN + shown + CLOSE) if needs_isolation(value) else Markup(shown)
+        return Markup(_opener(value) + shown + CLOSE) if needs_isolation(value) else Markup(shown)
     return value
 
 
@@ -93,13 +110,13 @@ def _span(found: re.Match[str]) -> str:
 
 
 def _plain(text: str) -> str:
-    text = text.replace(OPEN, "").replace(CLOSE, "")
+    text = text.replace(OPEN, "").replace(OPEN_LTR, "").replace(CLOSE, "")
     return _MARKER.sub(lambda found: f"[U+{found.group(1)}]", text)
 
 
 def place_isolation(html: str) -> str:
     """Replace the sentinels of `inert_value` by markup in text, and by plain text inside tags."""
-    if OPEN not in html and MARK not in html:
+    if OPEN not in html and OPEN_LTR not in html and MARK not in html:
         return html
     out: list[str] = []
     text_only: str | None = None
@@ -116,5 +133,6 @@ def place_isolation(html: str) -> str:
         elif text_only is not None:
             out.append(_plain(token))
         else:
-            out.append(_MARKER.sub(_span, token.replace(OPEN, "<bdi>").replace(CLOSE, "</bdi>")))
+            isolated = token.replace(OPEN, "<bdi>").replace(OPEN_LTR, '<bdi dir="ltr">').replace(CLOSE, "</bdi>")
+            out.append(_MARKER.sub(_span, isolated))
     return "".join(out)
