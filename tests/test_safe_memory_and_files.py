@@ -343,3 +343,19 @@ def test_terminal_output_shows_escapes_instead_of_obeying_them(tmp_path: Path, m
     assert "t\\u001b]0;pwned\\u0007" in outputs[0].stdout  # the report summary shows the name escaped
     assert "ab\\u202ecd" in outputs[0].stdout + outputs[1].stdout
     assert json.loads(outputs[2].stdout)["problems"][0]["skill"] in ("ab\u202ecd", "orders")
+
+
+def test_a_write_killed_before_its_rename_leaves_nothing_beside_the_file(tmp_path: Path) -> None:
+    """`suggest --write` killed mid-write: the graph is whole and no temporary file is left in its folder."""
+    (tmp_path / "graph.py").write_text("old source\n")
+    killer = (
+        "import os, signal\n"
+        "from fuzzroute.report import atomic\n"
+        "atomic.os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)\n"
+        "atomic.write_atomically('graph.py', 'new source\\n' * 1000)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", killer], cwd=tmp_path, capture_output=True, timeout=60)
+    assert done.returncode == -9
+    assert (tmp_path / "graph.py").read_text() == "old source\n"
+    if hasattr(os, "O_TMPFILE") and Path("/proc/self/fd").is_dir():
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["graph.py"]
