@@ -359,3 +359,27 @@ def test_a_write_killed_before_its_rename_leaves_nothing_beside_the_file(tmp_pat
     assert (tmp_path / "graph.py").read_text() == "old source\n"
     if hasattr(os, "O_TMPFILE") and Path("/proc/self/fd").is_dir():
         assert sorted(p.name for p in tmp_path.iterdir()) == ["graph.py"]
+
+
+def test_the_next_db_run_says_when_the_last_one_stopped_between_its_renames(shop: Path, monkeypatch: Any) -> None:
+    args = ["report", str(shop), "--db", "db", "-o", "n.html", "--json", "n.json", "--budget", "50", *FAST]
+    assert invoke(*args).exit_code in (0, 1)
+    assert "stopped between" not in invoke(*args).stderr
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def killed_after_the_first_rename(source: Any, target: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise SystemExit("killed")
+        real_replace(source, target)
+
+    monkeypatch.setattr(atomic.os, "replace", killed_after_the_first_rename)
+    monkeypatch.setattr(atomic, "_restore", lambda done: list(done))
+    invoke(*args)
+    monkeypatch.setattr(atomic.os, "replace", real_replace)
+    ledger = json.loads(Path("db/witnesses/shop.json").read_text(encoding="utf-8"))
+    assert run_id_of("n.html") != ledger["run_id"] == run_id_of("n.json")  # the ledger is renamed last
+    warned = invoke(*args)
+    assert warned.exit_code in (0, 1) and "n.html is from run" in warned.stderr and "stopped between" in warned.stderr
+    assert check_one_generation(["n.html", "n.json", "db/witnesses/shop.json"])

@@ -29,6 +29,17 @@ from fuzzroute.report.paths import NamedPath, refuse_collisions
 DEFAULT_DB = ".fuzzroute"
 
 
+def warn_of_an_unfinished_run(db: Path, graph_name: str) -> None:
+    """Say (stderr) when the last --db run was stopped between writing its files: the read-back check."""
+    from fuzzroute.report.ledger import check_db, unfinished_outputs
+
+    check_db(db)
+    for output, other in unfinished_outputs(db, graph_name):
+        click.echo(f"fuzzroute: note: {output} is from run {other}, not from the run the memory in {db} was "
+                   "written with: that run stopped between writing its files. The memory is the last complete "
+                   "one; this run writes every file again.", err=True)
+
+
 def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: dict[str, Path | None]) -> None:
     """No output may be the graph, the baseline (except a rolling `--json` baseline) or another output."""
     inputs = [NamedPath("the graph", split_spec(graph_spec)[0])]
@@ -117,6 +128,8 @@ def report(
     graph_output = GraphOutput()
     with graph_output.window():  # the graph's own prints are kept out of stdout (see graphfiles.capture)
         loaded = load_graph(graph_spec)
+    if db is not None:
+        warn_of_an_unfinished_run(db, loaded.graph.name)
     target = html_path or default_html_path(loaded.graph.name)
     refuse_overwriting_inputs(graph_spec, baseline_path, {"-o": target, **outputs})
     bar = contextlib.nullcontext(None) if level < 0 else progress_bar()

@@ -8,7 +8,9 @@ the run's id (a random UUID, volatile like the timing fields): the JSON in
 `runs[0].automationDetails.guid`, the ledger in `run_id`.  `run_id_of` reads
 it back from any of them and `check_one_generation` refuses files that do
 not come from one run.  The ledger is always renamed last, so the memory a
-next run reads is never newer than the reports beside it.
+next run reads is never newer than the reports beside it, and it lists the
+files written with it: the next `--db` run reads their run ids back and says
+when one is of a later, unfinished run (`ledger.unfinished_outputs`).
 """
 
 from __future__ import annotations

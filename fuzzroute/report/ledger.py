@@ -214,10 +214,15 @@ def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dic
 
 
 def ledger_text(
-    document: dict[str, Any], *, graph: Graph | None = None, on_disk: dict[str, Any] | None = None
+    document: dict[str, Any],
+    *,
+    graph: Graph | None = None,
+    on_disk: dict[str, Any] | None = None,
+    outputs: Sequence[str] = (),
 ) -> str:
     """The ledger the next run reads: this run's findings (carried ones included), plus, with `graph`,
-    every witness of `on_disk` (the ledger as it is now) that still reproduces."""
+    every witness of `on_disk` (the ledger as it is now) that still reproduces.  `outputs` are the
+    report files written with it, which the next run checks are of the same run (`unfinished_outputs`)."""
     suggestions = [_stored(s) for s in document["suggestions"]]
     if graph is not None and on_disk is not None:
         _union(suggestions, graph, on_disk["suggestions"])
@@ -229,10 +234,32 @@ def ledger_text(
         "generated_at": document["generated_at"],
         "seed": document["run"]["seed"],
         "run_id": document["run"].get("run_id") or "00000000-0000-0000-0000-000000000000",
+        "outputs": list(outputs),
         "proven": [_stored(p) for p in document["proven"]["problems"]],
         "suggestions": suggestions,
     }
     return json.dumps(ledger, ensure_ascii=False, indent=2) + "\n"
+
+
+def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]:
+    """Report files of the memory's run that now hold another run's id: `(path, their run id)`.
+
+    The ledger is renamed last, so a run stopped between its renames leaves
+    the previous, complete memory beside some of its own new reports; this
+    read-back check finds them (a file that is gone, or has no run id, is not
+    counted).
+    """
+    from fuzzroute.report.generation import run_id_of
+
+    _, ledger = read_memory(db, graph_name)
+    if ledger is None or not ledger.get("run_id"):
+        return []
+    found = []
+    for output in ledger.get("outputs", []):
+        other = run_id_of(output)
+        if other is not None and other != ledger["run_id"]:
+            found.append((output, other))
+    return found
 
 
 @contextlib.contextmanager
@@ -331,7 +358,7 @@ def write_with_memory(
             earlier = None
         if on_disk is None:
             on_disk = earlier
-        text = ledger_text(document, graph=graph, on_disk=on_disk)
+        text = ledger_text(document, graph=graph, on_disk=on_disk, outputs=[str(path) for path, _ in files])
         write_all_atomically([*files, (target, text)])
         if earlier is not None:
             with contextlib.suppress(OSError):
