@@ -34,7 +34,7 @@ GRAPHS = [
     "examples/defaults.py:default_first", "examples/defaults.py:default_last", "examples/defaults.py:raising_when",
 ]
 #: Run fields that measure time, not findings.
-TIMING = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")
+TIMING = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id")
 
 
 def golden_name(spec: str) -> str:
@@ -47,7 +47,8 @@ def masked(document: dict[str, Any]) -> dict[str, Any]:
     document["generated_at"] = "(masked)"
     document["tool"]["versions"] = "(masked)"
     for field in TIMING:
-        document["run"][field] = "(masked)"
+        if field in document["run"]:
+            document["run"][field] = "(masked)"
     if document.get("decision", {}).get("stats"):
         document["decision"]["stats"].pop("elapsed_seconds", None)
     return document

@@ -27,7 +27,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.location import location_dict
 from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import LoadedGraph, load_graph_text
-from fuzzroute.report.atomic import write_atomically
+from fuzzroute.report.atomic import real_target, write_atomically
 from fuzzroute.results.suggestions import Exploration
 
 DEFAULT_PER_RULE = 3
@@ -215,9 +215,10 @@ def write_source(path: Path, new: str) -> None:
             f"{path} is read-only, so --write will not replace it; it was left untouched. Make it writable "
             f"(chmod u+w {path}) or print the change with --diff and apply it yourself."
         )
-    if not os.access(path.parent, os.W_OK | os.X_OK):
+    folder = real_target(path).parent  # a symlinked graph is rewritten where the link points
+    if not os.access(folder, os.W_OK | os.X_OK):
         raise InputError(
-            f"{path.parent} is not writable, so --write cannot replace {path} atomically; the file was left "
+            f"{folder} is not writable, so --write cannot replace {path} atomically; the file was left "
             "untouched. Use --diff and apply the patch where you can write."
         )
     try:

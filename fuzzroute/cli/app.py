@@ -1,10 +1,14 @@
 """The `fuzzroute` command group and what every command shares: bad input as exit 2, the environment.
 
 Exit codes are a public contract: 0 no proven error, 1 at least one proven
-error, 2 bad input (the message is one paragraph on stderr, never a
-traceback).  Generated suggestions never change the exit code, unless
-`--fail-on new` asks to fail on new ones (see `report.failon`).  Each
-command lives in a module of its own and is a thin layer over the Python API.
+error, 2 bad input or environment (the message is one paragraph on stderr,
+never a traceback), 130 interrupted.  Graph code cannot choose one: its
+`sys.exit` at import is bad input, inside a predicate it is a throw.
+Generated suggestions never change the exit code, unless `--fail-on new`
+asks to fail on new ones (see `report.failon`).  Each command lives in a
+module of its own and is a thin layer over the Python API.  Every command
+writes through `terminal.install`'s escaping streams, so text from a graph
+never steers the terminal.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import click
 
 from fuzzroute import __version__
 from fuzzroute.cli.options import ReadableGroup
+from fuzzroute.cli.terminal import install as install_terminal_guard
 from fuzzroute.engine.errors import FuzzrouteError
 
 EXIT_OK = 0
@@ -49,8 +54,14 @@ def main() -> None:
     """Find routing bugs in the start rules of an agent's skill graph.
 
     GRAPH is a .json graph document, a .py file with one module-level
-    fuzzroute.Graph, or file.py:name.
+    fuzzroute.Graph, or file.py:name. A .py graph is run as code with your
+    rights; a .json graph is data.
+
+    \b
+    Exit codes: 0 no proven error, 1 proven errors (or --fail-on), 2 bad
+    input or environment, 130 interrupted.
     """
+    install_terminal_guard()
 
 
 def keep_hypothesis_cache_in(db: Path) -> None:

@@ -18,9 +18,12 @@ from fuzzroute.cli.options import (
     verbosity,
     verbosity_options,
 )
+from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.problems import Checkup
-from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.graphfiles.capture import GraphOutput
+from fuzzroute.graphfiles.loader import load_graph, split_spec
+from fuzzroute.report.paths import NamedPath, refuse_collisions
 
 
 def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph: Any = None) -> str:
@@ -76,34 +79,40 @@ def check(
             "`fuzzroute report --fail-on new --db DIR` (or --baseline), or --fail-on proven|never here."
         )
     check_fail_on(fail_on, has_history=False)
-    loaded = load_graph(graph_spec)
-    checkup = loaded.graph.checkup()
-    decisions = None
-    if decide:
-        from fuzzroute.decided import decide as decide_graph
+    refuse_collisions(
+        [NamedPath("the graph", split_spec(graph_spec)[0])],
+        [NamedPath("--sarif", sarif_path)] if sarif_path is not None else [],
+    )
+    graph_output = GraphOutput()
+    with graph_output.window():  # graph code runs in here: its prints never reach stdout
+        loaded = load_graph(graph_spec)
+        checkup = loaded.graph.checkup()
+        decisions = None
+        if decide:
+            from fuzzroute.decided import decide as decide_graph
 
-        decisions = decide_graph(loaded.graph)
-    if sarif_path is not None:
-        write_check_sarif(
-            sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format,
-            decisions=decisions,
-        )
-    if output_format == "json":
-        document: dict[str, Any] = {
-            "problems": [p.to_dict() for p in checkup.problems],
-            "notes": [n.to_dict() for n in checkup.notes],
-        }
-        if decisions is not None:
-            from fuzzroute.report.render.decided_text import decided_json
+            decisions = decide_graph(loaded.graph)
+        if sarif_path is not None:
+            write_check_sarif(
+                sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format,
+                decisions=decisions,
+            )
+        if output_format == "json":
+            document: dict[str, Any] = {
+                "problems": [p.to_dict() for p in checkup.problems],
+                "notes": [n.to_dict() for n in checkup.notes],
+            }
+            if decisions is not None:
+                from fuzzroute.report.render.decided_text import decided_json
 
-            document.update(decided_json(decisions))
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-    else:
-        click.echo(render_checkup_text(checkup, loaded.graph.name, level, loaded.graph))
-        if decisions is not None:
-            from fuzzroute.report.render.decided_text import decided_text
+                document.update(decided_json(decisions))
+            output = json.dumps(document, indent=2, ensure_ascii=False)
+        else:
+            output = render_checkup_text(checkup, loaded.graph.name, level, loaded.graph)
+            if decisions is not None:
+                from fuzzroute.report.render.decided_text import decided_text
 
-            click.echo(decided_text(decisions, level))
+                output += "\n" + decided_text(decisions, level)
+    show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
+    click.echo(output)
     sys.exit(EXIT_OK if checkup.ok or fail_on == "never" else EXIT_PROVEN_ERROR)
-
-

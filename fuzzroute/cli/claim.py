@@ -7,8 +7,10 @@ import json
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import FORMAT
+from fuzzroute.cli.options import EXIT_CODES_EPILOG, FORMAT, show_graph_output_option
+from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
+from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph
 
 
@@ -23,15 +25,19 @@ def render_claims_text(result: PhraseClaims) -> str:
     return "\n".join(lines)
 
 
-@click.command()
+@click.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.argument("phrases", nargs=-1, required=True)
 @FORMAT
+@show_graph_output_option
 @reports_bad_input
-def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None:
+def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str, verbose: bool) -> None:
     """Show which entry claims each PHRASE under the cold walk and the cascade."""
-    graph = load_graph(graph_spec).graph
-    results = [explain_claims(graph, phrase) for phrase in phrases]
+    graph_output = GraphOutput()
+    with graph_output.window():  # the graph's import and predicates print into the capture, not stdout
+        graph = load_graph(graph_spec).graph
+        results = [explain_claims(graph, phrase) for phrase in phrases]
+    show_graph_output(graph_output.lines, verbose=verbose)
     if output_format == "json":
         click.echo(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
     else:

@@ -18,15 +18,18 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The exit-code contract, shown under `report --help` and `check --help`.
+#: The exit-code contract, shown under the `--help` of every command.
 #: `\b` keeps click from re-wrapping the lines into one paragraph.
 EXIT_CODES_EPILOG = """\b
 Exit codes:
-  0  no proven error (warnings and generated suggestions never fail a build)
-  1  at least one proven error
-  2  bad input: missing or invalid graph, bad option; one paragraph on stderr
+  0    no proven error (warnings and generated suggestions never fail a build)
+  1    at least one proven error
+  2    bad input or environment: missing or invalid file, bad option, an
+       output that would overwrite an input; one paragraph on stderr
+  130  interrupted (Ctrl-C)
 --fail-on changes 0/1: `never` always 0; `new` (report) 1 only on a proven
-error or suggestion that is new against --baseline or --db.
+error or suggestion that is new against --baseline or --db. Graph code never
+chooses the exit code.
 """
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
@@ -79,6 +82,14 @@ def generation_options(command: F) -> F:
         "--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators."
     )(command)
     return command
+
+
+def show_graph_output_option(command: F) -> F:
+    """`-v/--verbose` for commands whose only extra output is what the graph's own code printed."""
+    return click.option(
+        "-v", "--verbose", "verbose", is_flag=True,
+        help="Also show what the graph's own code printed while it was loaded and run (on stderr).",
+    )(command)
 
 
 def verbosity(quiet: bool, verbose: bool) -> int:

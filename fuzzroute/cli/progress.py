@@ -11,13 +11,15 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
+from fuzzroute.cli.terminal import unescaped
+
 ProgressCallback = Callable[[int, "int | None"], None]
 
 
 @contextlib.contextmanager
 def progress_bar(stream: TextIO | None = None, *, force: bool = False) -> Iterator[ProgressCallback | None]:
     """Yield a `progress(done, total)` callback drawing a bar, or None off a terminal."""
-    target = sys.stderr if stream is None else stream
+    target = unescaped(sys.stderr) if stream is None else stream  # the bar's own escapes must reach the terminal
     if not force and not target.isatty():
         yield None
         return

@@ -20,10 +20,36 @@ from fuzzroute.cli.options import (
     verbosity_options,
 )
 from fuzzroute.cli.progress import progress_bar
-from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.cli.terminal import show_graph_output
+from fuzzroute.graphfiles.capture import GraphOutput
+from fuzzroute.graphfiles.loader import load_graph, split_spec
+from fuzzroute.report.paths import NamedPath, refuse_collisions
 
 #: Where `--db` keeps its memory when given without a folder.
 DEFAULT_DB = ".fuzzroute"
+
+
+def warn_of_an_unfinished_run(db: Path, graph_name: str) -> None:
+    """Say (stderr) when the last --db run was stopped between writing its files: the read-back check."""
+    from fuzzroute.report.ledger import check_db, unfinished_outputs
+
+    check_db(db)
+    for output, other in unfinished_outputs(db, graph_name):
+        click.echo(f"fuzzroute: note: {output} is from run {other}, not from the run the memory in {db} was "
+                   "written with: that run stopped between writing its files. The memory is the last complete "
+                   "one; this run writes every file again.", err=True)
+
+
+def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: dict[str, Path | None]) -> None:
+    """No output may be the graph, the baseline (except a rolling `--json` baseline) or another output."""
+    inputs = [NamedPath("the graph", split_spec(graph_spec)[0])]
+    if baseline is not None:
+        inputs.append(NamedPath("--baseline", baseline))
+    refuse_collisions(
+        inputs,
+        [NamedPath(role, path) for role, path in outputs.items() if path is not None],
+        allowed={("--json", "--baseline")},  # a rolling baseline: read in full before anything is written
+    )
 
 
 @click.command(epilog=EXIT_CODES_EPILOG)
@@ -94,13 +120,20 @@ def report(
         write_report,
     )
 
+    outputs = {"--json": json_path, "--sarif": sarif_path}
+    refuse_overwriting_inputs(graph_spec, baseline_path, {"-o": html_path, **outputs})
     shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     baseline = load_baseline(baseline_path) if baseline_path is not None else None
-    loaded = load_graph(graph_spec)
+    graph_output = GraphOutput()
+    with graph_output.window():  # the graph's own prints are kept out of stdout (see graphfiles.capture)
+        loaded = load_graph(graph_spec)
+    if db is not None:
+        warn_of_an_unfinished_run(db, loaded.graph.name)
     target = html_path or default_html_path(loaded.graph.name)
+    refuse_overwriting_inputs(graph_spec, baseline_path, {"-o": target, **outputs})
     bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
-    with stop_on_interrupt() as should_stop, bar as progress:
+    with stop_on_interrupt() as should_stop, bar as progress, graph_output.window():
         result = write_report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
@@ -108,6 +141,7 @@ def report(
             baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
             workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
         )
+    show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
     click.echo(summary_text(
         result.report, html_path=str(result.html_path),
         json_path=None if result.json_path is None else str(result.json_path), verbosity=level,

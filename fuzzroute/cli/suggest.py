@@ -13,11 +13,13 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
-from fuzzroute.cli.options import generation_options
+from fuzzroute.cli.options import EXIT_CODES_EPILOG, generation_options, show_graph_output_option
+from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
+from fuzzroute.graphfiles.capture import GraphOutput
 
 
-@click.command()
+@click.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
     "--rule", "rules", multiple=True, metavar="ID", help="Only this rule (repeatable) [default: every rule]."
@@ -32,10 +34,11 @@ from fuzzroute.engine.errors import InputError
 @click.option("--write", "write", is_flag=True, help="Add the examples to the graph file in place (atomically).")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Format of the list (ignored with --diff).")
+@show_graph_output_option
 @reports_bad_input
 def suggest(
     graph_spec: str, rules: tuple[str, ...], per_rule: int, seed: int, budget: str | None, show_diff: bool,
-    write: bool, output_format: str,
+    write: bool, output_format: str, verbose: bool,
 ) -> None:
     """Suggest examples worth declaring, per rule, and add them to the graph's source.
 
@@ -55,12 +58,20 @@ def suggest(
         raise InputError("--diff and --write exclude each other: print the change, or apply it, not both.")
     keep_hypothesis_cache_out_of_the_project()
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
-    loaded = load_graph(graph_spec)
-    with progress_bar() as progress:
+    graph_output = GraphOutput()
+    with graph_output.window():  # graph code's prints never reach stdout (the list, the JSON or the diff)
+        loaded = load_graph(graph_spec)
+    with progress_bar() as progress, graph_output.window():
         suggested = suggest_examples(
             loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
             progress=progress,
         )
+    try:
+        if suggested.count and (show_diff or write):
+            with graph_output.window():  # the edited text is loaded in memory once, to prove the edit
+                old, new = edited_source(suggested)
+    finally:
+        show_graph_output(graph_output.lines, verbose=verbose)
     if not (show_diff or write):
         if output_format == "json":
             click.echo(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False))
@@ -70,9 +81,8 @@ def suggest(
     if not suggested.count:
         click.echo(f"fuzzroute suggest: nothing worth adding found for {loaded.path}; the file is unchanged.", err=True)
         return
-    old, new = edited_source(suggested)
     if show_diff:
-        click.echo(unified_diff(loaded.path, old, new), nl=False)
+        echo_verbatim(unified_diff(loaded.path, old, new))  # byte-exact into a file, so `patch` applies it
         root = diff_root(loaded.path)
         if root != Path.cwd().resolve():
             click.echo(f"fuzzroute suggest: the graph is outside the current directory; apply this diff in {root} "

@@ -43,7 +43,9 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     """Run an entry's condition on a phrase (on the cold context unless one is given).
 
     A data matcher reads only the user message.  A `when` result is read for
-    truthiness, and a `when` that raises counts as THREW (never a match).
+    truthiness, and a `when` that raises counts as THREW (never a match): any
+    exception, even SystemExit or GeneratorExit, so graph code can neither end
+    the process nor choose its exit code.
     """
     matcher = entry.data_matcher
     if matcher is not None:
@@ -54,7 +56,9 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     ctx = cold_context(phrase) if context is None else context
     try:
         return Outcome.MATCH if entry.when(ctx) else Outcome.NO_MATCH
-    except Exception:  # noqa: BLE001 - any exception is a `threw` verdict by contract
+    except KeyboardInterrupt:
+        raise  # the user's Ctrl-C, not the predicate's verdict
+    except BaseException:  # noqa: BLE001 - any exception, SystemExit included, is a `threw` verdict by contract
         return Outcome.THREW
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import json
 import sys
 import traceback
 import uuid
@@ -21,6 +20,8 @@ from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines
+from fuzzroute.graphfiles.jsonstrict import load_graph_document
+from fuzzroute.graphfiles.refusals import refuse_unencodable_text
 
 GraphFormat = Literal["python", "json"]
 
@@ -57,14 +58,32 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     if suffix == ".json":
         if attribute is not None:
             raise InputError(f"{path}: `:name` only picks a graph from a .py file; drop `:{attribute}`.")
-        return LoadedGraph(_load_json(path), path, "json")
+        return _accepted(LoadedGraph(_load_json(path), path, "json"))
     if suffix == ".py":
         graph, name = _load_python(path, attribute)
-        return LoadedGraph(graph, path, "python", name)
+        return _accepted(LoadedGraph(graph, path, "python", name))
     raise InputError(
         f"{path}: fuzzroute reads .json graph documents and .py files declaring a Graph; "
         f"{suffix or 'a file without an extension'} is neither. Rename the file or export the graph."
     )
+
+
+def _accepted(loaded: LoadedGraph) -> LoadedGraph:
+    """The load-time refusals every format shares (text no output could carry)."""
+    refuse_unencodable_text(loaded.graph, loaded.path)
+    return loaded
+
+
+def safe_text(value: object, limit: int = 300) -> str:
+    """`str(value)` for a message, even when the object's own `__str__` raises or runs on forever."""
+    try:
+        text = str(value)
+    except BaseException as exc:  # noqa: BLE001 - graph code's objects may raise anything, even SystemExit
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        return f"<{type(value).__name__} whose message cannot be printed>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def load_graph_text(loaded: LoadedGraph, text: str) -> Graph:
@@ -75,8 +94,10 @@ def load_graph_text(loaded: LoadedGraph, text: str) -> Graph:
     picked from a Python module).
     """
     if loaded.format == "json":
-        return _graph_from_text(loaded.path, text)
-    graph, _ = _load_python(loaded.path, loaded.attribute, source=text)
+        graph = _graph_from_text(loaded.path, text)
+    else:
+        graph, _ = _load_python(loaded.path, loaded.attribute, source=text)
+    refuse_unencodable_text(graph, loaded.path)
     return graph
 
 
@@ -89,13 +110,7 @@ def _load_json(path: Path) -> Graph:
 
 
 def _graph_from_text(path: Path, text: str) -> Graph:
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}. Fix the syntax at that "
-            "position (a missing comma or quote is the usual cause)."
-        ) from None
+    document = load_graph_document(path, text)
     try:
         return graph_from_json(document, str(path), entry_lines(text))
     except DeclarationError as exc:
@@ -150,19 +165,39 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
         at = f"{path}:{where}" if where else str(path)
         raise DeclarationError(f"{at}: {exc}") from None
     except SystemExit as exc:
-        raise InputError(f"{path}: the file called sys.exit({exc.code}) while being imported.") from None
+        raise InputError(
+            f"{path}: the file called sys.exit({safe_text(exc.code, 60)}) while being imported; a graph file "
+            "must not end the process. Remove the exit, or guard it with `if __name__ == \"__main__\":`."
+        ) from None
     except FuzzrouteError:
         raise
-    except Exception as exc:  # noqa: BLE001 - any import failure is bad input here
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - any import failure (GeneratorExit too) is bad input here
         where = _line_in(path, exc)
         at = f"{path}:{where}" if where else str(path)
         raise InputError(
-            f"{at}: importing the graph file raised {type(exc).__name__}: {exc}. Fix that line; "
+            f"{at}: importing the graph file raised {type(exc).__name__}: {safe_text(exc)}. Fix that line; "
             "the file must run on its own (python " + str(path) + ")."
         ) from None
     finally:
         with contextlib.suppress(ValueError):
             sys.path.remove(folder)
+    try:
+        return _pick(module, path, attribute)
+    except FuzzrouteError:
+        raise
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - module objects are graph code too
+        raise InputError(
+            f"{path}: looking for the module-level Graph raised {type(exc).__name__}: {safe_text(exc)}. "
+            "Keep module-level objects plain; fuzzroute reads each one to find the Graph."
+        ) from None
+
+
+def _pick(module: object, path: Path, attribute: str | None) -> tuple[Graph, str]:
+    """The module's one Graph, or the one named by `attribute`."""
     graphs = {name: value for name, value in vars(module).items() if isinstance(value, Graph)}
     if attribute is not None:
         found = getattr(module, attribute, None)

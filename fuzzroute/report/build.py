@@ -107,6 +107,7 @@ def build_report(
     baseline_source: str = "baseline",
     memory: MemoryInput | None = None,
     fail_on: str = DEFAULT_FAIL_ON,
+    run_id: str | None = None,
 ) -> Report:
     """The report of one run (see the module docstring for the steps).
 
@@ -168,7 +169,7 @@ def build_report(
         generated_at=timestamp(now),
         tool=ToolFacts("fuzzroute", tool_versions()),
         graph=_graph(graph, source_path, graph_format),
-        run=_run(exploration, decide_seconds),
+        run=_run(exploration, decide_seconds, run_id),
         merge=MergeFacts(graph_hash(graph), withheld, takeover.taken, engine_defects),
         partial=partial,
         partial_reason=partial_reason if partial else None,
@@ -211,7 +212,7 @@ def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> 
     )
 
 
-def _run(exploration: Exploration, decide_seconds: float | None) -> RunFacts:
+def _run(exploration: Exploration, decide_seconds: float | None, run_id: str | None) -> RunFacts:
     shard = None if exploration.shard is None else ShardRef(*exploration.shard)
     return RunFacts(
         seed=exploration.seed,
@@ -229,6 +230,7 @@ def _run(exploration: Exploration, decide_seconds: float | None) -> RunFacts:
         judged_per_second=judged_per_second(exploration.phrases_judged, exploration.elapsed_seconds),
         workers=json_safe(dict(exploration.workers)),
         decide_seconds=decide_seconds,
+        run_id=run_id,
     )
 
 

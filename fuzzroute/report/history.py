@@ -19,7 +19,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+import jsonschema
+
 from fuzzroute.engine.errors import InputError
+from fuzzroute.report.schema import report_schema
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
     SCHEMA_VERSION,
@@ -53,15 +56,76 @@ def suggestion_key(suggestion: SuggestionRecord) -> Fingerprint:
 
 
 def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
-    """Parse a report file another run wrote; a missing, unreadable or broken file is bad input."""
+    """Parse a report file another run wrote; a missing, unreadable, broken or invalid file is bad input.
+
+    A document that says it is a report of this version is validated against
+    `fuzzroute/schema/report.schema.json` here, before any work starts, so a
+    field of the wrong type is refused with its JSON path instead of failing
+    half way through a run (or a merge).
+    """
     try:
-        return json.loads(source.read_text(encoding="utf-8"))
+        document = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise InputError(f"{source}: no such {noun}. {missing_hint}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{source}: the {noun} cannot be read ({exc}).") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{source}:{exc.lineno}:{exc.colno}: the {noun} is not valid JSON: {exc.msg}.") from None
+    except RecursionError:
+        raise InputError(
+            f"{source}: the {noun} is nested too deeply to be a fuzzroute report. {missing_hint}"
+        ) from None
+    if isinstance(document, dict) and document.get("schema_version") == SCHEMA_VERSION:
+        _refuse_invalid(source, noun, document, report_schema())
+    return document
+
+
+def _refuse_invalid(source: Path, noun: str, document: Any, schema: dict[str, Any]) -> None:
+    validator = jsonschema.Draft202012Validator(schema)
+    try:
+        error = jsonschema.exceptions.best_match(validator.iter_errors(document))
+    except RecursionError:
+        error = None
+        where, message = "$", "nested too deeply"
+    else:
+        if error is None:
+            return
+        where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+        message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
+    raise InputError(
+        f"{source}: the {noun} does not match the report schema at {where}: {message}. It was not written "
+        "by this fuzzroute or was edited since; write it again with `fuzzroute report --json` "
+        "(schema: fuzzroute/schema/report.schema.json)."
+    )
+
+
+#: What a baseline of an earlier version must hold for the comparison to read it (each version added fields only).
+_BASELINE_EARLIER: dict[str, Any] = {
+    "type": "object",
+    "required": ["proven", "suggestions"],
+    "properties": {
+        "generated_at": {"type": ["string", "null"]},
+        "run": {"type": "object", "properties": {"seed": {"type": ["integer", "null"]}}},
+        "proven": {
+            "type": "object",
+            "required": ["problems"],
+            "properties": {"problems": {"type": "array", "items": {
+                "type": "object",
+                "required": ["kind", "code", "skill", "example", "from", "to"],
+                "properties": {key: {"type": ["string", "null"]} for key in ("kind", "code", "skill", "example",
+                                                                               "from", "to")},
+            }}},
+        },
+        "suggestions": {"type": "array", "items": {
+            "type": "object",
+            "required": ["kind", "rule", "from", "to", "count"],
+            "properties": {
+                **{key: {"type": ["string", "null"]} for key in ("kind", "rule", "from", "to")},
+                "count": {"type": "integer", "minimum": 0},
+            },
+        }},
+    },
+}
 
 
 def load_baseline(path: str | Path) -> dict[str, Any]:
@@ -81,6 +145,8 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
             f"versions up to {SCHEMA_VERSION}. Regenerate the baseline with this version."
         )
+    if document.get("schema_version") != SCHEMA_VERSION:
+        _refuse_invalid(source, "baseline", document, _BASELINE_EARLIER)
     return document
 
 

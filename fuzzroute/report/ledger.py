@@ -1,38 +1,93 @@
-"""The witness ledger a `--db` folder keeps between runs: its format, reading and writing.
+"""The witness ledger a `--db` folder keeps between runs: its name, format, reading, locking and writing.
 
-One file per graph (`<db>/witnesses/<graph-name>.json`) holds what the last
-run knew: its proven problems and every suggestion with its witnesses.  The
-next run replays those witnesses before exploring (see `replay` and
-`memory`).  The file is read strictly: a ledger that is not one fuzzroute
-wrote is bad input, never silently treated as empty, because an empty
-memory would report every finding as new.
+One file per graph (`<db>/witnesses/<name>.json`) holds what the last runs
+knew: the proven problems and every suggestion with its witnesses.  The next
+run replays those witnesses before exploring (see `replay` and `memory`).
+
+* The name comes from the graph's exact name, never lossily: a plain name
+  (lower-case letters, digits, `-` and `_`) is the file name as it is; any
+  other name is reduced to safe characters and followed by a short hash of
+  the exact name, so `shop/x` and `shop-x` never share a memory.  Ledgers
+  written under the earlier, lossy names are still found (when the file says
+  it belongs to this exact graph) and move to the new name on the next write.
+* The file is read strictly and validated against
+  `fuzzroute/schema/ledger.schema.json` before any work: a ledger that is not
+  one fuzzroute wrote is bad input, never silently treated as empty, because
+  an empty memory would report every finding as new.
+* Concurrent runs on one folder are safe: the write takes a lock on the db
+  folder, reads the ledger again (another run may have written it since this
+  run started), and writes the union: this run's findings, plus every stored
+  witness (of this run's snapshot or added meanwhile) that still reproduces
+  on this graph.  A finding leaves the memory only when a run replayed it and
+  it no longer reproduced.  A run that waits too long for the lock writes
+  nothing and says so.
 """
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import errno
+import hashlib
 import json
+import os
 import re
+import time
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+
 from fuzzroute.engine.errors import InputError
-from fuzzroute.results.document import Report
-from fuzzroute.results.jsonform import to_json
+from fuzzroute.engine.graph import Graph
+from fuzzroute.report.atomic import WriteFailed, write_all_atomically
+from fuzzroute.report.replay import replay_witness
 
 LEDGER_FORMAT = "fuzzroute-witness-ledger"
-LEDGER_VERSION = 1
+LEDGER_VERSION = 2
+READ_VERSIONS = (1, 2)
 HYPOTHESIS_FOLDER = "hypothesis"
+WITNESS_FOLDER = "witnesses"
+#: Stored witnesses kept per suggestion (this run's first, then older ones that still reproduce).
+LEDGER_WITNESSES = 16
+#: How long a run waits for another run's write to the same folder before it gives up (writing nothing).
+LOCK_WAIT_SECONDS = 60.0
+_PLAIN_NAME = re.compile(r"[a-z0-9_][a-z0-9_-]{0,79}")
+_HASH_SUFFIX = re.compile(r"-[0-9a-f]{12}")
 
 #: Fields a stored item keeps; status and memory marks belong to one run only.
 RUN_ONLY_FIELDS = ("status", "memory")
 
 
-def ledger_path(db: str | Path, graph_name: str) -> Path:
-    """`<db>/witnesses/<graph-name>.json`, the name reduced to characters safe in a file name."""
+@lru_cache(maxsize=1)
+def ledger_schema() -> dict[str, Any]:
+    """The JSON Schema at fuzzroute/schema/ledger.schema.json."""
+    text = resources.files("fuzzroute").joinpath("schema/ledger.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def ledger_name(graph_name: str) -> str:
+    """The ledger's file name for a graph: the exact name when it is plain, else a slug and a hash of it."""
+    if _PLAIN_NAME.fullmatch(graph_name) and not _HASH_SUFFIX.search(graph_name):
+        return f"{graph_name}.json"
+    slug = re.sub(r"[^a-z0-9_]+", "-", graph_name.lower()).strip("-")[:60] or "graph"
+    digest = hashlib.sha256(graph_name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{slug}-{digest}.json"
+
+
+def legacy_ledger_path(db: str | Path, graph_name: str) -> Path:
+    """Where fuzzroute kept the ledger before names were lossless (`shop/x` and `shop-x` both `shop-x`)."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", graph_name).strip(".-") or "graph"
-    return Path(db) / "witnesses" / f"{safe}.json"
+    return Path(db) / WITNESS_FOLDER / f"{safe}.json"
 
 
+def ledger_path(db: str | Path, graph_name: str) -> Path:
+    """`<db>/witnesses/<ledger_name(graph_name)>`: where this graph's memory is written."""
+    return Path(db) / WITNESS_FOLDER / ledger_name(graph_name)
 def check_db(db: str | Path) -> None:
     """A --db path must be a folder (or not exist yet, then it is created with the report)."""
     folder = Path(db)
@@ -56,7 +111,7 @@ def _corrupt(path: Path, what: str) -> InputError:
 
 
 def read_ledger(path: str | Path) -> dict[str, Any] | None:
-    """The stored ledger, or None when this graph has none yet; a damaged file is bad input."""
+    """The stored ledger, or None when there is none yet; a damaged or invalid file is bad input."""
     source = Path(path)
     try:
         text = source.read_text(encoding="utf-8")
@@ -68,6 +123,8 @@ def read_ledger(path: str | Path) -> dict[str, Any] | None:
         ledger = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _corrupt(source, f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise _corrupt(source, "its JSON is nested too deeply to be a ledger") from None
     _validate(source, ledger)
     return ledger  # type: ignore[no-any-return]
 
@@ -75,7 +132,7 @@ def read_ledger(path: str | Path) -> dict[str, Any] | None:
 def _validate(source: Path, ledger: Any) -> None:
     if not isinstance(ledger, dict) or ledger.get("format") != LEDGER_FORMAT:
         raise _corrupt(source, f"no `\"format\": \"{LEDGER_FORMAT}\"` key")
-    if ledger.get("version") != LEDGER_VERSION:
+    if ledger.get("version") not in READ_VERSIONS:
         raise _corrupt(source, f"version {ledger.get('version')!r}, this fuzzroute reads {LEDGER_VERSION}")
     problems, suggestions = ledger.get("proven"), ledger.get("suggestions")
     if not isinstance(problems, list) or not isinstance(suggestions, list):
@@ -86,28 +143,232 @@ def _validate(source: Path, ledger: Any) -> None:
     for suggestion in suggestions:
         if not isinstance(suggestion, dict) or not {"kind", "rule", "from", "to", "witnesses"} <= set(suggestion):
             raise _corrupt(source, "a suggestion lacks its kind, rule, from, to or witnesses")
-        witnesses = suggestion["witnesses"]
-        if not isinstance(witnesses, list) or not all(
-            isinstance(w, dict) and isinstance(w.get("phrase"), str) for w in witnesses
-        ):
-            raise _corrupt(source, f"a {suggestion['kind']} suggestion has a witness without a phrase")
+    validator = jsonschema.Draft202012Validator(ledger_schema())
+    try:
+        error = jsonschema.exceptions.best_match(validator.iter_errors(ledger))
+    except RecursionError:
+        raise _corrupt(source, "it is nested too deeply to be a ledger") from None
+    if error is not None:
+        where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+        raise _corrupt(source, f"{where}: {_short(error.message)}; see fuzzroute/schema/ledger.schema.json")
 
 
-def _stored(item: Any) -> dict[str, Any]:
-    data: dict[str, Any] = to_json(item)
-    return {k: v for k, v in data.items() if k not in RUN_ONLY_FIELDS}
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
-def ledger_text(report: Report) -> str:
-    """The ledger the next run reads: this run's findings, carried ones included."""
+def read_memory(db: str | Path, graph_name: str) -> tuple[Path, dict[str, Any] | None]:
+    """Where this graph's ledger is written, and the memory it has (from today's name or an earlier one).
+
+    A ledger at an earlier, lossy name counts only when it says it belongs to
+    this exact graph; a file at this graph's name that belongs to another
+    graph is not this graph's memory (it is moved to its owner's name on write).
+    """
+    target = ledger_path(db, graph_name)
+    ledger = read_ledger(target)
+    if ledger is not None and ledger["graph"] != graph_name:
+        ledger = None
+    legacy = legacy_ledger_path(db, graph_name)
+    if ledger is None and legacy != target:
+        earlier = read_ledger(legacy)
+        if earlier is not None and earlier["graph"] == graph_name:
+            ledger = earlier
+    return target, ledger
+
+
+def _stored(item: dict[str, Any]) -> dict[str, Any]:
+    return {k: copy.deepcopy(v) for k, v in item.items() if k not in RUN_ONLY_FIELDS}
+
+
+def _fingerprint(item: dict[str, Any]) -> tuple[Any, ...]:
+    return (item["kind"], item["rule"], item["from"], item["to"])
+
+
+def _witness_key(witness: dict[str, Any]) -> tuple[str, str]:
+    return witness["phrase"], json.dumps(witness.get("context"), sort_keys=True, default=str)
+
+
+def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dict[str, Any]]) -> None:
+    """Add to `suggestions` every stored witness that still reproduces on `graph` (see the module docstring)."""
+    by_key = {_fingerprint(item): item for item in suggestions}
+    for old in stored:
+        key = _fingerprint(old)
+        item = by_key.get(key)
+        seen = {_witness_key(w) for w in item["witnesses"]} if item is not None else set()
+        kept: list[dict[str, Any]] = []
+        for witness in old["witnesses"]:
+            if _witness_key(witness) in seen:
+                continue
+            again = replay_witness(graph, old, witness)
+            if again is not None:
+                seen.add(_witness_key(witness))
+                kept.append(again)
+        if not kept:
+            continue
+        if item is None:
+            item = _stored(old)
+            item["witnesses"] = []
+            suggestions.append(item)
+            by_key[key] = item
+        item["witnesses"] = [*item["witnesses"], *kept][:LEDGER_WITNESSES]
+
+
+def ledger_text(
+    document: dict[str, Any],
+    *,
+    graph: Graph | None = None,
+    on_disk: dict[str, Any] | None = None,
+    outputs: Sequence[str] = (),
+) -> str:
+    """The ledger the next run reads: this run's findings (carried ones included), plus, with `graph`,
+    every witness of `on_disk` (the ledger as it is now) that still reproduces.  `outputs` are the
+    report files written with it, which the next run checks are of the same run (`unfinished_outputs`)."""
+    suggestions = [_stored(s) for s in document["suggestions"]]
+    if graph is not None and on_disk is not None:
+        _union(suggestions, graph, on_disk["suggestions"])
     ledger = {
         "format": LEDGER_FORMAT,
         "version": LEDGER_VERSION,
-        "graph": report.graph.name,
-        "source": report.graph.source,
-        "generated_at": report.generated_at,
-        "seed": report.run.seed,
-        "proven": [_stored(p) for p in report.proven.problems],
-        "suggestions": [_stored(s) for s in report.suggestions],
+        "graph": document["graph"]["name"],
+        "source": document["graph"]["source"],
+        "generated_at": document["generated_at"],
+        "seed": document["run"]["seed"],
+        "run_id": document["run"].get("run_id") or "00000000-0000-0000-0000-000000000000",
+        "outputs": list(outputs),
+        "proven": [_stored(p) for p in document["proven"]["problems"]],
+        "suggestions": suggestions,
     }
     return json.dumps(ledger, ensure_ascii=False, indent=2) + "\n"
+
+
+def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]:
+    """Report files of the memory's run that now hold another run's id: `(path, their run id)`.
+
+    The ledger is renamed last, so a run stopped between its renames leaves
+    the previous, complete memory beside some of its own new reports; this
+    read-back check finds them (a file that is gone, or has no run id, is not
+    counted).
+    """
+    from fuzzroute.report.generation import run_id_of
+
+    _, ledger = read_memory(db, graph_name)
+    if ledger is None or not ledger.get("run_id"):
+        return []
+    found = []
+    for output in ledger.get("outputs", []):
+        other = run_id_of(output)
+        if other is not None and other != ledger["run_id"]:
+            found.append((output, other))
+    return found
+
+
+@contextlib.contextmanager
+def folder_lock(db: str | Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
+    """Hold the db folder's lock (an advisory `flock` on the folder itself; no lock file is left behind).
+
+    The folder is created if needed, and removed again if this run created it
+    and leaves it empty (a failed first write).  Waiting longer than `wait`
+    for another run is bad input: nothing is written.
+    """
+    folder = Path(db)
+    created = _make_folders(folder)
+    try:
+        try:
+            fd = os.open(folder, os.O_RDONLY)
+        except OSError as exc:
+            raise WriteFailed(exc, folder, [], []) from None
+        try:
+            _acquire(fd, folder, wait)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the lock
+    except BaseException:
+        for directory in reversed(created):
+            with contextlib.suppress(OSError):
+                directory.rmdir()
+        raise
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    missing: list[Path] = []
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        missing.append(probe)
+        probe = probe.parent
+    created: list[Path] = []
+    for directory in reversed(missing):
+        try:
+            directory.mkdir()
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            for made in reversed(created):
+                with contextlib.suppress(OSError):
+                    made.rmdir()
+            raise WriteFailed(exc, folder, [], []) from None
+        created.append(directory)
+    return created
+
+
+def _acquire(fd: int, folder: Path, wait: float) -> None:
+    try:
+        import fcntl
+    except ImportError:  # no flock on this platform: concurrent runs are not serialised here
+        return
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return  # a file system without locks: nothing to wait for
+        if time.monotonic() >= deadline:
+            raise InputError(
+                f"{folder}: another fuzzroute run has been writing this --db memory for {wait:g} s, so this "
+                "run wrote nothing (no report, no memory). Run it again when the other run has finished, or "
+                "give each concurrent run its own --db folder."
+            )
+        time.sleep(0.05)
+
+
+def write_with_memory(
+    files: Sequence[tuple[str | os.PathLike[str], str]],
+    document: dict[str, Any],
+    graph: Graph,
+    db: str | Path,
+    *,
+    wait: float = LOCK_WAIT_SECONDS,
+) -> Path:
+    """Write the report files and this graph's ledger in one all-or-nothing step, under the folder's lock.
+
+    The ledger is read again under the lock and merged (see the module
+    docstring); it is renamed into place last.  Returns the ledger's path.
+    """
+    name = graph.name
+    target = ledger_path(db, name)
+    with folder_lock(db, wait):
+        on_disk = read_ledger(target)
+        if on_disk is not None and on_disk["graph"] != name:
+            _move_to_its_own_name(target, on_disk["graph"], db)
+            on_disk = None
+        legacy = legacy_ledger_path(db, name)
+        earlier = read_ledger(legacy) if legacy != target else None
+        if earlier is not None and earlier["graph"] != name:
+            earlier = None
+        if on_disk is None:
+            on_disk = earlier
+        text = ledger_text(document, graph=graph, on_disk=on_disk, outputs=[str(path) for path, _ in files])
+        write_all_atomically([*files, (target, text)])
+        if earlier is not None:
+            with contextlib.suppress(OSError):
+                legacy.unlink()  # its witnesses now live under the new name
+    return target
+
+
+def _move_to_its_own_name(path: Path, owner: str, db: str | Path) -> None:
+    """A ledger an earlier fuzzroute wrote for another graph at this name moves to that graph's name."""
+    home = ledger_path(db, owner)
+    if home != path and not home.exists():
+        with contextlib.suppress(OSError):
+            os.replace(path, home)

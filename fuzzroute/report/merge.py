@@ -36,8 +36,8 @@ from fuzzroute.results.document import SCHEMA_VERSION, Report, RuleFigures, RunF
 from fuzzroute.results.jsonform import ShapeError, from_json
 from fuzzroute.results.ordering import settle
 
-#: Run fields that measure time, not findings: they differ between runs of one seed and budget.
-TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")
+#: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
+TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id")
 _ENDINGS = ("interrupted", "time-budget", "exhausted")
 
 

@@ -24,10 +24,13 @@ from fuzzroute.decided import Decisions, decide
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate import explore as explore_graph
+from fuzzroute.graphfiles.loader import split_spec
 from fuzzroute.report.atomic import unwritable, write_all_atomically
 from fuzzroute.report.build import GraphFormat, MemoryInput, build_report
 from fuzzroute.report.failon import DEFAULT_FAIL_ON
-from fuzzroute.report.ledger import check_db, ledger_path, ledger_text, read_ledger
+from fuzzroute.report.generation import new_run_id
+from fuzzroute.report.ledger import check_db, read_memory, write_with_memory
+from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.document import Report
@@ -129,9 +132,14 @@ def write_report(
         )
     if db is not None:
         check_db(db)
-    ledger_file = None if db is None else ledger_path(db, graph.name)
-    ledger = None if ledger_file is None else read_ledger(ledger_file)
+    ledger_file, ledger = read_memory(db, graph.name) if db is not None else (None, None)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
+    refuse_collisions(  # before any work: no output may replace the graph, the memory or another output
+        [NamedPath("the graph", split_spec(source_path)[0])] if source_path else [],
+        [NamedPath(role, Path(path)) for role, path in (("-o", target), ("--json", json_path),
+                                                         ("--sarif", sarif_path), ("the --db ledger", ledger_file))
+         if path is not None],
+    )
     checkup = graph.checkup()
     decisions = run_decisions(graph) if decide else None
     explorer = explore if explore is not None else explore_graph
@@ -161,7 +169,7 @@ def write_report(
     report = build_report(
         graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,
         partial_reason=reason, now=now, baseline=baseline, baseline_source=baseline_source, memory=memory,
-        fail_on=fail_on,
+        fail_on=fail_on, run_id=new_run_id(),
     )
     document = to_json(report)
     html = render_html(report)
@@ -171,10 +179,11 @@ def write_report(
         files.append((json_path, as_json))
     if sarif_path is not None:
         files.append((sarif_path, sarif_text(report)))
-    if ledger_file is not None:
-        files.append((ledger_file, ledger_text(report)))
     try:
-        write_all_atomically(files)
+        if db is None:
+            write_all_atomically(files)
+        else:
+            write_with_memory(files, document, graph, db)
     except OSError as exc:
         raise unwritable(
             exc, target, "the report",

@@ -91,6 +91,8 @@ class RunFacts:
     judged_per_second: float
     workers: JsonObject
     decide_seconds: float | None
+    #: Names this run's files as one generation (the HTML, JSON, SARIF and ledger it wrote together).
+    run_id: str | None = json_field(omit_none=True)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from fuzzroute.report.overview import (
     WILDCARD_ANCHOR,
 )
 from fuzzroute.report.render.decided_view import decided_view
+from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
 from fuzzroute.report.render.overview import TIERS, code_help, proven_cards
 from fuzzroute.report.render.wording import (
     LAW_EXPLANATIONS,
@@ -53,7 +54,6 @@ MAP_ALL_RULES = 8
 # The overview table links to every suggestion, so only very small groups start open.
 GROUP_OPEN_LIMIT = 3
 GROUP_SHOWN = 5
-VISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cn"})
 
 
 @lru_cache(maxsize=1)
@@ -64,6 +64,7 @@ def _environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=inert_value,  # every printed value: escaped, invisible characters marked, isolated (see inert)
     )
     env.filters["phrase"] = visible_phrase
     env.filters["pct"] = percent
@@ -76,7 +77,7 @@ def _environment() -> Environment:
 def render_html(report: Report) -> str:
     """The complete HTML page of a report."""
     template = _environment().get_template("report.html.j2")
-    return template.render(doc=report, view=build_view(report))
+    return place_isolation(template.render(doc=report, view=build_view(report)))
 
 
 def visible_phrase(text: str) -> Markup:
@@ -100,8 +101,9 @@ def ticks(text: str) -> Markup:
     """Escape prose and show its `backticked` spans as code, as the messages write them."""
     pieces = str(text).split("`")
     if len(pieces) % 2 == 0:  # an unpaired backtick: show the text as it is
-        return Markup(escape(text))
-    out = [str(escape(piece)) if k % 2 == 0 else f"<code>{escape(piece)}</code>" for k, piece in enumerate(pieces)]
+        return visible_markup(text)
+    out = [str(visible_markup(piece)) if k % 2 == 0 else f"<code>{visible_markup(piece)}</code>"
+           for k, piece in enumerate(pieces)]
     return Markup("".join(out))
 
 

@@ -92,7 +92,6 @@ def sarif_log(
     index = {rule["id"]: position for position, rule in enumerate(rules)}
     for result in results:
         result["ruleIndex"] = index[result["ruleId"]]
-    graph = document.graph
     version = str(document.tool.versions.get("fuzzroute") or "unknown")
     run: dict[str, Any] = {
         "tool": {
@@ -104,12 +103,20 @@ def sarif_log(
                 "rules": rules,
             }
         },
-        "automationDetails": {"id": f"fuzzroute/{graph.name}/"},
+        "automationDetails": _automation(document),
         "columnKind": "unicodeCodePoints",
         "results": results,
         "properties": _run_properties(document, tiers),
     }
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [run]}
+
+
+def _automation(document: Report) -> dict[str, Any]:
+    """The run's identity: the graph, and the run id the report files of one run share."""
+    details: dict[str, Any] = {"id": f"fuzzroute/{document.graph.name}/"}
+    if document.run.run_id:
+        details["guid"] = document.run.run_id
+    return details
 
 
 def sarif_text(document: Report, **options: Any) -> str:

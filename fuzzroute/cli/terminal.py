@@ -1,0 +1,133 @@
+"""Other people's text stays inert on the terminal: control characters are shown, never obeyed.
+
+A graph's name, rule ids, phrases and error messages quoting them are text
+from the graph's author, and fuzzroute prints them in summaries, problem
+lists, progress lines and error paragraphs.  A name holding `ESC ] 0 ; ...
+BEL` would set the terminal's title, `ESC [ 2 J` would clear the screen, a
+right-to-left override (U+202E) would show a rule id reversed.  So the CLI
+wraps its stdout and stderr (`install`) in a stream that writes every
+control character (other than newline and tab), every format character
+(bidi controls, zero-width characters, tag characters), line and paragraph
+separators and lone surrogates as a `\\uXXXX` escape.  That escape is JSON's
+own, so `--format json` output stays valid JSON that decodes to the same
+text; non-BMP characters are written as JSON's surrogate pair.  Text the
+stream's encoding cannot hold is written as a backslash escape instead of
+failing.
+
+Two writers bypass the escaping on purpose: the progress bar (its own
+escape sequences draw it; it is given `unescaped(sys.stderr)`), and
+`echo_verbatim`, which writes a diff byte-exact when stdout is a file or a
+pipe (so `patch` applies it) and escaped on a terminal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import sys
+import unicodedata
+from functools import lru_cache
+from typing import TextIO
+
+#: Unicode categories shown as escapes: controls, format characters, surrogates, line/paragraph separators.
+ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_CANDIDATE = re.compile(r"[^\x20-\x7e\n\t]")
+
+
+@lru_cache(maxsize=4096)
+def _shown(char: str) -> str:
+    if unicodedata.category(char) not in ESCAPED_CATEGORIES:
+        return char
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def terminal_text(text: str) -> str:
+    """`text` with every character that could steer a terminal written as a visible `\\uXXXX` escape."""
+    if not _CANDIDATE.search(text):
+        return text
+    return _CANDIDATE.sub(lambda found: _shown(found.group(0)), text)
+
+
+class EscapingStream(io.TextIOBase):
+    """A text stream that escapes (see `terminal_text`) everything written through it."""
+
+    def __init__(self, inner: TextIO) -> None:
+        super().__init__()
+        self.inner = inner
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.inner, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        return "backslashreplace"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return bool(getattr(self.inner, "isatty", lambda: False)())
+
+    def fileno(self) -> int:
+        return self.inner.fileno()
+
+    def flush(self) -> None:
+        self.inner.flush()
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self.inner.write(terminal_text(text))
+        return len(text)
+
+
+def _tolerant(stream: TextIO) -> TextIO:
+    """Let the stream write what its encoding lacks as a backslash escape instead of raising."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError, io.UnsupportedOperation):
+            reconfigure(errors="backslashreplace")
+    return stream
+
+
+def install() -> None:
+    """Wrap `sys.stdout` and `sys.stderr` (once) so every later write is escaped."""
+    if not isinstance(sys.stdout, EscapingStream) and sys.stdout is not None:
+        sys.stdout = EscapingStream(_tolerant(sys.stdout))
+    if not isinstance(sys.stderr, EscapingStream) and sys.stderr is not None:
+        sys.stderr = EscapingStream(_tolerant(sys.stderr))
+
+
+def unescaped(stream: TextIO) -> TextIO:
+    """The stream under an `EscapingStream` (for the progress bar's own escape sequences)."""
+    return stream.inner if isinstance(stream, EscapingStream) else stream
+
+
+def echo_verbatim(text: str) -> None:
+    """Write `text` to stdout as it is when stdout is a file or pipe, escaped when it is a terminal."""
+    stream = sys.stdout
+    if stream.isatty():
+        stream.write(text)
+    else:
+        unescaped(stream).write(text)
+    stream.flush()
+
+
+def show_graph_output(lines: list[str], *, verbose: bool, quiet: bool = False) -> None:
+    """Tell (stderr) that the graph's own code printed; with `verbose`, show what it printed."""
+    if not lines or quiet:
+        return
+    count = f"{len(lines)} line{'s' if len(lines) != 1 else ''}"
+    if not verbose:
+        print(f"fuzzroute: note: the graph's own code printed {count} while fuzzroute loaded and ran it; "
+              "it is kept out of the results (-v shows it).", file=sys.stderr)
+        return
+    print(f"fuzzroute: the graph's own code printed {count} while fuzzroute loaded and ran it:", file=sys.stderr)
+    for line in lines:
+        print(f"  | {line}", file=sys.stderr)

@@ -1,0 +1,138 @@
+"""Keep what a graph's own code prints out of fuzzroute's output.
+
+A `.py` graph is code: its import may print ("loading graph..."), and so may
+its `when` predicates, every time they run.  On stdout that text would land
+in the middle of `check --format json`, a SARIF file piped to a tool, or the
+diff `suggest --diff > add.patch` writes.  While fuzzroute runs graph code
+the CLI holds a `GraphOutput.window()` open: `sys.stdout` and `sys.stderr`
+write into a temporary file instead (and so does file descriptor 1 when it is
+the real standard output, for C code and child programs).  Worker processes
+forked inside the window inherit it, so their prints are kept too.  Nothing
+of fuzzroute's own is printed to stdout while a window is open; its progress
+bar draws on the terminal it was given before the window opened.
+
+Afterwards the text is there to show on request (`-v`), never mixed into a
+result.  At most `LIMIT` bytes are kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+
+#: Bytes of graph output kept (the rest is counted as cut, not stored).
+LIMIT = 1_000_000
+
+
+class _FileWriter(io.TextIOBase):
+    """A text stream that writes every call straight to a file descriptor (so forked children share it)."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self._written = 0
+        self.buffer = _RawWriter(self)
+
+    encoding = "utf-8"
+    errors = "backslashreplace"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def write_bytes(self, data: bytes) -> int:
+        room = LIMIT - self._written
+        if room > 0:
+            chunk = data[:room]
+            with contextlib.suppress(OSError):
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(self._fd, view):]
+        self._written += len(data)
+        return len(data)
+
+    def write(self, text: str) -> int:
+        self.write_bytes(str(text).encode("utf-8", "backslashreplace"))
+        return len(text)
+
+
+class _RawWriter(io.RawIOBase):
+    """`sys.stdout.buffer` for graph code that writes bytes."""
+
+    def __init__(self, owner: _FileWriter) -> None:
+        super().__init__()
+        self._owner = owner
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: object) -> int:
+        return self._owner.write_bytes(bytes(data))  # type: ignore[call-overload]
+
+
+def _real_stdout_fd() -> int | None:
+    """1 when `sys.stdout` writes to the process's file descriptor 1, else None (a test runner's buffer)."""
+    try:
+        return 1 if sys.stdout.fileno() == 1 else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+class GraphOutput:
+    """Everything the graph's code wrote during the windows of one command."""
+
+    def __init__(self) -> None:
+        self._parts: list[bytes] = []
+
+    @property
+    def text(self) -> str:
+        return b"".join(self._parts)[:LIMIT].decode("utf-8", "replace")
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @contextlib.contextmanager
+    def window(self) -> Iterator[None]:
+        """Capture stdout and stderr of whatever runs inside (graph imports, predicates, workers)."""
+        try:
+            store = tempfile.TemporaryFile()  # noqa: SIM115 - entered below, once it exists
+        except OSError:
+            store = None
+        if store is None:  # no temporary folder: keep it in memory (forked workers' prints are lost)
+            with self._in_memory():
+                yield
+            return
+        with store:
+            writer = _FileWriter(store.fileno())
+            saved = sys.stdout, sys.stderr
+            for stream in saved:
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            fd = _real_stdout_fd()
+            saved_fd = os.dup(fd) if fd is not None else None
+            if saved_fd is not None:
+                os.dup2(store.fileno(), 1)
+            sys.stdout = sys.stderr = writer
+            try:
+                yield
+            finally:
+                sys.stdout, sys.stderr = saved
+                if saved_fd is not None:
+                    os.dup2(saved_fd, 1)
+                    os.close(saved_fd)
+                store.seek(0)
+                self._parts.append(store.read(LIMIT))
+
+    @contextlib.contextmanager
+    def _in_memory(self) -> Iterator[None]:
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
+            yield
+        self._parts.append(buffer.getvalue().encode("utf-8", "backslashreplace"))
