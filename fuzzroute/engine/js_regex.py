@@ -227,8 +227,10 @@ def translate(source: str, flags: str) -> JsTranslation:
     tree = parser.parse()
     emitter = _Emitter(parser)
     python = emitter.emit(tree, top=True)
+    # With /i throughout, Python's (ASCII-only) IGNORECASE adds nothing to the emitted sets, which are
+    # closed under JavaScript's case classes, and lets the letters stay plain literals.
     try:
-        pattern = re.compile(python, re.ASCII)
+        pattern = re.compile(python, re.ASCII | (re.IGNORECASE if emitter.global_i else 0))
     except (re.error, RecursionError, OverflowError) as exc:
         raise JsRegexError(f"its Python translation does not compile ({exc})") from None
     exact = not parser.units or (not emitter.reads_surrogates and not _nullable(tree))
@@ -276,6 +278,7 @@ class _Parser:
         self._lookbehind_depth = 0
         self._repeat_stack: list[list[int]] = []
         self.scope = _Scope("i" in flags, "m" in flags, "s" in flags)
+        self.has_modifiers = False
         self._alt_ids = 0
         self._path: list[tuple[int, int]] = []
         self._name_paths: dict[str, list[tuple[tuple[int, int], ...]]] = {}
@@ -511,6 +514,7 @@ class _Parser:
 
     def modifiers(self) -> Node:
         self.pos += 1
+        self.has_modifiers = True
         add, remove, seen_dash = "", "", False
         while self.peek() and self.peek() != ":":
             ch = self.peek()
@@ -1014,13 +1018,15 @@ class _Emitter:
         self.parser = parser
         self.reads_surrogates = False
         self.referenced = {n for ref in parser.refs for n in ref.numbers}
+        self.global_i = "i" in parser.flags and not parser.has_modifiers
 
     def emit(self, node: Node, top: bool = False) -> str:
         if isinstance(node, Chars):
             if node.charset.bounds and (node.charset & CharSet((0xD800, 0xE000))).bounds:
                 self.reads_surrogates = True
             if _ascii_pair(node):
-                return f"(?i:{chr(node.folded or 0)})"
+                letter = chr(node.folded or 0)
+                return letter if self.global_i else f"(?i:{letter})"
             return charset_pattern(node.charset)
         if isinstance(node, Seq):
             return self.sequence(node.items)
@@ -1046,7 +1052,7 @@ class _Emitter:
         out: list[str] = []
         run: list[str] = []
         for item in items:
-            if isinstance(item, Chars) and _ascii_pair(item):
+            if isinstance(item, Chars) and _ascii_pair(item) and not self.global_i:
                 run.append(chr(item.folded or 0))
                 continue
             if run:
@@ -1059,7 +1065,7 @@ class _Emitter:
 
     def repeat(self, node: Repeat) -> str:
         inner = self.emit(node.body)
-        single = isinstance(node.body, Chars) and not _ascii_pair(node.body)
+        single = isinstance(node.body, Chars) and (self.global_i or not _ascii_pair(node.body))
         if not single and not (inner.startswith("(?") and _balanced_group(inner)):
             inner = f"(?:{inner})"
         if node.low == 0 and node.high is None:
