@@ -115,7 +115,7 @@ def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence
 
 def regex_dialect(graph: Graph) -> str:
     """`javascript` when the graph's regexes are JavaScript ones, else `python` (refuses a mix)."""
-    dialects = set()
+    dialects: set[str] = set()
     for entry in graph.entries:
         matcher = entry.data_matcher
         parts = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
