@@ -91,7 +91,7 @@ class NotChecked:
         owner = f' of entry "{self.skill}"' if self.skill is not None else ""
         what = "example" if self.check == "examples" else "never-route row"
         return (
-            f"not checked: {what} {self.phrase!r}{owner} depends on the `when` of rule #{self.rule.index + 1} "
+            f"not checked: {what} {self.phrase!r}{owner}: depends on the `when` of rule #{self.rule.index + 1} "
             f'("{self.rule.id}"), which a static read cannot run.'
         )
 

@@ -31,7 +31,7 @@ from fuzzroute.results.suggestions import (
 )
 
 SCHEMA_VERSION = 2
-GraphFormat = Literal["python", "json"]
+GraphFormat = Literal["python", "json", "typescript", "javascript"]
 
 PROVEN_BOUNDARY = (
     "Proven findings come from running the phrases the author declared (each rule's "
@@ -66,8 +66,8 @@ def build_document(
     is not (for example when generation was interrupted before it returned);
     an exploration that says it is partial marks the report partial too.
     """
-    if graph_format not in ("python", "json"):
-        raise ValueError(f"graph_format must be 'python' or 'json', not {graph_format!r}")
+    if graph_format not in ("python", "json", "typescript", "javascript"):
+        raise ValueError(f"graph_format must be 'python', 'json', 'typescript' or 'javascript', not {graph_format!r}")
     problems = [_problem(graph, p) for p in checkup.problems]
     suggestions = [_suggestion(graph, s) for s in exploration.suggestions]
     withheld = [_suggestion(graph, s) for s in exploration.withheld]

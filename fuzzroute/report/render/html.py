@@ -190,7 +190,8 @@ def _groups(doc: dict[str, Any], rules: dict[int, dict[str, Any]], law: str | No
             }
             for w in suggestion["witnesses"]
         ]
-        paste = suggestion["paste_json"] if doc["graph"]["format"] == "json" else suggestion["paste"]
+        # `"examples": [...]` is also a valid TypeScript/JavaScript property.
+        paste = suggestion["paste"] if doc["graph"]["format"] == "python" else suggestion["paste_json"]
         item = {
             "s": suggestion,
             "agree": not any(w["disagree"] for w in witnesses),
