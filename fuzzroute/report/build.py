@@ -108,6 +108,7 @@ def build_document(
             "ok": checkup.ok,
             "problems": problems,
             "notes": [n.to_dict() for n in checkup.notes],
+            **({"not_checked": [n.to_dict() for n in checkup.not_checked]} if checkup.not_checked else {}),
         },
         "suggestions": suggestions,
         "rules": rules,
