@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fuzzroute.authoring import json_source, python_source
+from fuzzroute.authoring import json_source, python_source, ts_source
 from fuzzroute.authoring.choose import Pick, can_take_examples, choose
 from fuzzroute.authoring.widen import won_phrases
 from fuzzroute.engine.errors import InputError
@@ -151,6 +151,8 @@ def edited_source(suggested: Suggested) -> tuple[str, str]:
     graph = loaded.graph
     if loaded.format == "python":
         new = python_source.add_examples(loaded.path, old, graph.entries, additions)
+    elif loaded.format in ("typescript", "javascript"):
+        new = ts_source.add_examples(loaded.path, old, loaded.attribute, graph.entries, additions)
     else:
         new = json_source.add_examples(loaded.path, old, additions, [e.id for e in graph.entries])
         expected_doc = json.loads(old)

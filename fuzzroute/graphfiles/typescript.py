@@ -195,10 +195,25 @@ def find_graphs(tree: tree_sitter.Tree) -> list[Declared]:
 # -- reading one graph ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class RuleSite:
+    """Where one entry is written: the object that holds (or would hold) its `examples`.
+
+    `holder` is the rule object (config form) or the `.entry(` options object
+    (builder form), or None for an `.entry(skill)` without options, whose
+    `arguments` then get one.
+    """
+
+    holder: Node | None
+    arguments: Node | None
+    examples: Node | None
+
+
 class _Reader:
     def __init__(self, path: Path, declared: Declared) -> None:
         self.path = path
         self.declared = declared
+        self.sites: list[RuleSite | None] = []
         self.graph_label = f"graph `{declared.name}`" if declared.name else f"the graph on line {declared.line}"
 
     # -- refusals
@@ -357,6 +372,7 @@ class _Reader:
             start = _unwrap(config["start"][1])
             if start.type in ("string", "template_string"):
                 pending.append((self.string(start, "`start`", "the start skill id"), start, {}))
+                self.sites.append(None)
             else:
                 fields = self.members(start, "`start`", "`start`")
                 if "rules" in fields:
@@ -378,9 +394,11 @@ class _Reader:
                     ids = _unwrap(fields["entries"][1])
                     for skill_id in self.strings(ids, "`start.entries`", "the entry ids"):
                         pending.append((skill_id, ids, {}))
+                        self.sites.append(None)
                     mount = "scorer" if ("scoredBy" in fields or "byRelevance" in fields) else "read"
                 elif "use" in fields:
                     pending.append((self.string(fields["use"][1], "`start`", "`use`"), start, {}))
+                    self.sites.append(None)
                 else:
                     raise self.refuse(start, None, "`start`", "Declare `rules`, `entries` or `use`.")
         graph = Graph(name, mount=mount)
@@ -402,6 +420,7 @@ class _Reader:
                 f"{self.path}:{line_of(node)}: {self.graph_label}, {label} {both}: a rule takes exactly one "
                 f"condition (the reference refuses it). For an unconditional start use `start: '{use}'`."
             )
+        self.sites.append(RuleSite(node, None, fields["examples"][1] if "examples" in fields else None))
         return use, node, self.options(fields, label, use)
 
     def options(self, fields: dict[str, tuple[Node, Node]], label: str, use: str) -> dict[str, Any]:
@@ -488,8 +507,14 @@ class _Reader:
         skill = self.skill_id(args[0], label)
         label = f'{label} ("{skill}")'
         options: dict[str, Any] = {}
+        call = name_node.parent.parent if name_node.parent is not None else None
+        arguments = call.child_by_field_name("arguments") if call is not None else None
+        if len(args) < 2:
+            self.sites.append(RuleSite(None, arguments, None))
         if len(args) == 2:
             fields = self.members(args[1], label, "the entry options")
+            examples = fields["examples"][1] if "examples" in fields else None
+            self.sites.append(RuleSite(_unwrap(args[1]), arguments, examples))
             if "match" in fields and "when" in fields:
                 raise StaticReadError(
                     f"{self.path}:{line_of(name_node)}: {self.graph_label}, {label} sets both `match` and `when`: "
@@ -682,5 +707,9 @@ def read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[
     return _Reader(path, declared).read(), declared
 
 
-def list_graphs(path: Path, text: str) -> list[Declared]:
-    return find_graphs(parse_source(path, text))
+def rule_sites(path: Path, text: str, selector: str | None) -> list[RuleSite | None]:
+    """Where each entry of the selected graph is written, by entry index (None: it cannot take examples)."""
+    tree = parse_source(path, text)
+    reader = _Reader(path, _pick(path, find_graphs(tree), selector))
+    reader.read()
+    return reader.sites
