@@ -66,6 +66,7 @@ class Suggested:
                             "reason": p.reason,
                             "why": p.why,
                             "verdict": [{"kind": k, "code": c} for k, c in p.verdict.codes],
+                            **({"not_checked": True} if p.verdict.depends_on is not None else {}),
                         }
                         for p in picks
                     ],
