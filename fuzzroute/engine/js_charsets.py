@@ -71,6 +71,10 @@ class CharSet:
         """The part below `limit` (code units: `CODE_UNITS`)."""
         return _subtract(self, CharSet((limit, CODE_POINTS))) if limit < CODE_POINTS else self
 
+    def overlaps(self, lo: int, hi: int) -> bool:
+        """Whether some member lies in `[lo, hi)`."""
+        return any(a < hi and lo < b for a, b in self.ranges())
+
     @property
     def empty(self) -> bool:
         return not self.bounds

@@ -986,6 +986,7 @@ def _code(code: int) -> str:
     return f"\\U{code:08x}"
 
 
+@lru_cache(maxsize=4096)
 def charset_pattern(charset: CharSet) -> str:
     """A Python pattern for one character of `charset` (`(?!)` for the empty set)."""
     if charset.empty:
@@ -1010,7 +1011,12 @@ def _ascii_pair(node: Chars) -> bool:
     code = node.folded
     if code is None or not chr(code).isascii() or not chr(code).isalpha():
         return False
-    return node.charset == CharSet.chars([ord(chr(code).lower()), ord(chr(code).upper())])
+    return node.charset == _letter_pair(code)
+
+
+@lru_cache(maxsize=128)
+def _letter_pair(code: int) -> CharSet:
+    return CharSet.chars([ord(chr(code).lower()), ord(chr(code).upper())])
 
 
 class _Emitter:
@@ -1022,7 +1028,7 @@ class _Emitter:
 
     def emit(self, node: Node, top: bool = False) -> str:
         if isinstance(node, Chars):
-            if node.charset.bounds and (node.charset & CharSet((0xD800, 0xE000))).bounds:
+            if node.charset.overlaps(0xD800, 0xE000):
                 self.reads_surrogates = True
             if _ascii_pair(node):
                 letter = chr(node.folded or 0)

@@ -113,6 +113,8 @@ class Declared:
     form: str  # "config" or "builder"
     call: Node  # the skillGraph(...) call
     outer: Node  # the whole expression (the .build() call in the builder form)
+    #: The builder's method calls in source order: (name, name node, arguments node).
+    chain: tuple[tuple[str, Node, Node], ...] = ()
 
     @property
     def label(self) -> str:
@@ -133,31 +135,27 @@ def _is_graph_call(node: Node) -> bool:
     return False
 
 
-def _chain(call: Node) -> list[tuple[str, Node, Node]]:
-    """The method calls chained on `call`: (method name, its name node, its arguments node)."""
-    out: list[tuple[str, Node, Node]] = []
-    node = call
-    while True:
-        parent = node.parent
-        if parent is None or parent.type != "member_expression" or parent.child_by_field_name("object") != node:
-            return out
-        grand = parent.parent
-        prop = parent.child_by_field_name("property")
-        if grand is None or grand.type != "call_expression" or prop is None:
-            return out
-        arguments = grand.child_by_field_name("arguments")
-        if arguments is None:
-            return out
-        out.append((node_text(prop), prop, arguments))
-        node = grand
+def _unchain(node: Node) -> tuple[Node, list[tuple[str, Node, Node]]]:
+    """The innermost receiver of a method-call chain, and the calls on it in source order.
 
-
-def _outer(call: Node) -> Node:
-    node = call
-    for _ in _chain(call):
-        assert node.parent is not None and node.parent.parent is not None
-        node = node.parent.parent
-    return node
+    Walks DOWN from the outermost call: tree-sitter finds a node's parent by
+    descending from the root, so climbing a thousand-call chain upward would
+    cost a thousand descents each.
+    """
+    calls: list[tuple[str, Node, Node]] = []
+    while node.type == "call_expression":
+        function = node.child_by_field_name("function")
+        arguments = node.child_by_field_name("arguments")
+        if function is None or arguments is None or function.type != "member_expression":
+            break
+        prop = function.child_by_field_name("property")
+        receiver = function.child_by_field_name("object")
+        if prop is None or receiver is None:
+            break
+        calls.append((node_text(prop), prop, arguments))
+        node = _unwrap(receiver)
+    calls.reverse()
+    return node, calls
 
 
 def _binding(outer: Node) -> str | None:
@@ -181,14 +179,22 @@ def _binding(outer: Node) -> str | None:
 def find_graphs(tree: tree_sitter.Tree) -> list[Declared]:
     """Every `skillGraph(...)` of the file, in source order."""
     found = []
-    for node in _walk(tree.root_node):
-        if not _is_graph_call(node):
-            continue
-        arguments = node.child_by_field_name("arguments")
-        args = [] if arguments is None else arguments.named_children
-        form = "config" if args else "builder"
-        outer = node if form == "config" else _outer(node)
-        found.append(Declared(_binding(outer), line_of(node), form, node, outer))
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "call_expression":
+            inner, calls = _unchain(node)
+            if _is_graph_call(inner):
+                arguments = inner.child_by_field_name("arguments")
+                args = [] if arguments is None else [a for a in arguments.named_children if a.type != "comment"]
+                if args:
+                    found.append(Declared(_binding(inner), line_of(inner), "config", inner, inner))
+                    stack.extend(args)
+                else:
+                    found.append(Declared(_binding(node), line_of(inner), "builder", inner, node, tuple(calls)))
+                    stack.extend(arguments for _, _, arguments in calls)
+                continue
+        stack.extend(node.children)
     return sorted(found, key=lambda d: d.call.start_byte)
 
 
@@ -214,6 +220,7 @@ class _Reader:
         self.path = path
         self.declared = declared
         self.sites: list[RuleSite | None] = []
+        self._declarations: dict[str, Node | None] = {}
         self.graph_label = f"graph `{declared.name}`" if declared.name else f"the graph on line {declared.line}"
 
     # -- refusals
@@ -459,7 +466,7 @@ class _Reader:
             raise self.located(exc, value, "`neverRoutes`") from None
 
     def read_builder(self, name: str) -> Graph:
-        chain = _chain(self.declared.call)
+        chain = self.declared.chain
         if not chain or chain[-1][0] != "build":
             raise StaticReadError(
                 f"{self.path}:{self.declared.line}: {self.graph_label}: the `skillGraph()` builder chain does not end "
@@ -472,7 +479,7 @@ class _Reader:
         for method, name_node, arguments in chain:
             args = [a for a in arguments.named_children if a.type != "comment"]
             if method == "entry":
-                pending.append(self.builder_entry(name_node, args, len(pending)))
+                pending.append(self.builder_entry(name_node, arguments, args, len(pending)))
             elif method == "classify":
                 mount = "classifier"
             elif method in ("entryBy", "entryByRelevance"):
@@ -500,15 +507,15 @@ class _Reader:
             self.never_routes(graph, row)
         return graph
 
-    def builder_entry(self, name_node: Node, args: list[Node], position: int) -> tuple[str, Node, dict[str, Any]]:
+    def builder_entry(
+        self, name_node: Node, arguments: Node, args: list[Node], position: int
+    ) -> tuple[str, Node, dict[str, Any]]:
         label = f"`.entry(...)` #{position + 1}"
         if not args or len(args) > 2:
             raise self.refuse(name_node, label, "the `.entry(...)` arguments", "Pass a skill and an options object.")
         skill = self.skill_id(args[0], label)
         label = f'{label} ("{skill}")'
         options: dict[str, Any] = {}
-        call = name_node.parent.parent if name_node.parent is not None else None
-        arguments = call.child_by_field_name("arguments") if call is not None else None
         if len(args) < 2:
             self.sites.append(RuleSite(None, arguments, None))
         if len(args) == 2:
@@ -522,6 +529,16 @@ class _Reader:
                 )
             options = self.options(fields, label, skill)
         return skill, name_node, options
+
+    def declaration(self, name: str) -> Node | None:
+        """`name`'s initializer, looked up from the graph's own expression (cached per name).
+
+        Identifiers inside the declaration share its scope; looking up from the
+        expression itself keeps the climb short (see `_unchain`).
+        """
+        if name not in self._declarations:
+            self._declarations[name] = _declaration(self.declared.outer, name)
+        return self._declarations[name]
 
     def skill_id(self, node: Node, label: str) -> str:
         """The id of the skill passed to `.entry(`: a defineSkill({ id: '...' }) call, its variable, or a helper."""
@@ -551,13 +568,13 @@ class _Reader:
                     return string_value(_unwrap(fields["id"][1]))
                 return None
             if function.type == "identifier" and args:
-                helper = _declaration(function, node_text(function))
+                helper = self.declaration(node_text(function))
                 literal = string_value(_unwrap(args[0]))
                 if helper is not None and literal is not None:
                     return _helper_id(helper, literal, self)
             return None
         if node.type == "identifier":
-            value = _declaration(node, node_text(node))
+            value = self.declaration(node_text(node))
             return None if value is None else self._skill_from(value, seen)
         return None
 
