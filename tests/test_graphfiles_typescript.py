@@ -241,3 +241,17 @@ def test_the_code_is_never_run(tmp_path: Path) -> None:
     code, _, err = run("check", str(path))
     assert code == 2  # `match` and `when` both set: refused, and nothing ran
     assert not marker.exists()
+
+
+def test_the_readme_session_on_support_ts_is_what_check_and_claim_print(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)
+    readme = (root / "README.md").read_text("utf-8")
+    section = readme.split("### A session on `examples/support.ts`", 1)[1]
+    text_blocks = re.findall(r"```text\n(.*?)```", section, flags=re.DOTALL)
+    code, out, _ = run("check", "examples/support.ts")
+    assert code == 1 and out == text_blocks[0]
+    code, out, _ = run("claim", "examples/support.ts", "FACTURÉ 7", "thanks again")
+    assert code == 0 and out == text_blocks[1]
+    source = re.findall(r"```ts\n(.*?)```", section, flags=re.DOTALL)[0]
+    assert source == (root / "examples" / "support.ts").read_text("utf-8")
