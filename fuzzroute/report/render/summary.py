@@ -96,8 +96,8 @@ def summary_text(
     unknown = document["proven"].get("not_checked", [])
     if unknown:
         lines.append(
-            f"             {_plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` a static read "
-            "cannot run"
+            f"             {_plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` "
+            "a static read cannot run"
         )
     problems = document["proven"]["problems"]
     listed = problems if verbosity > 0 else [p for p in problems if p["kind"] == "error"][:MAX_LISTED]
