@@ -33,10 +33,11 @@ class PredicateNotRun(Exception):
 class UnreadPredicate:
     """A `when` known only by its source text; calling it raises `PredicateNotRun`."""
 
-    __name__ = "when (not run)"
-
     def __init__(self, source: str) -> None:
         self.source = source
+        # Captions name a `when` by its function's name; this one is named by its source text.
+        shown = source if len(source) <= 60 else source[:57] + "..."
+        self.__name__ = f"{shown} (not run)"
 
     def __call__(self, context: RoutingContext) -> bool:
         raise PredicateNotRun(f"the `when` predicate `{self.source}` was read statically and cannot be run")
