@@ -17,11 +17,12 @@ import bench_growth  # noqa: E402
 import bench_laws  # noqa: E402
 import bench_memory  # noqa: E402
 import bench_pipeline  # noqa: E402
+import bench_typescript  # noqa: E402
 
 
 def main() -> None:
     full = "--full" in sys.argv
-    for bench in (bench_laws, bench_pipeline, bench_memory):
+    for bench in (bench_laws, bench_pipeline, bench_memory, bench_typescript):
         print(bench.main(full=full), flush=True)
         print(flush=True)
     for plain in (bench_generate, bench_growth):

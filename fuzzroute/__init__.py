@@ -43,6 +43,7 @@ _PUBLIC: dict[str, str] = {
     "decide": "fuzzroute.decided",
     "explore": "fuzzroute.generate",
     "intent": "fuzzroute.engine.matchers",
+    "js_regex": "fuzzroute.engine.matchers",
     "keywords": "fuzzroute.engine.matchers",
     "load_graph": "fuzzroute.graphfiles.loader",
     "runs_on": "fuzzroute.engine.laws",
@@ -56,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.engine.graph import MOUNTS, Graph
     from fuzzroute.engine.laws import Claimant, ClaimLaws, Claims, Outcome, runs_on
     from fuzzroute.engine.location import SourceLocation
-    from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, all_of, intent, keywords
+    from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, all_of, intent, js_regex, keywords
     from fuzzroute.engine.problems import Checkup, Note, Problem
     from fuzzroute.generate import explore
     from fuzzroute.graphfiles.loader import load_graph
@@ -101,6 +102,7 @@ __all__ = [  # noqa: RUF022 - the same names as _PUBLIC
     "decide",
     "explore",
     "intent",
+    "js_regex",
     "keywords",
     "load_graph",
     "runs_on",

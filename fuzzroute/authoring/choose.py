@@ -31,6 +31,7 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Problem
 from fuzzroute.engine.text import is_blank, phrase_key
+from fuzzroute.engine.unread import NotChecked
 from fuzzroute.generate.findings import readability_penalty
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
@@ -59,6 +60,8 @@ class Verdict:
     problems: tuple[Problem, ...]
     #: Under a scorer or read mount the checkup only runs the rule on its own examples.
     self_match_only: bool = False
+    #: The rule whose `when` (read statically, not run) the rest of the verdict depends on, if any.
+    depends_on: Entry | None = None
 
     @property
     def passes(self) -> bool:
@@ -70,6 +73,13 @@ class Verdict:
         return tuple((p.kind, p.code) for p in self.problems)
 
     def describe(self) -> str:
+        if self.depends_on is not None:
+            proven = f"report {' and '.join(f'{p.code} ({p.kind})' for p in self.problems)}, and " \
+                if self.problems else ""
+            return (
+                f"check will {proven}list it as not checked: it depends on the `when` of rule "
+                f'#{self.depends_on.index + 1} ("{self.depends_on.id}"), which a static read cannot run'
+            )
         if self.passes and self.self_match_only:
             return "check will pass it (the rule's own condition matches it; this mount is checked for that only)"
         if self.passes:
@@ -133,12 +143,15 @@ def predicted_verdict(graph: Graph, index: int, phrase: str) -> Verdict:
     entries = tuple(
         replace(e, examples=(phrase,) if e.index == index else None) for e in graph.entries
     )
-    problems, _ = check_examples(entries, graph.order_decides, graph.has_classifier)
-    return Verdict(tuple(problems), self_match_only=not graph.order_decides)
+    unknown: list[NotChecked] = []
+    problems, _ = check_examples(entries, graph.order_decides, graph.has_classifier, unknown)
+    depends_on = unknown[0].rule if unknown else None
+    return Verdict(tuple(problems), self_match_only=not graph.order_decides, depends_on=depends_on)
 
 
 def _signature(verdict: Verdict) -> tuple[tuple[str, str, str | None], ...]:
-    return tuple((p.kind, p.code, p.from_) for p in verdict.problems)
+    unknown = () if verdict.depends_on is None else (("not-checked", "", verdict.depends_on.id),)
+    return tuple((p.kind, p.code, p.from_) for p in verdict.problems) + unknown
 
 
 def can_take_examples(entry: Entry) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fuzzroute.authoring import json_source, python_source
+from fuzzroute.authoring import json_source, python_source, ts_source
 from fuzzroute.authoring.choose import Pick, can_take_examples, choose
 from fuzzroute.authoring.widen import won_phrases
 from fuzzroute.engine.errors import InputError
@@ -66,6 +66,7 @@ class Suggested:
                             "reason": p.reason,
                             "why": p.why,
                             "verdict": [{"kind": k, "code": c} for k, c in p.verdict.codes],
+                            **({"not_checked": True} if p.verdict.depends_on is not None else {}),
                         }
                         for p in picks
                     ],
@@ -151,6 +152,8 @@ def edited_source(suggested: Suggested) -> tuple[str, str]:
     graph = loaded.graph
     if loaded.format == "python":
         new = python_source.add_examples(loaded.path, old, graph.entries, additions)
+    elif loaded.format in ("typescript", "javascript"):
+        new = ts_source.add_examples(loaded.path, old, loaded.attribute, graph.entries, additions)
     else:
         new = json_source.add_examples(loaded.path, old, additions, [e.id for e in graph.entries])
         expected_doc = json.loads(old)

@@ -34,6 +34,8 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
     """
     errors, warnings = len(checkup.errors), len(checkup.warnings)
     count_line = f"{errors} error(s), {warnings} warning(s) in declared examples and never-route rows."
+    if checkup.not_checked:
+        count_line += f" {len(checkup.not_checked)} phrase(s) not checked (they depend on a `when` not run)."
     if level < 0:
         return count_line
     lines = [f"fuzzroute check: graph {graph_name!r}"]
@@ -43,6 +45,9 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
         if level > 0 and graph is not None and problem.example is not None:
             cold, cascade = graph.claims(problem.example).ids()
             lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
+    for item in checkup.not_checked:
+        at = f"{item.location}: " if item.location is not None else ""
+        lines.append(f"  {at}{item.message}")
     for note in checkup.notes:
         lines.append(f"  [note] {note.text}")
     lines.append(count_line)
@@ -102,6 +107,8 @@ def check(
                 "problems": [p.to_dict() for p in checkup.problems],
                 "notes": [n.to_dict() for n in checkup.notes],
             }
+            if checkup.not_checked:
+                document["not_checked"] = [n.to_dict() for n in checkup.not_checked]
             if decisions is not None:
                 from fuzzroute.report.render.decided_text import decided_json
 

@@ -16,8 +16,16 @@ from fuzzroute.graphfiles.loader import load_graph
 
 def render_claims_text(result: PhraseClaims) -> str:
     lines = [f"{result.phrase!r}"]
-    for law, detail in (("cold walk", result.cold_walk), ("cascade  ", result.cascade)):
-        if detail is None:
+    for law, detail, unknown in (
+        ("cold walk", result.cold_walk, result.cold_walk_depends_on),
+        ("cascade  ", result.cascade, result.cascade_depends_on),
+    ):
+        if unknown is not None:
+            lines.append(
+                f"  {law}: not known: it reaches rule #{unknown.index + 1} ({unknown.id}), whose `when` a static "
+                "read cannot run"
+            )
+        elif detail is None:
             lines.append(f"  {law}: no entry claims it")
         else:
             matched = f", matched {detail.witness!r}" if detail.witness is not None else ""

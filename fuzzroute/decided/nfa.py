@@ -204,6 +204,11 @@ def _anchor(at: Any, flags: int) -> int:
 
 def regex_nfa(regex: Regex, atoms: Atoms) -> Nfa:
     """The automaton of a user regex (refuses what it cannot translate exactly)."""
+    if regex.js is not None and not regex.js.astral_exact:
+        raise Undecidable(
+            "a JavaScript regex without the u flag reads a character outside the BMP (an emoji) as two UTF-16 "
+            "code units, and this one can match a lone unit or an empty string; not decided"
+        )
     try:
         tree = _parser.parse(regex.pattern.pattern, regex.pattern.flags)
     except (re.error, RecursionError) as error:  # pragma: no cover - the pattern compiled once already

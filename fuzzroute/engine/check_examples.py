@@ -23,37 +23,56 @@ from fuzzroute.engine.problems import (
     Note,
     Problem,
 )
+from fuzzroute.engine.unread import NotChecked, NotRun, is_unread, walk
 
 
 def check_examples(
-    entries: tuple[Entry, ...], order_decides: bool, has_classifier: bool
+    entries: tuple[Entry, ...], order_decides: bool, has_classifier: bool, not_checked: list[NotChecked] | None = None
 ) -> tuple[list[Problem], list[Note]]:
-    """Problems and notes for every declared example."""
+    """Problems and notes for every declared example.
+
+    A verdict that depends on a `when` a static read could not run is appended
+    to `not_checked` instead (see `engine.unread`).
+    """
     if not any(e.examples for e in entries):
         return [], []
     laws = ClaimLaws(entries)
     problems: list[Problem] = []
+    unknown = not_checked if not_checked is not None else []
     for entry in entries:
         for phrase in entry.examples or ():
-            found = _judge(entry, phrase, laws, order_decides, has_classifier)
+            found = _judge(entry, phrase, laws, order_decides, has_classifier, unknown)
             problems.extend(replace(p, location=entry.location) for p in found)
     notes = [EXAMPLES_BOUNDARY] if order_decides else [EXAMPLES_ORDER_NOT_CHECKED, EXAMPLES_BOUNDARY]
     return problems, notes
 
 
 def _judge(
-    entry: Entry, phrase: str, laws: ClaimLaws, order_decides: bool, has_classifier: bool
+    entry: Entry, phrase: str, laws: ClaimLaws, order_decides: bool, has_classifier: bool,
+    not_checked: list[NotChecked],
 ) -> list[Problem]:
     found: list[Problem] = []
-    own = runs_on(entry, phrase)
-    if own is not Outcome.MATCH:
-        kind: Kind = "error" if own is Outcome.THREW or entry.match is not None else "warning"
-        found.append(
-            Problem(kind, EXAMPLE_MISSES_OWN_RULE, _misses_own(entry, phrase, own), entry.id, phrase)
-        )
+
+    def unknown(rule: Entry) -> list[Problem]:
+        if not any(n.phrase == phrase and n.rule is rule and n.skill == entry.id for n in not_checked[-1:]):
+            not_checked.append(NotChecked("examples", phrase, entry.id, rule, entry.location))
+        return found
+
+    if is_unread(entry):
+        unknown(entry)
+    else:
+        own = runs_on(entry, phrase)
+        if own is not Outcome.MATCH:
+            kind: Kind = "error" if own is Outcome.THREW or entry.match is not None else "warning"
+            found.append(
+                Problem(kind, EXAMPLE_MISSES_OWN_RULE, _misses_own(entry, phrase, own), entry.id, phrase)
+            )
     if not order_decides:
         return found
-    winner = laws.under_cascade(phrase) if has_classifier else laws.under_cold_walk(phrase)
+    walked = walk(laws.rules if has_classifier else laws.candidates, phrase)
+    if isinstance(walked, NotRun):
+        return unknown(walked.entry)
+    winner = walked
     if winner is None:
         found.append(
             Problem("warning", EXAMPLE_UNCLAIMED, _unclaimed(entry, phrase, has_classifier), entry.id, phrase)
@@ -74,7 +93,10 @@ def _judge(
             )
         )
         return found
-    by_rules = laws.under_cascade(phrase)
+    by_cascade = walk(laws.rules, phrase)
+    if isinstance(by_cascade, NotRun):
+        return unknown(by_cascade.entry)
+    by_rules = by_cascade
     if by_rules is not None and by_rules.index < entry.index:
         found.append(
             Problem(

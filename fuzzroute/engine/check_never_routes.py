@@ -18,24 +18,32 @@ from fuzzroute.engine.problems import (
     Problem,
 )
 from fuzzroute.engine.text import phrase_key
+from fuzzroute.engine.unread import NotChecked, NotRun, walk
 
 
 def check_never_routes(
-    entries: tuple[Entry, ...], phrases: tuple[str, ...]
+    entries: tuple[Entry, ...], phrases: tuple[str, ...], not_checked: list[NotChecked] | None = None
 ) -> tuple[list[Problem], list[Note]]:
-    """Problems and notes for every declared never-route row."""
+    """Problems and notes for every declared never-route row.
+
+    A row whose verdict depends on a `when` a static read could not run is
+    appended to `not_checked` instead (see `engine.unread`).
+    """
     if not phrases:
         return [], []
     laws = ClaimLaws(entries)
     problems: list[Problem] = []
     for phrase in phrases:
         problem = _judge(entries, laws, phrase)
-        if problem is not None:
+        if isinstance(problem, NotRun):
+            if not_checked is not None:
+                not_checked.append(NotChecked("never-routes", phrase, None, problem.entry, problem.entry.location))
+        elif problem is not None:
             problems.append(problem)
     return problems, [NEVER_ROUTES_BOUNDARY]
 
 
-def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem | None:
+def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem | NotRun | None:
     key = phrase_key(phrase)
     for entry in entries:
         if any(phrase_key(example) == key for example in entry.examples or ()):
@@ -52,7 +60,10 @@ def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem 
                 phrase,
                 location=entry.location,
             )
-    claimant = laws.under_cascade(phrase)
+    walked = walk(laws.rules, phrase)
+    if isinstance(walked, NotRun):
+        return walked
+    claimant = walked
     if claimant is not None:
         widen = "matcher" if claimant.match is not None else "predicate"
         return Problem(

@@ -12,6 +12,7 @@ from typing import Any
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant
+from fuzzroute.engine.unread import NotRun, is_unread, walk
 
 
 @dataclass(frozen=True)
@@ -29,20 +30,31 @@ class ClaimDetail:
 
 @dataclass(frozen=True)
 class PhraseClaims:
-    """Both laws' claimants for one phrase."""
+    """Both laws' claimants for one phrase.
+
+    A law that reaches a `when` a static read could not run (`engine.unread`)
+    has no known claimant: its `*_depends_on` names that rule instead.
+    """
 
     phrase: str
     cold_walk: ClaimDetail | None
     cascade: ClaimDetail | None
+    cold_walk_depends_on: Entry | None = None
+    cascade_depends_on: Entry | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "phrase": self.phrase,
             "cold_walk": None if self.cold_walk is None else self.cold_walk.id,
             "cascade": None if self.cascade is None else self.cascade.id,
             "cold_walk_detail": None if self.cold_walk is None else self.cold_walk.to_dict(),
             "cascade_detail": None if self.cascade is None else self.cascade.to_dict(),
         }
+        for key, entry in (("cold_walk_depends_on", self.cold_walk_depends_on),
+                           ("cascade_depends_on", self.cascade_depends_on)):
+            if entry is not None:
+                out[key] = {"id": entry.id, "index": entry.index}
+        return out
 
 
 def _detail(entries: tuple[Entry, ...], claimant: Claimant | None, phrase: str) -> ClaimDetail | None:
@@ -56,6 +68,16 @@ def _detail(entries: tuple[Entry, ...], claimant: Claimant | None, phrase: str) 
 
 def explain_claims(graph: Graph, phrase: str) -> PhraseClaims:
     """Who claims `phrase` under each law, and by which condition."""
-    claims = graph.claims(phrase)
     entries = graph.entries
+    if any(is_unread(e) for e in entries):
+        laws = graph.laws
+        cold, cascade = walk(laws.candidates, phrase), walk(laws.rules, phrase)
+        return PhraseClaims(
+            phrase,
+            None if not isinstance(cold, Entry) else _detail(entries, laws.both(phrase).cold_walk, phrase),
+            None if not isinstance(cascade, Entry) else _detail(entries, laws.both(phrase).cascade, phrase),
+            cold.entry if isinstance(cold, NotRun) else None,
+            cascade.entry if isinstance(cascade, NotRun) else None,
+        )
+    claims = graph.claims(phrase)
     return PhraseClaims(phrase, _detail(entries, claims.cold_walk, phrase), _detail(entries, claims.cascade, phrase))

@@ -19,8 +19,9 @@ from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.laws import ClaimLaws, Claims
 from fuzzroute.engine.location import SourceLocation, caller_location
 from fuzzroute.engine.matchers import Intent, compile_match
-from fuzzroute.engine.problems import Checkup
+from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
 from fuzzroute.engine.text import is_blank, phrase_key, render_value
+from fuzzroute.engine.unread import NotChecked
 
 Mount = Literal["rules", "classifier", "scorer", "read"]
 #: `Graph.entry(location=CALLER)` (the default): the location is the line that called `.entry(`.
@@ -148,9 +149,11 @@ class Graph:
     def checkup(self) -> Checkup:
         """The proven checks: declared examples, then never-route rows."""
         entries = self.entries
-        ex_problems, ex_notes = check_examples(entries, self.order_decides, self.has_classifier)
-        nr_problems, nr_notes = check_never_routes(entries, self.never_route_phrases)
-        return Checkup(tuple(ex_problems + nr_problems), tuple(ex_notes + nr_notes))
+        not_checked: list[NotChecked] = []
+        ex_problems, ex_notes = check_examples(entries, self.order_decides, self.has_classifier, not_checked)
+        nr_problems, nr_notes = check_never_routes(entries, self.never_route_phrases, not_checked)
+        notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else [])
+        return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked))
 
     def __repr__(self) -> str:
         return f"Graph({self.name!r}, mount={self.mount!r}, entries={len(self._entries)})"

@@ -234,7 +234,7 @@ def _cold_test(entry: Entry) -> Callable[[str], object] | None:
     """The cheapest callable whose truthiness equals `runs_on(entry, phrase) is MATCH`."""
     matcher = entry.data_matcher
     if isinstance(matcher, Regex):
-        return matcher.pattern.search
+        return matcher.search
     if isinstance(matcher, Keywords):
         return matcher.combined.search
     if matcher is not None:

@@ -10,11 +10,12 @@ reaches the laws.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from fuzzroute.engine.errors import DeclarationError
+from fuzzroute.engine.js_regex import JsRegexError, JsTranslation, from_units, translate
 from fuzzroute.engine.text import is_blank, js_trim, render_value
 
 FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
@@ -54,24 +55,44 @@ def letters_to_flags(letters: str, where: str) -> int:
 
 @dataclass(frozen=True)
 class Regex:
-    """A user regex, tested with search semantics (it may match anywhere)."""
+    """A user regex, tested with search semantics (it may match anywhere).
+
+    `pattern` is always the Python pattern every layer reads (laws, prefilter,
+    automata, generators).  For a JavaScript regex it is the exact translation
+    (`js_regex`) and `js` keeps the regex as its author wrote it: captions quote
+    that, and `search` first turns the message into what the JavaScript regex
+    reads (UTF-16 code units without the `u`/`v` flag).
+    """
 
     pattern: re.Pattern[str]
+    js: JsTranslation | None = None
+    #: `search` on a message, as the rule runs it (the pattern's own `search` for a Python regex).
+    search: Callable[[str], re.Match[str] | None] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "search", self.pattern.search if self.js is None else self.js.searcher())
+
+    @property
+    def dialect(self) -> str:
+        """`python`, or `javascript` for a regex translated from JavaScript."""
+        return "python" if self.js is None else "javascript"
 
     @property
     def source(self) -> str:
-        return self.pattern.pattern
+        return self.pattern.pattern if self.js is None else self.js.source
 
     @property
     def flags(self) -> str:
-        return flags_to_letters(self.pattern.flags)
+        return flags_to_letters(self.pattern.flags) if self.js is None else self.js.flags
 
     def matches(self, message: str) -> bool:
-        return self.pattern.search(message) is not None
+        return self.search(message) is not None
 
     def witness(self, message: str) -> str | None:
-        found = self.pattern.search(message)
-        return None if found is None else found.group(0)
+        found = self.search(message)
+        if found is None:
+            return None
+        return found.group(0) if self.js is None else from_units(found.group(0))
 
     @property
     def caption(self) -> str:
@@ -292,6 +313,32 @@ def validated_intent(sentence: object, examples: object, where: str) -> Intent:
             "e.g. ['charged twice']."
         )
     return Intent(js_trim(sentence), tuple(str(x) for x in examples))
+
+
+def js_regex(source: str, flags: str = "") -> Regex:
+    """Declare a JavaScript regex, `/source/flags`, matched exactly as V8's `RegExp.prototype.test` would.
+
+    The pattern is translated into an equivalent Python pattern (or refused when
+    none is exact); captions quote `/source/flags` as written.
+    """
+    return compiled_js_regex(source, flags, "js_regex(...)")
+
+
+def compiled_js_regex(source: object, flags: object, where: str) -> Regex:
+    """A JavaScript regex as a `Regex`, or a DeclarationError naming `where` and the reason."""
+    if not isinstance(source, str) or not isinstance(flags, str):
+        raise DeclarationError(
+            f"{where}: a JavaScript regex needs a source and flags that are strings, not "
+            f"{render_value(source)} and {render_value(flags)}."
+        )
+    try:
+        translation = translate(source, flags)
+    except JsRegexError as exc:
+        raise DeclarationError(
+            f"{where}: the JavaScript regex /{source}/{flags} cannot be used: {exc}. Rewrite that part of the "
+            "pattern (fuzzroute matches JavaScript regexes exactly, or not at all)."
+        ) from None
+    return Regex(translation.pattern, translation)
 
 
 def compile_regex(pattern: re.Pattern[Any], where: str) -> Regex:

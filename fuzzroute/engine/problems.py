@@ -7,9 +7,12 @@ underscore only because `from` is a Python keyword (JSON output says `from`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from fuzzroute.engine.location import SourceLocation, location_dict
+
+if TYPE_CHECKING:
+    from fuzzroute.engine.unread import NotChecked
 
 Kind = Literal["error", "warning"]
 
@@ -81,12 +84,29 @@ NEVER_ROUTES_BOUNDARY = Note(
 )
 
 
+WHEN_NOT_RUN = Note(
+    "when-not-run",
+    "Some verdicts depend on `when` predicates that were read from the graph's source, not run "
+    "(fuzzroute reads TypeScript and JavaScript statically and never executes them); those phrases "
+    "are listed as not checked, and everything decided before such a rule, or by a rule's own data "
+    "matcher, is proven as usual. To check them, run the reference library's own checkup "
+    "(`graph.checkup()`) in your tests, or port the predicate to Python: a .py graph with "
+    "`when=lambda ctx: ...` and the other rules as written is checked in full.",
+)
+
+
 @dataclass(frozen=True)
 class Checkup:
-    """Problems (examples first, then never-routes) and the notes that bound them."""
+    """Problems (examples first, then never-routes) and the notes that bound them.
+
+    `not_checked` lists declared phrases whose verdict depends on a `when` that
+    a static read could not run (`engine.unread`); they are neither problems nor
+    passes.
+    """
 
     problems: tuple[Problem, ...]
     notes: tuple[Note, ...]
+    not_checked: tuple[NotChecked, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -102,8 +122,11 @@ class Checkup:
         return tuple(p for p in self.problems if p.kind == "warning")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "ok": self.ok,
             "problems": [p.to_dict() for p in self.problems],
             "notes": [n.to_dict() for n in self.notes],
         }
+        if self.not_checked:
+            out["not_checked"] = [n.to_dict() for n in self.not_checked]
+        return out

@@ -20,8 +20,11 @@ from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.location import SourceLocation
 from fuzzroute.engine.matchers import (
+    AllOf,
     Matcher,
+    Regex,
     compile_regex,
+    compiled_js_regex,
     flatten_all,
     letters_to_flags,
     validated_intent,
@@ -55,12 +58,14 @@ def validate_document(document: Any, source: str) -> None:
         f"{source}: the graph document is invalid at {where}: {best.message}. "
         "See fuzzroute/schema/graph.schema.json for the format: {\"name\", \"mount\", "
         "\"entries\": [{\"id\", \"match\": {\"regex\"|\"keywords\"|\"all\"|\"intent\"}, "
-        "\"examples\"}], \"never_routes\"}."
+        "\"examples\"}], \"never_routes\", \"regex_dialect\"}."
     )
 
 
-def matcher_from_json(data: dict[str, Any], where: str) -> Matcher:
-    """Build a matcher from its JSON form (already schema-valid)."""
+def matcher_from_json(data: dict[str, Any], where: str, dialect: str = "python") -> Matcher:
+    """Build a matcher from its JSON form (already schema-valid); `dialect` says how regexes are read."""
+    if "regex" in data and dialect == "javascript":
+        return compiled_js_regex(data["regex"], data.get("flags", ""), where)
     if "regex" in data:
         flags = letters_to_flags(data.get("flags", ""), where)
         try:
@@ -75,7 +80,7 @@ def matcher_from_json(data: dict[str, Any], where: str) -> Matcher:
         return validated_keywords(list(data["keywords"]), f"{where}: keywords")
     if "all" in data:
         members: list[object] = [
-            matcher_from_json(member, f"{where}, `all` member {i}") for i, member in enumerate(data["all"], 1)
+            matcher_from_json(member, f"{where}, `all` member {i}", dialect) for i, member in enumerate(data["all"], 1)
         ]
         return flatten_all(members, where)
     return validated_intent(data["intent"], list(data["examples"]), where)
@@ -90,9 +95,10 @@ def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence
     """
     validate_document(document, source)
     graph = Graph(document["name"], mount=document.get("mount", "rules"))
+    dialect = document.get("regex_dialect", "python")
     for position, entry in enumerate(document["entries"]):
         where = f'entry "{entry["id"]}" ($.entries[{position}].match)'
-        match = matcher_from_json(entry["match"], where) if "match" in entry else None
+        match = matcher_from_json(entry["match"], where, dialect) if "match" in entry else None
         located = entry_lines is not None and len(entry_lines) == len(document["entries"])
         location = SourceLocation(source, entry_lines[position]) if located and entry_lines else None
         try:
@@ -107,8 +113,24 @@ def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence
     return graph
 
 
+def regex_dialect(graph: Graph) -> str:
+    """`javascript` when the graph's regexes are JavaScript ones, else `python` (refuses a mix)."""
+    dialects: set[str] = set()
+    for entry in graph.entries:
+        matcher = entry.data_matcher
+        parts = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
+        dialects.update(part.dialect for part in parts if isinstance(part, Regex))
+    if len(dialects) > 1:
+        raise InputError(
+            f"graph {graph.name!r} mixes Python and JavaScript regexes, which one JSON document cannot carry "
+            "(`regex_dialect` is one value for the whole graph). Declare every regex in one dialect."
+        )
+    return dialects.pop() if dialects else "python"
+
+
 def graph_to_json(graph: Graph) -> dict[str, Any]:
     """The JSON form of a data-only graph (a `when` predicate cannot be written)."""
+    dialect = regex_dialect(graph)
     entries: list[dict[str, Any]] = []
     for entry in graph.entries:
         if entry.when is not None:
@@ -123,6 +145,8 @@ def graph_to_json(graph: Graph) -> dict[str, Any]:
             item["examples"] = list(entry.examples)
         entries.append(item)
     out: dict[str, Any] = {"name": graph.name, "mount": graph.mount, "entries": entries}
+    if dialect != "python":
+        out["regex_dialect"] = dialect
     if graph.never_route_phrases:
         out["never_routes"] = list(graph.never_route_phrases)
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import re
 import sys
 import traceback
 import uuid
@@ -22,8 +23,10 @@ from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines
 from fuzzroute.graphfiles.jsonstrict import load_graph_document
 from fuzzroute.graphfiles.refusals import refuse_unencodable_text
+from fuzzroute.graphfiles.typescript import SUFFIXES as TS_SUFFIXES
+from fuzzroute.graphfiles.typescript import read_typescript_graph
 
-GraphFormat = Literal["python", "json"]
+GraphFormat = Literal["python", "json", "typescript", "javascript"]
 
 
 @dataclass(frozen=True)
@@ -41,11 +44,14 @@ def split_spec(spec: str) -> tuple[Path, str | None]:
     head, sep, tail = spec.rpartition(":")
     if sep and head.endswith(".py") and tail.isidentifier():
         return Path(head), tail
+    if sep and head.lower().endswith(TS_SUFFIXES) and re.fullmatch(r"[\w$]+", tail):
+        return Path(head), tail  # file.ts:name or file.ts:LINE
     return Path(spec), None
 
 
 def load_graph(spec: str | Path) -> LoadedGraph:
-    """Load `graph.json`, `graph.py` (exactly one module-level Graph) or `graph.py:name`."""
+    """Load `graph.json`, `graph.py` (exactly one module-level Graph), `graph.py:name`, or a TypeScript or
+    JavaScript file (`graph.ts`, `graph.ts:name`, `graph.ts:LINE`; read statically, never run)."""
     path, attribute = split_spec(str(spec))
     if not path.exists():
         raise InputError(
@@ -62,9 +68,13 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     if suffix == ".py":
         graph, name = _load_python(path, attribute)
         return _accepted(LoadedGraph(graph, path, "python", name))
+    if suffix in TS_SUFFIXES:
+        graph, declared = read_typescript_graph(path, _read_text(path), attribute)
+        return _accepted(LoadedGraph(graph, path, _script_format(path), declared.label))
     raise InputError(
-        f"{path}: fuzzroute reads .json graph documents and .py files declaring a Graph; "
-        f"{suffix or 'a file without an extension'} is neither. Rename the file or export the graph."
+        f"{path}: fuzzroute reads .json graph documents, .py files declaring a Graph, and TypeScript or "
+        f"JavaScript files declaring a skillGraph ({', '.join(TS_SUFFIXES)}); "
+        f"{suffix or 'a file without an extension'} is none of these. Rename the file or export the graph."
     )
 
 
@@ -95,18 +105,27 @@ def load_graph_text(loaded: LoadedGraph, text: str) -> Graph:
     """
     if loaded.format == "json":
         graph = _graph_from_text(loaded.path, text)
+    elif loaded.format in ("typescript", "javascript"):
+        graph = read_typescript_graph(loaded.path, text, loaded.attribute)[0]
     else:
         graph, _ = _load_python(loaded.path, loaded.attribute, source=text)
     refuse_unencodable_text(graph, loaded.path)
     return graph
 
 
-def _load_json(path: Path) -> Graph:
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot be read as UTF-8 text ({exc}).") from None
-    return _graph_from_text(path, text)
+
+
+def _script_format(path: Path) -> GraphFormat:
+    return "typescript" if path.suffix.lower() in (".ts", ".tsx", ".mts", ".cts") else "javascript"
+
+
+def _load_json(path: Path) -> Graph:
+    return _graph_from_text(path, _read_text(path))
 
 
 def _graph_from_text(path: Path, text: str) -> Graph:

@@ -39,6 +39,7 @@ from fuzzroute.report.records import (
     decided_records,
     defect_record,
     json_safe,
+    not_checked_record,
     note_record,
     rule_figures,
     rule_info,
@@ -62,7 +63,7 @@ from fuzzroute.results.document import (
 from fuzzroute.results.ordering import settle
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
 
-GraphFormat = Literal["python", "json"]
+GraphFormat = Literal["python", "json", "typescript", "javascript"]
 
 PROVEN_BOUNDARY = (
     "Proven findings come from running the phrases the author declared (each rule's "
@@ -118,8 +119,8 @@ def build_report(
     `baseline` (an earlier report's JSON) and `memory` (a `--db` ledger)
     each mark findings new or still; pass at most one.
     """
-    if graph_format not in ("python", "json"):
-        raise ValueError(f"graph_format must be 'python' or 'json', not {graph_format!r}")
+    if graph_format not in ("python", "json", "typescript", "javascript"):
+        raise ValueError(f"graph_format must be 'python', 'json', 'typescript' or 'javascript', not {graph_format!r}")
     if baseline is not None and memory is not None:
         raise ValueError("pass a baseline or a memory, not both: each says what a finding is new against")
     records = Records(graph)
@@ -175,7 +176,7 @@ def build_report(
         partial_reason=partial_reason if partial else None,
         summary=summary,
         boundary=Boundary(PROVEN_BOUNDARY, GENERATED_BOUNDARY, DECIDED_BOUNDARY),
-        proven=ProvenSection(checkup.ok, problems, notes),
+        proven=ProvenSection(checkup.ok, problems, notes, [not_checked_record(n) for n in checkup.not_checked] or None),
         suggestions=listed,
         rules=figures,
         steals=steals,

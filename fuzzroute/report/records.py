@@ -21,14 +21,17 @@ from fuzzroute.engine.laws import Claimant, Claims
 from fuzzroute.engine.location import SourceLocation
 from fuzzroute.engine.problems import Note, Problem
 from fuzzroute.engine.text import is_blank
+from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (
     ClaimantRef,
     ClaimsRef,
     DecidedRecord,
     DefectRecord,
     Location,
+    NotCheckedRecord,
     NoteRecord,
     ProblemRecord,
+    RuleAt,
     RuleFigures,
     RuleInfo,
     RuleRef,
@@ -67,6 +70,14 @@ def rule_info(entry: Entry) -> RuleInfo:
 
 def note_record(note: Note) -> NoteRecord:
     return NoteRecord(note.name, note.text)
+
+
+def not_checked_record(unread: NotChecked) -> NotCheckedRecord:
+    rule = unread.rule
+    return NotCheckedRecord(
+        unread.check, unread.phrase, unread.skill, RuleAt(rule.id, rule.index, location(rule.location)),
+        unread.message, location(unread.location),
+    )
 
 
 def json_safe(value: Any) -> Any:

@@ -133,10 +133,33 @@ class NoteRecord:
 
 
 @dataclass(frozen=True)
+class RuleAt:
+    """A rule by id and position, with where it is declared."""
+
+    id: str
+    index: int
+    location: Location | None
+
+
+@dataclass(frozen=True)
+class NotCheckedRecord:
+    """A declared phrase whose verdict depends on a `when` a static read could not run: neither passed nor failed."""
+
+    check: str
+    phrase: str
+    skill: str | None
+    depends_on: RuleAt
+    message: str
+    location: Location | None
+
+
+@dataclass(frozen=True)
 class ProvenSection:
     ok: bool
     problems: list[ProblemRecord]
     notes: list[NoteRecord]
+    #: Only for a graph read statically (TypeScript, JavaScript) with `when` rules; absent when empty.
+    not_checked: list[NotCheckedRecord] | None = json_field(omit_none=True)
 
 
 @dataclass(frozen=True)

@@ -233,7 +233,8 @@ def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[di
             }
             for w in suggestion.witnesses
         ]
-        paste = suggestion.paste_json if doc.graph.format == "json" else suggestion.paste
+        # `"examples": [...]` is also a valid TypeScript/JavaScript property.
+        paste = suggestion.paste if doc.graph.format == "python" else suggestion.paste_json
         item = {
             "s": suggestion,
             "agree": not any(w["disagree"] for w in witnesses),

@@ -104,6 +104,12 @@ def summary_text(
         f" (from {_plural(graph.declared_examples, 'declared example')} and "
         f"{_plural(len(graph.never_routes), 'never-route row')})",
     ]
+    unknown = document.proven.not_checked or []
+    if unknown:
+        lines.append(
+            f"             {_plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` "
+            "a static read cannot run"
+        )
     problems = document.proven.problems
     listed = problems if verbosity > 0 else [p for p in problems if p.kind == "error"][:MAX_LISTED]
     for problem in listed:

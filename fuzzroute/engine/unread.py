@@ -1,0 +1,107 @@
+"""`when` predicates that were read, not run: what a static read of a graph file cannot know.
+
+A graph read from a TypeScript or JavaScript file (`graphfiles/typescript.py`)
+is never executed, so its `when` predicates are only source text.  Such a
+rule is declared with an `UnreadPredicate`: calling it raises, so every law
+that runs it (generation, the warm-context checks) sees a `threw` verdict,
+that is no claim, and a sample is never mistaken for its real answer.
+
+The proven checks must not treat it as "no claim": a verdict that depends on
+it is unknown.  `walk` is the claim laws' walk that stops at the first
+unread predicate it would have to run: a phrase claimed (or missed) before
+that point, or a rule's own data matcher, still decides; anything after it
+is `NotRun`, and the checks list the phrase as not checked instead of
+proving something about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fuzzroute.engine.context import RoutingContext
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.laws import Outcome, runs_on
+from fuzzroute.engine.location import SourceLocation, location_dict
+
+
+class PredicateNotRun(Exception):
+    """Raised by an `UnreadPredicate`: its source was read, never executed."""
+
+
+class UnreadPredicate:
+    """A `when` known only by its source text; calling it raises `PredicateNotRun`."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        # Captions name a `when` by its function's name; this one is named by its source text.
+        shown = source if len(source) <= 60 else source[:57] + "..."
+        self.__name__ = f"{shown} (not run)"
+
+    def __call__(self, context: RoutingContext) -> bool:
+        raise PredicateNotRun(f"the `when` predicate `{self.source}` was read statically and cannot be run")
+
+    def __repr__(self) -> str:
+        return f"UnreadPredicate({self.source!r})"
+
+
+def is_unread(entry: Entry) -> bool:
+    """Whether the entry's condition is a `when` a static read could not run."""
+    return isinstance(entry.when, UnreadPredicate)
+
+
+@dataclass(frozen=True)
+class NotRun:
+    """A law's answer is unknown: it reaches `entry`, whose `when` was not run."""
+
+    entry: Entry
+
+
+def walk(candidates: Sequence[Entry], phrase: str) -> Entry | NotRun | None:
+    """The first candidate that claims `phrase` on the cold context, stopping at an unread predicate.
+
+    `candidates` is the cold walk's list (every non-intent entry) or the
+    cascade's (the conditional ones); entries run in order, as the laws run them.
+    """
+    for entry in candidates:
+        if is_unread(entry):
+            return NotRun(entry)
+        if runs_on(entry, phrase) is Outcome.MATCH:
+            return entry
+    return None
+
+
+@dataclass(frozen=True)
+class NotChecked:
+    """A declared phrase whose verdict depends on a `when` a static read cannot run.
+
+    `check` is `examples` or `never-routes`; `skill` is the rule the example
+    belongs to (None for a never-route row); `rule` is the entry whose `when`
+    the verdict depends on.
+    """
+
+    check: str
+    phrase: str
+    skill: str | None
+    rule: Entry
+    location: SourceLocation | None = field(default=None, compare=False)
+
+    @property
+    def message(self) -> str:
+        owner = f' of entry "{self.skill}"' if self.skill is not None else ""
+        what = "example" if self.check == "examples" else "never-route row"
+        return (
+            f"not checked: {what} {self.phrase!r}{owner}: depends on the `when` of rule #{self.rule.index + 1} "
+            f'("{self.rule.id}"), which a static read cannot run.'
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "check": self.check,
+            "phrase": self.phrase,
+            "skill": self.skill,
+            "depends_on": {"id": self.rule.id, "index": self.rule.index, "location": location_dict(self.rule.location)},
+            "message": self.message,
+            "location": location_dict(self.location),
+        }
