@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.matchers import AllOf, Keywords
 
 ADDED = "added"
 REMOVED = "removed"
@@ -104,6 +105,32 @@ def _names(code: types.CodeType) -> set[str]:
 def _code_shape(code: types.CodeType) -> list[Any]:
     constants = [_code_shape(c) if isinstance(c, types.CodeType) else repr(c) for c in code.co_consts]
     return [code.co_code.hex(), constants, list(code.co_names)]
+
+
+def full_caption(entry: Entry) -> str:
+    """The whole condition, nothing cut (a keyword list's caption stops at three)."""
+    matcher = entry.data_matcher
+    if isinstance(matcher, Keywords):
+        return ", ".join(matcher.keywords)
+    if isinstance(matcher, AllOf):
+        return " AND ".join(", ".join(p.keywords) if isinstance(p, Keywords) else p.caption for p in matcher.parts)
+    return entry.caption
+
+
+def condition_change(old: Entry, new: Entry) -> str:
+    """How a rule's condition changed, in words: keywords added or removed, else old -> new."""
+    a, b = old.data_matcher, new.data_matcher
+    if isinstance(a, Keywords) and isinstance(b, Keywords):
+        added = [k for k in b.keywords if k not in a.keywords]
+        removed = [k for k in a.keywords if k not in b.keywords]
+        parts = []
+        if added:
+            parts.append("keywords added: " + ", ".join(f"`{k}`" for k in added))
+        if removed:
+            parts.append("keywords removed: " + ", ".join(f"`{k}`" for k in removed))
+        if parts:
+            return "; ".join(parts)
+    return f"`{full_caption(old)}` -> `{full_caption(new)}`"
 
 
 @dataclass(frozen=True)

@@ -121,9 +121,14 @@ class RuleChange:
     old: RuleRef | None
     new: RuleRef | None
     changes: tuple[str, ...]
+    #: How the condition changed (`keywords added: ...`, or old -> new), when it did.
+    condition: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"changes": list(self.changes), "base": ref_dict(self.old), "head": ref_dict(self.new)}
+        return {
+            "changes": list(self.changes), "base": ref_dict(self.old), "head": ref_dict(self.new),
+            "condition": self.condition,
+        }
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,11 @@ a backtick or a newline in it cannot break the table.
 
 from __future__ import annotations
 
-from fuzzroute.diff.model import BOUNDARY, GraphDiff, Move, RuleRef
+from fuzzroute.diff.model import BOUNDARY, GraphDiff, Move, ProvenChange, RuleRef
 from fuzzroute.diff.render_text import (
     PROVEN_WORDS,
     Grouped,
+    claimant_name,
     grouped,
     headline,
     rule_change_line,
@@ -38,7 +39,13 @@ def code(text: str) -> str:
 
 
 def cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
+    """Text for a table cell: one line, pipes escaped (GitHub reads `\\|` as a pipe, also in code spans)."""
+    return flat(text).replace("|", "\\|")
+
+
+def flat(text: str) -> str:
+    """Text for a list item: one line (pipes need no escape outside a table)."""
+    return " ".join(text.split())
 
 
 def rule_cell(ref: RuleRef | None) -> str:
@@ -66,14 +73,25 @@ def _moves_table(groups: list[Grouped], sampled: bool) -> list[str]:
     return lines
 
 
+def proven_details(change: ProvenChange) -> list[str]:
+    """A row's new errors (code) and, per law group, its claimant before and after."""
+    details = [f"{code(str(p.get('code')))} ({cell(str(p.get('kind')))})" for p in change.new_errors]
+    if change.moved_under:
+        laws = " and ".join(LAW_NAMES[law] for law in change.moved_under)
+        before = claimant_name(change.base, change.moved_under[0])
+        after = claimant_name(change.head, change.moved_under[0])
+        details.append(f"{laws}: {cell(before)} → {cell(after)}")
+    return details
+
+
 def diff_markdown(diff: GraphDiff) -> str:
     """The pull-request comment for `diff`."""
     lines = [
         MARKER,
         f"### fuzzroute diff: {code(diff.base.spec)} → {code(diff.head.spec)}",
         "",
-        f"**{cell(headline(diff))}** Exit status {diff.exit_status} (`--fail-on {diff.fail_on}`); "
-        f"live law for this mount: {LAW_NAMES[diff.live_law]}.",
+        f"{cell(headline(diff))} Exit status **{diff.exit_status}** (`--fail-on {diff.fail_on}`); "
+        f"the live law of the head's mount: {LAW_NAMES[diff.live_law]}.",
         "",
     ]
     moves = grouped(diff.moves)
@@ -94,37 +112,35 @@ def diff_markdown(diff: GraphDiff) -> str:
         lines += ["| row | change | details |", "|---|---|---|"]
         for change in diff.proven[:ROWS_SHOWN]:
             words = ", ".join(PROVEN_WORDS.get(c, c) for c in change.changes)
-            details = [cell(str(p.get("message", p.get("code")))) for p in change.new_errors]
-            if change.moved_under:
-                laws = " and ".join(LAW_NAMES[law] for law in change.moved_under)
-                details.append(f"claimant changed under the {laws}")
             at = "" if not change.location else f" <sub>{cell(change.location['file'])}:{change.location['line']}</sub>"
-            lines.append(f"| {code(change.label)}{at} | {cell(words)} | {'<br>'.join(details)} |")
+            lines.append(f"| {code(change.label)}{at} | {cell(words)} | {'<br>'.join(proven_details(change))} |")
+        if len(diff.proven) > ROWS_SHOWN:
+            lines.append(f"\n… and {len(diff.proven) - ROWS_SHOWN} more (see the JSON output).")
         lines.append("")
     if diff.rules:
         lines += ["#### Rules changed", ""]
-        lines += [f"- {cell(rule_change_line(c))}" for c in diff.rules]
+        lines += [f"- {flat(rule_change_line(c))}" for c in diff.rules]
         lines.append("")
     undecided = grouped(diff.undecided)
     if undecided:
-        lines.append(f"<details><summary>Undecided pairs ({len(diff.undecided)}): may or may not move</summary>")
+        lines.append(f"<details><summary>Undecided pairs ({len(undecided)}): may or may not move</summary>")
         lines.append("")
-        lines += [f"- {cell(undecided_line(g))}" for g in undecided[:ROWS_SHOWN]]
+        lines += [f"- {flat(undecided_line(g))}" for g in undecided[:ROWS_SHOWN]]
         if len(undecided) > ROWS_SHOWN:
             lines.append(f"- … and {len(undecided) - ROWS_SHOWN} more")
         lines += ["", "</details>", ""]
     if diff.sampling.get("ran"):
         sampled = grouped(diff.sampled)
         lines.append(
-            f"<details><summary>Sampled, not proof: {len(diff.sampled)} undecided pair(s) seen moving in "
+            f"<details><summary>Sampled, not proof: {len(sampled)} undecided pair(s) seen moving in "
             f"{diff.sampling['phrases']} generated phrases</summary>"
         )
         lines.append("")
         lines += _moves_table(sampled, sampled=True) if sampled else ["No generated phrase moved an undecided pair."]
         lines += ["", "</details>", ""]
     for defect in diff.defects:
-        lines.append(f"> fuzzroute defect (a bug in fuzzroute, not in your rules): {cell(defect)}")
+        lines.append(f"> fuzzroute defect (a bug in fuzzroute, not in your rules): {flat(defect)}")
     for note in diff.notes:
-        lines.append(f"> Note: {cell(note)}")
-    lines += ["", f"<sub>{cell(BOUNDARY)}</sub>", ""]
+        lines.append(f"> Note: {flat(note)}")
+    lines += ["", f"<sub>{flat(BOUNDARY)}</sub>", ""]
     return "\n".join(lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fuzzroute.diff.matching import MATCHER_CHANGED, RENAMED, REORDERED
+from fuzzroute.diff.matching import RENAMED, REORDERED
 from fuzzroute.diff.model import GraphDiff, Move, ProvenChange, RuleChange, RuleRef, UndecidedPair, ref_name
 from fuzzroute.diff.proven import CLAIMANT_CHANGED, FIXED, NEW_ERROR, ROW_ADDED, ROW_REMOVED, VERDICT_CHANGED
 from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAW_NAMES
@@ -70,8 +70,8 @@ def rule_change_line(change: RuleChange) -> str:
         position = f"#{old.index + 1} -> #{new.index + 1}" if REORDERED in change.changes or old.index != new.index \
             else f"#{new.index + 1}"
         parts.append(f"{name} ({position})")
-        if MATCHER_CHANGED in change.changes:
-            parts.append(f": `{old.caption}` -> `{new.caption}`")
+        if change.condition:
+            parts.append(f": {change.condition}")
     at = where(new)
     return "".join(parts) + (f"  ({at})" if at else "")
 
@@ -107,15 +107,15 @@ def proven_line(change: ProvenChange) -> str:
         details.append(f"{problem['code']}")
     if change.moved_under:
         laws = BOTH if len(change.moved_under) == 2 else LAW_NAMES[change.moved_under[0]]
-        before = _claimant_name(change.base, change.moved_under[0])
-        after = _claimant_name(change.head, change.moved_under[0])
+        before = claimant_name(change.base, change.moved_under[0])
+        after = claimant_name(change.head, change.moved_under[0])
         details.append(f"{laws}: {before} -> {after}")
     at = "" if not change.location else f"{change.location['file']}:{change.location['line']}: "
     tail = f" ({'; '.join(details)})" if details else ""
     return f"{at}{change.label}: {', '.join(words)}{tail}"
 
 
-def _claimant_name(row: dict[str, object] | None, law: str) -> str:
+def claimant_name(row: dict[str, object] | None, law: str) -> str:
     claims = (row or {}).get("claims") or {}
     found = claims.get(law) if isinstance(claims, dict) else None
     if not isinstance(found, dict):
@@ -129,15 +129,21 @@ def undecided_line(group: Grouped) -> str:
     return f"{group.laws:<10} {ref_name(pair.old)} -> {ref_name(pair.new)}: {pair.reason}"
 
 
+def _by_law(items: Sequence[Move | UndecidedPair]) -> str:
+    cold = sum(1 for i in items if i.law == COLD_WALK)
+    cascade = sum(1 for i in items if i.law == CASCADE)
+    return f"{len(grouped(items))} ({cold} under the cold walk, {cascade} under the cascade)"
+
+
 def headline(diff: GraphDiff) -> str:
     summary = diff.summary()
     parts = [
-        f"{summary['moved_pairs']} moved pair(s) decided",
-        f"{summary['proven_changes']} proven row change(s) ({summary['proven_new_errors']} new error(s))",
-        f"{summary['undecided_pairs']} undecided pair(s)",
+        f"moved pairs decided: {_by_law(diff.moves)}",
+        f"proven rows changed: {summary['proven_changes']} ({summary['proven_new_errors']} new error(s))",
+        f"undecided pairs: {_by_law(diff.undecided)}",
     ]
     if diff.sampling.get("ran"):
-        parts.append(f"{summary['sampled_pairs']} sampled move(s) (not proof)")
+        parts.append(f"sampled moves (not proof): {len(grouped(diff.sampled))}")
     return "; ".join(parts) + "."
 
 
@@ -154,15 +160,15 @@ def diff_text(diff: GraphDiff, verbosity: int = 0) -> str:
     lines += [f"  {rule_change_line(c)}" for c in diff.rules]
     moves = grouped(diff.moves)
     lines.append(
-        f"Moved, decided for every message ({len(diff.moves)} pair(s) over both laws; each witness re-run "
-        "through both versions):" if moves else "Moved, decided for every message: none."
+        "Moved, decided for every message (each witness re-run through both versions):"
+        if moves else "Moved, decided for every message: none."
     )
     lines += [f"  {move_line(g)}" for g in moves]
     lines.append(f"Proven, declared rows: {len(diff.proven)} changed" + (":" if diff.proven else "."))
     lines += [f"  {proven_line(c)}" for c in diff.proven]
     undecided = grouped(diff.undecided)
     if undecided:
-        lines.append(f"Undecided ({len(diff.undecided)} pair(s) over both laws; they may or may not move):")
+        lines.append("Undecided (they may or may not move):")
         shown = undecided if verbosity > 0 else undecided[:UNDECIDED_SHOWN]
         lines += [f"  {undecided_line(g)}" for g in shown]
         if len(shown) < len(undecided):

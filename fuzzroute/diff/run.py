@@ -21,7 +21,7 @@ from typing import Any
 
 from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.failon import DEFAULT_FAIL_ON, check_diff_fail_on, diff_exit_status
-from fuzzroute.diff.matching import RuleMatching, match_rules
+from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, condition_change, match_rules
 from fuzzroute.diff.model import (
     PARTIAL,
     TOTAL,
@@ -73,7 +73,11 @@ def diff_versions(
     diff = GraphDiff(_side(base), _side(head), fail_on=fail_on)
     diff.live_law = CASCADE if new.has_classifier else COLD_WALK
     diff.rules = [
-        RuleChange(_ref(p.base), _ref(p.head), p.changes) for p in matching.pairs if p.changes
+        RuleChange(
+            _ref(p.base), _ref(p.head), p.changes,
+            condition_change(p.base, p.head) if p.base and p.head and MATCHER_CHANGED in p.changes else None,
+        )
+        for p in matching.pairs if p.changes
     ]
     olds = {e.index: RuleRef.of(e) for e in old.entries}
     news = {e.index: RuleRef.of(e) for e in new.entries}
