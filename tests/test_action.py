@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from action_runner import by_name, evaluate, load_action, run_action
+
 from fuzzroute.diff import MARKER
 
 ROOT = Path(__file__).resolve().parent.parent

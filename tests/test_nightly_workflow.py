@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 import yaml
-
 from action_runner import by_name, load_action, run_action, substitute
+
 from fuzzroute.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

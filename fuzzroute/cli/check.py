@@ -115,8 +115,9 @@ def check(
         ]
         click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
     else:
-        for _spec, graph_file, checkup, decisions in results:
-            click.echo(render_checkup_text(checkup, graph_file.graph.name, level, graph_file.graph))
+        for spec, graph_file, checkup, decisions in results:
+            text = render_checkup_text(checkup, graph_file.graph.name, level, graph_file.graph)
+            click.echo(f"{spec}: {text}" if level < 0 and len(results) > 1 else text)
             if decisions is not None:
                 from fuzzroute.report.render.decided_text import decided_text
 

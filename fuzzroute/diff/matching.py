@@ -207,15 +207,48 @@ def match_rules(base: Sequence[Entry], head: Sequence[Entry]) -> RuleMatching:
     return RuleMatching(tuple(pairs), head_of, by_head)
 
 
+#: Up to this many paired rules the kept run is chosen by how far rules moved (quadratic); beyond, any longest one.
+SCORED_UP_TO = 2000
+
+
 def _longest_ordered_run(pairs: Sequence[tuple[int, int]]) -> set[int]:
     """The base indexes of a longest run of `(head, base)` pairs (in head order) whose base indexes increase.
 
-    Patience sorting; among equally long runs the one ending on the smallest
-    base index at each length is kept, so the answer is deterministic, and
-    when two rules swap places the one that moved up is the one reported.
+    Among equally long runs, the one keeping the rules that moved least is
+    chosen (and, between a rule that moved up and one that moved down as
+    far, the one that moved down), so the rules reported as reordered are the
+    ones a reader moved: when two rules swap places, the one moved up.
     """
-    tails: list[int] = []  # base index ending a run of each length
-    tail_at: list[int] = []  # position in `pairs` of that ending
+    if len(pairs) > SCORED_UP_TO:
+        return _patience_run(pairs)
+
+    def cost(pair: tuple[int, int]) -> int:
+        moved = pair[0] - pair[1]
+        return 2 * abs(moved) + (1 if moved < 0 else 0)
+
+    best: list[tuple[int, int]] = []  # (length, -total cost) of the best run ending at each pair
+    previous: list[int] = []
+    for i, pair in enumerate(pairs):
+        score, link = (1, -cost(pair)), -1
+        for j in range(i):
+            if pairs[j][1] < pair[1]:
+                candidate = (best[j][0] + 1, best[j][1] - cost(pair))
+                if candidate > score:
+                    score, link = candidate, j
+        best.append(score)
+        previous.append(link)
+    kept: set[int] = set()
+    at = max(range(len(pairs)), key=lambda i: (best[i], -i), default=-1)
+    while at >= 0:
+        kept.add(pairs[at][1])
+        at = previous[at]
+    return kept
+
+
+def _patience_run(pairs: Sequence[tuple[int, int]]) -> set[int]:
+    """A longest increasing run in O(n log n), for very large graphs (ties broken by the smallest ending)."""
+    tails: list[int] = []
+    tail_at: list[int] = []
     previous: list[int] = [-1] * len(pairs)
     for position, (_h, b) in enumerate(pairs):
         length = bisect.bisect_left(tails, b)
