@@ -190,3 +190,9 @@ def test_no_string_routes_a_pair_the_diff_calls_impossible(pair: tuple[Graph, Gr
     assert seen <= decided_moves(diff) | undecided
     if not any(e.when is not None for e in [*base.entries, *head.entries]):
         assert not undecided  # every rule is readable and the searches are small: all decided
+    for move in diff.moves:
+        if move.extent == "total":  # every message the old rule started starts the new one now
+            old_id, new_id = move.old and move.old.id, move.new and move.new.id
+            for text in STRINGS:
+                if claimant_id(base.claims(text), move.law) == old_id:
+                    assert claimant_id(head.claims(text), move.law) == new_id, (move, text)

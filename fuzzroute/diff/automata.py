@@ -29,6 +29,8 @@ __all__ = ["FOUND", "LIMIT", "NONE", "Answer", "Automata", "Budget"]
 MAX_STATES = 20_000
 #: States all the searches of one diff may visit together.
 TOTAL_STATES = 3_000_000
+#: States the question "can these two rules match one message?" may visit (past it: assume they can).
+PAIR_STATES = 2_000
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ class Automata:
                 self._key[(side, entry.index)] = distinct[condition]
         self._languages = build_languages(copies)
         self._reasons: dict[int, str] = {}
+        self._disjoint: dict[tuple[int, int], bool] = {}
+        self._contained: dict[tuple[int, int], bool] = {}
 
     def key(self, side: str, entry: Entry) -> int | None:
         """The automaton of a data rule (shared by equal conditions), or None when it has none."""
@@ -99,6 +103,20 @@ class Automata:
         """The rule's own text matched whole (for readable witnesses), when the automata have it."""
         return self._languages.whole(key)
 
+    def disjoint(self, one: int, other: int) -> bool:
+        """Whether no message matches both rules (decided; a search past `PAIR_STATES` says no)."""
+        key = (min(one, other), max(one, other))
+        if key not in self._disjoint:
+            self._disjoint[key] = self._search([one, other], [], None, PAIR_STATES).verdict == NONE
+        return self._disjoint[key]
+
+    def contained(self, inner: int, outer: int) -> bool:
+        """Whether every message `inner` matches is matched by `outer` (decided; past `PAIR_STATES`: no)."""
+        key = (inner, outer)
+        if key not in self._contained:
+            self._contained[key] = self._search([inner], [outer], None, PAIR_STATES).verdict == NONE
+        return self._contained[key]
+
     def ask(
         self, must: Sequence[int], must_not: Sequence[int], *, own_text: int | None = None, cap: int | None = None
     ) -> Answer:
@@ -106,9 +124,23 @@ class Automata:
 
         `own_text` adds "and it is that rule's whole text" (a more readable
         witness, when one exists); `cap` lowers the state limit of this search.
+        Before a full search (no `cap`), two facts about pairs of rules, each
+        found by a small search of two automata and kept for the whole diff,
+        shrink the product: a `must_not` rule that shares no message with a
+        `must` rule can never match, so it is left out (same answer, smaller
+        product); and a `must` rule contained in a `must_not` rule leaves no
+        message at all (a widened rule keeps every message it had).
         """
         if set(must) & set(must_not):
             return Answer(NONE)
+        needed = list(dict.fromkeys(must_not))
+        if cap is None:
+            needed = [x for x in needed if not any(self.disjoint(y, x) for y in must)]
+            if any(self.contained(y, x) for y in must for x in needed):
+                return Answer(NONE)
+        return self._search(must, needed, own_text, cap)
+
+    def _search(self, must: Sequence[int], must_not: Sequence[int], own_text: int | None, cap: int | None) -> Answer:
         if self.budget.exhausted:
             return Answer(LIMIT, reason=f"the diff's budget of {self.budget.total_states} automaton states was spent")
         rules: list[Rule] = [self._languages.search(k) for k in dict.fromkeys(must)]

@@ -23,28 +23,28 @@ the same message on the cold context, so a pair that needs it to match in
 one version and decline in the other has no message (predicates are taken
 to be pure, as the checks take them).
 
-Rules that cannot win at all under a law are found first (one search each),
-so their pairs are never asked.
+Pairs the rule matching alone rules out are never asked (`_possible_pairs`),
+nor pairs of a rule that cannot win at all under the law (one search each).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fuzzroute.diff.automata import FOUND, LIMIT, NONE, Automata
-from fuzzroute.diff.matching import condition_key
+from fuzzroute.diff.matching import RuleMatching, condition_key
 from fuzzroute.diff.winners import Winner, claimant, winners
+from fuzzroute.diff.witnesses import READABLE_STATES, Texts, candidates
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.laws import Claims
-
-#: States a search for a more readable witness (one rule's own text) may visit; past it the plain search answers.
-READABLE_STATES = 400
+from fuzzroute.engine.laws import Claimant, Claims
 
 MOVED = "found"
 NO_MESSAGE = "none"
 UNDECIDED = "undecided"
+#: A stay (a rule and its own match) of a rule with no move: not asked, since no answer needs it.
+NOT_ASKED = "not-asked"
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Question:
 
 @dataclass
 class LawTable:
-    """Every pair's answer under one law; pairs not listed have no message (NO_MESSAGE)."""
+    """Every pair's answer under one law; pairs not listed have no message (NO_MESSAGE), except stays not asked."""
 
     law: str
     base_winners: list[Winner]
@@ -82,8 +82,11 @@ class LawTable:
     answers: dict[tuple[int | None, int | None], PairAnswer] = field(default_factory=dict)
     #: Witnesses the real matchers contradicted without any rule left out: bugs of fuzzroute, never findings.
     defects: list[str] = field(default_factory=list)
+    not_asked: set[tuple[int | None, int | None]] = field(default_factory=set)
 
     def answer(self, old: int | None, new: int | None) -> PairAnswer:
+        if (old, new) in self.not_asked:
+            return PairAnswer(NOT_ASKED)
         return self.answers.get((old, new), PairAnswer(NO_MESSAGE))
 
 
@@ -120,25 +123,91 @@ def _unread(automata: Automata, side: str, entry: Entry) -> str:
     return f'"{entry.id}" (rule #{entry.index + 1}: {why})'
 
 
-def decide_law(base: Graph, head: Graph, law: str, automata: Automata) -> LawTable:
-    """Answer every pair of `law`; see the module docstring."""
+def decide_law(base: Graph, head: Graph, law: str, automata: Automata, matching: RuleMatching) -> LawTable:
+    """Answer every pair of `law` that can move messages (and the stays of rules that move); see the docstring."""
     table = LawTable(law, winners(base.entries, law), winners(head.entries, law))
     olds = [(w, _question(automata, "base", w)) for w in table.base_winners]
     news = [(w, _question(automata, "head", w)) for w in table.head_winners]
-    olds = [(w, q) for w, q in olds if automata.ask(q.must, q.must_not).verdict != NONE]
-    news = [(w, q) for w, q in news if automata.ask(q.must, q.must_not).verdict != NONE]
+    possible = _possible_pairs(base, head, matching)
+    texts = Texts(automata, base, head, matching)
+
+    def wins(side: str, winner: Winner, question: Question) -> bool:
+        return texts.winning(law, side, winner.index, question.must, question.must_not, question.own_text).possible
+
+    def fragments(side: str, winner: Winner, question: Question) -> list[str]:
+        found = texts.winning(law, side, winner.index, question.must, question.must_not, question.own_text).text
+        changed = None if winner.index is None else texts.changed(side, winner.index)
+        return [t for t in (found, changed) if t]
+
+    def ask(old: Winner, old_q: Question, new: Winner, new_q: Question) -> None:
+        tries = candidates(fragments("base", old, old_q), fragments("head", new, new_q))
+        answer = _pair(base, head, law, automata, old, old_q, new, new_q, table.defects, tries)
+        if answer.status != NO_MESSAGE:
+            table.answers[(old.index, new.index)] = answer
+
+    moving: set[int | None] = set()
     for old, old_q in olds:
         for new, new_q in news:
-            answer = _pair(base, head, law, automata, old, old_q, new, new_q, table.defects)
-            if answer.status != NO_MESSAGE:
-                table.answers[(old.index, new.index)] = answer
+            if stays(matching, old.index, new.index) or not possible(old.index, new.index):
+                continue
+            if wins("base", old, old_q) and wins("head", new, new_q):
+                ask(old, old_q, new, new_q)
+                if table.answer(old.index, new.index).status == MOVED:
+                    moving.add(old.index)
+    # Whether a move is total needs the stay of its rule too (every other pair is asked above or impossible).
+    for old, old_q in olds:
+        for new, new_q in news:
+            if stays(matching, old.index, new.index):
+                if old.index in moving:
+                    ask(old, old_q, new, new_q)
+                else:
+                    table.not_asked.add((old.index, new.index))
     return table
+
+
+def stays(matching: RuleMatching, old: int | None, new: int | None) -> bool:
+    """The pair keeps messages where they were: no rule before and after, or a rule and its match."""
+    if old is None:
+        return new is None
+    return old in matching.head_of and matching.head_of[old] == new
+
+
+def _possible_pairs(base: Graph, head: Graph, matching: RuleMatching) -> Callable[[int | None, int | None], bool]:
+    """A necessary condition for a pair to move a message, from the rule matching alone (no search).
+
+    A rule whose condition did not change matches the same messages in both
+    versions.  So two such rules can trade a message only if their relative
+    order changed (the one that takes it must have moved before the other),
+    "no rule" can give a message only to a changed or added rule, and take
+    one only from a changed or removed rule.  Every pair this rejects has no
+    message, for every message; a diff touching few rules asks few questions.
+    """
+    same = {
+        a: b for a, b in matching.head_of.items()
+        if condition_key(base.entries[a]) == condition_key(head.entries[b])
+    }
+    same_new = {b: a for a, b in same.items()}
+
+    def possible(old: int | None, new: int | None) -> bool:
+        if old is None:
+            return new is not None and new not in same_new
+        if new is None:
+            return old not in same
+        if old in same and new in same_new:
+            return old < same_new[new] and new < same[old]
+        return True
+
+    return possible
 
 
 def _pair(
     base: Graph, head: Graph, law: str, automata: Automata,
-    old: Winner, old_q: Question, new: Winner, new_q: Question, defects: list[str],
+    old: Winner, old_q: Question, new: Winner, new_q: Question, defects: list[str], tries: Sequence[str] = (),
 ) -> PairAnswer:
+    for text in tries:  # cheap candidates first: a text both graphs route this way settles it
+        base_claims, head_claims = base.claims(text), head.claims(text)
+        if _index(claimant(base_claims, law)) == old.index and _index(claimant(head_claims, law)) == new.index:
+            return PairAnswer(MOVED, text, None, base_claims, head_claims)
     if (old_q.opaque_must | new_q.opaque_must) & (old_q.opaque_must_not | new_q.opaque_must_not):
         return PairAnswer(NO_MESSAGE)  # one unread condition would have to match and decline the same message
     must = old_q.must + new_q.must
@@ -182,6 +251,10 @@ def _verify(
         return PairAnswer(UNDECIDED, phrase, f"the automata cannot read {names}; {said}", base_claims, head_claims)
     defects.append(f"{law}: pair ({old.index}, {new.index}): {said}")
     return PairAnswer(UNDECIDED, phrase, f"fuzzroute's automata disagree with the real matchers: {said}")
+
+
+def _index(found: Claimant | None) -> int | None:
+    return None if found is None else found.index
 
 
 def _name(found: object) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.failon import DEFAULT_FAIL_ON, check_diff_fail_on, diff_exit_status
-from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, condition_change, match_rules
+from fuzzroute.diff.matching import MATCHER_CHANGED, condition_change, match_rules
 from fuzzroute.diff.model import (
     PARTIAL,
     TOTAL,
@@ -34,7 +34,7 @@ from fuzzroute.diff.model import (
     Side,
     UndecidedPair,
 )
-from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, decide_law
+from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, decide_law, stays
 from fuzzroute.diff.proven import RowChange, compare_rows
 from fuzzroute.diff.sampled import Sampling, sample_undecided
 from fuzzroute.diff.versions import Version
@@ -69,7 +69,7 @@ def diff_versions(
     old, new = base.graph, head.graph
     matching = match_rules(old.entries, new.entries)
     automata = Automata(old.entries, new.entries, Budget(max_states, total_states))
-    tables = [decide_law(old, new, law, automata) for law in LAWS]
+    tables = [decide_law(old, new, law, automata, matching) for law in LAWS]
     diff = GraphDiff(_side(base), _side(head), fail_on=fail_on)
     diff.live_law = CASCADE if new.has_classifier else COLD_WALK
     diff.rules = [
@@ -84,7 +84,7 @@ def diff_versions(
     diff.head_match = {a: news[b] for a, b in matching.head_of.items()}
     for table in tables:
         for (a, b), answer in sorted(table.answers.items(), key=lambda item: _pair_order(item[0])):
-            if _stays(matching, a, b):
+            if stays(matching, a, b):
                 continue
             ref_a = None if a is None else olds[a]
             ref_b = None if b is None else news[b]
@@ -139,13 +139,6 @@ def _index(ref: RuleRef | None) -> int | None:
 def _pair_order(pair: tuple[int | None, int | None]) -> tuple[int, int]:
     a, b = pair
     return (10**9 if a is None else a, 10**9 if b is None else b)
-
-
-def _stays(matching: RuleMatching, old: int | None, new: int | None) -> bool:
-    """The pair keeps messages where they were: no rule before and after, or a rule and its match."""
-    if old is None:
-        return new is None
-    return old in matching.head_of and matching.head_of[old] == new
 
 
 def _extent(table: LawTable, old: int | None, new: int | None) -> str:
