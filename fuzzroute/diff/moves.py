@@ -6,9 +6,10 @@ version.  So the pair (A, B) exists exactly when one message satisfies both
 conditions at once, and a product search over both versions' automata
 answers that for every message:
 
-* FOUND: a shortest readable witness (the new rule's own text first, then
-  the old rule's, then anything), re-run through both graphs' `claims()`;
-  only a witness both graphs agree with is kept.
+* FOUND: a witness, re-run through both graphs' `claims()` (only a witness
+  both graphs agree with is kept): first the cheap texts of `witnesses`,
+  else the shortest readable phrase of the search (the new rule's own text
+  first, then the old rule's, then anything).
 * NONE: no message routes that way, for every possible message.
 * LIMIT: the bounded search did not finish; the pair is undecided.
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.failon import DEFAULT_FAIL_ON, check_diff_fail_on, diff_exit_status
-from fuzzroute.diff.matching import MATCHER_CHANGED, condition_change, match_rules
+from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, condition_change, match_rules
 from fuzzroute.diff.model import (
     PARTIAL,
     TOTAL,
@@ -83,20 +83,7 @@ def diff_versions(
     news = {e.index: RuleRef.of(e) for e in new.entries}
     diff.head_match = {a: news[b] for a, b in matching.head_of.items()}
     for table in tables:
-        for (a, b), answer in sorted(table.answers.items(), key=lambda item: _pair_order(item[0])):
-            if stays(matching, a, b):
-                continue
-            ref_a = None if a is None else olds[a]
-            ref_b = None if b is None else news[b]
-            if answer.status == MOVED:
-                assert answer.witness is not None and answer.base_claims and answer.head_claims
-                diff.moves.append(
-                    Move(table.law, ref_a, ref_b, answer.witness, answer.base_claims, answer.head_claims,
-                         extent=_extent(table, a, b))
-                )
-            elif answer.status == UNDECIDED:
-                diff.undecided.append(UndecidedPair(table.law, ref_a, ref_b, answer.reason or "undecided"))
-        diff.defects.extend(table.defects)
+        _read_table(diff, table, matching, olds, news)
     diff.proven = [_proven(c) for c in compare_rows(old, new, matching)]
     known = _known_phrases(old, new, diff)
     sampling = sample_undecided(
@@ -118,6 +105,26 @@ def diff_versions(
     diff.notes = [*base.notes, *head.notes, *_mount_notes(base, head)]
     diff.exit_status = diff_exit_status(diff, fail_on)
     return diff
+
+
+def _read_table(
+    diff: GraphDiff, table: LawTable, matching: RuleMatching, olds: dict[int, RuleRef], news: dict[int, RuleRef]
+) -> None:
+    """One law's answers into the diff: each pair that is not a stay is a move or an undecided pair."""
+    for (a, b), answer in sorted(table.answers.items(), key=lambda item: _pair_order(item[0])):
+        if stays(matching, a, b):
+            continue
+        ref_a = None if a is None else olds[a]
+        ref_b = None if b is None else news[b]
+        if answer.status == MOVED:
+            assert answer.witness is not None and answer.base_claims and answer.head_claims
+            diff.moves.append(
+                Move(table.law, ref_a, ref_b, answer.witness, answer.base_claims, answer.head_claims,
+                     extent=_extent(table, a, b))
+            )
+        elif answer.status == UNDECIDED:
+            diff.undecided.append(UndecidedPair(table.law, ref_a, ref_b, answer.reason or "undecided"))
+    diff.defects.extend(table.defects)
 
 
 def _side(version: Version) -> Side:
