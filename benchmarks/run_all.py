@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_decide  # noqa: E402
+import bench_diff  # noqa: E402
 import bench_generate  # noqa: E402
 import bench_growth  # noqa: E402
 import bench_laws  # noqa: E402
@@ -30,6 +31,9 @@ def main() -> None:
         print(flush=True)
     # 300 rules take a minute or more: CI runs 10 and 100; `--full` adds 300.
     print(bench_decide.main(quick=not full), flush=True)
+    print(flush=True)
+    # `diff` of a graph and an edit of it: CI runs 10 and 30 rules; `--full` adds 100 and 300.
+    print(bench_diff.main(quick=not full), flush=True)
     print(flush=True)
 
 

@@ -27,7 +27,15 @@ LAYERS: dict[str, frozenset[str]] = {
     "generate": frozenset({"engine", "strategies", "results", "decided"}),
     "report": frozenset({"engine", "graphfiles", "decided", "results", "generate"}),
     "authoring": frozenset({"engine", "graphfiles", "results", "generate", "report"}),
-    "cli": frozenset({"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "root"}),
+    # Two versions of a graph: the automata over both, samples of what they leave undecided, the rows' verdicts.
+    "diff": frozenset({"engine", "graphfiles", "decided", "results", "generate", "report"}),
+    "cli": frozenset(
+        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "root"}
+    ),
+    # Test-runner plugins (pytest): what the command line may use, loaded only when asked for.
+    "integrations": frozenset(
+        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "root"}
+    ),
     # The root: the lazy public API (`__init__`), `python -m fuzzroute`, and the documented `fuzzroute.location`.
     "root": frozenset({"engine", "graphfiles", "decided", "generate", "cli"}),
 }

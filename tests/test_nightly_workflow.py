@@ -1,35 +1,45 @@
-"""The nightly GitHub Actions workflow: the README shows the file as it is, and its command runs.
+"""The nightly GitHub Actions workflow: the README shows the file as it is, and it runs through the Action.
 
 `examples/github-nightly.yml` is what users copy; the README quotes it.  The
-test keeps the two identical, checks that the cache, artifact and SARIF steps
-point at the paths the fuzzroute command writes, and runs that command (with
-a small phrase budget instead of ten minutes) twice, as two nights would.
+workflow calls the repository's own composite action (`uses: ./`); the test
+keeps the README and the file identical, checks that the cache steps keep
+the folder the action's `db` input names, and runs the action's shell steps
+with the workflow's inputs (a small phrase budget instead of ten minutes)
+twice, as two nights would: the first night everything is new, the second
+nothing is.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner
+from action_runner import by_name, load_action, run_action, substitute
 
 from fuzzroute.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW_FILE = ROOT / "examples" / "github-nightly.yml"
+ACTION = ROOT / "action.yml"
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def workflow() -> dict[str, Any]:
-    loaded: dict[Any, Any] = yaml.safe_load(WORKFLOW_FILE.read_text(encoding="utf-8"))
+def load_workflow(text: str) -> dict[str, Any]:
+    loaded: dict[Any, Any] = yaml.safe_load(text)
     if True in loaded:  # YAML 1.1 reads the key `on` as a boolean
         loaded["on"] = loaded.pop(True)
     return loaded
+
+
+def workflow() -> dict[str, Any]:
+    return load_workflow(WORKFLOW_FILE.read_text(encoding="utf-8"))
 
 
 def steps() -> list[dict[str, Any]]:
@@ -37,12 +47,10 @@ def steps() -> list[dict[str, Any]]:
     return found
 
 
-def fuzzroute_command() -> list[str]:
-    runs = [s["run"] for s in steps() if str(s.get("run", "")).startswith("fuzzroute ")]
-    assert len(runs) == 1
-    words = shlex.split(runs[0].replace('"$(date +%j)"', "123"))
-    assert words[0] == "fuzzroute"
-    return words[1:]
+def step_using(action: str) -> dict[str, Any]:
+    found = [s for s in steps() if str(s.get("uses", "")).split("@")[0] == action]
+    assert len(found) == 1, action
+    return found[0]
 
 
 SHELL = {">", ">>", "|", "&&", "||", ";", "2>&1"}
@@ -50,45 +58,48 @@ SHELL = {">", ">>", "|", "&&", "||", ";", "2>&1"}
 
 def command_words(line: str) -> list[str]:
     """The fuzzroute arguments of a shell line, up to a redirection or the next command."""
-    words = shlex.split(line.replace('"$(date +%j)"', "123"))
+    words = shlex.split(line)
     cut = next((i for i, w in enumerate(words) if w in SHELL), len(words))
     return words[1:cut]
 
 
-def option(words: list[str], name: str) -> str:
-    return words[words.index(name) + 1]
-
-
-def step_using(action: str) -> dict[str, Any]:
-    found = [s for s in steps() if str(s.get("uses", "")).startswith(action + "@")]
-    assert len(found) == 1, action
-    return found[0]
-
-
 def test_the_readme_quotes_the_workflow_file_verbatim() -> None:
     quoted = re.findall(r"```yaml\n(.*?)```", README, flags=re.DOTALL)
-    assert quoted == [WORKFLOW_FILE.read_text(encoding="utf-8")]
+    assert quoted.count(WORKFLOW_FILE.read_text(encoding="utf-8")) == 1
 
 
-def test_schedule_cache_artifacts_and_sarif_point_at_what_the_command_writes() -> None:
+def test_every_workflow_in_the_readme_gives_the_action_only_inputs_it_declares() -> None:
+    declared = set(load_action(ACTION)["inputs"])
+    required = {name for name, spec in load_action(ACTION)["inputs"].items() if spec.get("required")}
+    uses = 0
+    for block in re.findall(r"```yaml\n(.*?)```", README, flags=re.DOTALL):
+        loaded = yaml.safe_load(block)
+        if not isinstance(loaded, dict) or "jobs" not in loaded:
+            continue
+        for job in loaded["jobs"].values():
+            for step in job["steps"]:
+                target = str(step.get("uses", ""))
+                if target == "./" or target.split("@")[0].endswith("/fuzzroute"):
+                    uses += 1
+                    given = set(step.get("with") or {})
+                    assert given <= declared, given - declared
+                    assert required <= given
+    assert uses >= 2  # the nightly example and the pull-request snippet
+
+
+def test_the_cache_keeps_the_folder_the_action_remembers_in() -> None:
     flow = workflow()
     assert flow["on"]["schedule"][0]["cron"].count(" ") == 4
     assert flow["permissions"]["security-events"] == "write"
-    words = fuzzroute_command()
-    db = option(words, "--db")
+    action_step = step_using("./")
     restore, save = step_using("actions/cache/restore"), step_using("actions/cache/save")
-    assert restore["with"]["path"] == save["with"]["path"] == db
+    assert restore["with"]["path"] == save["with"]["path"] == action_step["with"]["db"]
     assert restore["with"]["key"] == save["with"]["key"] and save["if"] == "always()"
-    uploaded = Path(step_using("actions/upload-artifact")["with"]["path"])
-    for flag in ("-o", "--json"):
-        assert uploaded in Path(option(words, flag)).parents
-    sarif = step_using("github/codeql-action/upload-sarif")
-    assert sarif["with"]["sarif_file"] == option(words, "--sarif") and sarif["if"] == "always()"
-    assert option(words, "--fail-on") == "new"
+    assert action_step["with"]["fail-on"] == "new"
 
 
-def test_every_flag_of_the_workflow_and_readme_commands_exists() -> None:
-    commands = [fuzzroute_command()]
+def test_every_flag_of_the_readme_commands_exists() -> None:
+    commands = []
     for block in re.findall(r"```sh\n(.*?)```", README, flags=re.DOTALL):
         for line in block.replace("\\\n", " ").splitlines():
             if line.startswith("fuzzroute "):
@@ -106,20 +117,35 @@ def test_every_flag_of_the_workflow_and_readme_commands_exists() -> None:
         command.make_context(words[0], list(words[1:]))  # parses: values have the right types
 
 
-def test_the_workflow_command_runs_twice_as_two_nights_would(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
+def test_the_workflow_runs_twice_as_two_nights_would(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    work = tmp_path / "repo"
+    (work / "examples").mkdir(parents=True)
+    shutil.copy(ROOT / "examples" / "support.py", work / "examples" / "support.py")
+    stubs = tmp_path / "stubs"
+    stubs.mkdir()
+    (stubs / "pip").write_text("#!/bin/sh\nexit 0\n")
+    (stubs / "pip").chmod(0o755)
+    env = {
+        "PATH": os.pathsep.join([str(stubs), str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "HYPOTHESIS_STORAGE_DIRECTORY": "",
+    }
     monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY", raising=False)
-    (tmp_path / "examples").mkdir()
-    shutil.copy(ROOT / "examples" / "support.py", tmp_path / "examples" / "support.py")
-    words = fuzzroute_command()
-    words[words.index("--budget") + 1] = "200"
-    first = CliRunner().invoke(main, words)
-    assert first.exit_code == 1, first.stderr  # everything is new on the first night
-    second = CliRunner().invoke(main, words)
-    assert second.exit_code == 0, second.stderr  # nothing new on an unchanged graph, same seed
+    env.pop("HYPOTHESIS_STORAGE_DIRECTORY")
+    github = {"run_number": "123", "run_id": "9"}
+    inputs = {k: substitute(str(v), {"github": github}) for k, v in step_using("./")["with"].items()}
+    inputs["budget"] = "200"
+    nights = []
+    for _night in range(2):
+        runs = run_action(ACTION, inputs=inputs, workdir=work, event_name="schedule", env=env, github=github)
+        nights.append(runs)
+    first, second = (by_name(runs, "fuzzroute report") for runs in nights)
+    assert first.outputs["status"] == "1", first.stderr  # everything is new on the first night
+    assert second.outputs["status"] == "0", second.stderr  # nothing new on an unchanged graph, same seed
     assert "suggestions 0 new, 0 resolved" in second.stdout
-    for flag in ("-o", "--json", "--sarif"):
-        assert Path(option(words, flag)).is_file()
-    assert (Path(option(words, "--db")) / "witnesses" / "support.json").is_file()
+    assert by_name(nights[1], "exit status").status == 0
+    out = work / inputs["output-dir"]
+    for name in ("report.html", "report.json", "report.sarif", "report.junit.xml"):
+        assert (out / name).is_file()
+    assert (work / inputs["db"] / "witnesses" / "support.json").is_file()
+    upload = by_name(nights[0], "report's SARIF")
+    assert upload.ran and upload.with_["category"] == "fuzzroute-nightly"

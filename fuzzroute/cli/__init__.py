@@ -5,11 +5,12 @@ from __future__ import annotations
 from fuzzroute.cli.app import main
 from fuzzroute.cli.check import check
 from fuzzroute.cli.claim import claim
+from fuzzroute.cli.diff import diff
 from fuzzroute.cli.merge import merge
 from fuzzroute.cli.report import report
 from fuzzroute.cli.suggest import suggest
 
-for _command in (check, claim, report, suggest, merge):
+for _command in (check, claim, report, suggest, merge, diff):
     main.add_command(_command)
 
 __all__ = ["main"]

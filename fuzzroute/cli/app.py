@@ -49,7 +49,7 @@ def reports_bad_input(command: F) -> F:
 
 
 @click.group(cls=ReadableGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="fuzzroute")
+@click.version_option(__version__, "-V", "--version", prog_name="fuzzroute")
 def main() -> None:
     """Find routing bugs in the start rules of an agent's skill graph.
 

@@ -13,6 +13,7 @@ from fuzzroute.cli.app import EXIT_OK, EXIT_PROVEN_ERROR, reports_bad_input
 from fuzzroute.cli.options import (
     EXIT_CODES_EPILOG,
     FORMAT,
+    JUNIT,
     SARIF,
     fail_on_option,
     verbosity,
@@ -60,22 +61,29 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
 
 
 @click.command(epilog=EXIT_CODES_EPILOG)
-@click.argument("graph_spec", metavar="GRAPH")
+@click.argument("graph_specs", metavar="GRAPH...", nargs=-1, required=True)
 @FORMAT
 @click.option(
     "--decide", is_flag=True, help="Also decide, for all messages, which rules overlap or never win (automata)."
 )
 @SARIF
+@JUNIT
 @fail_on_option("proven|never", "Exit 1 on proven errors (proven) or only on bad input (never).")
 @verbosity_options
 @reports_bad_input
 def check(
-    graph_spec: str, output_format: str, decide: bool, sarif_path: Path | None, fail_on: str, quiet: bool,
-    verbose: bool,
+    graph_specs: tuple[str, ...], output_format: str, decide: bool, sarif_path: Path | None,
+    junit_path: Path | None, fail_on: str, quiet: bool, verbose: bool,
 ) -> None:
-    """Run the proven checks of declared examples and never-route rows."""
+    """Run the proven checks of declared examples and never-route rows.
+
+    Several GRAPH files can be checked at once (as a pre-commit hook passes
+    them); the exit code is 1 when any of them has a proven error.
+    """
+    from fuzzroute.report.atomic import unwritable, write_all_atomically
     from fuzzroute.report.failon import check_fail_on
-    from fuzzroute.report.render.check_sarif import write_check_sarif
+    from fuzzroute.report.render.check_sarif import check_sarif_log, combined_sarif_text
+    from fuzzroute.report.render.junit import junit_from_checkups
 
     level = verbosity(quiet, verbose)
     if fail_on == "new":
@@ -85,41 +93,70 @@ def check(
         )
     check_fail_on(fail_on, has_history=False)
     refuse_collisions(
-        [NamedPath("the graph", split_spec(graph_spec)[0])],
-        [NamedPath("--sarif", sarif_path)] if sarif_path is not None else [],
+        [NamedPath(f"graph {spec}", split_spec(spec)[0]) for spec in graph_specs],
+        [NamedPath(role, path) for role, path in (("--sarif", sarif_path), ("--junit", junit_path))
+         if path is not None],
     )
     graph_output = GraphOutput()
+    results: list[tuple[str, Any, Checkup, Any]] = []
     with graph_output.window():  # graph code runs in here: its prints never reach stdout
-        loaded = load_graph(graph_spec)
-        checkup = loaded.graph.checkup()
-        decisions = None
-        if decide:
-            from fuzzroute.decided import decide as decide_graph
+        for spec in graph_specs:
+            graph_file = load_graph(spec)
+            decisions = None
+            if decide:
+                from fuzzroute.decided import decide as decide_graph
 
-            decisions = decide_graph(loaded.graph)
+                decisions = decide_graph(graph_file.graph)
+            results.append((spec, graph_file, graph_file.graph.checkup(), decisions))
+        files: list[tuple[Path, str]] = []
         if sarif_path is not None:
-            write_check_sarif(
-                sarif_path, loaded.graph, checkup, source_path=graph_spec, graph_format=loaded.format,
-                decisions=decisions,
+            logs = [
+                check_sarif_log(g.graph, c, source_path=spec, graph_format=g.format, decisions=d)
+                for spec, g, c, d in results
+            ]
+            files.append((sarif_path, combined_sarif_text(logs)))
+        if junit_path is not None:
+            files.append(
+                (junit_path, junit_from_checkups([(str(g.path), g.graph, c, d) for _s, g, c, d in results]))
             )
         if output_format == "json":
-            document: dict[str, Any] = {
-                "problems": [p.to_dict() for p in checkup.problems],
-                "notes": [n.to_dict() for n in checkup.notes],
-            }
-            if checkup.not_checked:
-                document["not_checked"] = [n.to_dict() for n in checkup.not_checked]
-            if decisions is not None:
-                from fuzzroute.report.render.decided_text import decided_json
-
-                document.update(decided_json(decisions))
-            output = json.dumps(document, indent=2, ensure_ascii=False)
+            documents = [_json_document(c, d) for _s, _g, c, d in results]
+            shown: Any = documents[0] if len(results) == 1 else [
+                {"graph": spec, **document} for (spec, *_rest), document in zip(results, documents, strict=True)
+            ]
+            output = json.dumps(shown, indent=2, ensure_ascii=False)
         else:
-            output = render_checkup_text(checkup, loaded.graph.name, level, loaded.graph)
-            if decisions is not None:
-                from fuzzroute.report.render.decided_text import decided_text
+            texts = []
+            for spec, graph_file, checkup, decisions in results:
+                text = render_checkup_text(checkup, graph_file.graph.name, level, graph_file.graph)
+                texts.append(f"{spec}: {text}" if level < 0 and len(results) > 1 else text)
+                if decisions is not None:
+                    from fuzzroute.report.render.decided_text import decided_text
 
-                output += "\n" + decided_text(decisions, level)
+                    texts.append(decided_text(decisions, level))
+            output = "\n".join(texts)
+    if files:
+        try:
+            write_all_atomically(files)
+        except OSError as exc:
+            raise unwritable(exc, files[0][0], "the check results", "choose writable paths for --sarif/--junit.") \
+                from None
     show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
     click.echo(output)
-    sys.exit(EXIT_OK if checkup.ok or fail_on == "never" else EXIT_PROVEN_ERROR)
+    ok = all(checkup.ok for _s, _g, checkup, _d in results)
+    sys.exit(EXIT_OK if ok or fail_on == "never" else EXIT_PROVEN_ERROR)
+
+
+def _json_document(checkup: Checkup, decisions: Any) -> dict[str, Any]:
+    """`check --format json` of one graph: problems and notes (plus the decided tier with --decide)."""
+    document: dict[str, Any] = {
+        "problems": [p.to_dict() for p in checkup.problems],
+        "notes": [n.to_dict() for n in checkup.notes],
+    }
+    if checkup.not_checked:
+        document["not_checked"] = [n.to_dict() for n in checkup.not_checked]
+    if decisions is not None:
+        from fuzzroute.report.render.decided_text import decided_json
+
+        document.update(decided_json(decisions))
+    return document

@@ -107,6 +107,11 @@ SARIF = click.option(
     help="Also write the findings as SARIF 2.1.0 (for code scanning).",
 )
 
+JUNIT = click.option(
+    "--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Also write JUnit XML: one test case per declared example and never-route row (errors fail).",
+)
+
 
 def fail_on_option(choices: str, default_help: str) -> Callable[[F], F]:
     """`--fail-on`, a plain string checked by `report.failon`.

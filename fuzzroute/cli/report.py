@@ -13,6 +13,7 @@ import click
 from fuzzroute.cli.app import keep_hypothesis_cache_in, keep_hypothesis_cache_out_of_the_project, reports_bad_input
 from fuzzroute.cli.options import (
     EXIT_CODES_EPILOG,
+    JUNIT,
     SARIF,
     fail_on_option,
     generation_options,
@@ -68,6 +69,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",
 )
 @SARIF
+@JUNIT
 @fail_on_option(
     "proven|new|never",
     "Exit 1 on proven errors (proven), on new proven errors or suggestions against --baseline or --db "
@@ -95,6 +97,7 @@ def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
     baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
     workers: int | None, shard_spec: str | None, no_decide: bool, quiet: bool, verbose: bool,
+    junit_path: Path | None = None,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -139,7 +142,7 @@ def report(
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, progress=progress, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
-            workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
+            workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide, junit_path=junit_path,
         )
     show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
     click.echo(summary_text(
@@ -148,6 +151,8 @@ def report(
     ))
     if sarif_path is not None:
         click.echo(f"  sarif: {sarif_path}")
+    if junit_path is not None:
+        click.echo(f"  junit: {junit_path}")
     if open_browser:
         webbrowser.open(result.html_path.resolve().as_uri())
     sys.exit(result.exit_status)

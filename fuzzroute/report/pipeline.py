@@ -32,6 +32,7 @@ from fuzzroute.report.generation import new_run_id
 from fuzzroute.report.ledger import check_db, read_memory, write_with_memory
 from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.html import render_html
+from fuzzroute.report.render.junit import junit_from_document
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import to_json
@@ -105,6 +106,7 @@ def write_report(
     baseline: dict[str, Any] | None = None,
     baseline_source: str = "baseline",
     sarif_path: str | Path | None = None,
+    junit_path: str | Path | None = None,
     fail_on: str = DEFAULT_FAIL_ON,
     db: str | Path | None = None,
     decide: bool = True,
@@ -121,7 +123,7 @@ def write_report(
     finding is marked new or still and the resolved ones are listed.  With
     `db` (a folder) the stored witnesses are replayed and the ledger plays
     the baseline's part (see `memory`); it is rewritten with the report.
-    `sarif_path` adds a SARIF file to the same all-or-nothing write, and
+    `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
     `fail_on` (see `failon`) decides the exit status.
     `decide=False` leaves out the decided tier (the document says it did not run).
     """
@@ -179,6 +181,8 @@ def write_report(
         files.append((json_path, as_json))
     if sarif_path is not None:
         files.append((sarif_path, sarif_text(report)))
+    if junit_path is not None:
+        files.append((junit_path, junit_from_document(document)))
     try:
         if db is None:
             write_all_atomically(files)
@@ -187,7 +191,7 @@ def write_report(
     except OSError as exc:
         raise unwritable(
             exc, target, "the report",
-            "choose a writable path with -o/--json/--sarif (or --db), or create its folder.",
+            "choose a writable path with -o/--json/--sarif/--junit (or --db), or create its folder.",
         ) from None
     return ReportResult(
         document=document,

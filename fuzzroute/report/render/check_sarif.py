@@ -8,28 +8,34 @@ code scanning sees one alert, not two.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+import json
+from typing import Any
 
 from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.report.build import GraphFormat, build_report
 from fuzzroute.report.pipeline import empty_exploration
-from fuzzroute.report.render.sarif import write_sarif
+from fuzzroute.report.render.sarif import sarif_log
 
 
-def write_check_sarif(
-    path: str | os.PathLike[str], graph: Graph, checkup: Checkup, *, source_path: str | None,
-    graph_format: GraphFormat, decisions: Decisions | None = None,
-) -> Path:
-    """Write the SARIF log of a checkup (atomically; bad path: InputError).
+def check_sarif_log(
+    graph: Graph, checkup: Checkup, *, source_path: str | None, graph_format: GraphFormat,
+    decisions: Decisions | None = None,
+) -> dict[str, Any]:
+    """The SARIF log of a checkup: the proven half, plus the decided tier when `check --decide` ran it.
 
-    The proven half alone, plus the decided tier when `check --decide` ran it.
+    `check` writes it with `combined_sarif_text`, which puts the runs of
+    several graphs into one file.
     """
     document = build_report(
         graph, checkup, empty_exploration(0, None, None, partial=False), source_path=source_path,
         graph_format=graph_format, decisions=decisions,
     )
-    tiers = ("proven",) if decisions is None else ("proven", "decided")
-    return write_sarif(path, document, tiers=tiers)
+    return sarif_log(document, tiers=("proven",) if decisions is None else ("proven", "decided"))
+
+
+def combined_sarif_text(logs: list[dict[str, Any]]) -> str:
+    """One SARIF file holding the run of every log (one run per graph checked)."""
+    combined = {**logs[0], "runs": [run for log in logs for run in log["runs"]]}
+    return json.dumps(combined, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,119 @@
+"""`fuzzroute diff BASE HEAD`: which messages change the rule that starts the turn between two versions."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.options import fail_on_option, verbosity, verbosity_options
+
+DIFF_EPILOG = """\b
+Exit codes:
+  0  nothing the --fail-on policy fails on
+  1  --fail-on proven (default): a declared example or never-route row has a
+     proven error the base did not have; --fail-on moved: that, or any
+     decided move of a message (sampled moves never fail)
+  2  bad input: missing or invalid graph, unknown revision, bad option
+"""
+
+PATH = click.Path(dir_okay=False, path_type=Path)
+
+
+@click.command(epilog=DIFF_EPILOG)
+@click.argument("base_spec", metavar="BASE")
+@click.argument("head_spec", metavar="HEAD")
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json", "markdown", "sarif"]), default="text",
+    show_default=True, help="What to print: one line per moved pair, the JSON document, a PR comment, or SARIF.",
+)
+@click.option("--json", "json_path", type=PATH, default=None, help="Also write the JSON document to FILE.")
+@click.option("--markdown", "markdown_path", type=PATH, default=None, help="Also write the Markdown comment to FILE.")
+@click.option(
+    "--sarif", "sarif_path", type=PATH, default=None,
+    help="Also write SARIF 2.1.0 to FILE (results on the HEAD version's rules).",
+)
+@fail_on_option(
+    "proven|moved|never",
+    "Exit 1 on a proven error HEAD has and BASE had not (proven), also on any decided move (moved), or only on "
+    "bad input (never).",
+)
+@click.option(
+    "--budget", type=click.IntRange(min=0), default=None, metavar="N",
+    help="Generated phrases judged for the pairs the automata leave undecided [default: 500; 0: none].",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators.")
+@click.option(
+    "--max-states", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Automaton states one question may visit [default: 20000].",
+)
+@click.option(
+    "--total-states", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Automaton states the whole diff may visit [default: 3000000].",
+)
+@verbosity_options
+@reports_bad_input
+def diff(
+    base_spec: str, head_spec: str, output_format: str, json_path: Path | None, markdown_path: Path | None,
+    sarif_path: Path | None, fail_on: str, budget: int | None, seed: int, max_states: int | None,
+    total_states: int | None, quiet: bool, verbose: bool,
+) -> None:
+    """Show which messages change the rule that starts the turn between two versions of a graph.
+
+    BASE and HEAD are graph files, or git:REV:path for a version in git
+    (git:main:examples/support.py). Decided for every message where the
+    automata can read the rules, with a witness each; declared examples and
+    never-route rows are compared exactly; what stays undecided is listed and
+    sampled with generated phrases (not proof).
+    """
+    import json
+
+    from fuzzroute.diff import (
+        DEFAULT_BUDGET,
+        diff_markdown,
+        diff_sarif_text,
+        diff_text,
+        diff_versions,
+        load_version,
+    )
+    from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES
+    from fuzzroute.diff.failon import check_diff_fail_on
+    from fuzzroute.report.atomic import unwritable, write_all_atomically
+
+    level = verbosity(quiet, verbose)
+    check_diff_fail_on(fail_on)
+    keep_hypothesis_cache_out_of_the_project()
+    base = load_version(base_spec)
+    head = load_version(head_spec)
+    result = diff_versions(
+        base, head, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget, fail_on=fail_on,
+        max_states=max_states or MAX_STATES, total_states=total_states or TOTAL_STATES,
+    )
+    as_json = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    files: list[tuple[Path, str]] = []
+    if json_path is not None:
+        files.append((json_path, as_json))
+    if markdown_path is not None:
+        files.append((markdown_path, diff_markdown(result)))
+    if sarif_path is not None:
+        files.append((sarif_path, diff_sarif_text(result)))
+    if files:
+        try:
+            write_all_atomically(files)
+        except OSError as exc:
+            raise unwritable(
+                exc, files[0][0], "the diff", "choose writable paths for --json/--markdown/--sarif."
+            ) from None
+    printed = {
+        "json": lambda: as_json.rstrip("\n"),
+        "markdown": lambda: diff_markdown(result).rstrip("\n"),
+        "sarif": lambda: diff_sarif_text(result).rstrip("\n"),
+        "text": lambda: diff_text(result, level),
+    }[output_format]()
+    click.echo(printed)
+    for path in (json_path, markdown_path, sarif_path):
+        if path is not None and output_format == "text":
+            click.echo(f"  wrote {path}")
+    sys.exit(result.exit_status)

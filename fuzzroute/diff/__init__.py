@@ -1,0 +1,44 @@
+"""`fuzzroute diff`: which messages change the rule that starts the turn between two versions of a graph.
+
+It sits above the decided tier and generation (it asks the automata about
+both versions at once, and samples what they leave undecided) and below the
+command line.  From Python:
+
+    from fuzzroute.diff import diff_versions, load_version
+    diff = diff_versions(load_version("git:main:graph.py"), load_version("graph.py"))
+    for move in diff.moves:
+        print(move.law, move.old, move.new, move.extent, move.witness)
+"""
+
+from __future__ import annotations
+
+from fuzzroute.diff.failon import DEFAULT_FAIL_ON, FAIL_ON, diff_exit_status
+from fuzzroute.diff.model import BOUNDARY, DIFF_VERSION, GraphDiff, Move, ProvenChange, RuleChange, UndecidedPair
+from fuzzroute.diff.render_markdown import MARKER, diff_markdown
+from fuzzroute.diff.render_sarif import diff_sarif_log, diff_sarif_text
+from fuzzroute.diff.render_text import diff_text
+from fuzzroute.diff.run import DEFAULT_BUDGET, diff_graphs, diff_versions
+from fuzzroute.diff.versions import Version, load_version
+
+__all__ = [
+    "BOUNDARY",
+    "DEFAULT_BUDGET",
+    "DEFAULT_FAIL_ON",
+    "DIFF_VERSION",
+    "FAIL_ON",
+    "MARKER",
+    "GraphDiff",
+    "Move",
+    "ProvenChange",
+    "RuleChange",
+    "UndecidedPair",
+    "Version",
+    "diff_exit_status",
+    "diff_graphs",
+    "diff_markdown",
+    "diff_sarif_log",
+    "diff_sarif_text",
+    "diff_text",
+    "diff_versions",
+    "load_version",
+]

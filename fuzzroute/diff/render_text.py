@@ -1,0 +1,187 @@
+"""The terminal form of a diff: one line per moved pair, then the proven rows, undecided pairs and samples.
+
+A pair that moves the same way under both laws (the usual case in a graph
+without defaults) is one line marked `both laws`; otherwise each law has its
+own line.  Every line that names a rule of the new version ends with where
+it is declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fuzzroute.diff.matching import RENAMED, REORDERED
+from fuzzroute.diff.model import GraphDiff, Move, ProvenChange, RuleChange, RuleRef, UndecidedPair, ref_name
+from fuzzroute.diff.proven import CLAIMANT_CHANGED, FIXED, NEW_ERROR, ROW_ADDED, ROW_REMOVED, VERDICT_CHANGED
+from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAW_NAMES
+
+BOTH = "both laws"
+#: Undecided pairs listed in full (the rest are counted).
+UNDECIDED_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """A move (or undecided pair) and the laws it holds under, as one line."""
+
+    laws: str
+    item: Move | UndecidedPair
+
+
+def _key(item: Move | UndecidedPair) -> tuple[object, ...]:
+    old = None if item.old is None else item.old.index
+    new = None if item.new is None else item.new.index
+    extent = item.extent if isinstance(item, Move) else None
+    return (old, new, extent)
+
+
+def grouped(items: Sequence[Move | UndecidedPair]) -> list[Grouped]:
+    """Pairs in order, those equal under both laws merged into one `both laws` entry."""
+    by_law: dict[str, dict[tuple[object, ...], Move | UndecidedPair]] = {COLD_WALK: {}, CASCADE: {}}
+    for item in items:
+        by_law[item.law][_key(item)] = item
+    out: list[Grouped] = []
+    for item in items:
+        other = CASCADE if item.law == COLD_WALK else COLD_WALK
+        twin = _key(item) in by_law[other]
+        if twin and item.law == CASCADE:
+            continue  # already listed with the cold walk's line
+        out.append(Grouped(BOTH if twin else LAW_NAMES[item.law], item))
+    return out
+
+
+def where(ref: RuleRef | None) -> str:
+    location = None if ref is None else ref.location
+    return "" if not location else f"{location['file']}:{location['line']}"
+
+
+def rule_change_line(change: RuleChange) -> str:
+    old, new = change.old, change.new
+    labels = ", ".join(change.changes)
+    if new is None:
+        assert old is not None
+        return f"{labels}: {old.name} `{old.caption}` (was at {where(old) or 'an unknown line'})"
+    parts = [f"{labels}: "]
+    if old is None:
+        parts.append(f"{new.name} `{new.caption}`")
+    else:
+        name = f'"{old.id}" -> "{new.id}"' if RENAMED in change.changes else f'"{new.id}"'
+        position = f"#{old.index + 1} -> #{new.index + 1}" if REORDERED in change.changes or old.index != new.index \
+            else f"#{new.index + 1}"
+        parts.append(f"{name} ({position})")
+        if change.condition:
+            parts.append(f": {change.condition}")
+    at = where(new)
+    return "".join(parts) + (f"  ({at})" if at else "")
+
+
+def move_line(group: Grouped) -> str:
+    move = group.item
+    assert isinstance(move, Move)
+    at = where(move.new)
+    if move.tier == "decided":
+        how = move.extent
+        shown = f"{move.witness!r}"
+    else:
+        how = f"{move.count} sampled phrase(s)"
+        shown = ", ".join(repr(w) for w in (move.witness, *move.more_witnesses))
+    line = f"{group.laws:<10} {ref_name(move.old)} -> {ref_name(move.new)}  {how}  e.g. {shown}"
+    return line + (f"  ({at})" if at else "")
+
+
+PROVEN_WORDS = {
+    NEW_ERROR: "new error",
+    FIXED: "error fixed",
+    VERDICT_CHANGED: "verdict changed",
+    CLAIMANT_CHANGED: "claimant changed",
+    ROW_ADDED: "row added",
+    ROW_REMOVED: "row removed",
+}
+
+
+def proven_line(change: ProvenChange) -> str:
+    words = [PROVEN_WORDS.get(c, c) for c in change.changes]
+    details = []
+    for problem in change.new_errors:
+        details.append(f"{problem['code']}")
+    if change.moved_under:
+        laws = BOTH if len(change.moved_under) == 2 else LAW_NAMES[change.moved_under[0]]
+        before = claimant_name(change.base, change.moved_under[0])
+        after = claimant_name(change.head, change.moved_under[0])
+        details.append(f"{laws}: {before} -> {after}")
+    at = "" if not change.location else f"{change.location['file']}:{change.location['line']}: "
+    tail = f" ({'; '.join(details)})" if details else ""
+    return f"{at}{change.label}: {', '.join(words)}{tail}"
+
+
+def claimant_name(row: dict[str, object] | None, law: str) -> str:
+    claims = (row or {}).get("claims") or {}
+    found = claims.get(law) if isinstance(claims, dict) else None
+    if not isinstance(found, dict):
+        return "no rule"
+    return f'"{found["id"]}" (#{int(found["index"]) + 1})'
+
+
+def undecided_line(group: Grouped) -> str:
+    pair = group.item
+    assert isinstance(pair, UndecidedPair)
+    return f"{group.laws:<10} {ref_name(pair.old)} -> {ref_name(pair.new)}: {pair.reason}"
+
+
+def _by_law(items: Sequence[Move | UndecidedPair]) -> str:
+    cold = sum(1 for i in items if i.law == COLD_WALK)
+    cascade = sum(1 for i in items if i.law == CASCADE)
+    return f"{len(grouped(items))} ({cold} under the cold walk, {cascade} under the cascade)"
+
+
+def headline(diff: GraphDiff) -> str:
+    summary = diff.summary()
+    parts = [
+        f"moved pairs decided: {_by_law(diff.moves)}",
+        f"proven rows changed: {summary['proven_changes']} ({summary['proven_new_errors']} new error(s))",
+        f"undecided pairs: {_by_law(diff.undecided)}",
+    ]
+    if diff.sampling.get("ran"):
+        parts.append(f"sampled moves (not proof): {len(grouped(diff.sampled))}")
+    return "; ".join(parts) + "."
+
+
+def diff_text(diff: GraphDiff, verbosity: int = 0) -> str:
+    """The human form of `diff`; `verbosity` -1 prints the summary line only, 1 every undecided pair."""
+    status = f"exit {diff.exit_status} (--fail-on {diff.fail_on})"
+    if verbosity < 0:
+        return f"{headline(diff)} {status}"
+    lines = [
+        f"fuzzroute diff: {diff.base.spec} -> {diff.head.spec} (graph {diff.head.name!r}, live law: "
+        f"{LAW_NAMES[diff.live_law]})"
+    ]
+    lines.append(f"Rules: {len(diff.rules)} changed" + (":" if diff.rules else "."))
+    lines += [f"  {rule_change_line(c)}" for c in diff.rules]
+    moves = grouped(diff.moves)
+    lines.append(
+        "Moved, decided for every message (each witness re-run through both versions):"
+        if moves else "Moved, decided for every message: none."
+    )
+    lines += [f"  {move_line(g)}" for g in moves]
+    lines.append(f"Proven, declared rows: {len(diff.proven)} changed" + (":" if diff.proven else "."))
+    lines += [f"  {proven_line(c)}" for c in diff.proven]
+    undecided = grouped(diff.undecided)
+    if undecided:
+        lines.append("Undecided (they may or may not move):")
+        shown = undecided if verbosity > 0 else undecided[:UNDECIDED_SHOWN]
+        lines += [f"  {undecided_line(g)}" for g in shown]
+        if len(shown) < len(undecided):
+            lines.append(f"  ... {len(undecided) - len(shown)} more (-v lists them all)")
+    if diff.sampling.get("ran"):
+        sampled = grouped(diff.sampled)
+        lines.append(
+            f"Sampled, not proof ({diff.sampling['phrases']} generated phrase(s) for the undecided pairs, seed "
+            f"{diff.sampling['seed']}): " + (f"{len(diff.sampled)} pair(s) seen moving:" if sampled else "none seen.")
+        )
+        lines += [f"  {move_line(g)}" for g in sampled]
+    for defect in diff.defects:
+        lines.append(f"  [fuzzroute defect] {defect}")
+    lines += [f"Note: {note}" for note in diff.notes]
+    lines.append(f"{headline(diff)} {status}")
+    return "\n".join(lines)

@@ -1,0 +1,234 @@
+"""pytest plugin: every declared example and never-route row of a graph as one test item.
+
+Registered through the `pytest11` entry point, so pytest loads it in every
+project where fuzzroute is installed; it therefore imports nothing of
+fuzzroute at import time (only pytest and the standard library), and loads
+the engine only when a graph is given:
+
+    pytest --fuzzroute examples/support.py          # repeatable
+    # or in pytest.ini / pyproject.toml [tool.pytest.ini_options]:
+    fuzzroute_graphs = examples/support.py
+
+Items are named `<graph file>::<rule id>#<position>::'<phrase>'` (and
+`<graph file>::never-routes::'<phrase>'`), the same on every run and every
+xdist worker, so `-k`, `--deselect`, `-n` and `--junitxml` treat them like
+any test.  An item fails exactly when the proven checkup reports an error
+for its phrase, with every problem of that phrase (file:line, code, what to
+do) and both laws' claimants; a warning passes with a pytest warning (a
+`when` rule may be gated on conversation state the checkup cannot run, and
+a default shadowing a rule depends on the mount).  Decided and generated
+findings never fail a test: `--fuzzroute-explore` lists them in a terminal
+summary section.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:  # pragma: no cover - types only; nothing of fuzzroute is imported at run time here
+    from fuzzroute.report.proven_rows import ProvenRow
+
+INI_NAME = "fuzzroute_graphs"
+SECTION_TITLE = "fuzzroute: decided and generated findings (never test failures)"
+
+
+class FuzzrouteProvenWarning(UserWarning):
+    """A proven warning about a declared phrase (the item passes; the warning says what to look at)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("fuzzroute", "fuzzroute routing checks")
+    group.addoption(
+        "--fuzzroute", action="append", dest="fuzzroute_graphs", default=[], metavar="GRAPH",
+        help="Check this graph's declared examples and never-route rows as test items (repeatable; "
+        "a .json file, a .py file with one Graph, or file.py:name).",
+    )
+    group.addoption(
+        "--fuzzroute-explore", action="store_true", dest="fuzzroute_explore", default=False,
+        help="Also decide and explore each graph and list the findings in a summary section (never failures).",
+    )
+    group.addoption(
+        "--fuzzroute-budget", type=int, dest="fuzzroute_budget", default=500, metavar="N",
+        help="Phrases --fuzzroute-explore generates per graph (default: 500).",
+    )
+    parser.addini(INI_NAME, "Graph files whose declared rows are test items, one per line.", type="linelist")
+
+
+def graph_specs(config: pytest.Config) -> list[str]:
+    """The graphs given with --fuzzroute, then those of the ini option (relative to the ini file)."""
+    specs = list(config.getoption("fuzzroute_graphs") or [])
+    base = config.inipath.parent if config.inipath is not None else config.rootpath
+    for line in config.getini(INI_NAME):
+        specs.append(line if os.path.isabs(line) else _near(base / line))
+    return list(dict.fromkeys(specs))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Add the graphs' items before `-k`, `-m` and `--deselect` select among all items."""
+    for spec in graph_specs(config):
+        graph_file = GraphFile.from_parent(session, path=Path(_file_of(spec)).resolve())
+        graph_file.spec = spec
+        found = list(_items(graph_file))
+        # Reported as collected, so the terminal's "collected N items" counts them.
+        nodes: list[pytest.Item | pytest.Collector] = list(found)
+        config.hook.pytest_collectreport(report=pytest.CollectReport(graph_file.nodeid, "passed", None, nodes))
+        items.extend(found)
+
+
+def _near(path: Path) -> str:
+    """`path` relative to the working directory when it lies below it (messages then name it short)."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _file_of(spec: str) -> str:
+    head, sep, tail = spec.rpartition(":")
+    return head if sep and head.endswith(".py") and tail.isidentifier() else spec
+
+
+def _items(node: pytest.Collector) -> Iterator[pytest.Item]:
+    for child in node.collect():
+        if isinstance(child, pytest.Item):
+            yield child
+        else:
+            assert isinstance(child, pytest.Collector)
+            yield from _items(child)
+
+
+class GraphFile(pytest.File):
+    """One graph file: its rules (and never-route list) as collectors of row items."""
+
+    spec: str = ""
+
+    def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
+        from fuzzroute.engine.errors import FuzzrouteError
+        from fuzzroute.graphfiles.loader import load_graph, split_spec
+        from fuzzroute.report.proven_rows import rows_from_checkup
+
+        try:
+            loaded = load_graph(self.spec)
+        except FuzzrouteError as error:
+            yield GraphLoadItem.from_parent(self, name="load", message=" ".join(str(error).split()))
+            return
+        attribute = split_spec(self.spec)[1]
+        groups: dict[str, list[ProvenRow]] = {}
+        for row in rows_from_checkup(loaded.graph):
+            groups.setdefault(row.owner, []).append(row)
+        for owner, rows in groups.items():
+            name = owner if attribute is None else f"{attribute}.{owner}"
+            yield RuleRows.from_parent(self, name=name, rows=rows)
+
+
+class RuleRows(pytest.Collector):
+    """The rows one rule declares (or the graph's never-route rows)."""
+
+    def __init__(self, *, rows: list[ProvenRow], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rows = rows
+
+    def collect(self) -> Iterable[pytest.Item]:
+        for row in self.rows:
+            yield RowItem.from_parent(self, name=row.phrase_label, row=row)
+
+
+class ProvenFailure(Exception):
+    """A proven error about a declared phrase; its text is the whole explanation."""
+
+
+class RowItem(pytest.Item):
+    """One declared example or never-route row: fails exactly on a proven error about it."""
+
+    def __init__(self, *, row: ProvenRow, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.row = row
+
+    def runtest(self) -> None:
+        from fuzzroute.report.render.junit import problem_line, row_problems_text
+
+        if self.row.errors:
+            raise ProvenFailure(row_problems_text(self.row))
+        where = self.row.location if isinstance(self.row.location, dict) else {}
+        for problem in self.row.warnings:
+            warnings.warn_explicit(
+                FuzzrouteProvenWarning(problem_line(problem)), FuzzrouteProvenWarning,
+                str(where.get("file") or self.path), int(where.get("line") or 1),
+            )
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, ProvenFailure):
+            kind = "declared example" if self.row.kind == "example" else "never-route row"
+            return f"fuzzroute: proven error in the {kind} {self.row.phrase!r}\n{excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        where = self.row.location
+        line = where.get("line") if isinstance(where, dict) else None
+        return self.path, (line - 1 if isinstance(line, int) else None), f"fuzzroute: {self.row.label}"
+
+
+class GraphLoadItem(pytest.Item):
+    """A graph that cannot be loaded: one failing item with the loader's one-paragraph message."""
+
+    def __init__(self, *, message: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.message = message
+
+    def runtest(self) -> None:
+        raise ProvenFailure(self.message)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        return f"fuzzroute: the graph cannot be loaded: {excinfo.value}"
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, "fuzzroute: load the graph"
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """With --fuzzroute-explore: the decided and generated findings of each graph, as information."""
+    if not config.getoption("fuzzroute_explore") or hasattr(config, "workerinput"):
+        return
+    specs = graph_specs(config)
+    if not specs:
+        return
+    terminalreporter.write_sep("=", SECTION_TITLE)
+    for spec in specs:
+        for line in explore_lines(spec, int(config.getoption("fuzzroute_budget"))):
+            terminalreporter.write_line(line)
+
+
+def explore_lines(spec: str, budget: int) -> list[str]:
+    """The decided items and generated suggestions of one graph, one line each."""
+    from fuzzroute.decided import decide
+    from fuzzroute.engine.errors import FuzzrouteError
+    from fuzzroute.generate import explore
+    from fuzzroute.graphfiles.loader import load_graph
+    from fuzzroute.report.render.junit import DECIDED_SHOWN
+
+    try:
+        graph = load_graph(spec).graph
+    except FuzzrouteError as error:
+        return [f"{spec}: cannot be loaded: {' '.join(str(error).split())}"]
+    decisions = decide(graph)
+    exploration = explore(graph, seed=0, budget_phrases=budget)
+    lines = [f"{spec} (graph {graph.name!r}): decided for every message, then sampled ({budget} phrases, not proof)"]
+    for item in decisions.items:
+        if item.kind in DECIDED_SHOWN:
+            witness = f" e.g. {item.witness!r}" if item.witness is not None else ""
+            rules = item.entry.id if item.other is None else f"{item.other.id} / {item.entry.id}"
+            lines.append(f"  decided   [{item.kind}] {rules}{witness}")
+    for suggestion in exploration.suggestions:
+        best = suggestion.witnesses[0].phrase if suggestion.witnesses else None
+        shown = f" e.g. {best!r}" if best is not None else ""
+        lines.append(f"  suggested [{suggestion.kind}] {suggestion.rule}{shown}")
+    if len(lines) == 1:
+        lines.append("  nothing found (finding nothing in samples proves nothing)")
+    return lines

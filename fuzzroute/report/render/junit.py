@@ -1,0 +1,178 @@
+"""JUnit XML for CI test summaries: one testcase per declared example and never-route row.
+
+CI readers (GitHub and GitLab test reports, Jenkins, Azure) agree on a small
+shape: `<testsuites>` holding `<testsuite>`s holding `<testcase>`s, a
+`<failure>` inside a failed case, `tests`/`failures`/`errors`/`skipped`
+counts on every suite that add up to its cases, `<system-out>` for text
+that is not a verdict.  This module writes that shape and nothing fancier.
+
+Only proven errors fail: a row with an error gets one `<failure>` listing
+all of that phrase's problems (file:line, code, message, both laws'
+claimants); warnings go to the case's `<system-out>`.  Generated suggestions
+(and decided findings) go to the `<system-out>` of a separate suite with no
+test cases, so no reader can count a sample as a failed test.
+
+Case names follow the pytest plugin's ids: class `<graph>.<rule>#<position>`
+(or `<graph>.never-routes`), name the phrase as a Python literal.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.problems import Checkup
+from fuzzroute.graphfiles.loader import split_spec
+from fuzzroute.report.proven_rows import ProvenRow, rows_from_checkup, rows_from_document
+
+#: Characters XML 1.0 cannot hold, even escaped; they are written as `\uXXXX` instead.
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: Decided kinds worth a line in the decided suite's output (the others are facts, not findings).
+DECIDED_SHOWN = ("decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-overlap")
+
+
+@dataclass
+class Suite:
+    """One graph's rows, plus the text of its non-proven tiers (each becomes its own case-less suite)."""
+
+    name: str
+    rows: list[ProvenRow]
+    source: str | None = None
+    timestamp: str | None = None
+    #: (suite suffix, lines) for `<system-out>` of separate suites: suggestions, decided findings.
+    outputs: list[tuple[str, list[str]]] = field(default_factory=list)
+
+
+def xml_text(text: str) -> str:
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+def claims_line(claims: dict[str, Any] | None) -> str:
+    """`claims: cold walk -> "x" (rule #1), cascade -> no rule` for a row's phrase."""
+    if not claims:
+        return ""
+
+    def name(found: Any) -> str:
+        if not isinstance(found, dict):
+            return "no rule"
+        return f'"{found["id"]}" (rule #{int(found["index"]) + 1})'
+
+    return f"claims: cold walk -> {name(claims.get('cold_walk'))}, cascade -> {name(claims.get('cascade'))}"
+
+
+def problem_line(problem: dict[str, Any]) -> str:
+    where = problem.get("location")
+    at = f"{where['file']}:{where['line']}: " if isinstance(where, dict) and where.get("file") else ""
+    return f"{at}[{problem.get('kind')}] {problem.get('code')}: {problem.get('message')}"
+
+
+def row_problems_text(row: ProvenRow) -> str:
+    """Every problem of a row, one per line, then who claims the phrase under both laws."""
+    lines = [problem_line(p) for p in row.problems]
+    claims = claims_line(row.claims)
+    if claims:
+        lines.append(claims)
+    return "\n".join(lines)
+
+
+def _case(parent: ET.Element, graph_name: str, row: ProvenRow, source: str | None) -> bool:
+    case = ET.SubElement(parent, "testcase")
+    case.set("classname", xml_text(f"{graph_name}.{row.owner}"))
+    case.set("name", xml_text(row.phrase_label))
+    where = row.location if isinstance(row.location, dict) else None
+    file = where.get("file") if where else source
+    if file:
+        case.set("file", xml_text(str(file)))
+    if where and isinstance(where.get("line"), int):
+        case.set("line", str(where["line"]))
+    case.set("time", "0")
+    failed = bool(row.errors)
+    if failed:
+        failure = ET.SubElement(case, "failure")
+        first = row.errors[0]
+        more = f" (+{len(row.problems) - 1} more)" if len(row.problems) > 1 else ""
+        failure.set("message", xml_text(f"{first.get('code')}: {row.phrase!r}{more}"))
+        failure.set("type", xml_text(str(first.get("code"))))
+        failure.text = xml_text(row_problems_text(row))
+    if row.warnings:
+        out = ET.SubElement(case, "system-out")
+        out.text = xml_text("\n".join(problem_line(p) for p in row.warnings))
+    return failed
+
+
+def _counts(element: ET.Element, tests: int, failures: int) -> None:
+    element.set("tests", str(tests))
+    element.set("failures", str(failures))
+    element.set("errors", "0")
+    element.set("skipped", "0")
+    element.set("time", "0")
+
+
+def junit_xml(suites: Sequence[Suite]) -> str:
+    """The JUnit document of `suites` (see the module docstring)."""
+    root = ET.Element("testsuites", {"name": "fuzzroute"})
+    total_tests = total_failures = 0
+    for suite in suites:
+        element = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.proven.{suite.name}")})
+        if suite.timestamp:
+            element.set("timestamp", suite.timestamp)
+        if suite.source:
+            properties = ET.SubElement(element, "properties")
+            ET.SubElement(properties, "property", {"name": "graph", "value": xml_text(suite.source)})
+        failures = sum(_case(element, suite.name, row, suite.source) for row in suite.rows)
+        _counts(element, len(suite.rows), failures)
+        total_tests += len(suite.rows)
+        total_failures += failures
+        for suffix, lines in suite.outputs:
+            extra = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.{suffix}.{suite.name}")})
+            _counts(extra, 0, 0)
+            out = ET.SubElement(extra, "system-out")
+            out.text = xml_text("\n".join(lines))
+    _counts(root, total_tests, total_failures)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _suggestion_lines(document: dict[str, Any]) -> list[str]:
+    lines = [f"Generated suggestions (not proof): {(document.get('boundary') or {}).get('generated', '')}".strip()]
+    for suggestion in document.get("suggestions") or []:
+        witnesses = ", ".join(repr(w.get("phrase")) for w in suggestion.get("witnesses") or [])
+        lines.append(f"[{suggestion.get('kind')}] {suggestion.get('rule')}: {suggestion.get('message')}")
+        if witnesses:
+            lines.append(f"    witnesses: {witnesses}")
+    return lines
+
+
+def decided_lines(items: Sequence[dict[str, Any]], boundary: str | None) -> list[str]:
+    lines = [f"Decided for all messages: {boundary or ''}".strip()]
+    for item in items:
+        if item.get("kind") in DECIDED_SHOWN:
+            lines.append(f"[{item.get('kind')}] {item.get('rule')}: {item.get('message')}")
+    return lines
+
+
+def junit_from_document(document: dict[str, Any]) -> str:
+    """The JUnit file of a report document (the JSON form `fuzzroute report --json` writes)."""
+    graph = document["graph"]
+    source = str(split_spec(graph["source"])[0]) if graph.get("source") else None
+    suite = Suite(str(graph["name"]), rows_from_document(document), source, document.get("generated_at"))
+    suite.outputs.append(("suggestions", _suggestion_lines(document)))
+    if document.get("decided"):
+        boundary = (document.get("boundary") or {}).get("decided")
+        suite.outputs.append(("decided", decided_lines(document["decided"], boundary)))
+    return junit_xml([suite])
+
+
+def junit_from_checkups(checkups: Sequence[tuple[str, Graph, Checkup, Any | None]]) -> str:
+    """The JUnit file of `fuzzroute check` on one or more graphs: (source, graph, checkup, decisions or None)."""
+    suites = []
+    for source, graph, checkup, decisions in checkups:
+        suite = Suite(graph.name, rows_from_checkup(graph, checkup), source)
+        if decisions is not None:
+            suite.outputs.append(("decided", decided_lines(decisions.to_dicts(), decisions.boundary)))
+        suites.append(suite)
+    return junit_xml(suites)

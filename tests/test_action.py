@@ -1,0 +1,160 @@
+"""The composite GitHub Action (`action.yml`): its shell steps run here, on a real git history.
+
+`action_runner` runs each `run:` step with bash as the runner does and
+evaluates the `if:` and `with:` of the standard actions it calls (setup-python,
+upload-sarif, github-script, upload-artifact), which need GitHub and are not
+run.  The install step's `pip` is replaced by a stub that records its
+arguments (no package index in tests); `fuzzroute` itself is the one under
+test.  A pull request from `examples/support.py` to `examples/support_v2.py`
+must write the report files, a Markdown diff with the comment marker, and
+fail the job because the head version has a new proven error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from action_runner import by_name, evaluate, load_action, run_action
+
+from fuzzroute.diff import MARKER
+
+ROOT = Path(__file__).resolve().parent.parent
+ACTION = ROOT / "action.yml"
+EXAMPLES = ROOT / "examples"
+
+
+def git(workdir: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=test", "-c", "user.email=test@example.com", *args],
+        cwd=workdir, capture_output=True, text=True, check=True,
+    )
+    return done.stdout.strip()
+
+
+@pytest.fixture()
+def repository(tmp_path: Path) -> tuple[Path, str]:
+    """A repository whose base commit has support.py and whose head has support_v2.py in its place."""
+    work = tmp_path / "repo"
+    (work / "examples").mkdir(parents=True)
+    git(work, "init", "-q")
+    shutil.copy(EXAMPLES / "support.py", work / "examples" / "support.py")
+    git(work, "add", ".")
+    git(work, "commit", "-q", "-m", "base")
+    base = git(work, "rev-parse", "HEAD")
+    shutil.copy(EXAMPLES / "support_v2.py", work / "examples" / "support.py")
+    git(work, "commit", "-q", "-am", "head")
+    return work, base
+
+
+@pytest.fixture()
+def stub_env(tmp_path: Path) -> dict[str, str]:
+    """PATH with a `pip` that records its arguments, then this interpreter's scripts (fuzzroute)."""
+    stubs = tmp_path / "stubs"
+    stubs.mkdir()
+    pip = stubs / "pip"
+    pip.write_text('#!/bin/sh\nprintf "%s\\n" "$*" >> "$PIP_LOG"\n')
+    pip.chmod(0o755)
+    path = os.pathsep.join([str(stubs), str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    return {"PATH": path, "PIP_LOG": str(tmp_path / "pip.log"), "HYPOTHESIS_STORAGE_DIRECTORY": str(tmp_path / "h")}
+
+
+def test_a_pull_request_gets_the_report_the_diff_and_a_failing_status(
+    repository: tuple[Path, str], stub_env: dict[str, str], tmp_path: Path
+) -> None:
+    work, base = repository
+    runs = run_action(
+        ACTION, inputs={"graph": "examples/support.py", "budget": "200"}, workdir=work,
+        event_name="pull_request", event={"pull_request": {"number": 7, "base": {"sha": base}}}, env=stub_env,
+    )
+    assert Path(stub_env["PIP_LOG"]).read_text().split()[-1] == str(ROOT)  # installed from the action's checkout
+    install = by_name(runs, "Install")
+    assert install.status == 0 and "fuzzroute, version" in install.stdout
+    report = by_name(runs, "fuzzroute report")
+    assert report.outputs["status"] == "1", report.stderr  # support.py has proven errors on purpose
+    out = work / "fuzzroute-reports"
+    for name in ("report.html", "report.json", "report.sarif", "report.junit.xml"):
+        assert (out / name).is_file(), name
+    diff = by_name(runs, "fuzzroute diff")
+    assert diff.ran and diff.status == 0, diff.stderr
+    assert diff.outputs["status"] == "1"  # the head version shadows order-status's own example: a new proven error
+    markdown = (out / "diff.md").read_text(encoding="utf-8")
+    assert markdown.startswith(MARKER) and "`order-status` #1" in markdown and "`tracking` #1" in markdown
+    moves = json.loads((out / "diff.json").read_text(encoding="utf-8"))["moves"]
+    assert {(m["from"] and m["from"]["id"], m["to"] and m["to"]["id"]) for m in moves} >= {("order-status", "tracking")}
+    # The standard actions would be called with the files the shell steps wrote.
+    sarif = by_name(runs, "report's SARIF")
+    assert sarif.ran and sarif.with_["category"] == "fuzzroute" and (work / sarif.with_["sarif_file"]).is_file()
+    diff_sarif = by_name(runs, "diff's SARIF")
+    assert diff_sarif.ran and diff_sarif.with_["category"] == "fuzzroute-diff"
+    assert (work / diff_sarif.with_["sarif_file"]).is_file()
+    comment = by_name(runs, "comment")
+    assert comment.ran and "updateComment" in comment.with_["script"] and MARKER in comment.with_["script"]
+    artifact = by_name(runs, "Upload the HTML")
+    assert artifact.ran and artifact.with_["path"] == "fuzzroute-reports"
+    final = by_name(runs, "exit status")
+    assert final.ran and final.status == 1 and "report exited 1" in final.stdout
+
+
+def test_on_a_push_there_is_no_diff_and_no_comment(
+    repository: tuple[Path, str], stub_env: dict[str, str]
+) -> None:
+    work, _base = repository
+    shutil.copy(EXAMPLES / "support_v2.py", work / "examples" / "support.py")
+    runs = run_action(
+        ACTION, inputs={"graph": "examples/support.py", "budget": "100", "fail-on": "never"}, workdir=work,
+        event_name="push", env=stub_env,
+    )
+    assert by_name(runs, "fuzzroute report").outputs["status"] == "0"
+    assert not by_name(runs, "fuzzroute diff").ran
+    assert not by_name(runs, "comment").ran and not by_name(runs, "diff's SARIF").ran
+    assert by_name(runs, "report's SARIF").ran and by_name(runs, "Upload the HTML").ran
+    assert by_name(runs, "exit status").status == 0
+
+
+def test_a_graph_new_in_the_pull_request_gets_a_comment_saying_so(tmp_path: Path, stub_env: dict[str, str]) -> None:
+    work = tmp_path / "repo"
+    (work / "examples").mkdir(parents=True)
+    git(work, "init", "-q")
+    (work / "README").write_text("base\n")
+    git(work, "add", ".")
+    git(work, "commit", "-q", "-m", "base")
+    base = git(work, "rev-parse", "HEAD")
+    shutil.copy(EXAMPLES / "support_v2.py", work / "examples" / "graph.py")
+    runs = run_action(
+        ACTION, inputs={"graph": "examples/graph.py:graph", "budget": "50", "fail-on": "never"}, workdir=work,
+        event_name="pull_request", event={"pull_request": {"number": 1, "base": {"sha": base}}}, env=stub_env,
+    )
+    diff = by_name(runs, "fuzzroute diff")
+    assert diff.status == 0 and diff.outputs["status"] == "0", diff.stderr
+    markdown = (work / "fuzzroute-reports" / "diff.md").read_text(encoding="utf-8")
+    assert markdown.startswith(MARKER) and "`examples/graph.py` is new in this pull request" in markdown
+    assert by_name(runs, "exit status").status == 0
+
+
+def test_every_input_is_documented_and_read_only_through_the_environment() -> None:
+    action = load_action(ACTION)
+    assert action["runs"]["using"] == "composite"
+    for name, spec in action["inputs"].items():
+        assert spec.get("description"), name
+    for step in action["runs"]["steps"]:
+        if "run" in step:
+            # Inputs reach shell code only as environment variables, never pasted into the script.
+            assert "${{" not in step["run"], step["name"]
+    used = {u["uses"].split("@")[0] for u in action["runs"]["steps"] if "uses" in u}
+    assert used == {
+        "actions/setup-python", "github/codeql-action/upload-sarif", "actions/github-script", "actions/upload-artifact",
+    }
+
+
+def test_the_expression_reader_refuses_what_it_does_not_know() -> None:
+    context = {"inputs": {"a": "true"}, "github": {"event_name": "push"}}
+    assert evaluate("inputs.a == 'TRUE' && (github.event_name == 'push' || false)", context) is True
+    assert evaluate("github.event.pull_request.base.sha != ''", context) is False
+    with pytest.raises(ValueError):
+        evaluate("contains(inputs.a, 'x')", context)
