@@ -12,6 +12,7 @@ from dataclasses import replace
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import ClaimLaws, Outcome, runs_on
+from fuzzroute.engine.limits import condition_seconds
 from fuzzroute.engine.problems import (
     EXAMPLE_MISSES_OWN_RULE,
     EXAMPLE_SHADOWED_BY_DEFAULT,
@@ -47,7 +48,7 @@ def _judge(
     found: list[Problem] = []
     own = runs_on(entry, phrase)
     if own is not Outcome.MATCH:
-        kind: Kind = "error" if own is Outcome.THREW or entry.match is not None else "warning"
+        kind: Kind = "error" if own in (Outcome.THREW, Outcome.TIMED_OUT) or entry.match is not None else "warning"
         found.append(
             Problem(kind, EXAMPLE_MISSES_OWN_RULE, _misses_own(entry, phrase, own), entry.id, phrase)
         )
@@ -107,6 +108,15 @@ def _rule(entry: Entry) -> str:
 
 
 def _misses_own(entry: Entry, phrase: str, own: Outcome) -> str:
+    if own is Outcome.TIMED_OUT:
+        limit = condition_seconds()
+        return (
+            f"Example {phrase!r} of {_rule(entry)}: {entry.condition} ran longer than the "
+            f"{limit or 0:g} s condition time limit on {COLD_CONTEXT_DESCRIPTION} and was stopped. Start-rule "
+            "predicates must be pure, total and quick: at run time a predicate this slow stalls every turn (or never "
+            "returns), so fuzzroute treats it like one that raised: this rule never claims the phrase. Make the "
+            "predicate return quickly on this context (or raise the limit with --condition-limit)."
+        )
     if own is Outcome.THREW:
         return (
             f"Example {phrase!r} of {_rule(entry)}: {entry.condition} raised an exception when run "

@@ -10,12 +10,13 @@ reaches the laws.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fuzzroute.engine.automata.plan import RegexPlan, plan_for
 from fuzzroute.engine.errors import DeclarationError
-from fuzzroute.engine.text import is_blank, js_trim, render_value
+from fuzzroute.engine.text import ASCII_WORD, is_blank, js_trim, render_value
 
 FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
     ("i", re.IGNORECASE),
@@ -25,7 +26,6 @@ FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
     ("a", re.ASCII),
 )
 
-ASCII_WORD = "[A-Za-z0-9_]"
 SUPPORTED_FORMS = (
     "a compiled regex (re.compile(...)), keywords('a', 'b'), "
     "all_of(matcher, matcher, ...) or intent('sentence', ['phrase', ...])"
@@ -54,9 +54,29 @@ def letters_to_flags(letters: str, where: str) -> int:
 
 @dataclass(frozen=True)
 class Regex:
-    """A user regex, tested with search semantics (it may match anywhere)."""
+    """A user regex, tested with search semantics (it may match anywhere).
+
+    It runs as its `plan` says (see `automata.plan`): Python's `re` when the
+    regex cannot backtrack badly, else an automaton with the same verdict in
+    linear time, or `re` under the condition time limit when the automata
+    cannot read it (`RegexTimedOut` past the limit).
+    """
 
     pattern: re.Pattern[str]
+
+    @property
+    def plan(self) -> RegexPlan:
+        """How this regex is run (decided once per pattern, on first use)."""
+        found: RegexPlan | None = self.__dict__.get("_plan")
+        if found is None:
+            found = plan_for(self.pattern)
+            object.__setattr__(self, "_plan", found)
+        return found
+
+    @property
+    def test(self) -> Callable[[str], object]:
+        """The cheapest callable whose truthiness equals `matches` (the claim laws' hot path)."""
+        return self.plan.search
 
     @property
     def source(self) -> str:
@@ -67,10 +87,10 @@ class Regex:
         return flags_to_letters(self.pattern.flags)
 
     def matches(self, message: str) -> bool:
-        return self.pattern.search(message) is not None
+        return bool(self.plan.search(message))
 
     def witness(self, message: str) -> str | None:
-        found = self.pattern.search(message)
+        found = self.plan.first_match(message)
         return None if found is None else found.group(0)
 
     @property
