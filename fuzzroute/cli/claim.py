@@ -7,6 +7,7 @@ import json
 import click
 
 from fuzzroute.cli.app import reports_bad_input
+from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import FORMAT
 from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
 from fuzzroute.graphfiles.loader import load_graph
@@ -28,8 +29,12 @@ def render_claims_text(result: PhraseClaims) -> str:
 @click.argument("phrases", nargs=-1, required=True)
 @FORMAT
 @reports_bad_input
+@limit_options
 def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str) -> None:
-    """Show which entry claims each PHRASE under the cold walk and the cascade."""
+    """Show which entry claims each PHRASE under the cold walk and the cascade.
+
+    Exit 0, 2 on bad input, 130 on Ctrl-C.
+    """
     graph = load_graph(graph_spec).graph
     results = [explain_claims(graph, phrase) for phrase in phrases]
     if output_format == "json":

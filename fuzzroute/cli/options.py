@@ -22,9 +22,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: `\b` keeps click from re-wrapping the lines into one paragraph.
 EXIT_CODES_EPILOG = """\b
 Exit codes:
-  0  no proven error (warnings and generated suggestions never fail a build)
-  1  at least one proven error
-  2  bad input: missing or invalid graph, bad option; one paragraph on stderr
+  0    no proven error (warnings and generated suggestions never fail a build)
+  1    at least one proven error
+  2    bad input: missing or invalid graph, a graph import past --import-limit,
+       bad option; one paragraph on stderr
+  130  interrupted (Ctrl-C), whatever --fail-on says; `report` still writes
+       a partial report when the proven checks were done
 --fail-on changes 0/1: `never` always 0; `new` (report) 1 only on a proven
 error or suggestion that is new against --baseline or --db.
 """

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_in, keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     EXIT_CODES_EPILOG,
     SARIF,
@@ -65,6 +66,7 @@ DEFAULT_DB = ".fuzzroute"
 @click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
 @verbosity_options
 @reports_bad_input
+@limit_options
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
     baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
