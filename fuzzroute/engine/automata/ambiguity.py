@@ -75,6 +75,8 @@ class Ambiguity:
     prefix: str = ""
     pump: str = ""
     nullable_loop: bool = False
+    #: Exponential only: about how many times more ways there are to read one more pump (k pumps: growth^k).
+    growth: float = 0.0
 
     @property
     def super_linear(self) -> bool:
@@ -344,6 +346,22 @@ class _Analysis:
         assert found is not None
         return self.spell(found[1])
 
+    def growth(self, state: int, pump: str, rounds: int = 8) -> float:
+        """By how much one more pump multiplies the paths alive (from `state`, over `rounds` pumps)."""
+        column_of = {letter: column for column, letter in reversed(list(enumerate(self.p.letters)))}
+        counts: dict[int, float] = {state: 1.0}
+        totals = [1.0]
+        for _ in range(rounds):
+            for ch in pump:
+                following: dict[int, float] = {}
+                for at, ways in counts.items():
+                    for target, multiplicity in self.moves[at][column_of[ch]].items():
+                        self.work.spend()
+                        following[target] = following.get(target, 0.0) + ways * multiplicity
+                counts = following
+            totals.append(sum(counts.values()))
+        return totals[-1] / totals[-2] if totals[-2] else 0.0
+
     # -- exponential ------------------------------------------------------------
     def exponential(self) -> tuple[int, str] | None:
         """A state and a text read from it back to it in two ways, if some loop has them."""
@@ -465,7 +483,8 @@ def analyse(nfa: Nfa, cells: Sequence[Cell], work_limit: int = WORK_LIMIT) -> Am
     found = analysis.exponential()
     if found is not None:
         state, pump = found
-        return Ambiguity(EXPONENTIAL, 0, analysis.prefix_to(state), pump, nullable)
+        growth = analysis.growth(state, pump)
+        return Ambiguity(EXPONENTIAL, 0, analysis.prefix_to(state), pump, nullable, growth)
     reach = analysis.reachable_loops()
     pairs: dict[int, list[tuple[int, int, str]]] = {}
     for first in analysis.loops:

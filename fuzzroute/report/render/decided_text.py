@@ -11,6 +11,7 @@ TITLES = {
     "decided-never-matches": "never matches",
     "decided-never-wins": "never wins",
     "decided-dead-under-cold-walk": "dead under the cold walk",
+    "decided-redos": "ReDoS risk",
     "decided-overlap": "overlap",
     "decided-disjoint": "disjoint",
     "decided-can-win": "can win",
@@ -26,7 +27,9 @@ def decided_json(decisions: Decisions) -> dict[str, Any]:
 #: Items listed per kind in the terminal unless -v asks for all (the JSON output always has all).
 LISTED_PER_KIND = 8
 #: Kinds listed in full at every verbosity: each is a problem worth reading.
-ALWAYS_LISTED = frozenset({"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk"})
+ALWAYS_LISTED = frozenset(
+    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos"}
+)
 
 
 def decided_text(decisions: Decisions, verbosity: int = 0) -> str:
