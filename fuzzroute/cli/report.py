@@ -10,7 +10,12 @@ from pathlib import Path
 
 import click
 
-from fuzzroute.cli.app import keep_hypothesis_cache_in, keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.app import (
+    EXIT_INTERRUPTED,
+    keep_hypothesis_cache_in,
+    keep_hypothesis_cache_out_of_the_project,
+    reports_bad_input,
+)
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     EXIT_CODES_EPILOG,
@@ -76,8 +81,10 @@ def report(
 
     Proven findings and generated suggestions are kept in separate sections.
     The exit code depends on proven errors only, unless --fail-on says
-    otherwise. Ctrl-C stops generation and still writes a report, marked
-    partial.
+    otherwise. Ctrl-C stops within about a second, in any phase: during the
+    decided tier or generation it still writes a report, marked partial,
+    and exits 130 whatever --fail-on says (during the proven checks it
+    writes nothing); a second Ctrl-C aborts at once.
     """
     from fuzzroute.report.failon import check_fail_on
 
@@ -106,7 +113,7 @@ def report(
         result = write_report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
-            graph_format=loaded.format, progress=progress, baseline=baseline,
+            graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
             workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
         )
@@ -116,6 +123,9 @@ def report(
     ))
     if sarif_path is not None:
         click.echo(f"  sarif: {sarif_path}")
+    if result.interrupted:
+        click.echo(f"  interrupted (Ctrl-C): exit {EXIT_INTERRUPTED}, whatever --fail-on says", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     if open_browser:
         webbrowser.open(result.html_path.resolve().as_uri())
     sys.exit(result.exit_status)

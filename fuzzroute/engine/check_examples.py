@@ -7,6 +7,7 @@ whether that is an earlier rule or an earlier default.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
@@ -27,9 +28,12 @@ from fuzzroute.engine.problems import (
 
 
 def check_examples(
-    entries: tuple[Entry, ...], order_decides: bool, has_classifier: bool
+    entries: tuple[Entry, ...],
+    order_decides: bool,
+    has_classifier: bool,
+    judged: Callable[[], None] | None = None,
 ) -> tuple[list[Problem], list[Note]]:
-    """Problems and notes for every declared example."""
+    """Problems and notes for every declared example (`judged()` is called after each one)."""
     if not any(e.examples for e in entries):
         return [], []
     laws = ClaimLaws(entries)
@@ -38,6 +42,8 @@ def check_examples(
         for phrase in entry.examples or ():
             found = _judge(entry, phrase, laws, order_decides, has_classifier)
             problems.extend(replace(p, location=entry.location) for p in found)
+            if judged is not None:
+                judged()
     notes = [EXAMPLES_BOUNDARY] if order_decides else [EXAMPLES_ORDER_NOT_CHECKED, EXAMPLES_BOUNDARY]
     return problems, notes
 

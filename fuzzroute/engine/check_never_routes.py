@@ -6,6 +6,8 @@ declared example, a rule claims it (cascade), or only a default claims it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import ClaimLaws
@@ -21,9 +23,9 @@ from fuzzroute.engine.text import phrase_key
 
 
 def check_never_routes(
-    entries: tuple[Entry, ...], phrases: tuple[str, ...]
+    entries: tuple[Entry, ...], phrases: tuple[str, ...], judged: Callable[[], None] | None = None
 ) -> tuple[list[Problem], list[Note]]:
-    """Problems and notes for every declared never-route row."""
+    """Problems and notes for every declared never-route row (`judged()` is called after each one)."""
     if not phrases:
         return [], []
     laws = ClaimLaws(entries)
@@ -32,6 +34,8 @@ def check_never_routes(
         problem = _judge(entries, laws, phrase)
         if problem is not None:
             problems.append(problem)
+        if judged is not None:
+            judged()
     return problems, [NEVER_ROUTES_BOUNDARY]
 
 

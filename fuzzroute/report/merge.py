@@ -32,7 +32,7 @@ from fuzzroute.report.history import read_json_report
 from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
 
 #: Run fields that measure time, not findings: they differ between runs of one seed and budget.
-TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds")
+TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "phase_seconds")
 _ORDER = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
 _ENDINGS = ("interrupted", "time-budget", "exhausted")
 
@@ -193,6 +193,8 @@ def merge_documents(documents: list[dict[str, Any]], names: list[str], now: date
     run["elapsed_seconds"] = round(max(r["elapsed_seconds"] for r in runs), 3)
     run["judged_per_second"] = judged_per_second(run["phrases_judged"], sum(r["elapsed_seconds"] for r in runs))
     run["workers"] = {"shards": [dict(r["workers"], shard=r["shard"]["index"]) for r in runs]}
+    phases = [r.get("phase_seconds") or {} for r in runs]  # shards run side by side: the longest counts
+    run["phase_seconds"] = {name: max(p.get(name, 0.0) for p in phases) for name in phases[0]}
 
     partial = [d for d in documents if d["partial"]]
     merged["partial"] = bool(partial)

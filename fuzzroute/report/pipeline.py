@@ -11,13 +11,11 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import signal
-import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from fuzzroute.decided import Decisions, decide
@@ -29,6 +27,14 @@ from fuzzroute.report.build import GraphFormat, build_document
 from fuzzroute.report.decided import reapply_decisions
 from fuzzroute.report.failon import DEFAULT_FAIL_ON, exit_code
 from fuzzroute.report.history import compare_with_baseline
+from fuzzroute.report.interrupt import (
+    ABORTABLE,
+    COOPERATIVE,
+    Aborted,
+    RunInterrupted,
+    StopRequest,
+    stop_on_interrupt,
+)
 from fuzzroute.report.ledger import check_db, ledger_path, ledger_text, read_ledger
 from fuzzroute.report.memory import apply_memory
 from fuzzroute.report.render.html import render_html
@@ -38,10 +44,19 @@ from fuzzroute.results.suggestions import Exploration
 Explorer = Callable[..., Exploration]
 StopFlag = Callable[[], bool]
 
+__all__ = ["ReportResult", "default_html_path", "empty_exploration", "stop_on_interrupt", "write_report"]
+
 INTERRUPTED_REASON = "Generation was stopped (Ctrl-C or a stop request) before it finished."
 INTERRUPTED_EARLY_REASON = (
     "Generation was interrupted (Ctrl-C) before it returned any result, so no generated phrases are reported."
 )
+INTERRUPTED_IN_DECIDED_REASON = (
+    "The run was interrupted (Ctrl-C) during the decided tier, so the decided tier and generation did not run; "
+    "the proven checks are complete."
+)
+DECIDED_INTERRUPTED = "The decided tier was interrupted (Ctrl-C) before it finished; nothing of it is reported."
+#: `phases(phase, done, total)`: progress of each phase, named "proven", "decided" or "generation".
+PhaseProgress = Callable[[str, int, "int | None"], None]
 
 
 @dataclass(frozen=True)
@@ -80,9 +95,34 @@ def empty_exploration(
     )
 
 
-def run_decisions(graph: Graph) -> Decisions:
+def run_decisions(graph: Graph, progress: Callable[[int, int], None] | None = None) -> Decisions:
     """The decided tier of `graph`."""
-    return decide(graph)
+    return decide(graph, progress=progress)
+
+
+class _PhaseClock:
+    """Seconds spent per phase, in the order the phases ran."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    @contextlib.contextmanager
+    def __call__(self, phase: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[phase] = round(time.perf_counter() - start, 6)
+
+
+def _reporter(phases: PhaseProgress | None, phase: str) -> Callable[[int, int | None], None] | None:
+    if phases is None:
+        return None
+    return lambda done, total: phases(phase, done, total)
+
+
+def _in_phase(stop: StopRequest | None, mode: str) -> contextlib.AbstractContextManager[None]:
+    return contextlib.nullcontext() if stop is None else stop.phase(mode)
 
 
 def write_report(
@@ -107,6 +147,7 @@ def write_report(
     decide: bool = True,
     workers: int = 1,
     shard: tuple[int, int] | None = None,
+    phases: PhaseProgress | None = None,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -121,6 +162,12 @@ def write_report(
     `sarif_path` adds a SARIF file to the same all-or-nothing write, and
     `fail_on` (see `failon`) decides the exit status.
     `decide=False` leaves out the decided tier (the document says it did not run).
+    `phases(phase, done, total)` follows each phase ("proven", "decided",
+    "generation"); `run.phase_seconds` gives the time of each.  With the
+    `should_stop` of `stop_on_interrupt` (see `interrupt`), a Ctrl-C during
+    the proven checks propagates (nothing is written), one during the decided
+    tier leaves it and generation out of a report that is still written, and
+    one during generation stops it as a stop request does.
     """
     if db is not None and baseline is not None:
         raise InputError(
@@ -132,8 +179,18 @@ def write_report(
     ledger_file = None if db is None else ledger_path(db, graph.name)
     ledger = None if ledger_file is None else read_ledger(ledger_file)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
-    checkup = graph.checkup()
-    decisions = run_decisions(graph) if decide else None
+    stop = should_stop if isinstance(should_stop, StopRequest) else None
+    clock = _PhaseClock()
+    with _in_phase(stop, ABORTABLE), clock("proven"):
+        checkup = graph.checkup(progress=_reporter(phases, "proven"))
+    decisions: Decisions | None = None
+    decided_interrupted = False
+    if decide:
+        try:
+            with _in_phase(stop, ABORTABLE), clock("decided"):
+                decisions = run_decisions(graph, _reporter(phases, "decided"))
+        except RunInterrupted:
+            decided_interrupted = True
     explorer = explore if explore is not None else explore_graph
     reason: str | None = None
     scale: dict[str, Any] = {}
@@ -141,19 +198,27 @@ def write_report(
         scale["workers"] = workers
     if shard is not None:
         scale["shard"] = shard
-    try:
-        exploration = explorer(
-            graph,
-            seed=seed,
-            budget_phrases=budget_phrases,
-            budget_seconds=budget_seconds,
-            progress=progress,
-            should_stop=should_stop,
-            **scale,
-        )
-    except KeyboardInterrupt:
+    generation = _reporter(phases, "generation") if progress is None else progress
+    if decided_interrupted:
         exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
-        reason = INTERRUPTED_EARLY_REASON
+        reason = INTERRUPTED_IN_DECIDED_REASON
+    else:
+        try:
+            with _in_phase(stop, COOPERATIVE), clock("generation"):
+                exploration = explorer(
+                    graph,
+                    seed=seed,
+                    budget_phrases=budget_phrases,
+                    budget_seconds=budget_seconds,
+                    progress=generation,
+                    should_stop=should_stop,
+                    **scale,
+                )
+        except Aborted:
+            raise
+        except KeyboardInterrupt:
+            exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
+            reason = INTERRUPTED_EARLY_REASON
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
@@ -161,6 +226,9 @@ def write_report(
         graph, checkup, exploration, source_path=source_path, graph_format=graph_format,
         partial_reason=reason, now=now, decisions=decisions,
     )
+    if decided_interrupted:
+        document["decision"]["reason"] = DECIDED_INTERRUPTED
+    document["run"]["phase_seconds"] = clock.seconds
     if baseline is not None:
         compare_with_baseline(document, baseline, baseline_source)
     if db is not None and ledger_file is not None:
@@ -193,28 +261,3 @@ def write_report(
         partial=bool(document["partial"]),
         interrupted=interrupted,
     )
-
-
-@contextlib.contextmanager
-def stop_on_interrupt() -> Iterator[StopFlag]:
-    """Turn the first Ctrl-C into a stop request; a second one interrupts at once.
-
-    Yields the `should_stop` callable to hand to `write_report`.  Outside the
-    main thread signals cannot be handled, so the flag simply never fires and
-    Ctrl-C keeps its usual meaning (which `write_report` still catches).
-    """
-    event = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield event.is_set
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        if event.is_set():
-            raise KeyboardInterrupt
-        event.set()
-
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield event.is_set
-    finally:
-        signal.signal(signal.SIGINT, previous)
