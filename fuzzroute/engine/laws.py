@@ -60,14 +60,14 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     when = entry.when
     if when is None:
         return Outcome.MATCH
-    if known_slow(when):
+    if known_slow(when, phrase if context is None else None):
         return Outcome.TIMED_OUT
     ctx = cold_context(phrase) if context is None else context
     seconds = condition_seconds()
     try:
         return Outcome.MATCH if call_with_time_limit(seconds, lambda: bool(when(ctx))) else Outcome.NO_MATCH
     except TimedOut:
-        record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when)
+        record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)
         return Outcome.TIMED_OUT
     except Exception:  # noqa: BLE001 - any exception is a `threw` verdict by contract
         return Outcome.THREW

@@ -7,12 +7,15 @@ depend on the machine's load in practice, yet nothing can hang a run.
 They are set for a block of work with `time_limits(...)` (the CLI's
 `--condition-limit` and `--import-limit`), and read where the code runs.
 
-During generation (`remembering_slow_conditions`) a predicate that ran past
-its limit once is not called again for the rest of the run: it counts as
-raising, as it did the first time, and the run keeps to its budget instead
-of waiting a second per phrase.  The proven checks call it every time, as
-the reference would.  Every timeout is logged (`timeouts`) so generation
-can report it.
+A predicate call that ran past its limit on the cold context of a phrase is
+not made again for that phrase (the same pure call on the same context would
+only run past the limit again): the proven checks ask the same predicate
+about a declared phrase more than once (its own rule, then the walk), and
+the report asks again for each problem.  During generation
+(`remembering_slow_conditions`) such a predicate is not called again at all
+for the rest of the run: it counts as raising, as it did the first time, and
+the run keeps to its budget instead of waiting a second per phrase.  Every
+timeout is logged (`timeouts`) so generation can report it.
 """
 
 from __future__ import annotations
@@ -43,7 +46,8 @@ class _Settings:
     condition_seconds: float | None = DEFAULT_CONDITION_SECONDS
     import_seconds: float | None = DEFAULT_IMPORT_SECONDS
     remember: bool = False
-    slow: set[int] = field(default_factory=set)
+    slow: set[Callable[..., Any]] = field(default_factory=set)
+    slow_calls: dict[tuple[Callable[..., Any], str], float] = field(default_factory=dict)
     timeouts: list[ConditionTimeout] = field(default_factory=list)
 
 
@@ -97,16 +101,33 @@ def remembering_slow_conditions() -> Iterator[None]:
         _settings.remember, _settings.slow = saved
 
 
-def known_slow(function: Callable[..., Any]) -> bool:
-    """Whether generation already saw `function` run past its limit (always False outside generation)."""
-    return _settings.remember and id(function) in _settings.slow
+#: (predicate, phrase) calls remembered as past the limit, at most (then the memory starts again).
+SLOW_CALLS_KEPT = 10_000
 
 
-def record_timeout(timeout: ConditionTimeout, function: Callable[..., Any] | None = None) -> None:
-    """Log a timeout; under `remembering_slow_conditions`, `function` is not called again."""
+def known_slow(function: Callable[..., Any], phrase: str | None = None) -> bool:
+    """Whether `function` is known to run past its limit: on the cold context of `phrase`, or (in generation) at all."""
+    if _settings.remember and function in _settings.slow:
+        return True
+    if phrase is None or _settings.condition_seconds is None:
+        return False
+    stopped_at = _settings.slow_calls.get((function, phrase))
+    return stopped_at is not None and _settings.condition_seconds <= stopped_at  # a longer limit tries again
+
+
+def record_timeout(
+    timeout: ConditionTimeout, function: Callable[..., Any] | None = None, cold: bool = False
+) -> None:
+    """Log a timeout; remember the call (on the cold context) and, in generation, the predicate."""
     _settings.timeouts.append(timeout)
-    if function is not None and _settings.remember:
-        _settings.slow.add(id(function))
+    if function is None:
+        return
+    if cold:
+        if len(_settings.slow_calls) >= SLOW_CALLS_KEPT:
+            _settings.slow_calls.clear()
+        _settings.slow_calls[(function, timeout.phrase)] = timeout.seconds
+    if _settings.remember:
+        _settings.slow.add(function)
 
 
 def timeouts_logged() -> int:

@@ -270,7 +270,11 @@ class Explorer:
             self.findings.add(SLOW_MATCHER, rule, None, None, witness, detail)
 
     def warm(self) -> None:
-        when_rules = [e for e in self.entries if e.when is not None and not e.is_intent and e.index in self.owned]
+        slow = {rule for rule, what, _w in self.timeouts if what == "when"}  # it would only run past the limit again
+        when_rules = [
+            e for e in self.entries
+            if e.when is not None and not e.is_intent and e.index in self.owned and e.index not in slow
+        ]
         if not when_rules or self.budget.stop_now():
             return
         texts = [x for e in self.entries for x in (e.examples or ())] + self.pool[:12]
