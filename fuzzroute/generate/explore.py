@@ -278,7 +278,8 @@ class Explorer:
         if not when_rules or self.budget.stop_now():
             return
         texts = [x for e in self.entries for x in (e.examples or ())] + self.pool[:12]
-        contexts = warm_contexts(self.graph, self.seed, texts)
+        end = None if self.budget.seconds is None else self.budget.started + self.budget.seconds
+        contexts = warm_contexts(self.graph, self.seed, texts, end)
         for entry in when_rules:
             phrases = self.declined.get(entry.index, [])
             for hit in find_warm(self.graph, entry, phrases, contexts, self.budget.halted):
@@ -411,6 +412,9 @@ def explore(
         raise ValueError(f"shard must be (i, n) with 1 <= i <= n, not {shard!r}")
     budget = Budget(budget_phrases, budget_seconds, progress, should_stop)
     explorer = Explorer(graph, seed, budget, workers=workers, shard=shard)
+    # The claim laws plan every regex (re or an automaton) once: done here, before any unit's share of a time
+    # budget starts (the first unit would pay for it otherwise), and inherited by forked workers.
+    _ = graph.laws.screen
     # A predicate that runs past the condition time limit once is not called again during the run.
     with remembering_slow_conditions():
         explorer.intersections()

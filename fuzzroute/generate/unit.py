@@ -277,7 +277,7 @@ class RuleUnit:
         spend most of a long run on them.
         """
         if round_number == 0:
-            return StreamSettings(self.seed, self.hypothesis_draws)
+            return StreamSettings(self.seed, self.hypothesis_draws, deadline=self.deadline)
         return StreamSettings(stable_seed(self.seed, "round", round_number), 0, fixed_sources=False)
 
     def round_stream(self, round_number: int) -> Iterator[Candidate | None]:

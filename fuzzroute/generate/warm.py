@@ -40,10 +40,12 @@ class WarmClaim:
     claims: Claims
 
 
-def warm_contexts(graph: Graph, seed: int, texts: Sequence[str]) -> list[dict[str, Any]]:
-    """Distinct non-cold context documents, least state first."""
+def warm_contexts(
+    graph: Graph, seed: int, texts: Sequence[str], deadline: float | None = None
+) -> list[dict[str, Any]]:
+    """Distinct non-cold context documents, least state first (drawn until `deadline`, a time budget's end)."""
     ids = [e.id for e in graph.entries]
-    drawn = draw_examples(routing_contexts(texts, ids), CONTEXTS_DRAWN, stable_seed(seed, "contexts"))
+    drawn = draw_examples(routing_contexts(texts, ids), CONTEXTS_DRAWN, stable_seed(seed, "contexts"), deadline)
     distinct: dict[str, dict[str, Any]] = {}
     for document in drawn:
         if not is_cold(document):
