@@ -123,7 +123,7 @@ def report(
     ))
     if sarif_path is not None:
         click.echo(f"  sarif: {sarif_path}")
-    if result.interrupted:
+    if result.interrupted or should_stop():  # a Ctrl-C while the report was written: it is whole, still 130
         click.echo(f"  interrupted (Ctrl-C): exit {EXIT_INTERRUPTED}, whatever --fail-on says", err=True)
         sys.exit(EXIT_INTERRUPTED)
     if open_browser:

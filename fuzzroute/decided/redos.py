@@ -13,8 +13,9 @@ forces the backtracking to exhaust every path before giving up.  The
 decision is never made, or withdrawn, by the clock.
 
 As evidence the item carries the real `re`'s time on three pump counts
-(`evidence`, a timing figure that varies from run to run; measured for the
-first `EVIDENCE_ITEMS` findings, each search under a time limit).  The
+(`evidence`, a timing figure that varies from run to run, so it is kept out
+of the message; measured for the first `EVIDENCE_ITEMS` findings, each
+search under a time limit).  The
 fix: read each text one way only (a possessive repeat or atomic group, or a
 simpler pattern).  fuzzroute itself matches such a rule with the automaton,
 so none of its own verdicts depends on the backtracking.
@@ -239,14 +240,15 @@ def _fix(ambiguity: Ambiguity) -> str:
     )
 
 
-def _evidence_words(evidence: list[dict[str, Any]]) -> str:
+def evidence_words(evidence: list[dict[str, Any]]) -> str:
+    """The timed evidence in words (a timing figure: kept out of the item's message, which is deterministic)."""
     if not evidence:
-        return ""
-    shown = ", ".join(
-        f"{e['length']} characters: " + ("over 0.5 s (stopped)" if e["seconds"] is None else f"{e['seconds']:.4f} s")
+        return "not measured"
+    return ", ".join(
+        f"{e['length']} characters: "
+        + (f"over {EVIDENCE_SECONDS:g} s (stopped)" if e["seconds"] is None else f"{e['seconds']:.4f} s")
         for e in evidence
     )
-    return f" Measured (timing, varies between runs): Python's re took {shown}."
 
 
 def _finding(
@@ -260,8 +262,8 @@ def _finding(
         f"{attack.expression(largest)} (the prefix {quoted(attack.prefix)}, {quoted(attack.pump)} repeated, {ending}, "
         "so that nothing matches) re tries every way before it gives up; every user message runs through the route "
         "regexes, so one such message stalls the agent (a denial of service). This is decided from the regex's "
-        f"automaton, for every message, not measured.{_evidence_words(evidence)} {_fix(ambiguity)} fuzzroute "
-        "matches this rule with an automaton, so its own verdicts are unaffected."
+        f"automaton, for every message, not measured (the measured times are in `redos.evidence`). {_fix(ambiguity)} "
+        "fuzzroute matches this rule with an automaton, so its own verdicts are unaffected."
     )
     details = {
         "growth": ambiguity.verdict,

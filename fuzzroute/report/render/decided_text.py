@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from fuzzroute.decided.model import DECIDED_KINDS, Decisions
+from fuzzroute.decided.redos import evidence_words
 
 TITLES = {
     "decided-never-matches": "never matches",
@@ -46,6 +47,8 @@ def decided_text(decisions: Decisions, verbosity: int = 0) -> str:
         for item in items[:limit]:
             witness = "" if item.witness is None else f" [witness {json.dumps(item.witness, ensure_ascii=False)}]"
             lines.append(f"  [{TITLES[kind]}] {item.message}{witness}")
+            if item.redos is not None:
+                lines.append(f"      re took (timing): {evidence_words(item.redos['evidence'])}")
         if len(items) > limit:
             lines.append(f"  ... and {len(items) - limit} more {TITLES[kind]} (-v lists them, --format json has all)")
     if not decisions.items:
