@@ -59,6 +59,7 @@ from fuzzroute.decided.readable import spaced
 from fuzzroute.decided.redos import redos_items
 from fuzzroute.decided.verify import verify
 from fuzzroute.decided.wording import BOUNDARY, live_law, quoted, rule, rules
+from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 
@@ -74,7 +75,10 @@ MINIMISE_UP_TO = 8
 
 def _matches(entry: Entry, phrase: str) -> bool:
     matcher = entry.data_matcher
-    return matcher is not None and matcher.matches(phrase)
+    try:
+        return matcher is not None and matcher.matches(phrase)
+    except RegexTimedOut:
+        return True  # a rule the automata cannot read, which re could not finish on: it may match (undecided)
 
 
 class _Run:

@@ -296,7 +296,7 @@ _Step = Callable[[_Node], list[tuple[int, _Node]]]
 
 def _bfs_path(starts: Sequence[_Node], goal: set[_Node], step: _Step, work: _Work) -> tuple[_Node, list[int]] | None:
     """Shortest column sequence from a start to a goal node (a node is a tuple of states, one per copy)."""
-    parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {s: None for s in starts}
+    parent: dict[_Node, tuple[_Node, int] | None] = {s: None for s in starts}
     queue = deque(starts)
     while queue:
         node = queue.popleft()
