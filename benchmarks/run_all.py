@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_backtracking  # noqa: E402
 import bench_decide  # noqa: E402
 import bench_diff  # noqa: E402
 import bench_generate  # noqa: E402
@@ -23,7 +24,7 @@ import bench_typescript  # noqa: E402
 
 def main() -> None:
     full = "--full" in sys.argv
-    for bench in (bench_laws, bench_pipeline, bench_memory, bench_typescript):
+    for bench in (bench_laws, bench_pipeline, bench_memory, bench_typescript, bench_backtracking):
         print(bench.main(full=full), flush=True)
         print(flush=True)
     for plain in (bench_generate, bench_growth):

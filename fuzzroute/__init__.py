@@ -24,6 +24,7 @@ _PUBLIC: dict[str, str] = {
     "ClaimLaws": "fuzzroute.engine.laws",
     "Claimant": "fuzzroute.engine.laws",
     "Claims": "fuzzroute.engine.laws",
+    "ConditionTimeLimit": "fuzzroute.engine.errors",
     "DeclarationError": "fuzzroute.engine.errors",
     "Entry": "fuzzroute.engine.entries",
     "FuzzrouteError": "fuzzroute.engine.errors",
@@ -47,15 +48,17 @@ _PUBLIC: dict[str, str] = {
     "keywords": "fuzzroute.engine.matchers",
     "load_graph": "fuzzroute.graphfiles.loader",
     "runs_on": "fuzzroute.engine.laws",
+    "time_limits": "fuzzroute.engine.limits",
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.decided import decide
     from fuzzroute.engine.context import RoutingContext, cold_context
     from fuzzroute.engine.entries import Entry
-    from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
+    from fuzzroute.engine.errors import ConditionTimeLimit, DeclarationError, FuzzrouteError, InputError
     from fuzzroute.engine.graph import MOUNTS, Graph
     from fuzzroute.engine.laws import Claimant, ClaimLaws, Claims, Outcome, runs_on
+    from fuzzroute.engine.limits import time_limits
     from fuzzroute.engine.location import SourceLocation
     from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, all_of, intent, js_regex, keywords
     from fuzzroute.engine.problems import Checkup, Note, Problem
@@ -83,6 +86,7 @@ __all__ = [  # noqa: RUF022 - the same names as _PUBLIC
     "ClaimLaws",
     "Claimant",
     "Claims",
+    "ConditionTimeLimit",
     "DeclarationError",
     "Entry",
     "FuzzrouteError",
@@ -106,4 +110,5 @@ __all__ = [  # noqa: RUF022 - the same names as _PUBLIC
     "keywords",
     "load_graph",
     "runs_on",
+    "time_limits",
 ]

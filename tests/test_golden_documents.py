@@ -34,7 +34,7 @@ GRAPHS = [
     "examples/defaults.py:default_first", "examples/defaults.py:default_last", "examples/defaults.py:raising_when",
 ]
 #: Run fields that measure time, not findings.
-TIMING = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id")
+TIMING = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id", "phase_seconds")
 
 
 def golden_name(spec: str) -> str:

@@ -144,7 +144,7 @@ def predicted_verdict(graph: Graph, index: int, phrase: str) -> Verdict:
         replace(e, examples=(phrase,) if e.index == index else None) for e in graph.entries
     )
     unknown: list[NotChecked] = []
-    problems, _ = check_examples(entries, graph.order_decides, graph.has_classifier, unknown)
+    problems, _ = check_examples(entries, graph.order_decides, graph.has_classifier, not_checked=unknown)
     depends_on = unknown[0].rule if unknown else None
     return Verdict(tuple(problems), self_match_only=not graph.order_decides, depends_on=depends_on)
 

@@ -30,12 +30,18 @@ from fuzzroute.engine.errors import FuzzrouteError
 EXIT_OK = 0
 EXIT_PROVEN_ERROR = 1
 EXIT_BAD_INPUT = 2
+#: Ctrl-C: an interrupted run is neither a pass nor a proven failure (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def reports_bad_input(command: F) -> F:
-    """Turn every deliberate fuzzroute error into one paragraph on stderr and exit 2."""
+    """Turn every deliberate fuzzroute error into one paragraph on stderr and exit 2; Ctrl-C into exit 130.
+
+    Without this click would print "Aborted!" and exit 1 on Ctrl-C, which a
+    build would read as a proven failure.
+    """
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -44,6 +50,9 @@ def reports_bad_input(command: F) -> F:
         except FuzzrouteError as exc:
             click.echo(f"fuzzroute: error: {' '.join(str(exc).split())}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except KeyboardInterrupt:
+            click.echo("fuzzroute: interrupted (Ctrl-C); nothing was written.", err=True)
+            sys.exit(EXIT_INTERRUPTED)
 
     return wrapper  # type: ignore[return-value]
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from fuzzroute.cli.app import EXIT_OK, EXIT_PROVEN_ERROR, reports_bad_input
+from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     EXIT_CODES_EPILOG,
     FORMAT,
@@ -71,6 +72,7 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
 @fail_on_option("proven|never", "Exit 1 on proven errors (proven) or only on bad input (never).")
 @verbosity_options
 @reports_bad_input
+@limit_options
 def check(
     graph_specs: tuple[str, ...], output_format: str, decide: bool, sarif_path: Path | None,
     junit_path: Path | None, fail_on: str, quiet: bool, verbose: bool,

@@ -7,6 +7,7 @@ import json
 import click
 
 from fuzzroute.cli.app import reports_bad_input
+from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import EXIT_CODES_EPILOG, FORMAT, show_graph_output_option
 from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
@@ -39,8 +40,12 @@ def render_claims_text(result: PhraseClaims) -> str:
 @FORMAT
 @show_graph_output_option
 @reports_bad_input
+@limit_options
 def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str, verbose: bool) -> None:
-    """Show which entry claims each PHRASE under the cold walk and the cascade."""
+    """Show which entry claims each PHRASE under the cold walk and the cascade.
+
+    Exit 0, 2 on bad input, 130 on Ctrl-C.
+    """
     graph_output = GraphOutput()
     with graph_output.window():  # the graph's import and predicates print into the capture, not stdout
         graph = load_graph(graph_spec).graph

@@ -25,8 +25,10 @@ Exit codes:
   0    no proven error (warnings and generated suggestions never fail a build)
   1    at least one proven error
   2    bad input or environment: missing or invalid file, bad option, an
-       output that would overwrite an input; one paragraph on stderr
-  130  interrupted (Ctrl-C)
+       output that would overwrite an input, a graph import past
+       --import-limit; one paragraph on stderr
+  130  interrupted (Ctrl-C), whatever --fail-on says; `report` still writes
+       a partial report when the proven checks were done
 --fail-on changes 0/1: `never` always 0; `new` (report) 1 only on a proven
 error or suggestion that is new against --baseline or --db. Graph code never
 chooses the exit code.

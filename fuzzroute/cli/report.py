@@ -10,7 +10,13 @@ from pathlib import Path
 
 import click
 
-from fuzzroute.cli.app import keep_hypothesis_cache_in, keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.app import (
+    EXIT_INTERRUPTED,
+    keep_hypothesis_cache_in,
+    keep_hypothesis_cache_out_of_the_project,
+    reports_bad_input,
+)
+from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     EXIT_CODES_EPILOG,
     JUNIT,
@@ -93,6 +99,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
 @click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
 @verbosity_options
 @reports_bad_input
+@limit_options
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
     baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
@@ -103,8 +110,10 @@ def report(
 
     Proven findings and generated suggestions are kept in separate sections.
     The exit code depends on proven errors only, unless --fail-on says
-    otherwise. Ctrl-C stops generation and still writes a report, marked
-    partial.
+    otherwise. Ctrl-C stops within about a second, in any phase: during the
+    decided tier or generation it still writes a report, marked partial,
+    and exits 130 whatever --fail-on says (during the proven checks it
+    writes nothing); a second Ctrl-C aborts at once.
     """
     from fuzzroute.report.failon import check_fail_on
 
@@ -123,7 +132,7 @@ def report(
         write_report,
     )
 
-    outputs = {"--json": json_path, "--sarif": sarif_path}
+    outputs = {"--json": json_path, "--sarif": sarif_path, "--junit": junit_path}
     refuse_overwriting_inputs(graph_spec, baseline_path, {"-o": html_path, **outputs})
     shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
@@ -140,7 +149,7 @@ def report(
         result = write_report(
             loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
-            graph_format=loaded.format, progress=progress, baseline=baseline,
+            graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
             workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide, junit_path=junit_path,
         )
@@ -153,6 +162,9 @@ def report(
         click.echo(f"  sarif: {sarif_path}")
     if junit_path is not None:
         click.echo(f"  junit: {junit_path}")
+    if result.interrupted or should_stop():  # a Ctrl-C while the report was written: it is whole, still 130
+        click.echo(f"  interrupted (Ctrl-C): exit {EXIT_INTERRUPTED}, whatever --fail-on says", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     if open_browser:
         webbrowser.open(result.html_path.resolve().as_uri())
     sys.exit(result.exit_status)

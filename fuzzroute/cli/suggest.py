@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import EXIT_CODES_EPILOG, generation_options, show_graph_output_option
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
@@ -36,6 +37,7 @@ from fuzzroute.graphfiles.capture import GraphOutput
               help="Format of the list (ignored with --diff).")
 @show_graph_output_option
 @reports_bad_input
+@limit_options
 def suggest(
     graph_spec: str, rules: tuple[str, ...], per_rule: int, seed: int, budget: str | None, show_diff: bool,
     write: bool, output_format: str, verbose: bool,
@@ -45,8 +47,8 @@ def suggest(
     Ranked: witnesses of a shadowing, law disagreement or never-winning rule
     first, then near-misses, then phrases that widen what the declared
     examples cover. Each says why it was picked and what `fuzzroute check`
-    will prove once it is declared. Exit 0, or 2 on bad input (the graph file
-    is then left untouched).
+    will prove once it is declared. Exit 0, 2 on bad input (the graph file
+    is then left untouched), or 130 on Ctrl-C (nothing is written).
     """
     from fuzzroute.authoring.listing import render_text
     from fuzzroute.authoring.suggest import diff_root, edited_source, suggest_examples, unified_diff, write_source

@@ -5,8 +5,9 @@ exactly as Python's `re` and the keyword rule do, and answers, for all
 messages: which pairs of rules overlap (with a shortest readable witness)
 or are disjoint, which rules never start a turn because earlier data rules
 take everything they match, which rules an earlier default hides from the
-cold walk, and which questions stay undecided and why.  It sits beside the
-engine: the engine never imports it.
+cold walk, which regexes Python's `re` can backtrack on without bound (ReDoS,
+with an attack string), and which questions stay undecided and why.  It sits
+beside the engine: the engine never imports it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from fuzzroute.decided.model import (
     NEVER_MATCHES,
     NEVER_WINS,
     OVERLAP,
+    REDOS,
     UNDECIDED,
     DecidedItem,
     Decisions,
@@ -41,6 +43,7 @@ __all__ = [
     "NEVER_WINS",
     "OVERLAP",
     "PAIR_TIMEOUT",
+    "REDOS",
     "TOTAL_STATES",
     "UNDECIDED",
     "decide",

@@ -34,7 +34,7 @@ and limits the state limits give the same answers on every machine.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fuzzroute.decided.languages import Languages, build_languages
@@ -56,8 +56,10 @@ from fuzzroute.decided.model import (
 from fuzzroute.decided.nfa import Undecidable
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, search
 from fuzzroute.decided.readable import spaced
+from fuzzroute.decided.redos import redos_items
 from fuzzroute.decided.verify import verify
 from fuzzroute.decided.wording import BOUNDARY, live_law, quoted, rule, rules
+from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 
@@ -73,7 +75,10 @@ MINIMISE_UP_TO = 8
 
 def _matches(entry: Entry, phrase: str) -> bool:
     matcher = entry.data_matcher
-    return matcher is not None and matcher.matches(phrase)
+    try:
+        return matcher is not None and matcher.matches(phrase)
+    except RegexTimedOut:
+        return True  # a rule the automata cannot read, which re could not finish on: it may match (undecided)
 
 
 class _Run:
@@ -311,26 +316,35 @@ def decide(
     pair_timeout: float = PAIR_TIMEOUT,
     max_states: int = MAX_STATES,
     total_states: int = TOTAL_STATES,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Decisions:
-    """Decide overlap, disjointness and never-wins for the data rules of `graph`; see the module docstring."""
+    """Decide overlap, disjointness, never-wins and ReDoS for the data rules of `graph`; see the module docstring.
+
+    `progress(done, total)` is called as questions are answered (a question
+    about an undecided rule counts as done).
+    """
     started = time.monotonic()
     entries = graph.entries
     languages = build_languages(entries)
     run = _Run(graph, languages, pair_timeout, max_states, total_states)
     readable: list[tuple[Entry, Rule]] = []
     unreadable: list[Entry] = []
-    for entry in entries:
-        if entry.data_matcher is None:
-            continue
+    data = [e for e in entries if e.data_matcher is not None]
+    per_rule = 2 if graph.order_decides else 1  # its containment question (where order decides) and ReDoS
+    tally = _Tally(progress, len(data) * (len(data) - 1) // 2 + per_rule * len(data))
+    for position, entry in enumerate(data):
         lang = run.matcher(entry)
-        if lang is None:
+        if lang is not None:
+            for a, lang_a in readable:
+                run.pair(a, entry, lang_a, lang)
+            if graph.order_decides:
+                run.containment(entry, lang, [a for a, _l in readable], list(unreadable))
+            readable.append((entry, lang))
+        else:
             unreadable.append(entry)
-            continue
-        for a, lang_a in readable:
-            run.pair(a, entry, lang_a, lang)
-        if graph.order_decides:
-            run.containment(entry, lang, [a for a, _l in readable], list(unreadable))
-        readable.append((entry, lang))
+        tally.add(position + per_rule - 1)
+    run.items.extend(redos_items(languages, data))
+    tally.add(len(data))
     if graph.order_decides:
         run.cold_walk()
     decisions = Decisions(boundary=BOUNDARY)
@@ -342,6 +356,22 @@ def decide(
             decisions.defects.append(defect)
     decisions.stats = _stats(run, languages, started, pair_timeout, max_states, total_states)
     return decisions
+
+
+class _Tally:
+    """Questions answered so far, reported to a `progress(done, total)` callback."""
+
+    def __init__(self, progress: Callable[[int, int], None] | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        if progress is not None:
+            progress(0, total)
+
+    def add(self, count: int) -> None:
+        self.done += count
+        if self.progress is not None:
+            self.progress(self.done, self.total)
 
 
 def _stats(

@@ -13,16 +13,19 @@ OVERLAP = "decided-overlap"
 DISJOINT = "decided-disjoint"
 NEVER_MATCHES = "decided-never-matches"
 COLD_WALK_DEAD = "decided-dead-under-cold-walk"
+#: Python's `re` can backtrack super-linearly on the rule's regex (a denial of service); see `redos`.
+REDOS = "decided-redos"
 UNDECIDED = "undecided"
 
 #: Kinds in the order a reader meets them.
-DECIDED_KINDS = (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD, OVERLAP, DISJOINT, CAN_WIN, UNDECIDED)
+DECIDED_KINDS = (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD, REDOS, OVERLAP, DISJOINT, CAN_WIN, UNDECIDED)
 
 # Questions an item answers (`question`).
 MATCHER = "matcher"
 PAIR = "overlap"
 CONTAINMENT = "never-wins"
 DEFAULT = "cold-walk"
+REDOS_QUESTION = "backtracking"
 
 
 def location_of(entry: Entry) -> dict[str, Any] | None:
@@ -52,9 +55,11 @@ class DecidedItem:
     reason: str | None = None
     law: str | None = None
     claims: dict[str, Any] | None = None
+    #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (None for other kinds).
+    redos: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": self.kind,
             "question": self.question,
             "rule": self.entry.id,
@@ -70,6 +75,9 @@ class DecidedItem:
             "law": self.law,
             "claims": self.claims,
         }
+        if self.redos is not None:
+            data["redos"] = self.redos
+        return data
 
 
 @dataclass

@@ -1,205 +1,60 @@
-"""A data matcher as a nondeterministic automaton over character tests, exactly as Python runs it.
+"""Data matchers as automata, for the decided tier (the construction lives in `engine.automata.nfa`).
 
-A regex is read from the parse tree `re` itself builds (so `(?x)` comments,
-escapes and inline flags are already resolved), and every construct whose
-set of matched strings is regular is translated one to one: literals and
-classes become character tests (`Atoms`, computed by `re` itself, see
-`alphabet`), groups, alternatives and bounded or unbounded repeats become
-the usual automaton pieces, and the zero-width anchors `^ $ \\A \\Z \\b \\B`
-become *assertions* on the characters either side of a position.  A keyword
-becomes its case-folded characters between the ASCII edge assertions the
-routing law prescribes.
-
-Constructs whose meaning is not a regular language of the message, or that
-backtracking treats differently from an automaton (lookarounds,
-backreferences, conditionals, atomic groups, possessive repeats), are
-refused with `Undecidable` and a reason: the matcher is then reported
-undecided, never guessed.
+The engine builds automata from a compiled pattern or a keyword list; here
+a rule's matcher (a `Regex` or `Keywords`) is handed to the right builder.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Any
+from fuzzroute.engine.automata.nfa import (
+    ASCII_WORD_ATOM,
+    ASCII_WORD_EDGE,
+    BEGIN_LINE,
+    BEGIN_STRING,
+    END_LINE,
+    END_OR_FINAL_NEWLINE,
+    END_STRING,
+    MAX_NODES,
+    NEWLINE,
+    NO_ASCII_WORD_AFTER,
+    NO_ASCII_WORD_BEFORE,
+    NOT_ASCII_WORD_EDGE,
+    NOT_EDGE_ON_EMPTY,
+    NOT_WORD_EDGE,
+    UNICODE_WORD,
+    WORD_EDGE,
+    Atoms,
+    Nfa,
+    Undecidable,
+    keyword_list_nfa,
+    pattern_nfa,
+)
+from fuzzroute.engine.matchers import Keywords, Regex
 
-from fuzzroute.decided.alphabet import Intervals, ascii_word_set, newline_set, resolve_nodes, unicode_word_set
-from fuzzroute.engine import regex_syntax
-from fuzzroute.engine.matchers import ASCII_WORD, Keywords, Regex
-
-_parser: Any = regex_syntax.parser
-_c: Any = regex_syntax.constants
-
-#: Automaton nodes one matcher may need (a `\\w{500}` would need 500).
-MAX_NODES = 3000
-
-# Assertions: what must hold between the previous character and the next one.
-BEGIN_STRING = 1  # \A, and ^ without MULTILINE
-BEGIN_LINE = 2  # ^ with MULTILINE
-END_STRING = 3  # \Z
-END_LINE = 4  # $ with MULTILINE
-END_OR_FINAL_NEWLINE = 5  # $ without MULTILINE: the end, or a newline that is the last character
-WORD_EDGE = 6  # \b (Unicode word characters)
-NOT_WORD_EDGE = 7  # \B (Unicode)
-ASCII_WORD_EDGE = 8  # \b under re.ASCII
-NOT_ASCII_WORD_EDGE = 9  # \B under re.ASCII
-NO_ASCII_WORD_BEFORE = 10  # a keyword's left edge
-NO_ASCII_WORD_AFTER = 11  # a keyword's right edge
-
-#: The three character tests every alphabet carries, for the assertions.
-NEWLINE, UNICODE_WORD, ASCII_WORD_ATOM = 0, 1, 2
-
-#: Python 3.11 refuses `\\B` on the empty message; later versions may not: ask `re`.
-NOT_EDGE_ON_EMPTY = re.search(r"\B", "") is not None
-
-
-class Undecidable(ValueError):
-    """A matcher outside the subset decided exactly; the message is the reason."""
-
-
-class Atoms:
-    """The character tests of every matcher of one graph, numbered once and resolved together.
-
-    Tests are collected while the matchers are translated and resolved into
-    code point sets in one batch (`resolve`), so literals share one scan.
-    """
-
-    def __init__(self) -> None:
-        self._keys: dict[tuple[str, int], int] = {}
-        self._requests: list[tuple[Any, int]] = []
-        self.fixed: list[Intervals] = [newline_set(), unicode_word_set(), ascii_word_set()]
-
-    def node(self, node: Any, flags: int) -> int:
-        key = (repr(node), flags)
-        found = self._keys.get(key)
-        if found is None:
-            found = self._keys[key] = len(self.fixed) + len(self._requests)
-            self._requests.append((node, flags))
-        return found
-
-    def resolve(self) -> list[Intervals]:
-        """Every test's code points, by atom number."""
-        return [*self.fixed, *resolve_nodes(self._requests)]
-
-
-@dataclass
-class Nfa:
-    """Nodes with character moves (an atom each) and empty moves (an assertion or None)."""
-
-    chars: list[list[tuple[int, int]]] = field(default_factory=list)
-    empties: list[list[tuple[int | None, int]]] = field(default_factory=list)
-    start: int = 0
-    final: int = 0
-    atoms: set[int] = field(default_factory=set)
-    assertions: set[int] = field(default_factory=set)
-
-    def node(self) -> int:
-        if len(self.chars) >= MAX_NODES:
-            raise Undecidable(f"the automaton would need more than {MAX_NODES} states (a long bounded repeat?)")
-        self.chars.append([])
-        self.empties.append([])
-        return len(self.chars) - 1
-
-    def char(self, source: int, atom: int, target: int) -> None:
-        self.chars[source].append((atom, target))
-        self.atoms.add(atom)
-
-    def empty(self, source: int, target: int, assertion: int | None = None) -> None:
-        self.empties[source].append((assertion, target))
-        if assertion is not None:
-            self.assertions.add(assertion)
-
-
-_CHAR_OPS = frozenset({_c.LITERAL, _c.NOT_LITERAL, _c.IN, _c.ANY, _c.CATEGORY})
-_REFUSED = {
-    _c.GROUPREF: "a backreference (its language is not regular)",
-    _c.GROUPREF_EXISTS: "a conditional group (?(n)...) (it depends on a capture)",
-}
-
-
-def _op_name(op: Any) -> str:
-    return str(op).lower()
-
-
-class _Builder:
-    def __init__(self, nfa: Nfa, atoms: Atoms) -> None:
-        self.nfa = nfa
-        self.atoms = atoms
-
-    def sequence(self, items: Any, flags: int, source: int) -> int:
-        current = source
-        for op, av in items:
-            current = self.item(op, av, flags, current)
-        return current
-
-    def item(self, op: Any, av: Any, flags: int, source: int) -> int:
-        nfa = self.nfa
-        if op in _CHAR_OPS:
-            atom = self.atoms.node((op, av), flags)
-            target = nfa.node()
-            nfa.char(source, atom, target)
-            return target
-        if op is _c.SUBPATTERN:
-            _group, add, remove, inner = av
-            return self.sequence(inner, (flags | add) & ~remove, source)
-        if op is _c.BRANCH:
-            end = nfa.node()
-            for alternative in av[1]:
-                start = nfa.node()
-                nfa.empty(source, start)
-                nfa.empty(self.sequence(alternative, flags, start), end)
-            return end
-        if op in (_c.MAX_REPEAT, _c.MIN_REPEAT):
-            return self.repeat(av, flags, source)
-        if op is _c.AT:
-            target = nfa.node()
-            nfa.empty(source, target, _anchor(av, flags))
-            return target
-        if op in (_c.ASSERT, _c.ASSERT_NOT):
-            direction = "lookahead" if av[0] == 1 else "lookbehind"
-            negative = "negative " if op is _c.ASSERT_NOT else ""
-            raise Undecidable(f"a {negative}{direction} (it reads text outside the match; not decided)")
-        if op in _REFUSED:
-            raise Undecidable(_REFUSED[op])
-        if op is _c.POSSESSIVE_REPEAT or op is getattr(_c, "ATOMIC_GROUP", None):
-            raise Undecidable("an atomic group or possessive repeat (backtracking limits what it matches)")
-        raise Undecidable(f"the regex construct {_op_name(op)}")
-
-    def repeat(self, av: Any, flags: int, source: int) -> int:
-        low, high, inner = av
-        nfa = self.nfa
-        current = source
-        for _ in range(low):
-            current = self.sequence(inner, flags, current)
-        if high == _c.MAXREPEAT:
-            loop = nfa.node()
-            nfa.empty(current, loop)
-            body_end = self.sequence(inner, flags, loop)
-            nfa.empty(body_end, loop)
-            return loop
-        end = nfa.node()
-        for _ in range(high - low):
-            nfa.empty(current, end)
-            current = self.sequence(inner, flags, current)
-        nfa.empty(current, end)
-        return end
-
-
-def _anchor(at: Any, flags: int) -> int:
-    ascii_only = bool(flags & re.ASCII)
-    if at is _c.AT_BEGINNING_STRING or (at is _c.AT_BEGINNING and not flags & re.MULTILINE):
-        return BEGIN_STRING
-    if at is _c.AT_BEGINNING:
-        return BEGIN_LINE
-    if at is _c.AT_END_STRING:
-        return END_STRING
-    if at is _c.AT_END:
-        return END_LINE if flags & re.MULTILINE else END_OR_FINAL_NEWLINE
-    if at is _c.AT_BOUNDARY:
-        return ASCII_WORD_EDGE if ascii_only else WORD_EDGE
-    if at is _c.AT_NON_BOUNDARY:
-        return NOT_ASCII_WORD_EDGE if ascii_only else NOT_WORD_EDGE
-    raise Undecidable(f"the anchor {_op_name(at)}")
+__all__ = [
+    "ASCII_WORD_ATOM",
+    "ASCII_WORD_EDGE",
+    "BEGIN_LINE",
+    "BEGIN_STRING",
+    "END_LINE",
+    "END_OR_FINAL_NEWLINE",
+    "END_STRING",
+    "MAX_NODES",
+    "NEWLINE",
+    "NO_ASCII_WORD_AFTER",
+    "NO_ASCII_WORD_BEFORE",
+    "NOT_ASCII_WORD_EDGE",
+    "NOT_EDGE_ON_EMPTY",
+    "NOT_WORD_EDGE",
+    "UNICODE_WORD",
+    "WORD_EDGE",
+    "Atoms",
+    "Nfa",
+    "Undecidable",
+    "keywords_nfa",
+    "leaf_nfa",
+    "regex_nfa",
+]
 
 
 def regex_nfa(regex: Regex, atoms: Atoms) -> Nfa:
@@ -209,38 +64,12 @@ def regex_nfa(regex: Regex, atoms: Atoms) -> Nfa:
             "a JavaScript regex without the u flag reads a character outside the BMP (an emoji) as two UTF-16 "
             "code units, and this one can match a lone unit or an empty string; not decided"
         )
-    try:
-        tree = _parser.parse(regex.pattern.pattern, regex.pattern.flags)
-    except (re.error, RecursionError) as error:  # pragma: no cover - the pattern compiled once already
-        raise Undecidable(f"the pattern cannot be parsed again: {error}") from error
-    nfa = Nfa()
-    nfa.start = nfa.node()
-    try:
-        nfa.final = _Builder(nfa, atoms).sequence(list(tree), tree.state.flags, nfa.start)
-    except RecursionError as error:
-        raise Undecidable("the pattern is nested too deeply") from error
-    return nfa
-
-
-def _is_ascii_word(ch: str) -> bool:
-    return re.fullmatch(ASCII_WORD, ch) is not None
+    return pattern_nfa(regex.pattern, atoms)
 
 
 def keywords_nfa(matcher: Keywords, atoms: Atoms) -> Nfa:
-    """Any keyword: each character case-folded as `re.IGNORECASE` folds it, ASCII edges where the law puts them."""
-    nfa = Nfa()
-    nfa.start = nfa.node()
-    nfa.final = nfa.node()
-    flags = re.IGNORECASE | re.UNICODE
-    for keyword in matcher.keywords:
-        current = nfa.node()
-        nfa.empty(nfa.start, current, NO_ASCII_WORD_BEFORE if _is_ascii_word(keyword[0]) else None)
-        for ch in keyword:
-            target = nfa.node()
-            nfa.char(current, atoms.node((_c.LITERAL, ord(ch)), flags), target)
-            current = target
-        nfa.empty(current, nfa.final, NO_ASCII_WORD_AFTER if _is_ascii_word(keyword[-1]) else None)
-    return nfa
+    """Any keyword of the list, case-folded, with the keyword law's ASCII edges."""
+    return keyword_list_nfa(matcher.keywords, atoms)
 
 
 def leaf_nfa(leaf: Regex | Keywords, atoms: Atoms) -> Nfa:

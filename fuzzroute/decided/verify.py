@@ -7,10 +7,11 @@ fuzzroute and never as a finding about the user's rules.
 
 from __future__ import annotations
 
-from fuzzroute.decided.model import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, DecidedItem, Defect
+from fuzzroute.decided.model import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, REDOS, DecidedItem, Defect
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant
+from fuzzroute.engine.matchers import AllOf, Regex
 
 
 def _matches(entry: Entry, phrase: str) -> bool:
@@ -53,7 +54,16 @@ def problem_with(graph: Graph, item: DecidedItem) -> str | None:
             return "the cascade does not start the rule (or an earlier `when` rule) on it"
     elif item.kind == COLD_WALK_DEAD and (cold is None or cold > b.index):
         return "the cold walk does not start the default (or an earlier rule) on it"
+    elif item.kind == REDOS and item.redos is not None and _attack_matches(b, item.redos["regex"], phrase):
+        return "the regex matches the attack, so re would stop at that match instead of trying every way"
     return None
+
+
+def _attack_matches(entry: Entry, caption: str, phrase: str) -> bool:
+    """Whether the regex the item is about matches its attack (run as the laws run it, in linear time)."""
+    matcher = entry.data_matcher
+    parts = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
+    return any(isinstance(p, Regex) and p.caption == caption and p.matches(phrase) for p in parts)
 
 
 def verify(graph: Graph, item: DecidedItem) -> Defect | None:

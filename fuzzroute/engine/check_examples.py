@@ -7,11 +7,13 @@ whether that is an earlier rule or an earlier default.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import ClaimLaws, Outcome, runs_on
+from fuzzroute.engine.limits import condition_seconds
 from fuzzroute.engine.problems import (
     EXAMPLE_MISSES_OWN_RULE,
     EXAMPLE_SHADOWED_BY_DEFAULT,
@@ -27,9 +29,14 @@ from fuzzroute.engine.unread import NotChecked, NotRun, is_unread, walk
 
 
 def check_examples(
-    entries: tuple[Entry, ...], order_decides: bool, has_classifier: bool, not_checked: list[NotChecked] | None = None
+    entries: tuple[Entry, ...],
+    order_decides: bool,
+    has_classifier: bool,
+    *,
+    not_checked: list[NotChecked] | None = None,
+    judged: Callable[[], None] | None = None,
 ) -> tuple[list[Problem], list[Note]]:
-    """Problems and notes for every declared example.
+    """Problems and notes for every declared example (`judged()` is called after each one).
 
     A verdict that depends on a `when` a static read could not run is appended
     to `not_checked` instead (see `engine.unread`).
@@ -43,6 +50,8 @@ def check_examples(
         for phrase in entry.examples or ():
             found = _judge(entry, phrase, laws, order_decides, has_classifier, unknown)
             problems.extend(replace(p, location=entry.location) for p in found)
+            if judged is not None:
+                judged()
     notes = [EXAMPLES_BOUNDARY] if order_decides else [EXAMPLES_ORDER_NOT_CHECKED, EXAMPLES_BOUNDARY]
     return problems, notes
 
@@ -63,7 +72,7 @@ def _judge(
     else:
         own = runs_on(entry, phrase)
         if own is not Outcome.MATCH:
-            kind: Kind = "error" if own is Outcome.THREW or entry.match is not None else "warning"
+            kind: Kind = "error" if own in (Outcome.THREW, Outcome.TIMED_OUT) or entry.match is not None else "warning"
             found.append(
                 Problem(kind, EXAMPLE_MISSES_OWN_RULE, _misses_own(entry, phrase, own), entry.id, phrase)
             )
@@ -129,6 +138,15 @@ def _rule(entry: Entry) -> str:
 
 
 def _misses_own(entry: Entry, phrase: str, own: Outcome) -> str:
+    if own is Outcome.TIMED_OUT:
+        limit = condition_seconds()
+        return (
+            f"Example {phrase!r} of {_rule(entry)}: {entry.condition} ran longer than the "
+            f"{limit or 0:g} s condition time limit on {COLD_CONTEXT_DESCRIPTION} and was stopped. Start-rule "
+            "predicates must be pure, total and quick: at run time a predicate this slow stalls every turn (or never "
+            "returns), so fuzzroute treats it like one that raised: this rule never claims the phrase. Make the "
+            "predicate return quickly on this context (or raise the limit with --condition-limit)."
+        )
     if own is Outcome.THREW:
         return (
             f"Example {phrase!r} of {_rule(entry)}: {entry.condition} raised an exception when run "

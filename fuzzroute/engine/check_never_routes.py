@@ -6,6 +6,8 @@ declared example, a rule claims it (cascade), or only a default claims it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import ClaimLaws
@@ -22,9 +24,13 @@ from fuzzroute.engine.unread import NotChecked, NotRun, walk
 
 
 def check_never_routes(
-    entries: tuple[Entry, ...], phrases: tuple[str, ...], not_checked: list[NotChecked] | None = None
+    entries: tuple[Entry, ...],
+    phrases: tuple[str, ...],
+    *,
+    not_checked: list[NotChecked] | None = None,
+    judged: Callable[[], None] | None = None,
 ) -> tuple[list[Problem], list[Note]]:
-    """Problems and notes for every declared never-route row.
+    """Problems and notes for every declared never-route row (`judged()` is called after each one).
 
     A row whose verdict depends on a `when` a static read could not run is
     appended to `not_checked` instead (see `engine.unread`).
@@ -40,6 +46,8 @@ def check_never_routes(
                 not_checked.append(NotChecked("never-routes", phrase, None, problem.entry, problem.entry.location))
         elif problem is not None:
             problems.append(problem)
+        if judged is not None:
+            judged()
     return problems, [NEVER_ROUTES_BOUNDARY]
 
 

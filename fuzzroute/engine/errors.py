@@ -19,3 +19,16 @@ class DeclarationError(FuzzrouteError, ValueError):
 
 class InputError(FuzzrouteError):
     """A graph file could not be read, parsed or loaded."""
+
+
+class ConditionTimeLimit(FuzzrouteError):
+    """A rule's regex ran past the time limit on a phrase, so its verdict there is unknown.
+
+    Raised only for regexes the automata cannot read (those run in Python's
+    `re` under a time limit); the message names the rule, the phrase and the fix.
+    """
+
+    def __init__(self, message: str, rule_index: int, phrase: str) -> None:
+        super().__init__(message)
+        self.rule_index = rule_index
+        self.phrase = phrase

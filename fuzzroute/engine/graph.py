@@ -8,7 +8,7 @@ can judge.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from fuzzroute.engine.check_examples import check_examples
@@ -146,17 +146,43 @@ class Graph:
         """Who claims `phrase` under the cold walk and under the cascade."""
         return self.laws.both(phrase, context)
 
-    def checkup(self) -> Checkup:
-        """The proven checks: declared examples, then never-route rows."""
+    def checkup(self, progress: Callable[[int, int], None] | None = None) -> Checkup:
+        """The proven checks: declared examples, then never-route rows.
+
+        `progress(done, total)` is called after each declared example and
+        never-route row is judged (it never changes a verdict).
+        """
         entries = self.entries
+        total = sum(len(e.examples or ()) for e in entries) + len(self.never_route_phrases)
+        counter = _Counter(progress, total)
         not_checked: list[NotChecked] = []
-        ex_problems, ex_notes = check_examples(entries, self.order_decides, self.has_classifier, not_checked)
-        nr_problems, nr_notes = check_never_routes(entries, self.never_route_phrases, not_checked)
+        ex_problems, ex_notes = check_examples(
+            entries, self.order_decides, self.has_classifier, not_checked=not_checked, judged=counter.step
+        )
+        nr_problems, nr_notes = check_never_routes(
+            entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step
+        )
         notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else [])
         return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked))
 
     def __repr__(self) -> str:
         return f"Graph({self.name!r}, mount={self.mount!r}, entries={len(self._entries)})"
+
+
+class _Counter:
+    """Phrases judged so far, reported to an optional `progress(done, total)`."""
+
+    def __init__(self, progress: Callable[[int, int], None] | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        if progress is not None:
+            progress(0, total)
+
+    def step(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
 
 
 def validate_examples(

@@ -94,21 +94,26 @@ class JsTranslation:
         """The message as the Python pattern must read it: UTF-16 code units without u/v."""
         return to_units(message) if self.units else to_code_points(message)
 
+    def preparer(self) -> Callable[[str], str]:
+        """The message as the translated pattern reads it: UTF-16 code units without the `u`/`v` flag, else
+        code points (a lone surrogate of the message kept as JavaScript keeps it)."""
+        if self.units:
+            def units(message: str) -> str:
+                if message.isascii() or max(message) < "\U00010000":
+                    return message
+                return to_units(message)
+            return units
+
+        def points(message: str) -> str:
+            if message.isascii() or SURROGATE.search(message) is None:
+                return message
+            return to_code_points(message)
+        return points
+
     def searcher(self) -> Callable[[str], re.Match[str] | None]:
         """`search` with the message prepared: the fastest callable equal to JavaScript's `test`."""
-        search = self.pattern.search
-        if self.units:
-            def units_search(message: str) -> re.Match[str] | None:
-                if message.isascii() or max(message) < "\U00010000":
-                    return search(message)
-                return search(to_units(message))
-            return units_search
-
-        def points_search(message: str) -> re.Match[str] | None:
-            if message.isascii() or SURROGATE.search(message) is None:
-                return search(message)
-            return search(to_code_points(message))
-        return points_search
+        search, prepare = self.pattern.search, self.preparer()
+        return lambda message: search(prepare(message))
 
 
 def from_units(text: str) -> str:

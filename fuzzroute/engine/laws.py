@@ -25,10 +25,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fuzzroute.engine.automata.plan import RegexTimedOut, prepare_plans
 from fuzzroute.engine.context import RoutingContext, cold_context
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.engine.errors import ConditionTimeLimit
+from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_slow, record_timeout
+from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
 from fuzzroute.engine.screen import Screen, screen_for
+from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 
 
 class Outcome(enum.Enum):
@@ -37,6 +41,8 @@ class Outcome(enum.Enum):
     MATCH = "match"
     NO_MATCH = "no-match"
     THREW = "threw"
+    #: A `when` predicate that ran past the condition time limit: reported like one that raised.
+    TIMED_OUT = "timed-out"
 
 
 def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) -> Outcome:
@@ -45,21 +51,53 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     A data matcher reads only the user message.  A `when` result is read for
     truthiness, and a `when` that raises counts as THREW (never a match): any
     exception, even SystemExit or GeneratorExit, so graph code can neither end
-    the process nor choose its exit code.
+    the process nor choose its exit code.  A `when` that runs past the
+    condition time limit (`limits`) is stopped and counts as TIMED_OUT, which
+    every check treats like THREW.
     """
     matcher = entry.data_matcher
     if matcher is not None:
         message = phrase if context is None else context.user_message
-        return Outcome.MATCH if matcher.matches(message) else Outcome.NO_MATCH
-    if entry.when is None:
+        return Outcome.MATCH if _data_matches(entry, matcher, message) else Outcome.NO_MATCH
+    when = entry.when
+    if when is None:
         return Outcome.MATCH
+    if known_slow(when, phrase if context is None else None):
+        return Outcome.TIMED_OUT
     ctx = cold_context(phrase) if context is None else context
+    seconds = condition_seconds()
     try:
-        return Outcome.MATCH if entry.when(ctx) else Outcome.NO_MATCH
+        return Outcome.MATCH if call_with_time_limit(seconds, lambda: bool(when(ctx))) else Outcome.NO_MATCH
+    except TimedOut:
+        record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)
+        return Outcome.TIMED_OUT
     except KeyboardInterrupt:
         raise  # the user's Ctrl-C, not the predicate's verdict
     except BaseException:  # noqa: BLE001 - any exception, SystemExit included, is a `threw` verdict by contract
         return Outcome.THREW
+
+
+def _data_matches(entry: Entry, matcher: DataMatcher, message: str) -> bool:
+    """`matcher.matches(message)`, naming the rule if a guarded regex ran past its time limit."""
+    try:
+        return matcher.matches(message)
+    except RegexTimedOut as exc:
+        raise condition_time_limit(entry, message, exc) from None
+
+
+def condition_time_limit(entry: Entry, phrase: str, exc: RegexTimedOut) -> ConditionTimeLimit:
+    """The error for a regex of `entry` that `re` could not finish on `phrase` within the limit."""
+    record_timeout(ConditionTimeout(entry.index, phrase, exc.seconds, "regex"))
+    shown = phrase if len(phrase) <= 80 else phrase[:77] + "..."
+    return ConditionTimeLimit(
+        f'Entry "{entry.id}" (rule #{entry.index + 1}): Python\'s re ran for more than {exc.seconds:g} s on the '
+        f"phrase {shown!r} ({len(phrase)} characters) with `/{exc.pattern}/` and was stopped, so whether the rule "
+        f"matches it is unknown. fuzzroute cannot run this regex as an automaton ({exc.reason}), so it runs `re` "
+        "under the condition time limit. The regex backtracks catastrophically: remove nested or overlapping "
+        "repeats, or raise --condition-limit.",
+        entry.index,
+        phrase,
+    )
 
 
 @dataclass(frozen=True)
@@ -111,6 +149,9 @@ class ClaimLaws:
 
     def __init__(self, entries: Sequence[Entry]) -> None:
         self.candidates: tuple[Entry, ...] = tuple(e for e in entries if not e.is_intent)
+        # Decide once, for all regexes together, how each runs (re, or an automaton when re could
+        # backtrack without bound): their automata share one alphabet, cut once.
+        prepare_plans(leaf.pattern for e in self.candidates for leaf in _regexes(e))
         self.rules: tuple[Entry, ...] = tuple(e for e in self.candidates if not e.is_unconditional)
         self._claimants = {e.index: _claimant(e) for e in self.candidates}
         # The hot path of generation: one (claimant, test) pair per candidate,
@@ -172,9 +213,13 @@ class ClaimLaws:
         if self._screen is None:
             self.use_screen()
         tests = self._tests
-        for position in self._order(phrase):
-            if tests[position](phrase):  # type: ignore[misc]
-                return self._claims_at[position]
+        position = -1
+        try:
+            for position in self._order(phrase):
+                if tests[position](phrase):  # type: ignore[misc]
+                    return self._claims_at[position]
+        except RegexTimedOut as exc:
+            raise condition_time_limit(self.candidates[position], phrase, exc) from None
         return self._unclaimed
 
     def later_matches(self, phrase: str, index: int) -> tuple[int, ...]:
@@ -185,10 +230,14 @@ class ClaimLaws:
         if self._screen is None:
             self.use_screen()
         found = []
-        for position in self._order(phrase):
-            claimant, test = self._plan[position]
-            if claimant.index > index and test is not None and test(phrase):
-                found.append(claimant.index)
+        position = -1
+        try:
+            for position in self._order(phrase):
+                claimant, test = self._plan[position]
+                if claimant.index > index and test is not None and test(phrase):
+                    found.append(claimant.index)
+        except RegexTimedOut as exc:
+            raise condition_time_limit(self.candidates[position], phrase, exc) from None
         return tuple(found)
 
     def _order(self, phrase: str) -> tuple[int, ...]:
@@ -210,11 +259,16 @@ class ClaimLaws:
     def plain(self, phrase: str) -> Claims:
         """Both claimants by the plain in-order walk (no prefilter): the reference for `both`."""
         cold: Claimant | None = None
-        for claimant, test in self._plan:
+        for position, (claimant, test) in enumerate(self._plan):
             if test is None:
                 if cold is None:
                     cold = claimant
-            elif test(phrase):
+                continue
+            try:
+                hit = test(phrase)
+            except RegexTimedOut as exc:
+                raise condition_time_limit(self.candidates[position], phrase, exc) from None
+            if hit:
                 return Claims(claimant if cold is None else cold, claimant)
         return Claims(cold, None)
 
@@ -230,11 +284,20 @@ class ClaimLaws:
         return Claims(cold, None)
 
 
+def _regexes(entry: Entry) -> tuple[Regex, ...]:
+    matcher = entry.data_matcher
+    if isinstance(matcher, Regex):
+        return (matcher,)
+    if isinstance(matcher, AllOf):
+        return tuple(part for part in matcher.parts if isinstance(part, Regex))
+    return ()
+
+
 def _cold_test(entry: Entry) -> Callable[[str], object] | None:
     """The cheapest callable whose truthiness equals `runs_on(entry, phrase) is MATCH`."""
     matcher = entry.data_matcher
     if isinstance(matcher, Regex):
-        return matcher.search
+        return matcher.test
     if isinstance(matcher, Keywords):
         return matcher.combined.search
     if matcher is not None:

@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.engine.automata.plan import RegexPlan, plan_for
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.js_regex import JsRegexError, JsTranslation, from_units, translate
-from fuzzroute.engine.text import is_blank, js_trim, render_value
+from fuzzroute.engine.text import ASCII_WORD, is_blank, js_trim, render_value
 
 FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
     ("i", re.IGNORECASE),
@@ -26,7 +27,6 @@ FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
     ("a", re.ASCII),
 )
 
-ASCII_WORD = "[A-Za-z0-9_]"
 SUPPORTED_FORMS = (
     "a compiled regex (re.compile(...)), keywords('a', 'b'), "
     "all_of(matcher, matcher, ...) or intent('sentence', ['phrase', ...])"
@@ -60,22 +60,44 @@ class Regex:
     `pattern` is always the Python pattern every layer reads (laws, prefilter,
     automata, generators).  For a JavaScript regex it is the exact translation
     (`js_regex`) and `js` keeps the regex as its author wrote it: captions quote
-    that, and `search` first turns the message into what the JavaScript regex
-    reads (UTF-16 code units without the `u`/`v` flag).
+    that, and the message is first turned into what the JavaScript regex reads
+    (UTF-16 code units without the `u`/`v` flag).
+
+    It runs as its `plan` says (see `automata.plan`): Python's `re` when the
+    regex cannot backtrack badly, else an automaton with the same verdict in
+    linear time, or `re` under the condition time limit when the automata
+    cannot read it (`RegexTimedOut` past the limit).
     """
 
     pattern: re.Pattern[str]
     js: JsTranslation | None = None
-    #: `search` on a message, as the rule runs it (the pattern's own `search` for a Python regex).
-    search: Callable[[str], re.Match[str] | None] = field(init=False, repr=False, compare=False)
+    #: The message as the pattern reads it (None: the message itself, as for every Python regex).
+    _prepare: Callable[[str], str] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "search", self.pattern.search if self.js is None else self.js.searcher())
+        object.__setattr__(self, "_prepare", None if self.js is None else self.js.preparer())
 
     @property
     def dialect(self) -> str:
         """`python`, or `javascript` for a regex translated from JavaScript."""
         return "python" if self.js is None else "javascript"
+
+    @property
+    def plan(self) -> RegexPlan:
+        """How this regex is run (decided once per pattern, on first use)."""
+        found: RegexPlan | None = self.__dict__.get("_plan")
+        if found is None:
+            found = plan_for(self.pattern)
+            object.__setattr__(self, "_plan", found)
+        return found
+
+    @property
+    def test(self) -> Callable[[str], object]:
+        """The cheapest callable whose truthiness equals `matches` (the claim laws' hot path)."""
+        search, prepare = self.plan.search, self._prepare
+        if prepare is None:
+            return search
+        return lambda message: search(prepare(message))
 
     @property
     def source(self) -> str:
@@ -86,7 +108,11 @@ class Regex:
         return flags_to_letters(self.pattern.flags) if self.js is None else self.js.flags
 
     def matches(self, message: str) -> bool:
-        return self.search(message) is not None
+        return bool(self.test(message))
+
+    def search(self, message: str) -> re.Match[str] | None:
+        """The first match as the rule runs it (on the message as its pattern reads it)."""
+        return self.plan.first_match(message if self._prepare is None else self._prepare(message))
 
     def witness(self, message: str) -> str | None:
         found = self.search(message)

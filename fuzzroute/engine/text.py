@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import json
 
+#: The ASCII word characters: the keyword law's word edges test them (case-sensitively).
+ASCII_WORD = "[A-Za-z0-9_]"
+
 JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"

@@ -15,8 +15,13 @@ The run has four phases, all inside one budget:
    generator reject, counted, not reported).  `shard=(i, n)` runs only the
    units (and the rule-owned later phases) of slice i of n; merging the n
    shard reports gives the findings of the whole run.
-2. Slow matchers: each regex with an unbounded repeat is timed on pumped
-   phrases built from its own text.
+2. Slow conditions, the one timing-based kind: a `when` predicate (or a
+   regex the automata cannot read) that ran past the condition time limit
+   on a generated phrase (the first such phrase per rule, in unit order),
+   and each regex the automata cannot read that has a risky repeat, timed
+   on pumped phrases built from its own text (each search under the time
+   limit).  Catastrophic backtracking in a regex the automata can read is
+   decided by the decided tier (`decided-redos`), never timed here.
 3. Warm contexts: phrases a `when` rule declined cold are retried on
    generated later-turn contexts.
 
@@ -37,16 +42,19 @@ should not become a checkup example.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
 
+from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.limits import remembering_slow_conditions
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.budget import Budget, Progress, generation_seconds
 from fuzzroute.generate.findings import Findings, Group, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
-from fuzzroute.generate.messages import render
+from fuzzroute.generate.messages import SLOW_PUMPED, render
 from fuzzroute.generate.relation import relation_of, shared_in_of
 from fuzzroute.generate.slow import find_slow
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
@@ -63,6 +71,7 @@ from fuzzroute.results.suggestions import (
     WHEN_CLAIMS_WARM,
     Exploration,
     Suggestion,
+    Witness,
 )
 
 #: hypothesis `from_regex` draws per regex rule when the budget is generous.
@@ -144,6 +153,7 @@ class Explorer:
         self.worker_judged: dict[int, int] = {}
         self.owned: set[int] = set()
         self.generation_seconds = 0.0
+        self.timeouts: list[tuple[int, str, Witness]] = []
 
     # -- phase 0 -------------------------------------------------------------
     def intersections(self) -> None:
@@ -228,6 +238,7 @@ class Explorer:
         self.stats.absorb(result.stats)
         if result.declined:
             self.declined[result.rule] = result.declined
+        self.timeouts.extend(result.timeouts)
         self.units_ended[result.ended] = self.units_ended.get(result.ended, 0) + 1
         if result.ended == "interrupted":
             self.budget.partial = True
@@ -239,16 +250,35 @@ class Explorer:
     def slow(self) -> None:
         owned = tuple(e for e in self.entries if e.index in self.owned)
         for hit in find_slow(owned, self.budget.halted):
-            claims = self.graph.claims(hit.phrase)
-            witness = make_witness(hit.phrase, claims, "adversarial")
-            self.findings.add(SLOW_MATCHER, hit.entry.index, None, None, witness, f"{hit.expression}\x1f{hit.caption}")
+            try:
+                witness = make_witness(hit.phrase, self.graph.claims(hit.phrase), "adversarial")
+            except ConditionTimeLimit:
+                witness = Witness(hit.phrase, None, None, generator="adversarial")
+            detail = f"{hit.expression}\x1f{hit.caption}\x1f{SLOW_PUMPED}"
+            self.findings.add(SLOW_MATCHER, hit.entry.index, None, None, witness, detail)
+
+    def slow_conditions(self) -> None:
+        """One slow-matcher finding per rule whose condition ran past the time limit during generation."""
+        reported: set[int] = set()
+        for rule, what, witness in self.timeouts:
+            if rule in reported:
+                continue
+            reported.add(rule)
+            expression = json.dumps(witness.phrase, ensure_ascii=False)
+            detail = f"{expression}\x1f{self.entries[rule].caption}\x1f{what}"
+            self.findings.add(SLOW_MATCHER, rule, None, None, witness, detail)
 
     def warm(self) -> None:
-        when_rules = [e for e in self.entries if e.when is not None and not e.is_intent and e.index in self.owned]
+        slow = {rule for rule, what, _w in self.timeouts if what == "when"}  # it would only run past the limit again
+        when_rules = [
+            e for e in self.entries
+            if e.when is not None and not e.is_intent and e.index in self.owned and e.index not in slow
+        ]
         if not when_rules or self.budget.stop_now():
             return
         texts = [x for e in self.entries for x in (e.examples or ())] + self.pool[:12]
-        contexts = warm_contexts(self.graph, self.seed, texts)
+        end = None if self.budget.seconds is None else self.budget.started + self.budget.seconds
+        contexts = warm_contexts(self.graph, self.seed, texts, end)
         for entry in when_rules:
             phrases = self.declined.get(entry.index, [])
             for hit in find_warm(self.graph, entry, phrases, contexts, self.budget.halted):
@@ -319,7 +349,8 @@ class Explorer:
         if group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
             return {"edit": first, "example": second, "label": best.mutation or first}
         if group.kind == SLOW_MATCHER:
-            return {"expression": first, "caption": second}
+            caption, _, what = second.partition("\x1f")
+            return {"expression": first, "caption": caption, "what": what or SLOW_PUMPED}
         if group.kind == RULE_NEVER_WINS and group.rule is not None:
             counts: dict[int, int] = self.stats.lost_to.get(group.rule) or {}
             ranked = sorted(counts, key=lambda k: (-counts[k], k))[:3]
@@ -365,14 +396,20 @@ def explore(
         raise ValueError(f"shard must be (i, n) with 1 <= i <= n, not {shard!r}")
     budget = Budget(budget_phrases, budget_seconds, progress, should_stop)
     explorer = Explorer(graph, seed, budget, workers=workers, shard=shard)
-    explorer.intersections()
-    explorer.fill_pool()
-    explorer.generate()
-    ended = explorer.ended_by()
-    budget.begin_final_phases()
-    if not budget.stop_now():
-        explorer.slow()
-    explorer.warm()
+    # The claim laws plan every regex (re or an automaton) once: done here, before any unit's share of a time
+    # budget starts (the first unit would pay for it otherwise), and inherited by forked workers.
+    _ = graph.laws.screen
+    # A predicate that runs past the condition time limit once is not called again during the run.
+    with remembering_slow_conditions():
+        explorer.intersections()
+        explorer.fill_pool()
+        explorer.generate()
+        ended = explorer.ended_by()
+        explorer.slow_conditions()
+        budget.begin_final_phases()
+        if not budget.stop_now():
+            explorer.slow()
+        explorer.warm()
     explorer.never_wins()
     suggestions = explorer.suggestions()
     budget.finish()

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords
 from fuzzroute.generate.budget import Budget
@@ -138,7 +139,10 @@ class IntersectionStats:
 
 
 def _matches(matcher: DataMatcher | None, phrase: str) -> bool:
-    return matcher is not None and matcher.matches(phrase)
+    try:
+        return matcher is not None and matcher.matches(phrase)
+    except RegexTimedOut:
+        return False  # re could not finish within the condition time limit: the witness is not confirmed
 
 
 def intersection_candidates(entries: Sequence[Entry], budget: Budget, stats: IntersectionStats) -> Iterator[Candidate]:

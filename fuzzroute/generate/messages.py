@@ -28,6 +28,9 @@ from fuzzroute.results.suggestions import (
 )
 
 SLOW_SECONDS = 0.05
+#: What a slow-matcher finding timed: a pumped phrase (a regex the automata cannot read), or a call that ran
+#: past the condition time limit during generation (a `when` predicate, or such a regex).
+SLOW_PUMPED, SLOW_WHEN, SLOW_REGEX = "pumped", "when", "regex"
 
 
 def rule(entry: Entry) -> str:
@@ -155,12 +158,29 @@ def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> t
     elif kind == SLOW_MATCHER and subject is not None:
         expression = extra.get("expression", phrase)
         matcher = extra.get("caption", subject.caption)
-        message = (
-            f"{rule(subject)}: `{matcher}` took more than {SLOW_SECONDS:g} s on one search of a "
-            f"{len(best.phrase)}-character phrase built from its own text ({expression}); a user message "
-            "like it stalls routing for everyone. Remove nested or overlapping repeats (`(a+)+` -> `a+`, "
-            "`(\\w+\\s?)+` -> `[\\w\\s]+`) or bound them."
-        )
+        what = extra.get("what", SLOW_PUMPED)
+        if what == SLOW_WHEN:
+            message = (
+                f"{rule(subject)}: its `when` predicate ran past the condition time limit on the generated phrase "
+                f"{phrase} and was stopped; it counts as a predicate that raised (it never claims), and generation "
+                "stopped calling it. Timing-based: at run time a predicate this slow stalls every turn it is asked "
+                "about. Make it return quickly (no I/O, no waiting), or raise --condition-limit if it must be slow."
+            )
+        elif what == SLOW_REGEX:
+            message = (
+                f"{rule(subject)}: Python's re ran past the condition time limit on the generated phrase {phrase} "
+                f"with `{matcher}` and was stopped, so the phrase was not judged. The automata cannot read this "
+                "regex, so its backtracking is not decided; timing-based. Remove nested or overlapping repeats "
+                "(`(a+)+` -> `a+`, `(\\w+\\s?)+` -> `[\\w\\s]+`) or the construct the automata cannot read."
+            )
+        else:
+            message = (
+                f"{rule(subject)}: `{matcher}` took more than {SLOW_SECONDS:g} s on one search of a "
+                f"{len(best.phrase)}-character phrase built from its own text ({expression}); a user message "
+                "like it stalls routing for everyone. The automata cannot read this regex, so this is timed, not "
+                "decided. Remove nested or overlapping repeats (`(a+)+` -> `a+`, "
+                "`(\\w+\\s?)+` -> `[\\w\\s]+`) or bound them."
+            )
         paste, paste_json = expression, json.dumps({"phrase": best.phrase}, ensure_ascii=False)[1:-1]
     else:
         message = f"{kind}: {phrase}"

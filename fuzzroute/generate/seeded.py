@@ -22,12 +22,15 @@ import contextlib
 import hashlib
 import importlib
 import io
+import time
 import warnings
 from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
+
+from fuzzroute.engine.time_limit import call_with_time_limit
 
 T = TypeVar("T")
 
@@ -54,15 +57,21 @@ def _no_local_constants() -> Iterator[None]:
         providers._get_local_constants = original
 
 
-def draw_examples(strategy: st.SearchStrategy[T], n: int, seed_value: int) -> list[T]:
+def draw_examples(strategy: st.SearchStrategy[T], n: int, seed_value: int, deadline: float | None = None) -> list[T]:
     """Up to `n` examples of `strategy`, the same ones for the same seed.
 
     Hypothesis may yield fewer (a small strategy runs out) and may refuse a
     strategy it cannot satisfy; both give what was drawn so far, never an
-    exception.  Called inside another `@given` test, the outer test must
-    suppress `HealthCheck.nested_given`.
+    exception.  With a `deadline` (a `time.perf_counter()` value: a time
+    budget's) the draws stop there and what was drawn is returned, so a slow
+    strategy cannot overrun the budget; without one (a phrase budget) they
+    depend on the seed alone.  Called inside another `@given` test, the
+    outer test must suppress `HealthCheck.nested_given`.
     """
     if n <= 0:
+        return []
+    seconds = None if deadline is None else deadline - time.perf_counter()
+    if seconds is not None and seconds <= 0:
         return []
     drawn: list[T] = []
 
@@ -84,8 +93,8 @@ def draw_examples(strategy: st.SearchStrategy[T], n: int, seed_value: int) -> li
         _no_local_constants(),
         contextlib.redirect_stdout(io.StringIO()),
         warnings.catch_warnings(),
-        contextlib.suppress(Exception),
+        contextlib.suppress(Exception),  # TimedOut included: the draws so far are the answer
     ):
         warnings.simplefilter("ignore")
-        collect()
-    return drawn
+        call_with_time_limit(seconds, collect)
+    return list(drawn)

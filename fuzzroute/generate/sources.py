@@ -74,6 +74,8 @@ class StreamSettings:
     #: Generators whose phrases do not depend on the seed much (mutations of declared
     #: examples, the pool a `when` rule reads): a reseeded round would repeat them, so it skips them.
     fixed_sources: bool = True
+    #: A time budget's end for this unit (`time.perf_counter()`): hypothesis draws stop there.
+    deadline: float | None = None
 
 
 def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
@@ -235,7 +237,7 @@ class StreamFactory:
 
     def _from_regex(self, entry: Entry, phrases: RegexPhrases) -> Stream:
         seed_value = stable_seed(self.settings.seed, entry.index, "from_regex")
-        drawn = draw_examples(phrases.from_regex(), self.settings.hypothesis_draws, seed_value)
+        drawn = draw_examples(phrases.from_regex(), self.settings.hypothesis_draws, seed_value, self.settings.deadline)
         yield from _listed(entry.index, "regex/hypothesis", drawn)
 
     def _regex_splices(self, entry: Entry, matcher: Regex, plain: RegexPhrases, others: list[str]) -> Stream:

@@ -30,8 +30,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Claims, Outcome, runs_on
+from fuzzroute.engine.limits import timeouts_logged, timeouts_since
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.findings import Findings, make_witness
 from fuzzroute.generate.relation import meeting
@@ -44,6 +46,7 @@ from fuzzroute.results.suggestions import (
     NEAR_MISS_UNCLAIMED,
     RULES_OVERLAP,
     SHADOWED_BY_EARLIER_RULE,
+    Witness,
 )
 from fuzzroute.strategies.choice_tree import ChoiceTree, NodeAllowance
 
@@ -95,6 +98,8 @@ class UnitResult:
     declined: list[str] = field(default_factory=list)
     ended: str = "phrase-budget"
     seconds: float = 0.0
+    #: Conditions that ran past the condition time limit on a phrase of this unit: (rule index, kind, witness).
+    timeouts: list[tuple[int, str, Witness]] = field(default_factory=list)
 
 
 class Judge:
@@ -277,7 +282,7 @@ class RuleUnit:
         spend most of a long run on them.
         """
         if round_number == 0:
-            return StreamSettings(self.seed, self.hypothesis_draws)
+            return StreamSettings(self.seed, self.hypothesis_draws, deadline=self.deadline)
         return StreamSettings(stable_seed(self.seed, "round", round_number), 0, fixed_sources=False)
 
     def round_stream(self, round_number: int) -> Iterator[Candidate | None]:
@@ -333,11 +338,26 @@ class RuleUnit:
             self._mutations.add(pair)
         if not self._spend(phrase):
             return
-        claims = self.judge.claims(phrase)
-        if candidate.example is not None:
-            self.mutation(candidate, claims)
-        else:
-            self.rule_phrase(candidate, claims)
+        mark = timeouts_logged()
+        try:
+            claims = self.judge.claims(phrase)
+            if candidate.example is not None:
+                self.mutation(candidate, claims)
+            else:
+                self.rule_phrase(candidate, claims)
+        except ConditionTimeLimit as exc:
+            # A regex the automata cannot read ran past the limit: its verdict is unknown, the phrase is not judged.
+            self._timed_out(exc.rule_index, "regex", Witness(exc.phrase, None, None, generator="regex/time-limit"))
+            return
+        for timeout in timeouts_since(mark):
+            if timeout.what == "when":
+                witness = make_witness(timeout.phrase, self.judge.claims(timeout.phrase), "when/time-limit")
+                self._timed_out(timeout.rule_index, "when", witness)
+
+    def _timed_out(self, rule: int, what: str, witness: Witness) -> None:
+        """Keep the first phrase on which a rule's condition ran past the time limit (reported once per rule)."""
+        if all(known != rule for known, _w, _p in self.result.timeouts):
+            self.result.timeouts.append((rule, what, witness))
 
     def rule_phrase(self, candidate: Candidate, claims: Claims) -> None:
         phrase, j = candidate.phrase, candidate.source

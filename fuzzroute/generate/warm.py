@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claims
 from fuzzroute.generate.seeded import draw_examples, stable_seed
@@ -40,10 +41,12 @@ class WarmClaim:
     claims: Claims
 
 
-def warm_contexts(graph: Graph, seed: int, texts: Sequence[str]) -> list[dict[str, Any]]:
-    """Distinct non-cold context documents, least state first."""
+def warm_contexts(
+    graph: Graph, seed: int, texts: Sequence[str], deadline: float | None = None
+) -> list[dict[str, Any]]:
+    """Distinct non-cold context documents, least state first (drawn until `deadline`, a time budget's end)."""
     ids = [e.id for e in graph.entries]
-    drawn = draw_examples(routing_contexts(texts, ids), CONTEXTS_DRAWN, stable_seed(seed, "contexts"))
+    drawn = draw_examples(routing_contexts(texts, ids), CONTEXTS_DRAWN, stable_seed(seed, "contexts"), deadline)
     distinct: dict[str, dict[str, Any]] = {}
     for document in drawn:
         if not is_cold(document):
@@ -65,7 +68,10 @@ def find_warm(
         if halted():
             break
         for document in contexts:
-            claims = laws.both(phrase, to_routing_context(document, phrase))
+            try:
+                claims = laws.both(phrase, to_routing_context(document, phrase))
+            except ConditionTimeLimit:
+                break  # a regex the automata cannot read ran past the time limit: this phrase cannot be judged
             if claims.cascade is not None and claims.cascade.index == entry.index:
                 found.append(WarmClaim(entry, phrase, witness_context(document, phrase), claims))
                 break

@@ -19,6 +19,8 @@ from typing import Literal
 
 from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.limits import import_seconds
+from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines
 from fuzzroute.graphfiles.jsonstrict import load_graph_document
@@ -51,7 +53,13 @@ def split_spec(spec: str) -> tuple[Path, str | None]:
 
 def load_graph(spec: str | Path) -> LoadedGraph:
     """Load `graph.json`, `graph.py` (exactly one module-level Graph), `graph.py:name`, or a TypeScript or
-    JavaScript file (`graph.ts`, `graph.ts:name`, `graph.ts:LINE`; read statically, never run)."""
+    JavaScript file (`graph.ts`, `graph.ts:name`, `graph.ts:LINE`; read statically, never run).
+
+    Importing a `.py` graph runs the user's module under the import time
+    limit in force (`fuzzroute.time_limits(import_seconds=...)`, 30 s by
+    default): an import that does not return is stopped and reported as bad
+    input naming the file and the line it was stuck on.
+    """
     path, attribute = split_spec(str(spec))
     if not path.exists():
         raise InputError(
@@ -174,7 +182,16 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
         if source is None:
             source = _read_python(path)
         code = compile(source, str(path), "exec", dont_inherit=True)
-        exec(code, module.__dict__)
+        seconds = import_seconds()
+        call_with_time_limit(seconds, lambda: exec(code, module.__dict__))
+    except TimedOut as exc:
+        where = _line_in(path, exc.__context__) if exc.__context__ is not None else None
+        at = f"{path}:{where}" if where else str(path)
+        raise InputError(
+            f"{at}: importing the graph file did not finish within {exc.seconds:g} s (the import time limit) "
+            "and was stopped there. A graph file must declare its graph and return: move slow or endless work "
+            "(network calls, waiting loops) out of the module's top level, or raise the limit with --import-limit."
+        ) from None
     except SyntaxError as exc:
         raise InputError(
             f"{path}:{exc.lineno}: syntax error: {exc.msg}. Fix the Python syntax on that line."

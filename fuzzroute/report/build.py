@@ -109,6 +109,8 @@ def build_report(
     memory: MemoryInput | None = None,
     fail_on: str = DEFAULT_FAIL_ON,
     run_id: str | None = None,
+    phase_seconds: dict[str, float] | None = None,
+    decision_reason: str | None = None,
 ) -> Report:
     """The report of one run (see the module docstring for the steps).
 
@@ -117,7 +119,8 @@ def build_report(
     exploration itself is not (generation interrupted before it returned); an
     exploration that says it is partial marks the report partial too.
     `baseline` (an earlier report's JSON) and `memory` (a `--db` ledger)
-    each mark findings new or still; pass at most one.
+    each mark findings new or still; pass at most one.  `decision_reason` says
+    why the decided tier is missing when it did not run (it was interrupted).
     """
     if graph_format not in ("python", "json", "typescript", "javascript"):
         raise ValueError(f"graph_format must be 'python', 'json', 'typescript' or 'javascript', not {graph_format!r}")
@@ -170,7 +173,7 @@ def build_report(
         generated_at=timestamp(now),
         tool=ToolFacts("fuzzroute", tool_versions()),
         graph=_graph(graph, source_path, graph_format),
-        run=_run(exploration, decide_seconds, run_id),
+        run=_run(exploration, decide_seconds, run_id, phase_seconds),
         merge=MergeFacts(graph_hash(graph), withheld, takeover.taken, engine_defects),
         partial=partial,
         partial_reason=partial_reason if partial else None,
@@ -181,7 +184,7 @@ def build_report(
         rules=figures,
         steals=steals,
         decided=decided,
-        decision=_decision(decisions, stats, defects, takeover.references),
+        decision=_decision(decisions, stats, defects, takeover.references, decision_reason),
         overview=overview_rows(problems, decided, listed, figures),
         history=history,
         memory=None if remembered is None else remembered.memory,
@@ -189,10 +192,11 @@ def build_report(
 
 
 def _decision(
-    decisions: Decisions | None, stats: dict[str, Any], defects: list[DefectRecord], references: list[SupersededRef]
+    decisions: Decisions | None, stats: dict[str, Any], defects: list[DefectRecord], references: list[SupersededRef],
+    reason: str | None = None,
 ) -> DecisionFacts:
     if decisions is None:
-        return DecisionFacts(False, NOT_RUN_REASON, {}, defects, references)
+        return DecisionFacts(False, reason or NOT_RUN_REASON, {}, defects, references)
     return DecisionFacts(True, None, stats, defects, references)
 
 
@@ -213,7 +217,10 @@ def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> 
     )
 
 
-def _run(exploration: Exploration, decide_seconds: float | None, run_id: str | None) -> RunFacts:
+def _run(
+    exploration: Exploration, decide_seconds: float | None, run_id: str | None,
+    phase_seconds: dict[str, float] | None,
+) -> RunFacts:
     shard = None if exploration.shard is None else ShardRef(*exploration.shard)
     return RunFacts(
         seed=exploration.seed,
@@ -232,6 +239,7 @@ def _run(exploration: Exploration, decide_seconds: float | None, run_id: str | N
         workers=json_safe(dict(exploration.workers)),
         decide_seconds=decide_seconds,
         run_id=run_id,
+        phase_seconds=None if phase_seconds is None else dict(phase_seconds),
     )
 
 

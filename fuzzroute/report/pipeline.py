@@ -11,13 +11,11 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import signal
-import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from fuzzroute.decided import Decisions, decide
@@ -29,6 +27,14 @@ from fuzzroute.report.atomic import unwritable, write_all_atomically
 from fuzzroute.report.build import GraphFormat, MemoryInput, build_report
 from fuzzroute.report.failon import DEFAULT_FAIL_ON
 from fuzzroute.report.generation import new_run_id
+from fuzzroute.report.interrupt import (
+    ABORTABLE,
+    COOPERATIVE,
+    Aborted,
+    RunInterrupted,
+    StopRequest,
+    stop_on_interrupt,
+)
 from fuzzroute.report.ledger import check_db, read_memory, write_with_memory
 from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.html import render_html
@@ -41,10 +47,19 @@ from fuzzroute.results.suggestions import Exploration
 Explorer = Callable[..., Exploration]
 StopFlag = Callable[[], bool]
 
+__all__ = ["ReportResult", "default_html_path", "empty_exploration", "stop_on_interrupt", "write_report"]
+
 INTERRUPTED_REASON = "Generation was stopped (Ctrl-C or a stop request) before it finished."
 INTERRUPTED_EARLY_REASON = (
     "Generation was interrupted (Ctrl-C) before it returned any result, so no generated phrases are reported."
 )
+INTERRUPTED_IN_DECIDED_REASON = (
+    "The run was interrupted (Ctrl-C) during the decided tier, so the decided tier and generation did not run; "
+    "the proven checks are complete."
+)
+DECIDED_INTERRUPTED = "The decided tier was interrupted (Ctrl-C) before it finished; nothing of it is reported."
+#: `phases(phase, done, total)`: progress of each phase, named "proven", "decided" or "generation".
+PhaseProgress = Callable[[str, int, "int | None"], None]
 
 
 @dataclass(frozen=True)
@@ -84,9 +99,34 @@ def empty_exploration(
     )
 
 
-def run_decisions(graph: Graph) -> Decisions:
+def run_decisions(graph: Graph, progress: Callable[[int, int], None] | None = None) -> Decisions:
     """The decided tier of `graph`."""
-    return decide(graph)
+    return decide(graph, progress=progress)
+
+
+class _PhaseClock:
+    """Seconds spent per phase, in the order the phases ran."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    @contextlib.contextmanager
+    def __call__(self, phase: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[phase] = round(time.perf_counter() - start, 6)
+
+
+def _reporter(phases: PhaseProgress | None, phase: str) -> Callable[[int, int | None], None] | None:
+    if phases is None:
+        return None
+    return lambda done, total: phases(phase, done, total)
+
+
+def _in_phase(stop: StopRequest | None, mode: str) -> contextlib.AbstractContextManager[None]:
+    return contextlib.nullcontext() if stop is None else stop.phase(mode)
 
 
 def write_report(
@@ -112,6 +152,7 @@ def write_report(
     decide: bool = True,
     workers: int = 1,
     shard: tuple[int, int] | None = None,
+    phases: PhaseProgress | None = None,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -126,6 +167,12 @@ def write_report(
     `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
     `fail_on` (see `failon`) decides the exit status.
     `decide=False` leaves out the decided tier (the document says it did not run).
+    `phases(phase, done, total)` follows each phase ("proven", "decided",
+    "generation"); `run.phase_seconds` gives the time of each.  With the
+    `should_stop` of `stop_on_interrupt` (see `interrupt`), a Ctrl-C during
+    the proven checks propagates (nothing is written), one during the decided
+    tier leaves it and generation out of a report that is still written, and
+    one during generation stops it as a stop request does.
     """
     if db is not None and baseline is not None:
         raise InputError(
@@ -139,11 +186,22 @@ def write_report(
     refuse_collisions(  # before any work: no output may replace the graph, the memory or another output
         [NamedPath("the graph", split_spec(source_path)[0])] if source_path else [],
         [NamedPath(role, Path(path)) for role, path in (("-o", target), ("--json", json_path),
-                                                         ("--sarif", sarif_path), ("the --db ledger", ledger_file))
+                                                         ("--sarif", sarif_path), ("--junit", junit_path),
+                                                         ("the --db ledger", ledger_file))
          if path is not None],
     )
-    checkup = graph.checkup()
-    decisions = run_decisions(graph) if decide else None
+    stop = should_stop if isinstance(should_stop, StopRequest) else None
+    clock = _PhaseClock()
+    with _in_phase(stop, ABORTABLE), clock("proven"):
+        checkup = graph.checkup(progress=_reporter(phases, "proven"))
+    decisions: Decisions | None = None
+    decided_interrupted = False
+    if decide:
+        try:
+            with _in_phase(stop, ABORTABLE), clock("decided"):
+                decisions = run_decisions(graph, _reporter(phases, "decided"))
+        except RunInterrupted:
+            decided_interrupted = True
     explorer = explore if explore is not None else explore_graph
     reason: str | None = None
     scale: dict[str, Any] = {}
@@ -151,19 +209,27 @@ def write_report(
         scale["workers"] = workers
     if shard is not None:
         scale["shard"] = shard
-    try:
-        exploration = explorer(
-            graph,
-            seed=seed,
-            budget_phrases=budget_phrases,
-            budget_seconds=budget_seconds,
-            progress=progress,
-            should_stop=should_stop,
-            **scale,
-        )
-    except KeyboardInterrupt:
+    generation = _reporter(phases, "generation") if progress is None else progress
+    if decided_interrupted:
         exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
-        reason = INTERRUPTED_EARLY_REASON
+        reason = INTERRUPTED_IN_DECIDED_REASON
+    else:
+        try:
+            with _in_phase(stop, COOPERATIVE), clock("generation"):
+                exploration = explorer(
+                    graph,
+                    seed=seed,
+                    budget_phrases=budget_phrases,
+                    budget_seconds=budget_seconds,
+                    progress=generation,
+                    should_stop=should_stop,
+                    **scale,
+                )
+        except Aborted:
+            raise
+        except KeyboardInterrupt:
+            exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
+            reason = INTERRUPTED_EARLY_REASON
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
@@ -171,7 +237,8 @@ def write_report(
     report = build_report(
         graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,
         partial_reason=reason, now=now, baseline=baseline, baseline_source=baseline_source, memory=memory,
-        fail_on=fail_on, run_id=new_run_id(),
+        fail_on=fail_on, run_id=new_run_id(), phase_seconds=clock.seconds,
+        decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
     )
     document = to_json(report)
     html = render_html(report)
@@ -202,28 +269,3 @@ def write_report(
         partial=report.partial,
         interrupted=interrupted,
     )
-
-
-@contextlib.contextmanager
-def stop_on_interrupt() -> Iterator[StopFlag]:
-    """Turn the first Ctrl-C into a stop request; a second one interrupts at once.
-
-    Yields the `should_stop` callable to hand to `write_report`.  Outside the
-    main thread signals cannot be handled, so the flag simply never fires and
-    Ctrl-C keeps its usual meaning (which `write_report` still catches).
-    """
-    event = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield event.is_set
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        if event.is_set():
-            raise KeyboardInterrupt
-        event.set()
-
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield event.is_set
-    finally:
-        signal.signal(signal.SIGINT, previous)

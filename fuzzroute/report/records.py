@@ -155,6 +155,7 @@ def decided_record(item: DecidedItem, ident: str) -> DecidedRecord:
         containing_rules=[RuleRef(e.id, e.index) for e in item.containing],
         dead_rules=[RuleRef(e.id, e.index) for e in item.dead],
         reason=item.reason, law=item.law, claims=_claims_from_json(item.claims), id=ident,
+        redos=None if item.redos is None else json_safe(item.redos),
     )
 
 

@@ -19,8 +19,11 @@ from typing import Any
 
 from fuzzroute.engine.context import RoutingContext
 from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Outcome, runs_on
+from fuzzroute.engine.limits import condition_seconds
+from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,
@@ -77,9 +80,14 @@ def _still_slow(entry: Entry, phrase: str) -> bool:
     from fuzzroute.generate.messages import SLOW_SECONDS
     from fuzzroute.generate.slow import regexes_of
 
+    if entry.when is not None:
+        return runs_on(entry, phrase) is Outcome.TIMED_OUT
     for regex in regexes_of(entry):
         start = time.perf_counter()
-        regex.pattern.search(phrase)
+        try:
+            call_with_time_limit(condition_seconds(), lambda regex=regex: regex.pattern.search(phrase))  # type: ignore[misc]
+        except TimedOut:
+            return True
         if time.perf_counter() - start > SLOW_SECONDS:
             return True
     return False
@@ -92,7 +100,13 @@ def replay_witness(graph: Graph, suggestion: dict[str, Any], witness: dict[str, 
     rule = find_entry(graph, suggestion.get("rule"), suggestion.get("rule_index"))
     if suggestion.get("rule") is not None and rule is None:
         return None
-    claims = graph.claims(phrase, _context(witness, phrase))
+    try:
+        claims = graph.claims(phrase, _context(witness, phrase))
+    except ConditionTimeLimit:
+        # A regex the automata cannot read ran past the time limit on the witness: it is slow still, and
+        # nothing else can be said about it.
+        still = kind == SLOW_MATCHER and rule is not None
+        return dict(witness) if still else None
     if (_id(claims.cold_walk), _id(claims.cascade)) != (witness.get("cold_walk"), witness.get("cascade")):
         return None
     if rule is not None:

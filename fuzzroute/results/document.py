@@ -93,6 +93,8 @@ class RunFacts:
     decide_seconds: float | None
     #: Names this run's files as one generation (the HTML, JSON, SARIF and ledger it wrote together).
     run_id: str | None = json_field(omit_none=True)
+    #: Seconds spent per phase (proven, decided, generation), in the order they ran; timing, not a finding.
+    phase_seconds: dict[str, float] | None = json_field(omit_none=True)
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,8 @@ class DecidedRecord:
     #: For an overlap: how the two rules meet (as `SuggestionRecord.relation`), decided for every message.
     relation: str | None = None
     shared_in: str | None = None
+    #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (absent for other kinds).
+    redos: JsonObject | None = json_field(omit_none=True)
     status: str | None = json_field(omit_none=True)
 
 

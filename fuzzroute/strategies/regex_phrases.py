@@ -43,6 +43,7 @@ from fuzzroute.strategies.regex_tree import (
     flag_prefix,
     generation_tree,
     is_class_repeat,
+    length_range,
     parse,
     readable_chars,
     unparse,
@@ -54,6 +55,9 @@ _c: Any = regex_syntax.constants
 
 #: Largest rewritten language exrex enumerates in full; larger ones are sampled.
 ENUMERATION_CAP = 2000
+#: A regex whose shortest text is longer than this gets no generated phrases: no message is that long, and
+#: writing one out (exrex, the walker, hypothesis) could take unbounded time and memory.
+MAX_TEXT_LENGTH = 2000
 
 
 def _phrases_of(words: Sequence[str]) -> list[str]:
@@ -73,6 +77,11 @@ class RegexPhrases:
         self.pattern = pattern
         self.flags = pattern.flags
         self.tree: Tree = parse(pattern)
+        shortest = length_range(self.tree)[0]
+        if shortest > MAX_TEXT_LENGTH:
+            raise UnsupportedRegex(
+                f"its shortest match has {shortest} characters, more than the {MAX_TEXT_LENGTH} generated at most"
+            )
         self.head_anchored, self.tail_anchored = anchored(self.tree, self.flags)
         self._fillers = list(dict.fromkeys(fillers))
         self._per_slot = per_slot
@@ -157,9 +166,12 @@ class RegexPhrases:
     def enumerate_exrex(self, rng: random.Random) -> tuple[list[str], str]:
         """Cores from exrex over a small rewrite, shuffled by `rng`; plus exrex's warnings."""
         try:
-            text = flag_prefix(self.flags & GLOBAL_FLAGS & ~re.IGNORECASE) + unparse(self.small_generation(rng))
+            small = self.small_generation(rng)
+            text = flag_prefix(self.flags & GLOBAL_FLAGS & ~re.IGNORECASE) + unparse(small)
         except UnsupportedRegex:
             return [], ""
+        if length_range(small)[1] > MAX_TEXT_LENGTH:
+            return [], f"exrex not run: the pattern writes texts longer than {MAX_TEXT_LENGTH} characters"
 
         def run() -> list[str]:
             total = exrex.count(text, 3)

@@ -401,3 +401,44 @@ def readable_chars(node: Node, flags: int, limit: int = 4) -> list[str]:
 def is_op(node: Node, name: str) -> bool:
     """True when a node's opcode is the named `re` opcode (for callers without the constants)."""
     return bool(node[0] is getattr(_c, name))
+
+
+#: Lengths are counted up to this (a repeat of a repeat multiplies; the count must not grow without bound).
+LENGTH_CAP = 10**9
+
+
+def length_range(tree: Sequence[Node]) -> tuple[int, int]:
+    """The shortest and longest text `tree` generates (each at most `LENGTH_CAP`).
+
+    Counted as the generators write text: a positive lookaround is written out
+    as consumed text, a backreference may repeat anything.  Computed from the
+    tree alone, before anything is generated, so that a pattern like
+    `((((a{100}){100}){100}){100})` (one text of 10^8 characters) is never
+    handed to exrex, the walker or hypothesis.
+    """
+    low = high = 0
+    for op, av in tree:
+        if op is _c.LITERAL or op in CLASS_OPS:
+            step = (1, 1)
+        elif op is _c.BRANCH:
+            ranges = [length_range(alternative) for alternative in av[1]]
+            step = (min(r[0] for r in ranges), max(r[1] for r in ranges))
+        elif op in REPEAT_OPS:
+            inner = length_range(av[2])
+            top = LENGTH_CAP if av[1] == MAXREPEAT else av[1] * inner[1]
+            step = (av[0] * inner[0], top)
+        elif op is _c.SUBPATTERN:
+            step = length_range(av[3])
+        elif op is _c.ASSERT:
+            step = length_range(av[1])
+        elif op is _c.ATOMIC_GROUP:
+            step = length_range(av)
+        elif op is _c.GROUPREF:
+            step = (0, LENGTH_CAP)
+        elif op is _c.GROUPREF_EXISTS:
+            ranges = [length_range(av[1]), length_range(av[2] or [])]
+            step = (min(r[0] for r in ranges), max(r[1] for r in ranges))
+        else:
+            step = (0, 0)
+        low, high = min(LENGTH_CAP, low + step[0]), min(LENGTH_CAP, high + step[1])
+    return low, high

@@ -6,11 +6,13 @@ import json
 from typing import Any
 
 from fuzzroute.decided.model import DECIDED_KINDS, Decisions
+from fuzzroute.decided.redos import evidence_words
 
 TITLES = {
     "decided-never-matches": "never matches",
     "decided-never-wins": "never wins",
     "decided-dead-under-cold-walk": "dead under the cold walk",
+    "decided-redos": "ReDoS risk",
     "decided-overlap": "overlap",
     "decided-disjoint": "disjoint",
     "decided-can-win": "can win",
@@ -26,7 +28,9 @@ def decided_json(decisions: Decisions) -> dict[str, Any]:
 #: Items listed per kind in the terminal unless -v asks for all (the JSON output always has all).
 LISTED_PER_KIND = 8
 #: Kinds listed in full at every verbosity: each is a problem worth reading.
-ALWAYS_LISTED = frozenset({"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk"})
+ALWAYS_LISTED = frozenset(
+    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos"}
+)
 
 
 def decided_text(decisions: Decisions, verbosity: int = 0) -> str:
@@ -43,6 +47,8 @@ def decided_text(decisions: Decisions, verbosity: int = 0) -> str:
         for item in items[:limit]:
             witness = "" if item.witness is None else f" [witness {json.dumps(item.witness, ensure_ascii=False)}]"
             lines.append(f"  [{TITLES[kind]}] {item.message}{witness}")
+            if item.redos is not None:
+                lines.append(f"      re took (timing): {evidence_words(item.redos['evidence'])}")
         if len(items) > limit:
             lines.append(f"  ... and {len(items) - limit} more {TITLES[kind]} (-v lists them, --format json has all)")
     if not decisions.items:

@@ -15,6 +15,7 @@ SECTIONS = (
     ("decided-never-matches", "Rules that match no message at all"),
     ("decided-never-wins", "Rules that never start a turn: earlier data rules take every message they match"),
     ("decided-dead-under-cold-walk", "Rules a default hides under the cold walk"),
+    ("decided-redos", "Regexes Python's re can backtrack on without bound (ReDoS): one message stalls routing"),
     ("decided-overlap", "Pairs of rules that match a common message (declaration order decides)"),
     ("decided-disjoint", "Pairs of rules that never match the same message"),
     ("decided-can-win", "Rules that can start a turn: a message no earlier data rule matches"),
@@ -22,7 +23,9 @@ SECTIONS = (
 )
 
 
-OPEN_KINDS = frozenset({"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk"})
+OPEN_KINDS = frozenset(
+    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos"}
+)
 
 
 def _label(index: int | None, name: str | None) -> str:

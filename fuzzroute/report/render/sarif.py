@@ -50,6 +50,7 @@ DECIDED_LEVELS: dict[str, str] = {
     "decided-never-wins": "warning",
     "decided-never-matches": "warning",
     "decided-dead-under-cold-walk": "warning",
+    "decided-redos": "warning",
     "decided-overlap": "note",
 }
 #: `decided-can-win` says a rule is reachable: health, not a problem.
@@ -60,6 +61,10 @@ DECIDED_DESCRIPTIONS: dict[str, str] = {
     ),
     "decided-never-matches": "The rule matches no message at all.",
     "decided-dead-under-cold-walk": "Under the cold walk this default claims every message: later rules are dead.",
+    "decided-redos": (
+        "Python's re can backtrack exponentially or polynomially on this rule's regex: one crafted message stalls "
+        "routing (a denial of service). Decided from the regex's automaton, with an attack string."
+    ),
     "decided-overlap": "For some message both rules match; declaration order decides which one starts the turn.",
 }
 

@@ -30,6 +30,12 @@ def speed_line(run: RunFacts) -> str:
     )
 
 
+def time_line(phases: dict[str, float]) -> str:
+    """The run's time in all and per phase, in the order the phases ran."""
+    parts = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in phases.items())
+    return f"  time:      {sum(phases.values()):.1f} s in all ({parts})"
+
+
 def phrase_counts(run: RunFacts) -> str:
     """"2401 phrases generated, 2000 distinct judged": a phrase budget counts the distinct ones.
 
@@ -132,6 +138,8 @@ def summary_text(
         for kind, count in sorted(summary.suggestions_by_kind.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"    {count} x {kind}{_kind_example(suggestions, kind)}")
     lines.append(speed_line(run))
+    if run.phase_seconds:
+        lines.append(time_line(run.phase_seconds))
     history = document.history
     if history is not None:
         proven, generated = history.proven, history.suggestions

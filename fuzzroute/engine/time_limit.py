@@ -1,0 +1,167 @@
+"""Wall-clock limits that interrupt the main thread, for code that may never return on its own.
+
+A `when` predicate is the user's code: it may sleep, loop forever or wait on
+the network.  A regex the automata cannot read runs in Python's `re`, which
+backtracks and may take exponential time.  Neither can be stopped from
+another thread (the running code holds the GIL), but both can be stopped by
+a signal: Python runs a signal handler between bytecodes, and CPython's
+regex engine checks for pending signals every few thousand steps of a match
+(measured: `re.search(r"(a+)+$", "a" * 40 + "b")` stops 0.2 s after a
+0.2 s alarm).  So every limit here is a `SIGALRM` interval timer whose
+handler raises an exception in the main thread.
+
+Limits nest (an import that runs a predicate; the grace period after a
+Ctrl-C around a predicate call): one timer is kept armed for the earliest
+pending deadline, and the handler raises the error of the deadline that
+passed.  A deadline that fired keeps firing every `REFIRE_SECONDS` until
+it is cancelled, so code that swallows the first exception (`except
+BaseException: pass` in a loop) is stopped by the next one.
+
+Where signals cannot be used (not the main thread, or a platform without
+`SIGALRM`) a limit is not enforced and the code simply runs: `enforced()`
+says which.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import TypeVar
+
+T = TypeVar("T")
+
+#: A deadline that fired is fired again this often until it is cancelled.
+REFIRE_SECONDS = 0.25
+#: The shortest interval the timer is armed for (setitimer treats 0 as "off").
+_MIN_INTERVAL = 1e-4
+
+
+class TimeLimitExceeded(BaseException):
+    """Raised in the main thread when a `Deadline` passes.
+
+    A BaseException, like KeyboardInterrupt, so that the user's `except
+    Exception` in a predicate cannot swallow it.  `deadline` says whose it is.
+    """
+
+    def __init__(self, deadline: Deadline) -> None:
+        super().__init__(f"time limit of {deadline.seconds:g} s passed")
+        self.deadline = deadline
+
+
+class TimedOut(Exception):  # noqa: N818 - reads as what happened: the call timed out
+    """What `call_with_time_limit` raises when its own limit passed (an ordinary exception)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"did not finish within {seconds:g} s")
+        self.seconds = seconds
+
+
+@dataclass(eq=False)
+class Deadline:
+    """One pending limit: when it passes, the handler raises `error(self)`."""
+
+    seconds: float
+    at: float
+    error: Callable[[Deadline], BaseException]
+    done: bool = field(default=False)
+
+
+_pending: list[Deadline] = []
+_installed = False
+
+
+def enforced() -> bool:
+    """Whether limits are enforced here: the main thread of a platform with `SIGALRM`."""
+    return hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
+
+
+def _arm() -> None:
+    live = [d.at for d in _pending if not d.done]
+    if not live:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return
+    signal.setitimer(signal.ITIMER_REAL, max(min(live) - time.monotonic(), _MIN_INTERVAL))
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    now = time.monotonic()
+    due = [d for d in _pending if not d.done and d.at <= now]
+    if not due:
+        _arm()
+        return
+    deadline = min(due, key=lambda d: d.at)
+    deadline.at = now + REFIRE_SECONDS
+    _arm()
+    raise deadline.error(deadline)
+
+
+def _install() -> None:
+    global _installed
+    if not _installed:
+        signal.signal(signal.SIGALRM, _on_alarm)
+        _installed = True
+
+
+def _forget_in_child() -> None:
+    """A forked child starts with no timer; it must not inherit its parent's pending deadlines."""
+    global _installed
+    _pending.clear()
+    _installed = False
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)
+
+
+def schedule(seconds: float, error: Callable[[Deadline], BaseException] = TimeLimitExceeded) -> Deadline | None:
+    """Raise `error(deadline)` in the main thread once `seconds` have passed, until `cancel`led.
+
+    Returns None (and schedules nothing) where limits are not enforced.
+    """
+    if not enforced():
+        return None
+    _install()
+    deadline = Deadline(seconds, time.monotonic() + seconds, error)
+    _pending.append(deadline)
+    _arm()
+    return deadline
+
+
+def cancel(deadline: Deadline | None) -> None:
+    """Stop a scheduled deadline (harmless for None or one already cancelled)."""
+    if deadline is None or deadline.done:
+        return
+    deadline.done = True
+    if deadline in _pending:
+        _pending.remove(deadline)
+    if enforced():
+        _arm()
+
+
+def call_with_time_limit(seconds: float | None, function: Callable[[], T]) -> T:
+    """`function()`, or `TimedOut` if it runs longer than `seconds` (None or 0: no limit).
+
+    Any other exception, and a deadline of someone else (an outer limit, a
+    Ctrl-C), passes through unchanged.
+    """
+    if not seconds or seconds <= 0:
+        return function()
+    deadline = schedule(seconds)
+    if deadline is None:
+        return function()
+    try:
+        try:
+            return function()
+        finally:
+            cancel(deadline)
+    except BaseException as exc:
+        # A signal may land inside `cancel` itself: cancel again, so no deadline outlives its call.
+        cancel(deadline)
+        if isinstance(exc, TimeLimitExceeded) and exc.deadline is deadline:
+            raise TimedOut(seconds) from None
+        raise
