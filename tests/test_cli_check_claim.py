@@ -178,7 +178,7 @@ def test_clean_graph_exits_zero_and_text_format(tmp_path: Path) -> None:
     code, out, _ = run("check", str(graph))
     assert code == 0
     assert "0 error(s), 0 warning(s)" in out
-    assert "[note]" in out
+    assert "note [examples-boundary]" in out
 
 
 # ---- bad input: one paragraph on stderr, exit 2, no traceback ----------------

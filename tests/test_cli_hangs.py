@@ -31,7 +31,7 @@ def fuzzroute(*args: str, cwd: Path | None = None) -> subprocess.CompletedProces
 def test_check_with_a_catastrophic_regex_and_a_long_example() -> None:
     done = fuzzroute("check", str(HANGS / "words.py"))
     assert done.returncode == 1, done.stderr
-    assert "example-misses-own-rule" in done.stdout and '"names"' in done.stdout and LONG_EXAMPLE in done.stdout
+    assert "example-misses-own-rule [names]" in done.stdout and LONG_EXAMPLE in done.stdout
 
 
 def test_claim_of_the_long_example() -> None:
@@ -77,7 +77,7 @@ def test_report_with_a_predicate_that_sleeps(tmp_path: Path) -> None:
 def test_check_and_report_with_a_predicate_that_never_returns(tmp_path: Path) -> None:
     done = fuzzroute("check", str(HANGS / "endless.py"))
     assert done.returncode == 1, done.stderr
-    assert "example-misses-own-rule" in done.stdout and '"endless"' in done.stdout and "time limit" in done.stdout
+    assert "example-misses-own-rule [endless]" in done.stdout
     report = fuzzroute("report", str(HANGS / "endless.py"), "--budget", "2s", "-o", str(tmp_path / "r.html"),
                        "--json", str(tmp_path / "r.json"), "--condition-limit", "300ms")
     assert report.returncode == 1, report.stderr

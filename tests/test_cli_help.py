@@ -57,8 +57,8 @@ def test_the_summary_counts_generated_and_distinct_phrases(tmp_path: Path) -> No
     counts = f"{run['phrases_generated']} phrases generated, {run['phrases_judged']} distinct judged"
     assert counts in output
     assert "suggestions from" not in output  # the old wording read like a budget overrun
-    # Each kind comes with an example; a near miss names the edit that made it.
-    near = [line for line in output.splitlines() if "x near-miss" in line]
+    # One line per overview row; a near miss names the edit that made it.
+    near = [line for line in output.splitlines() if " near-miss-" in line]
     assert near and all(re.search(r"\((inflection|typo|drop|swap|splice|case|punctuation|spacing|insertion): ", n)
                         for n in near)
 

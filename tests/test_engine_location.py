@@ -116,7 +116,7 @@ def test_check_names_file_and_line_in_text_and_json() -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["check", str(path)])
     assert result.exit_code == 1
-    assert f"{path}:{tracking}: [error] example-shadowed-by-earlier" in result.stdout
+    assert f"{path}:{tracking}: example-shadowed-by-earlier [tracking]" in result.stdout
     result = runner.invoke(main, ["check", str(path), "--format", "json"])
     problems = json.loads(result.stdout)["problems"]
     shadowed = next(p for p in problems if p["code"] == "example-shadowed-by-earlier")

@@ -136,7 +136,7 @@ def test_each_rule_is_located_on_its_rule_object_or_entry_call() -> None:
     code, out, _ = run("check", str(DATA / "config_form.ts:support"))
     assert code == 1
     config_lines = (DATA / "config_form.ts").read_text("utf-8").splitlines()
-    located = re.findall(r"config_form\.ts:(\d+): \[(?:error|warning)\] \S+: \S+ '[^']*' of entry \"(\w+)\"", out)
+    located = re.findall(r"config_form\.ts:(\d+): [a-z-]+ \[([\w-]+)\]", out)
     assert located
     for line, rule in located:
         window = "\n".join(config_lines[int(line) - 1:int(line) + 2])

@@ -20,19 +20,30 @@ from fuzzroute.cli.options import (
     verbosity,
     verbosity_options,
 )
-from fuzzroute.cli.terminal import show_graph_output
+from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.paths import NamedPath, refuse_collisions
+from fuzzroute.report.render.lines import finding_line
+
+#: The notes in one line each (the full text with -v).
+SHORT_NOTES = {
+    "examples-boundary": "declared examples prove facts about the phrases written, and nothing about others",
+    "examples-order-not-checked": "a scorer or a model picks the entry here, so only self-match was checked",
+    "never-routes-boundary": "a never-route row proves no start rule claims it, not that the turn routes nowhere",
+    "when-not-run": "verdicts that depend on a `when` read from the source, not run, are listed as not checked",
+}
 
 
 def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph: Any = None) -> str:
-    """The human form of a checkup: errors and warnings, then the notes.
+    """The human form of a checkup.
 
-    `level` -1 prints only the count line; 1 adds, under each problem, who
-    claims its phrase under both laws (`graph` is needed for that).
+    `level` -1 prints only the count line; 0 one short line per problem, as
+    linters print them (`file:line: code [rule] 'phrase' -> who wins`), and
+    each note in a line; 1 each problem's whole message, who claims its
+    phrase under both laws (`graph` is needed for that) and the notes in full.
     """
     errors, warnings = len(checkup.errors), len(checkup.warnings)
     count_line = f"{errors} error(s), {warnings} warning(s) in declared examples and never-route rows."
@@ -43,16 +54,22 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
     lines = [f"fuzzroute check: graph {graph_name!r}"]
     for problem in checkup.problems:
         at = f"{problem.location}: " if problem.location is not None else ""
-        lines.append(f"  {at}[{problem.kind}] {problem.code}: {problem.message}")
-        if level > 0 and graph is not None and problem.example is not None:
-            cold, cascade = graph.claims(problem.example).ids()
-            lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
+        if level > 0:
+            lines.append(f"  {at}[{problem.kind}] {problem.code}: {problem.message}")
+            if graph is not None and problem.example is not None:
+                cold, cascade = graph.claims(problem.example).ids()
+                lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
+        else:
+            winner = problem.from_ or ("no rule" if problem.code == "example-unclaimed" else None)
+            lines.append("  " + at + finding_line(None, problem.code, problem.skill, problem.example, winner,
+                                                  problem.kind))
     for item in checkup.not_checked:
         at = f"{item.location}: " if item.location is not None else ""
         lines.append(f"  {at}{item.message}")
     for note in checkup.notes:
-        lines.append(f"  [note] {note.text}")
-    lines.append(count_line)
+        short = SHORT_NOTES.get(note.name)
+        lines.append(f"  [note] {note.text}" if level > 0 or short is None else f"  note [{note.name}]: {short}")
+    lines.append(count_line + ("" if level > 0 or not checkup.problems else " -v explains each."))
     if not checkup.problems and not checkup.notes:
         lines.append(
             "No examples or never-route rows are declared, so nothing was proven. Declare "
@@ -144,7 +161,10 @@ def check(
             raise unwritable(exc, files[0][0], "the check results", "choose writable paths for --sarif/--junit.") \
                 from None
     show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
-    click.echo(output)
+    if output_format == "json":
+        click.echo(output)
+    else:
+        echo_lines(output)
     ok = all(checkup.ok for _s, _g, checkup, _d in results)
     sys.exit(EXIT_OK if ok or fail_on == "never" else EXIT_PROVEN_ERROR)
 

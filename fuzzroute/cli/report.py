@@ -27,7 +27,7 @@ from fuzzroute.cli.options import (
     verbosity_options,
 )
 from fuzzroute.cli.progress import progress_bar
-from fuzzroute.cli.terminal import show_graph_output
+from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.paths import NamedPath, refuse_collisions
@@ -154,7 +154,7 @@ def report(
             workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide, junit_path=junit_path,
         )
     show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
-    click.echo(summary_text(
+    echo_lines(summary_text(
         result.report, html_path=str(result.html_path),
         json_path=None if result.json_path is None else str(result.json_path), verbosity=level,
     ))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import sys
 import unicodedata
@@ -131,3 +132,54 @@ def show_graph_output(lines: list[str], *, verbose: bool, quiet: bool = False) -
     print(f"fuzzroute: the graph's own code printed {count} while fuzzroute loaded and ran it:", file=sys.stderr)
     for line in lines:
         print(f"  | {line}", file=sys.stderr)
+
+
+#: Our own line shapes, coloured on a terminal: a section head ("  proven:") and a finding line
+#: (`file:line: code ...`).  Matched on the line after the graph's text was made inert.
+_SECTION = re.compile(r"^(?P<indent>\s*)(?P<head>[a-z]+:)(?P<rest>\s.*)?$")
+_FINDING = re.compile(
+    r"^(?P<indent>\s*)(?P<place>\S+:\d+: )?"
+    r"(?P<code>(?:example|never-routes|decided|generated|near-miss|rules|rule|when|slow|undecided)[a-z0-9-]*)"
+    r"(?P<rest>\s.*)?$"
+)
+_COLOURS = {"example": "31", "never-routes": "31", "decided": "35", "undecided": "35"}
+
+
+def use_colour(stream: TextIO | None) -> bool:
+    """Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    return bool(stream is not None and getattr(stream, "isatty", lambda: False)())
+
+
+def _paint(text: str, code: str) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m"
+
+
+def colour_line(line: str) -> str:
+    """A line of ours (already inert) with its place dimmed and its finding code coloured by tier."""
+    found = _FINDING.match(line)
+    if found:
+        code = found.group("code")
+        family = next((k for k in _COLOURS if code.startswith(k)), "")
+        warning = line.endswith("(warning)") or "(warning," in line
+        colour = "33" if warning else _COLOURS.get(family, "36")
+        place = found.group("place") or ""
+        return (found.group("indent") + (_paint(place, "2") if place else "") + _paint(code, colour)
+                + (found.group("rest") or ""))
+    section = _SECTION.match(line)
+    if section:
+        return section.group("indent") + _paint(section.group("head"), "1") + (section.group("rest") or "")
+    return line
+
+
+def echo_lines(text: str) -> None:
+    """Print `text`: coloured on a terminal (its graph text made inert first), plain otherwise."""
+    stream = sys.stdout
+    if not use_colour(stream):
+        stream.write(text + "\n")
+        stream.flush()
+        return
+    inner = unescaped(stream)
+    inner.write("\n".join(colour_line(terminal_text(line)) for line in text.split("\n")) + "\n")
+    inner.flush()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
+from fuzzroute.engine.acceptance import Acceptance, validated_acceptance
 from fuzzroute.engine.check_examples import check_examples
 from fuzzroute.engine.check_never_routes import check_never_routes
 from fuzzroute.engine.context import RoutingContext
@@ -55,6 +56,7 @@ class Graph:
         self._entries: list[Entry] = []
         self._never_routes: list[str] = []
         self._never_route_keys: set[str] = set()
+        self._acceptances: list[Acceptance] = []
         self._laws: ClaimLaws | None = None
 
     # -- mount facts -----------------------------------------------------
@@ -74,6 +76,11 @@ class Graph:
     @property
     def never_route_phrases(self) -> tuple[str, ...]:
         return tuple(self._never_routes)
+
+    @property
+    def acceptances(self) -> tuple[Acceptance, ...]:
+        """The overlaps the author accepted as intended (see `accept_overlap`)."""
+        return tuple(self._acceptances)
 
     # -- declaration -----------------------------------------------------
     def entry(
@@ -132,6 +139,27 @@ class Graph:
         rows = validate_never_routes(phrases, self._never_route_keys)
         self._never_routes.extend(rows)
         self._never_route_keys.update(phrase_key(row) for row in rows)
+        return self
+
+    def accept_overlap(
+        self,
+        earlier: str,
+        later: str,
+        *,
+        reason: str,
+        location: SourceLocation | None | Literal["caller"] = CALLER,
+    ) -> Graph:
+        """Accept that rule `earlier` takes phrases rule `later` matches, on purpose; chainable.
+
+        Overlaps and shadowings between the two rules (decided or sampled) are
+        then listed as accepted, not as findings; the proven checks are not
+        changed.  An acceptance that no longer matches a finding is reported
+        as stale, so a fix does not leave a silent exception behind.
+        """
+        where_declared = caller_location() if location == CALLER else location
+        earlier, later, reason = validated_acceptance(earlier, later, reason, f"graph {self.name!r}, accept_overlap")
+        declared_at = where_declared if isinstance(where_declared, SourceLocation) else None
+        self._acceptances.append(Acceptance(earlier, later, reason, declared_at))
         return self
 
     # -- judging ---------------------------------------------------------

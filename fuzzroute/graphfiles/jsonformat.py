@@ -110,6 +110,12 @@ def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence
             graph.never_routes(list(document["never_routes"]))
         except DeclarationError as exc:
             raise DeclarationError(f"$.never_routes: {exc}") from None
+    for position, item in enumerate(document.get("accepted", [])):
+        try:
+            graph.accept_overlap(item["earlier"], item["later"], reason=item["reason"],
+                                 location=SourceLocation(source, 1) if entry_lines is not None else None)
+        except DeclarationError as exc:
+            raise DeclarationError(f"$.accepted[{position}]: {exc}") from None
     return graph
 
 
@@ -149,4 +155,6 @@ def graph_to_json(graph: Graph) -> dict[str, Any]:
         out["regex_dialect"] = dialect
     if graph.never_route_phrases:
         out["never_routes"] = list(graph.never_route_phrases)
+    if graph.acceptances:
+        out["accepted"] = [a.to_json() for a in graph.acceptances]
     return out

@@ -21,6 +21,7 @@ from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.limits import import_seconds
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
+from fuzzroute.graphfiles.acceptances import add_sidecar_acceptances
 from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines
 from fuzzroute.graphfiles.jsonstrict import load_graph_document
@@ -87,8 +88,10 @@ def load_graph(spec: str | Path) -> LoadedGraph:
 
 
 def _accepted(loaded: LoadedGraph) -> LoadedGraph:
-    """The load-time refusals every format shares (text no output could carry)."""
+    """What every format shares once loaded: the refusals of text no output could carry, and the overlaps
+    accepted in a file beside the graph (see `acceptances`)."""
     refuse_unencodable_text(loaded.graph, loaded.path)
+    add_sidecar_acceptances(loaded.graph, loaded.path)
     return loaded
 
 

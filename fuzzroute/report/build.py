@@ -27,6 +27,7 @@ from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import MOUNT_DESCRIPTIONS, Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
+from fuzzroute.report.acceptances import set_aside
 from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
 from fuzzroute.report.decided import NOT_RUN_REASON, supersede
 from fuzzroute.report.failon import DEFAULT_FAIL_ON
@@ -142,7 +143,8 @@ def build_report(
     decided = [] if decisions is None else decided_records(decisions)
     engine_defects = [] if decisions is None else [defect_record(d) for d in decisions.defects]
     takeover = supersede(listed, decided, law)
-    listed = takeover.kept
+    aside = set_aside(graph.acceptances, graph.entries, takeover.kept, decided)
+    listed, decided = aside.suggestions, aside.decided
     defects = [*engine_defects, *(d for d in takeover.defects if d not in engine_defects)]
 
     history = None
@@ -186,6 +188,7 @@ def build_report(
         decided=decided,
         decision=_decision(decisions, stats, defects, takeover.references, decision_reason),
         overview=overview_rows(problems, decided, listed, figures),
+        accepted=aside.accepted,
         history=history,
         memory=None if remembered is None else remembered.memory,
     )

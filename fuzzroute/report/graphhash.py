@@ -51,5 +51,7 @@ def graph_hash(graph: Graph) -> str:
         ],
         "never_routes": list(graph.never_route_phrases),
     }
+    if graph.acceptances:  # only when there are some, so the hash of a graph without any stays as it was
+        definition["accepted"] = [a.to_json() for a in graph.acceptances]
     text = json.dumps(definition, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

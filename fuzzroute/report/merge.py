@@ -32,7 +32,14 @@ from fuzzroute.report.decided import supersede
 from fuzzroute.report.history import read_json_report
 from fuzzroute.report.overview import overview_rows
 from fuzzroute.report.records import figures
-from fuzzroute.results.document import SCHEMA_VERSION, Report, RuleFigures, RunFacts
+from fuzzroute.results.document import (
+    SCHEMA_VERSION,
+    AcceptedFinding,
+    AcceptedSection,
+    Report,
+    RuleFigures,
+    RunFacts,
+)
 from fuzzroute.results.jsonform import ShapeError, from_json
 from fuzzroute.results.ordering import settle
 
@@ -164,6 +171,22 @@ def _run(documents: list[Report]) -> RunFacts:
     )
 
 
+def _accepted(documents: list[Report]) -> AcceptedSection:
+    """Accepted findings of every shard (counts added up); an acceptance is stale only if stale in every shard."""
+    found: dict[tuple[str, str, str, str], AcceptedFinding] = {}
+    for document in documents:
+        for item in document.accepted.findings:
+            key = (item.tier, item.kind, item.earlier, item.later)
+            before = found.get(key)
+            if before is None:
+                found[key] = item
+            elif item.count is not None:
+                found[key] = replace(before, count=(before.count or 0) + item.count)
+    stale_everywhere = set.intersection(*({(s.earlier, s.later) for s in d.accepted.stale} for d in documents))
+    stale = [s for s in documents[0].accepted.stale if (s.earlier, s.later) in stale_everywhere]
+    return AcceptedSection(list(found.values()), stale)
+
+
 def merge_documents(documents: list[Report], names: list[str], now: datetime | None = None) -> Report:
     """The report of the whole run, from the reports of all its shards (see the module docstring)."""
     check_mergeable(documents, names)
@@ -198,6 +221,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     rules = _rules(documents)
     return replace(
         first,
+        accepted=_accepted(documents),
         overview=overview_rows(first.proven.problems, first.decided, kept, rules),
         generated_at=timestamp(now),
         run=run,

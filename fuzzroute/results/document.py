@@ -438,6 +438,36 @@ class OverviewRow:
 
 
 @dataclass(frozen=True)
+class AcceptedFinding:
+    """A finding about two rules the author accepted as intended: listed here, not among the findings."""
+
+    tier: str
+    kind: str
+    earlier: str
+    later: str
+    reason: str
+    count: int | None
+    phrase: str | None
+
+
+@dataclass(frozen=True)
+class StaleAcceptance:
+    """An acceptance that matched no finding of this run: the overlap may be fixed, or a rule renamed."""
+
+    earlier: str
+    later: str
+    reason: str
+    why: str
+    location: Location | None
+
+
+@dataclass(frozen=True)
+class AcceptedSection:
+    findings: list[AcceptedFinding] = field(default_factory=list)
+    stale: list[StaleAcceptance] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class Report:
     """The whole report of one run (or of merged shards)."""
 
@@ -458,5 +488,6 @@ class Report:
     decided: list[DecidedRecord]
     decision: DecisionFacts
     overview: list[OverviewRow] = field(default_factory=list)
+    accepted: AcceptedSection = field(default_factory=AcceptedSection)
     history: History | None = json_field(omit_none=True)
     memory: Memory | None = json_field(omit_none=True)

@@ -6,7 +6,7 @@ as the page: proven first, then the generated half labelled as samples.
 
 from __future__ import annotations
 
-from fuzzroute.report.render.wording import explain_problem
+from fuzzroute.report.render.lines import overview_line, place
 from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
 
 MAX_LISTED = 5
@@ -85,10 +85,12 @@ def summary_text(
     json_path: str | None = None,
     verbosity: int = 0,
 ) -> str:
-    """A few plain lines (no colour codes) for the terminal.
+    """A few plain lines for the terminal (the CLI colours them on a terminal).
 
-    `verbosity` -1 gives one line plus the paths, 0 the counts with the first
-    errors and one example per suggestion kind, 1 every finding.
+    `verbosity` -1 gives one line plus the paths; 0 the counts and one short
+    line per overview row (`file:line: code [rule] 'phrase' -> who wins`, the
+    overview's order: strongest evidence first, glued pairs as one line); 1
+    every finding with its long explanation.
     """
     graph = document.graph
     summary = document.summary
@@ -116,27 +118,28 @@ def summary_text(
             f"             {_plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` "
             "a static read cannot run"
         )
-    problems = document.proven.problems
-    listed = problems if verbosity > 0 else [p for p in problems if p.kind == "error"][:MAX_LISTED]
-    for problem in listed:
-        where = f" [{problem.skill}]" if problem.skill else ""
-        phrase = f" {problem.example!r}" if problem.example is not None else ""
-        title = explain_problem(problem.code).title
-        lines.append(f"    {problem.kind} {problem.code}{where}{phrase}: {title}")
-    errors = summary.proven_errors
-    if verbosity <= 0 and errors > MAX_LISTED:
-        lines.append(f"    ... and {errors - MAX_LISTED} more errors in the report (-v lists them all)")
+    rows = document.overview
+    if verbosity > 0:  # every finding, with its long explanation
+        for problem in document.proven.problems:
+            where = f" [{problem.skill}]" if problem.skill else ""
+            phrase = f" {problem.example!r}" if problem.example is not None else ""
+            at = place(problem.location)
+            lines.append(f"    {at}{problem.kind} {problem.code}{where}{phrase}: {problem.message}")
+    else:
+        lines.extend("    " + overview_line(row) for row in rows if row.tier == "proven")
     lines.extend(decided_lines(document))  # the tiers in order: proven, decided, generated
+    if verbosity <= 0:
+        lines.extend("    " + overview_line(row) for row in rows if row.tier == "decided")
     lines.append(
         f"  generated: {phrase_counts(run)} (seed {run.seed}, budget {run.budget}): "
         f"{_plural(summary.suggestions, 'suggestion')} - samples, not proof"
     )
-    suggestions = document.suggestions
     if verbosity > 0:
-        lines.extend(_suggestion_line(s) for s in suggestions)
+        lines.extend(_suggestion_line(s) for s in document.suggestions)
     else:
-        for kind, count in sorted(summary.suggestions_by_kind.items(), key=lambda kv: (-kv[1], kv[0])):
-            lines.append(f"    {count} x {kind}{_kind_example(suggestions, kind)}")
+        lines.extend("    " + overview_line(row) for row in rows if row.tier == "suggested")
+    if document.accepted.findings or document.accepted.stale:
+        lines.append(accepted_line(document))
     lines.append(speed_line(run))
     if run.phase_seconds:
         lines.append(time_line(run.phase_seconds))
@@ -153,6 +156,16 @@ def summary_text(
         lines.append(f"  PARTIAL: {document.partial_reason} Suggestions cover only the phrases generated so far.")
     lines.extend(paths)
     return "\n".join(lines)
+
+
+def accepted_line(document: Report) -> str:
+    """How many findings were set aside as accepted overlaps, and which acceptances matched nothing."""
+    found, stale = document.accepted.findings, document.accepted.stale
+    line = f"  accepted:  {_plural(len(found), 'finding')} about overlaps the graph accepts as intended"
+    if stale:
+        names = ", ".join(f"{s.earlier} over {s.later}" for s in stale[:3])
+        line += f"; {_plural(len(stale), 'stale acceptance')} ({names}): they matched nothing"
+    return line
 
 
 def memory_line(memory: Memory) -> str:

@@ -1,0 +1,72 @@
+"""Accepted overlaps kept beside a graph file, for graph formats that cannot carry them.
+
+A JSON graph lists its acceptances under `accepted` and a Python graph calls
+`Graph.accept_overlap`; a TypeScript or JavaScript graph is the reference
+library's own source, which has no place for them.  So any graph file may have
+a small JSON file beside it, `<graph file>.accepted.json`:
+
+    {"accepted": [{"earlier": "deploy", "later": "rollback", "reason": "..."}]}
+
+`fuzzroute accept` writes it (or the JSON graph itself).  The file is read
+strictly: anything else in it is bad input naming the file and the fix.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fuzzroute.engine.errors import DeclarationError, InputError
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.location import SourceLocation
+
+SUFFIX = ".accepted.json"
+
+
+def sidecar_path(graph_file: str | Path) -> Path:
+    """Where the acceptances of `graph_file` are kept when the graph cannot hold them."""
+    path = Path(graph_file)
+    return path.with_name(path.name + SUFFIX)
+
+
+def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
+    """The acceptances stored beside `graph_file` (none when there is no such file)."""
+    path = sidecar_path(graph_file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: the accepted overlaps cannot be read ({exc}).") from None
+    try:
+        document = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise InputError(
+            f"{path}: not valid JSON ({exc}). It holds accepted overlaps as "
+            '{"accepted": [{"earlier": ID, "later": ID, "reason": TEXT}]}; fix it or delete it.'
+        ) from None
+    items = document.get("accepted") if isinstance(document, dict) else None
+    if not isinstance(items, list) or not all(
+        isinstance(i, dict) and set(i) == {"earlier", "later", "reason"} for i in items
+    ):
+        raise InputError(
+            f"{path}: expected {{\"accepted\": [{{\"earlier\": ID, \"later\": ID, \"reason\": TEXT}}]}} and "
+            "nothing else; fix the file (or write it with `fuzzroute accept`)."
+        )
+    return items
+
+
+def add_sidecar_acceptances(graph: Graph, graph_file: str | Path) -> None:
+    """Declare on `graph` the acceptances kept beside its file."""
+    path = sidecar_path(graph_file)
+    for position, item in enumerate(read_sidecar(graph_file)):
+        try:
+            graph.accept_overlap(item["earlier"], item["later"], reason=item["reason"],
+                                 location=SourceLocation(str(path), 1))
+        except DeclarationError as exc:
+            raise InputError(f"{path}: accepted[{position}]: {exc}") from None
+
+
+def sidecar_text(items: list[dict[str, Any]]) -> str:
+    return json.dumps({"accepted": items}, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,47 @@
+"""One short line per finding, as linters print them: `file:line: code [rule] 'phrase' -> who wins`.
+
+A terminal reader scans for what to fix; the long explanation (what the code
+means, both laws' claimants, what to do) stays behind `-v`, like pytest and
+ruff keep theirs.  The lines are plain text: the CLI colours them on a
+terminal (`cli.terminal.echo_lines`) after making the graph's text inert.
+"""
+
+from __future__ import annotations
+
+from fuzzroute.results.document import Location, OverviewRow
+
+
+def place(location: Location | None) -> str:
+    return "" if location is None else f"{location.file}:{location.line}: "
+
+
+def finding_line(
+    location: Location | None, code: str, rule: str | None, phrase: str | None, winner: str | None,
+    extra: str = "",
+) -> str:
+    """`file:line: code [rule] 'phrase' -> winner` (parts that are unknown are left out)."""
+    parts = [place(location) + code]
+    if rule:
+        parts.append(f"[{rule}]")
+    if phrase is not None:
+        parts.append(repr(phrase))
+    if winner:
+        parts.append(f"-> {winner}")
+    line = " ".join(parts)
+    return f"{line}  ({extra})" if extra else line
+
+
+def overview_line(row: OverviewRow) -> str:
+    """One overview row as a line (an aggregate row as its sentence)."""
+    if row.kind == "co-occurrence":
+        return f"{row.count} pairs of rules only meet on glued texts (first-match order, not a bug): {row.rule or ''}"
+    if row.kind == "more":
+        return f"... and {row.count} more findings in the report (-v lists them all)"
+    notes = [row.severity] if row.severity else []
+    if row.relation == "shared-text":
+        notes.append("shared text" + (" in a wildcard" if row.shared_in == "wildcard" else ""))
+    if row.mutation:
+        notes.append(row.mutation)
+    if row.count:
+        notes.append(f"x{row.count}")
+    return finding_line(row.location, row.kind, row.rule, row.phrase, row.other_rule, ", ".join(notes))
