@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fuzzroute.cli.accept import accept
 from fuzzroute.cli.app import main
 from fuzzroute.cli.check import check
 from fuzzroute.cli.claim import claim
@@ -10,7 +11,7 @@ from fuzzroute.cli.merge import merge
 from fuzzroute.cli.report import report
 from fuzzroute.cli.suggest import suggest
 
-for _command in (check, claim, report, suggest, merge, diff):
+for _command in (check, claim, report, suggest, accept, merge, diff):
     main.add_command(_command)
 
 __all__ = ["main"]

@@ -35,7 +35,14 @@ from urllib.parse import quote
 
 from fuzzroute.report.atomic import unwritable, write_atomically
 from fuzzroute.report.render.wording import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
-from fuzzroute.results.document import DecidedRecord, Location, ProblemRecord, Report, SuggestionRecord
+from fuzzroute.results.document import (
+    AcceptedFinding,
+    DecidedRecord,
+    Location,
+    ProblemRecord,
+    Report,
+    SuggestionRecord,
+)
 from fuzzroute.results.jsonform import to_json
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
@@ -93,6 +100,10 @@ def sarif_log(
         results.extend(_decided_result(document, d, root) for d in document.decided if d.kind not in DECIDED_SKIPPED)
     if "suggested" in tiers:
         results.extend(_suggested_result(document, s, root) for s in document.suggestions)
+    results.extend(
+        _accepted_result(document, a, root) for a in document.accepted.findings
+        if ("decided" if a.tier == "decided" else "suggested") in tiers
+    )
     rules = _rules(results)
     index = {rule["id"]: position for position, rule in enumerate(rules)}
     for result in results:
@@ -185,6 +196,26 @@ def _proven_result(document: Report, problem: ProblemRecord, root: Path) -> dict
         code, "error" if problem.kind == "error" else "warning", problem.message,
         _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties, problem.status,
     )
+
+
+def _accepted_result(document: Report, accepted: AcceptedFinding, root: Path) -> dict[str, Any]:
+    """An accepted finding: a result with a suppression carrying the author's reason (code scanning closes it)."""
+    identity = (accepted.tier, accepted.kind, accepted.later, accepted.earlier, "accepted")
+    properties = {
+        "tier": accepted.tier, "kind": accepted.kind, "rule": accepted.later, "from": accepted.earlier,
+        "accepted": True, "witnesses": [] if accepted.phrase is None else [accepted.phrase],
+    }
+    message = (
+        f"Accepted as intended: rule {accepted.earlier!r} takes phrases of later rule {accepted.later!r}"
+        + (f", e.g. {accepted.phrase!r}" if accepted.phrase is not None else "")
+        + f". Reason given: {accepted.reason}"
+    )
+    result = _result(
+        accepted.kind, "note", message, _location_of(document, None, root, rule_id=accepted.later), identity,
+        properties, None,
+    )
+    result["suppressions"] = [{"kind": "inSource", "justification": accepted.reason}]
+    return result
 
 
 def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path) -> dict[str, Any]:

@@ -1,0 +1,40 @@
+"""`fuzzroute accept`: record that an overlap between two rules is intended (a thin layer over `authoring.accept`)."""
+
+from __future__ import annotations
+
+import click
+
+from fuzzroute.cli.app import reports_bad_input
+from fuzzroute.cli.options import EXIT_CODES_EPILOG
+from fuzzroute.engine.errors import InputError
+
+
+@click.command(epilog=EXIT_CODES_EPILOG)
+@click.argument("graph_spec", metavar="GRAPH")
+@click.argument("earlier")
+@click.argument("later")
+@click.option("--reason", required=True, help="Why the overlap is intended (shown with every accepted finding).")
+@reports_bad_input
+def accept(graph_spec: str, earlier: str, later: str, reason: str) -> None:
+    """Accept that rule EARLIER takes phrases rule LATER matches, on purpose.
+
+    Its overlap and shadowing findings (decided or sampled) are then listed
+    as accepted, not as findings; a proven problem never is. A JSON graph
+    gets it in its `accepted` array; any other graph in GRAPH.accepted.json
+    beside it. Exit 0, or 2 on bad input (nothing is written).
+    """
+    from fuzzroute.authoring.accept import acceptance_edit
+    from fuzzroute.authoring.suggest import write_source
+    from fuzzroute.graphfiles.loader import load_graph
+    from fuzzroute.report.atomic import write_atomically
+
+    loaded = load_graph(graph_spec)
+    edit = acceptance_edit(loaded, earlier, later, reason)
+    if edit.path == loaded.path:
+        write_source(edit.path, edit.new)
+    else:
+        try:
+            write_atomically(edit.path, edit.new)
+        except OSError as exc:
+            raise InputError(f"{edit.path}: cannot be written ({exc}); nothing was written.") from None
+    click.echo(f"Accepted: {earlier!r} taking phrases of {later!r} ({reason}); written to {edit.path}.")
