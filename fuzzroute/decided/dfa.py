@@ -25,7 +25,7 @@ over the cap is `Undecidable`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fuzzroute.decided.alphabet import Cell
 from fuzzroute.decided.nfa import (
@@ -126,6 +126,8 @@ class Part:
     accepts: list[bool]
     live: list[bool]
     sink: int | None  # the accepting sink of SEARCH mode, once a match was seen
+    #: `moves` with dead ends folded in, built once by the product search (see `product.folded_moves`).
+    folded: dict[int, list[tuple[int, ...]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def states(self) -> int:
