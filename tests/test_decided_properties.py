@@ -32,10 +32,11 @@ from hypothesis import strategies as st
 
 from fuzzroute import Graph, all_of, keywords
 from fuzzroute.decided import DISJOINT, NEVER_MATCHES, NEVER_WINS, UNDECIDED, decide
-from fuzzroute.decided.alphabet import CellFinder
+from fuzzroute.decided.alphabet import CellFinder, _every_code_point
 from fuzzroute.decided.languages import build_languages
 from fuzzroute.decided.nfa import Undecidable
-from fuzzroute.decided.product import accepts
+from fuzzroute.decided.product import accepts, search
+from fuzzroute.engine.matchers import Keywords, Regex
 
 ALPHABET = ["a", "k", " ", "é", "\n", "\u212a"]
 LENGTH = 5
@@ -111,6 +112,38 @@ def test_automata_accept_exactly_what_the_matchers_match(found: list[object]) ->
         assert accepts(rule, [finder.cell(ch) for ch in "ak é"]) == matcher.matches("ak é")
 
 
+def _whole_match(matcher: object, text: str) -> bool:
+    """The rule's own text matched whole, as `re` reads it: the regex fullmatched, or one keyword exactly."""
+    if isinstance(matcher, Keywords):
+        return any(re.fullmatch(re.escape(k), text, re.IGNORECASE) for k in matcher.keywords)
+    assert isinstance(matcher, Regex)
+    return matcher.pattern.fullmatch(text) is not None
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=1, max_size=3))
+def test_whole_text_automata_accept_exactly_the_rules_own_texts(found: list[object]) -> None:
+    """The WHOLE reading (a rule's own text, which the overlap witnesses of generation are made of)."""
+    graph = _graph(found)
+    languages = build_languages(graph.entries)
+    finder = CellFinder(languages.cells)
+    for entry in graph.entries:
+        try:
+            rule = languages.whole(entry.index)
+        except Undecidable:
+            continue
+        if rule is None:
+            continue
+        (part,) = rule.parts
+        stack: list[tuple[str, int]] = [("", 0)]
+        while stack:
+            text, state = stack.pop()
+            assert part.accepts[state] == _whole_match(entry.data_matcher, text), (entry.caption, text)
+            if len(text) < LENGTH:
+                for ch in ALPHABET:
+                    stack.append((text + ch, part.moves[state][part.column_of_cell[finder.cell(ch)]]))
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(matchers(), min_size=2, max_size=3))
 def test_decisions_agree_with_enumeration(found: list[object]) -> None:
@@ -142,3 +175,31 @@ def test_the_alphabet_exercises_unicode_folding() -> None:
     assert re.search("(?i)k", "\u212a")
     assert keywords("caf").matches("café")
     assert not re.search(r"caf\b", "café")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=2, max_size=3), st.booleans())
+def test_the_two_part_fast_path_finds_what_the_general_search_finds(found: list[object], whole: bool) -> None:
+    """Same verdict, same phrase, same number of states: the fast path is only faster."""
+    graph = _graph(found)
+    languages = build_languages(graph.entries)
+    for a in graph.entries:
+        for b in graph.entries:
+            try:
+                first = languages.whole(a.index) if whole else languages.search(a.index)
+                second = languages.search(b.index)
+            except Undecidable:
+                continue
+            if first is None or len(first.parts) + len(second.parts) != 2:
+                continue
+            outcomes = [
+                search([first, second], [], languages.cells, max_states=200, deadline=None, fast_path=fast)
+                for fast in (True, False)
+            ]
+            assert outcomes[0] == outcomes[1]
+
+
+def test_every_code_point_appears_once_in_order() -> None:
+    text = _every_code_point()
+    assert len(text) == 0x110000
+    assert all(text[n] == chr(n) for n in (*range(0, 0x110000, 4099), 0xD800, 0xDFFF, 0x10FFFF))

@@ -197,7 +197,10 @@ def build_part(nfa: Nfa, mode: str, cells: Sequence[Cell], max_states: int = MAX
                     if obligation == 2:
                         continue
                     if node == final and obligation == 1:
-                        following.add((final, 2))
+                        # Search: the match ended before this newline, which must end the text.  Whole:
+                        # the match must cover the text, and it ended before this newline.
+                        if search:
+                            following.add((final, 2))
                         continue
                     for atom, to in nfa.chars[node]:
                         if atom in cell.atoms:
