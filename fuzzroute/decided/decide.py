@@ -37,7 +37,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from fuzzroute.decided.languages import Languages, build_languages
+from fuzzroute.decided.languages import Languages, languages_for
 from fuzzroute.decided.model import (
     CAN_WIN,
     COLD_WALK_DEAD,
@@ -315,7 +315,7 @@ def decide(
     """Decide overlap, disjointness and never-wins for the data rules of `graph`; see the module docstring."""
     started = time.monotonic()
     entries = graph.entries
-    languages = build_languages(entries)
+    languages = languages_for(graph)
     run = _Run(graph, languages, pair_timeout, max_states, total_states)
     readable: list[tuple[Entry, Rule]] = []
     unreadable: list[Entry] = []

@@ -2,11 +2,15 @@
 
 The alphabet is cut once per graph from the character tests of every rule
 the automata can read, so all questions about the graph (pairs, containment)
-share the same cells and the part automata are built once.
+share the same cells and the part automata are built once.  `languages_for`
+keeps them with the graph, so the decided tier and the generated tier's
+overlap witnesses (`fuzzroute.generate.intersect`) read the same automata
+and a report that runs both builds them once.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -15,6 +19,7 @@ from fuzzroute.decided.dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
 from fuzzroute.decided.nfa import Atoms, Nfa, Undecidable, leaf_nfa
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 
 
@@ -93,3 +98,27 @@ def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_ST
         rules[entry.index] = rule
     cells = partition(atoms.resolve())
     return Languages(rules, cells, max_part_states, atoms)
+
+
+#: Per graph: the entries the automata were built from, and the automata.
+_built: weakref.WeakKeyDictionary[Graph, tuple[tuple[Entry, ...], Languages]] = weakref.WeakKeyDictionary()
+
+
+def _same(built: tuple[Entry, ...], entries: tuple[Entry, ...]) -> bool:
+    return len(built) == len(entries) and all(a is b for a, b in zip(built, entries, strict=True))
+
+
+def languages_for(graph: Graph) -> Languages:
+    """The automata of `graph`'s data rules, built on first use and kept while the graph lives.
+
+    Rebuilt when the graph gained entries since (a graph only grows).  Part
+    automata are built lazily and kept in the returned object, so whichever
+    tier asks first builds them for both.
+    """
+    entries = graph.entries
+    found = _built.get(graph)
+    if found is not None and _same(found[0], entries):
+        return found[1]
+    languages = build_languages(entries)
+    _built[graph] = (entries, languages)
+    return languages
