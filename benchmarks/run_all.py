@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_decide  # noqa: E402
+import bench_explore  # noqa: E402
 import bench_generate  # noqa: E402
 import bench_growth  # noqa: E402
 import bench_laws  # noqa: E402
@@ -21,7 +22,7 @@ import bench_pipeline  # noqa: E402
 
 def main() -> None:
     full = "--full" in sys.argv
-    for bench in (bench_laws, bench_pipeline, bench_memory):
+    for bench in (bench_laws, bench_pipeline, bench_memory, bench_explore):
         print(bench.main(full=full), flush=True)
         print(flush=True)
     for plain in (bench_generate, bench_growth):
