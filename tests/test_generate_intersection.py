@@ -15,10 +15,11 @@ import pytest
 
 from fuzzroute import Graph, Outcome, all_of, keywords, runs_on
 from fuzzroute.decided.languages import languages_for
+from fuzzroute.decided.prefilter import OwnTexts
 from fuzzroute.generate import explore
 from fuzzroute.generate import intersect as phase
 from fuzzroute.generate.budget import STOP_POLL_EVERY
-from fuzzroute.generate.intersect import EARLIER_TEXT, LATER_TEXT, IntersectionStats, OwnTexts, Witnesses
+from fuzzroute.generate.intersect import EARLIER_TEXT, LATER_TEXT, IntersectionStats, Witnesses
 from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, Exploration, Suggestion
 
 GENERATOR = "regex/intersection"
@@ -254,7 +255,8 @@ def test_witnesses_do_not_depend_on_the_hash_seed() -> None:
         "import re\n"
         "from fuzzroute import Graph, keywords\n"
         "from fuzzroute.decided.languages import languages_for\n"
-        "from fuzzroute.generate.intersect import IntersectionStats, OwnTexts, Witnesses\n"
+        "from fuzzroute.decided.prefilter import OwnTexts\n"
+        "from fuzzroute.generate.intersect import IntersectionStats, Witnesses\n"
         "g = Graph('h').entry('a', match=re.compile(r'\\b(array|host|node)\\w*'))"
         ".entry('b', match=keywords('refund', 'hosting')).entry('c', match=re.compile(r'(?i)what.s up on \\w+ now'))\n"
         "w, t = Witnesses(languages_for(g), IntersectionStats()), OwnTexts(g)\n"

@@ -11,7 +11,7 @@ engine: the engine never imports it.
 
 from __future__ import annotations
 
-from fuzzroute.decided.decide import MAX_STATES, PAIR_TIMEOUT, TOTAL_STATES, decide
+from fuzzroute.decided.decide import decide
 from fuzzroute.decided.model import (
     CAN_WIN,
     COLD_WALK_DEAD,
@@ -25,6 +25,7 @@ from fuzzroute.decided.model import (
     Decisions,
     Defect,
 )
+from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
 from fuzzroute.decided.wording import BOUNDARY
 
 __all__ = [
@@ -40,8 +41,7 @@ __all__ = [
     "NEVER_MATCHES",
     "NEVER_WINS",
     "OVERLAP",
-    "PAIR_TIMEOUT",
-    "TOTAL_STATES",
+    "RULE_STATES",
     "UNDECIDED",
     "decide",
 ]

@@ -23,6 +23,8 @@ MATCHER = "matcher"
 PAIR = "overlap"
 CONTAINMENT = "never-wins"
 DEFAULT = "cold-walk"
+#: The tier was stopped before it reached a rule's questions (one `undecided` item lists them all).
+NOT_REACHED = "not-reached"
 
 
 def location_of(entry: Entry) -> dict[str, Any] | None:
@@ -101,6 +103,9 @@ class Decisions:
     defects: list[Defect] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     boundary: str = ""
+    #: Data rules whose questions were not reached (the tier was stopped first), and why.
+    not_reached: tuple[Entry, ...] = ()
+    not_reached_reason: str | None = None
 
     def of_kind(self, kind: str) -> list[DecidedItem]:
         return [item for item in self.items if item.kind == kind]

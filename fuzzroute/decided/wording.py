@@ -14,8 +14,9 @@ BOUNDARY = (
     "match the same message; whether earlier data rules match everything a rule matches (it then never starts a "
     "turn under the cascade); which rules a default hides under the cold walk. Not decided: `when` predicates and "
     "intents (an earlier `when` rule can only take more), and order under a scorer or read mount. A rule with a "
-    "lookaround, backreference, conditional, atomic group or possessive repeat, and a question past its state or "
-    "time limit, is undecided with the reason, never guessed. Every witness was re-run through the compiled "
+    "lookaround, backreference, conditional, atomic group or possessive repeat, and a question past its bound "
+    "(counted in automaton states, never in time, so every machine decides the same), is undecided with the "
+    "reason, never guessed. Every witness was re-run through the compiled "
     "matchers and both claim laws; one they contradict is a fuzzroute defect, not a finding."
 )
 

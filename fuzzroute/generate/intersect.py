@@ -20,9 +20,9 @@ rules' Python matchers; a refusal is counted per pair
 non-zero.
 
 A search is skipped without automata when the own text cannot hold a
-literal the other rule requires (`OwnTexts`: a keyword list's keywords, or
-the few texts a literal regex can match whole, run through the claim laws'
-one literal prefilter, `fuzzroute.engine.screen`); that never skips a
+literal the other rule requires (`fuzzroute.decided.prefilter.OwnTexts`: a
+keyword list's keywords, or the few texts a literal regex can match whole,
+run through the claim laws' one literal prefilter); that never skips a
 witness.  Which pairs are tried never depends on the clock: pairs come in a
 fixed order (by the later rule, then the earlier), at most `pair_limit` of
 them are searched, a pair whose two searches are both skipped is passed over
@@ -43,11 +43,11 @@ from typing import Any
 
 from fuzzroute.decided.languages import Languages, languages_for
 from fuzzroute.decided.nfa import Undecidable
+from fuzzroute.decided.prefilter import OwnTexts
 from fuzzroute.decided.product import FOUND, search
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.literals import regex_texts
-from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
+from fuzzroute.engine.matchers import DataMatcher
 from fuzzroute.generate.budget import Budget
 from fuzzroute.generate.sources import Candidate
 
@@ -85,58 +85,6 @@ def pairs(entries: Sequence[Entry]) -> Iterator[tuple[int, int]]:
     for position, later in enumerate(rules):
         for earlier in rules[:position]:
             yield earlier, later
-
-
-def own_texts(matcher: DataMatcher | None) -> tuple[str, ...] | None:
-    """The texts a rule's own text is one of (up to case), when they are few and known; else None."""
-    if isinstance(matcher, Keywords):
-        return matcher.keywords
-    if isinstance(matcher, Regex):
-        texts = regex_texts(matcher.pattern)
-        return None if texts is None else tuple(sorted(texts))
-    return None
-
-
-class OwnTexts:
-    """Rules out, without automata, the searches that cannot find a witness.
-
-    A search asks for one rule's own text that the other rule matches
-    anywhere.  The claim laws' prefilter (`fuzzroute.engine.screen`) knows,
-    for a text, which rules cannot match it (a required literal is absent,
-    compared case-folded).  When a rule's own texts are known (a keyword
-    list, a literal regex) and the prefilter rules the other rule out on
-    every one of them, the search is hopeless; an all-of has no own text at
-    all (its parts are matched anywhere).  Folding is per character and the
-    same for every case variant of a text, so what rules a text out rules
-    out its case variants too.
-    """
-
-    def __init__(self, graph: Graph) -> None:
-        screen = graph.laws.screen
-        self._screened = screen.screened
-        self._position = {e.index: p for p, e in enumerate(graph.laws.candidates)}
-        self._survivors: dict[int, frozenset[int] | None] = {}
-        self._all_of: set[int] = set()
-        for entry in data_rules(graph.entries):
-            matcher = entry.data_matcher
-            if isinstance(matcher, AllOf):
-                self._all_of.add(entry.index)
-                continue
-            texts = own_texts(matcher)
-            found: set[int] = set()
-            for text in texts or ():
-                found |= screen.survivors(text)
-            self._survivors[entry.index] = None if texts is None else frozenset(found)
-
-    def hopeless(self, own: int, other: int) -> bool:
-        """Whether no text of rule `own` can be matched by rule `other`."""
-        if own in self._all_of:
-            return True
-        survivors = self._survivors.get(own)
-        position = self._position.get(other)
-        if survivors is None or position is None or position not in self._screened:
-            return False
-        return position not in survivors
 
 
 @dataclass

@@ -13,6 +13,7 @@ import json
 import re
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -80,9 +81,27 @@ def empty_exploration(
     )
 
 
-def run_decisions(graph: Graph) -> Decisions:
-    """The decided tier of `graph`."""
-    return decide(graph)
+#: Of a time budget, the share the decided tier may take before it stops (the rules it did not reach are
+#: listed as not reached; every decision it made stands).
+DECIDE_SHARE = 0.5
+
+
+def run_decisions(
+    graph: Graph,
+    *,
+    workers: int = 1,
+    should_stop: StopFlag | None = None,
+    budget_seconds: float | None = None,
+) -> Decisions:
+    """The decided tier of `graph`, stopped by a stop request or by its share of a time budget."""
+    stop = should_stop
+    if budget_seconds is not None:
+        deadline = time.monotonic() + budget_seconds * DECIDE_SHARE
+
+        def stop() -> bool:
+            return (should_stop is not None and should_stop()) or time.monotonic() > deadline
+
+    return decide(graph, workers=workers, should_stop=stop)
 
 
 def write_report(
@@ -133,7 +152,11 @@ def write_report(
     ledger = None if ledger_file is None else read_ledger(ledger_file)
     target = Path(html_path) if html_path is not None else default_html_path(graph.name)
     checkup = graph.checkup()
-    decisions = run_decisions(graph) if decide else None
+    decisions = (
+        run_decisions(graph, workers=workers, should_stop=should_stop, budget_seconds=budget_seconds)
+        if decide
+        else None
+    )
     explorer = explore if explore is not None else explore_graph
     reason: str | None = None
     scale: dict[str, Any] = {}
