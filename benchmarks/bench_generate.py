@@ -13,6 +13,7 @@ import re
 from common import best_of, synthetic_graph, table
 
 from fuzzroute.decided.languages import Languages, build_languages, languages_for
+from fuzzroute.decided.prefilter import OwnTexts
 from fuzzroute.generate import intersect
 from fuzzroute.generate.seeded import draw_examples
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
@@ -69,7 +70,7 @@ def _intersection_rows(repeats: int, rules: int = 20) -> list[tuple[object, ...]
 
     def run(languages: Languages) -> None:
         witnesses = intersect.Witnesses(languages, intersect.IntersectionStats())
-        texts = intersect.OwnTexts(graph)
+        texts = OwnTexts(graph)
         for earlier, later in pairs:
             witnesses.overlap_witnesses(earlier, later, texts)
 
