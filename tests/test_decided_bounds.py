@@ -43,8 +43,12 @@ def bounded_graph() -> Graph:
     return graph
 
 
-def as_data(decisions: Decisions) -> list[dict[str, Any]]:
-    return decisions.to_dicts() + [d.to_dict() for d in decisions.defects]
+def as_data(decisions: Decisions) -> list[Any]:
+    """Everything decided: items, counted pairs, how every pair meets, can-win facts and defects."""
+    rules = decisions.stats["data_rules"]  # every entry of these graphs is a data rule
+    pairs = [[decisions.relation(a, b) for a in range(b)] for b in range(rules)]
+    winning = {i: item.to_dict() for i, item in sorted(decisions.winning.items())}
+    return [decisions.to_dicts(), decisions.aggregates(), pairs, winning, [d.to_dict() for d in decisions.defects]]
 
 
 def deterministic_stats(decisions: Decisions) -> dict[str, Any]:
@@ -102,8 +106,9 @@ def test_a_stop_leaves_rules_not_reached_and_changes_no_decision_made() -> None:
     assert [e.id for e in stopped.not_reached][:5] == ["status", "both", "anchored", "cancel", "edge"]
     assert stopped.stats["rules_not_reached"] == 10
     reached = {"order", "wide", "wider"}
-    made = [d for d in as_data(stopped) if d.get("rule") in reached]
-    assert made == [d for d in as_data(full) if d.get("rule") in reached]
+    made = [d for d in stopped.to_dicts() if d.get("rule") in reached]
+    assert made == [d for d in full.to_dicts() if d.get("rule") in reached]
+    assert all(stopped.relation(a, b) == full.relation(a, b) for b in range(3) for a in range(b))
     assert progress == [(1, 13), (2, 13), (3, 13)]
 
 

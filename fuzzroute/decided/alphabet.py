@@ -76,6 +76,11 @@ NODE_CACHE_SIZE = 8192
 _SMALL_OPS = frozenset({_c.LITERAL, _c.RANGE})
 
 
+def compile_node(node: Any, flags: int) -> re.Pattern[str]:
+    """One single-character parse node as a pattern (`fullmatch` tests one character as `re` would)."""
+    return _compile_nodes([node], flags)
+
+
 def _compile_nodes(nodes: Sequence[Any], flags: int) -> re.Pattern[str]:
     """`(?:n1|n2|...)+` compiled from parse nodes, under `flags`."""
     state = _parser.State()

@@ -40,18 +40,35 @@ from typing import Any
 
 from fuzzroute.decided.languages import Languages, languages_for
 from fuzzroute.decided.model import (
+    CAN_WIN,
+    CO_OCCURRENCE,
     COLD_WALK_DEAD,
     DEFAULT,
+    FIXED_WORDS,
     NOT_REACHED,
+    OVERLAP,
+    PAIR,
+    SHARED_TEXT,
     UNDECIDED,
     DecidedItem,
     Decisions,
+    Pairs,
 )
 from fuzzroute.decided.nfa import Undecidable
 from fuzzroute.decided.pool import answer_all, defect_from, item_from
-from fuzzroute.decided.questions import MAX_STATES, RULE_STATES, Context, first_phrase
+from fuzzroute.decided.questions import (
+    DISJOINT_RELATION,
+    EXAMPLES,
+    MAX_STATES,
+    RULE_STATES,
+    UNDECIDED_RELATION,
+    Answers,
+    Context,
+    first_phrase,
+)
 from fuzzroute.decided.verify import verify
 from fuzzroute.decided.wording import BOUNDARY, live_law, rule, rules
+from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 
 STOPPED_REASON = "the decided tier was stopped (a time budget or a stop request) before it reached these rules"
@@ -66,7 +83,7 @@ def build_automata(languages: Languages) -> None:
             languages.search(index)
         except Undecidable:
             continue
-        languages.whole(index)
+        languages.own(index)
 
 
 def cold_walk(context: Context) -> DecidedItem | None:
@@ -90,6 +107,72 @@ def cold_walk(context: Context) -> DecidedItem | None:
     return None
 
 
+#: Decided items listed per kind of finding, graph-wide, in rule order; the rest are counted
+#: (`Decisions.shared_unlisted`, `undecided_unlisted`) so no graph lists one item per pair.
+SHARED_LISTED = 500
+WILDCARD_LISTED = 50
+UNDECIDED_LISTED = 50
+
+
+class Listing:
+    """Puts one rule's answers into the decisions: findings listed up to the caps, pairs counted."""
+
+    def __init__(self, decisions: Decisions, entries: tuple[Entry, ...]) -> None:
+        self.decisions = decisions
+        self.entries = entries
+        self.listed: dict[str, int] = {}
+
+    def _room(self, key: str, cap: int) -> bool:
+        if self.listed.get(key, 0) >= cap:
+            return False
+        self.listed[key] = self.listed.get(key, 0) + 1
+        return True
+
+    def add(self, item: DecidedItem) -> None:
+        decisions = self.decisions
+        if item.kind == CAN_WIN:  # counted, with its verified witness kept off the list
+            decisions.winning[item.entry.index] = item
+            return
+        if item.kind == OVERLAP and item.relation == SHARED_TEXT:
+            cap = SHARED_LISTED if item.strength == FIXED_WORDS else WILDCARD_LISTED
+            if not self._room(f"shared-{item.strength}", cap):
+                _count(decisions.shared_unlisted, item.other, item.entry, item.witness)
+                return
+        elif item.kind == UNDECIDED and item.question == PAIR and not self._room("undecided", UNDECIDED_LISTED):
+            _count(decisions.undecided_unlisted, item.other, item.entry, None)
+            return
+        decisions.items.append(item)
+
+    def count(self, answers: Answers) -> None:
+        decisions = self.decisions
+        entries = self.entries
+        later = entries[answers.rule]
+        decisions.co_occurrence.count += answers.co_occurrence
+        decisions.disjoint.count += answers.disjoint
+        decisions.shared_unlisted.count += answers.unlisted.get(SHARED_TEXT, 0)
+        decisions.undecided_unlisted.count += answers.unlisted.get(UNDECIDED_RELATION, 0)
+        for relation, pairs in ((CO_OCCURRENCE, decisions.co_occurrence), (DISJOINT_RELATION, decisions.disjoint)):
+            for earlier, witness in answers.examples.get(relation, []):
+                if len(pairs.examples) < EXAMPLES:
+                    pairs.examples.append((entries[earlier], later, _checked(entries[earlier], later, witness)))
+        for relation, mask in answers.relations.items():
+            decisions.relations.add(relation, answers.rule, mask)
+
+
+def _count(pairs: Pairs, earlier: Entry | None, later: Entry, witness: str | None) -> None:
+    pairs.count += 1
+    if earlier is not None and len(pairs.examples) < EXAMPLES:
+        pairs.examples.append((earlier, later, witness))
+
+
+def _checked(a: Entry, b: Entry, witness: str | None) -> str | None:
+    """The example's witness when both compiled matchers match it (examples are shown, so they are checked)."""
+    if witness is None:
+        return None
+    ok = all(e.data_matcher is not None and e.data_matcher.matches(witness) for e in (a, b))
+    return witness if ok else None
+
+
 def decide(
     graph: Graph,
     *,
@@ -104,7 +187,6 @@ def decide(
     languages = languages_for(graph)
     build_automata(languages)
     context = Context.of(graph, languages, max_states, rule_states)
-    context.shortest_texts()
     entries = graph.entries
     data = [e.index for e in entries if e.data_matcher is not None]
     total = len(data)
@@ -116,14 +198,19 @@ def decide(
             progress(done[0], total)
 
     decisions = Decisions(boundary=BOUNDARY)
-    states, searches = context.states, context.searches
+    states, searches = context.facts.states, context.facts.searches
     answered: set[int] = set()
+    listing = Listing(decisions, entries)
     for checked in answer_all(context, data, workers=workers, should_stop=should_stop, progress=advanced):
         answered.add(checked.rule)
-        decisions.items.extend(item_from(r, entries) for r in checked.items)
+        for record in checked.items:
+            listing.add(item_from(record, entries))
         decisions.defects.extend(defect_from(r, entries) for r in checked.defects)
-        states += checked.states
-        searches += checked.searches
+        answers = checked.answers
+        assert answers is not None
+        listing.count(answers)
+        states += answers.states
+        searches += answers.searches
     missing = [entries[i] for i in data if i not in answered]
     if missing:
         decisions.not_reached = tuple(missing)

@@ -31,9 +31,20 @@ class RuleAutomata:
     leaves: tuple[Regex | Keywords, ...]
     nfas: tuple[Nfa, ...] = ()
     reason: str | None = None
+    #: Per leaf (an all-of has several), the automaton of its own text (`nfa.own_text_items`).
+    own_nfas: tuple[Nfa, ...] = ()
     _search: Rule | None = None
     _whole: Rule | None = None
     _whole_reason: str | None = None
+    _own: tuple[Rule, ...] | None = None
+    _fixed: tuple[Rule, ...] | None = None
+    _own_reason: str | None = None
+    _fixed_reason: str | None = None
+
+    @property
+    def wild(self) -> bool:
+        """Whether the rule's own text has wildcards (classes, `.`), not only fixed words."""
+        return any(nfa.wild for nfa in self.own_nfas)
 
     @property
     def decidable(self) -> bool:
@@ -75,6 +86,44 @@ class Languages:
         return rule._whole
 
 
+    def own(self, index: int) -> tuple[Rule, ...] | None:
+        """Per leaf, the rule's own text read whole (None when undecidable or too large).
+
+        A message that is one of these texts alone is matched by that leaf;
+        for a keyword list the texts are its keywords, for a regex what it
+        matches with the wildcards search makes redundant taken off its ends.
+        """
+        rule = self.rules[index]
+        if rule.reason is not None or rule._own_reason is not None:
+            return None
+        if rule._own is None:
+            try:
+                rule._own = tuple(
+                    Rule((build_part(n, WHOLE, self.cells, self.max_part_states),)) for n in rule.own_nfas
+                )
+            except Undecidable as error:
+                rule._own_reason = str(error)
+        return rule._own
+
+    def fixed(self, index: int) -> tuple[Rule, ...] | None:
+        """`own`, with the rule's wildcards reading only blank characters (no literal of any rule)."""
+        rule = self.rules[index]
+        own = self.own(index)
+        if own is None or rule._fixed_reason is not None:
+            return None
+        if rule._fixed is None:
+            literal = frozenset(self.atoms.literal)
+            try:
+                rule._fixed = tuple(
+                    Rule((build_part(n, WHOLE, self.cells, self.max_part_states, literal),)) if n.wild else reading
+                    for n, reading in zip(rule.own_nfas, own, strict=True)
+                )
+            except Undecidable as error:
+                rule._fixed_reason = str(error)
+                return None
+        return rule._fixed
+
+
 def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
     matcher = entry.data_matcher
     if isinstance(matcher, AllOf):
@@ -93,6 +142,7 @@ def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_ST
         rule = RuleAutomata(entry, _leaves(entry))
         try:
             rule.nfas = tuple(leaf_nfa(leaf, atoms) for leaf in rule.leaves)
+            rule.own_nfas = tuple(leaf_nfa(leaf, atoms, own_text=True) for leaf in rule.leaves)
         except Undecidable as error:
             rule.reason = str(error)
         rules[entry.index] = rule

@@ -32,13 +32,12 @@ Record = tuple[Any, ...]
 
 @dataclass
 class Checked:
-    """One rule's answers after verification: kept items and tool defects, as records."""
+    """One rule's answers after verification: kept items and tool defects as records, and the counts."""
 
     rule: int
     items: list[Record] = field(default_factory=list)
     defects: list[Record] = field(default_factory=list)
-    states: int = 0
-    searches: int = 0
+    answers: Answers | None = None
 
 
 def _index(entry: Entry | None) -> int | None:
@@ -49,16 +48,17 @@ def item_record(item: DecidedItem) -> Record:
     return (
         item.kind, item.question, item.entry.index, item.message, item.witness, _index(item.other),
         tuple(e.index for e in item.containing), tuple(e.index for e in item.dead), item.reason, item.law, item.claims,
+        item.relation, item.strength,
     )
 
 
 def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
-    kind, question, rule, message, witness, other, containing, dead, reason, law, claims = record
+    kind, question, rule, message, witness, other, containing, dead, reason, law, claims, relation, strength = record
     return DecidedItem(
         kind, question, entries[rule], message, witness=witness,
         other=None if other is None else entries[other],
         containing=tuple(entries[i] for i in containing), dead=tuple(entries[i] for i in dead),
-        reason=reason, law=law, claims=claims,
+        reason=reason, law=law, claims=claims, relation=relation, strength=strength,
     )
 
 
@@ -73,13 +73,15 @@ def defect_from(record: Record, entries: Sequence[Entry]) -> Defect:
 
 def check(context: Context, answers: Answers) -> Checked:
     """Verify every witness of one rule's answers with the compiled matchers and `graph.claims`."""
-    checked = Checked(answers.rule, states=answers.states, searches=answers.searches)
+    checked = Checked(answers.rule)
     for item in answers.items:
         defect = verify(context.graph, item)
         if defect is None:
             checked.items.append(item_record(item))
         else:
             checked.defects.append(defect_record(defect))
+    answers.items = []  # sent as records; the counts and examples travel as they are
+    checked.answers = answers
     return checked
 
 
@@ -94,9 +96,9 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _worker_answer(index: int) -> Checked:
+def _worker_answer(indexes: list[int]) -> list[Checked]:
     assert _CONTEXT is not None
-    return answer(_CONTEXT, index)
+    return [answer(_CONTEXT, index) for index in indexes]
 
 
 def fork_available() -> bool:
@@ -133,22 +135,24 @@ def _answer_on_pool(
     global _CONTEXT
     forked = multiprocessing.get_context("fork")
     _CONTEXT = context
-    chunk = max(1, len(rules) // (workers * 16))
+    # Rules go out in small batches (one result per batch), in order; imap gives them back in that order.
+    size = max(1, len(rules) // (workers * 16))
+    batches = [list(rules[start : start + size]) for start in range(0, len(rules), size)]
     try:
-        with forked.Pool(min(workers, len(rules)), initializer=_worker_init) as pool:
-            results = pool.imap(_worker_answer, rules, chunksize=chunk)
-            for _ in rules:
+        with forked.Pool(min(workers, len(batches)), initializer=_worker_init) as pool:
+            results = pool.imap(_worker_answer, batches, chunksize=1)
+            for _ in batches:
                 while True:
                     if should_stop is not None and should_stop():
                         pool.terminate()
                         return
                     try:
-                        checked = results.next(timeout=POLL_SECONDS)
+                        answered = results.next(timeout=POLL_SECONDS)
                         break
                     except multiprocessing.TimeoutError:
                         continue
-                yield checked
+                yield from answered
                 if progress is not None:
-                    progress(1)
+                    progress(len(answered))
     finally:
         _CONTEXT = None

@@ -1,31 +1,35 @@
 """The questions about one data rule B, answered by automata within a bound counted in automaton states.
 
-For rule B, in order:
+For rule B, against every earlier data rule A the automata read:
 
-1. For every earlier data rule A the automata read: do A and B match a
-   common message?  A witness is looked for where a reader finds it most
-   telling first: B's own text that A matches, then A's own text that B
-   matches (each a small search, skipped when the laws' prefilter shows the
-   own text cannot hold what the other rule needs), then the two rules' own
-   texts side by side (checked with the compiled matchers, no automaton),
-   and only then the full search over both automata, which also proves
-   disjointness when it finds nothing.
-2. Is every message B matches also matched by earlier data rules (B never
-   starts a turn under the cascade)?  Found by refining a set of earlier
-   rules with counter-witnesses: B's own text first; whatever earlier data
-   rules match the current counter-witness (run with the compiled matchers)
-   join the set, and the automata look for a message of B that none of the
-   set matches.  None: B never wins (the set, reduced to the rules needed,
-   contains it).  One no earlier data rule matches: B can win.  Each round
-   adds a rule, and only rules that take B's phrases are ever in a product.
+1. *Shared text.*  Does A match inside B's own text (what B matches, with
+   the wildcards search makes redundant taken off its ends; for an all-of,
+   one of its parts' texts)?  First inside B's fixed words (B's wildcards
+   reading only blank characters, that no rule's literal is), then
+   anywhere in B's own text, where only B's wildcards absorb A's words.
+   Either is a finding about the pair, listed with a witness that is B's
+   own text.  `facts` keeps most pairs away from these searches: the laws'
+   prefilter over B's fixed segments and templates rules A out, and an A
+   that matches any text holding its own text between spaces shares every
+   text of a B with a free gap.
+2. *Co-occurrence.*  Otherwise, do A and B match a common message at all?
+   Two rules that each match any message holding their own text between
+   spaces do; for the rest the witness is looked for in their own texts
+   side by side (the compiled matchers judge), in A's own text matched by
+   B, and in the product of both automata, which also proves disjointness.
+   Co-occurring and disjoint pairs are counted, not listed.
+3. *Never wins.*  Is every message B matches also matched by earlier data
+   rules?  Found by refining a set of earlier rules with counter-witnesses:
+   B's own text first; whatever earlier data rules match the current
+   counter-witness (run with the compiled matchers) join the set, and the
+   automata look for a message of B that none of the set matches.  None: B
+   never wins.  One no earlier data rule matches: B can win (counted).
 
-Every search counts its states against two bounds: `max_states` per
-question and `rule_states` for all questions about B.  A question past a
-bound is undecided with the bound as its reason; the questions of B not
-asked once its bound is spent are listed as one undecided item.  No clock
-is read: the same graph gives the same answers on any machine, under any
-load, on any number of processes (each rule's questions depend only on the
-rule and the rules before it).
+Every search counts its states against `max_states` per question and
+`rule_states` for all questions about B; past a bound a question is
+undecided with the bound as its reason.  No clock is read: the same graph
+gives the same answers on any machine, under any load, on any number of
+processes (each rule's questions depend only on the rule and those before).
 """
 
 from __future__ import annotations
@@ -33,21 +37,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.model import (
     CAN_WIN,
+    CO_OCCURRENCE,
     CONTAINMENT,
-    DISJOINT,
+    FIXED_WORDS,
     MATCHER,
     NEVER_MATCHES,
     NEVER_WINS,
     OVERLAP,
     PAIR,
+    SHARED_TEXT,
     UNDECIDED,
+    WILDCARD,
     DecidedItem,
 )
 from fuzzroute.decided.nfa import Undecidable
-from fuzzroute.decided.prefilter import OwnTexts, Takers
+from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, search
 from fuzzroute.decided.readable import spaced
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
@@ -58,11 +66,17 @@ from fuzzroute.engine.graph import Graph
 MAX_STATES = 20_000
 #: Automaton states all the questions about one rule may visit together.
 RULE_STATES = 400_000
-#: States a search for a more readable witness (one rule's own text) may visit; it only
-#: picks the witness, so past this it gives up and the next step answers the question.
+#: States a search for a more readable witness may visit; it only picks the witness.
 READABLE_STATES = 400
 #: Up to this many containing rules, the list is reduced to the rules actually needed.
 MINIMISE_UP_TO = 8
+#: Items about one rule kept for listing at most (the graph-wide caps are applied in rule order).
+LISTED_PER_RULE = 50
+#: Examples kept per counted kind of pair.
+EXAMPLES = 5
+
+DISJOINT_RELATION = "disjoint"
+UNDECIDED_RELATION = "undecided"
 
 
 def _matches(entry: Entry, phrase: str) -> bool:
@@ -72,47 +86,34 @@ def _matches(entry: Entry, phrase: str) -> bool:
 
 @dataclass
 class Context:
-    """What every rule's questions read: the graph, its automata and prefilters (shared, never changed)."""
+    """What every rule's questions read: the graph, its automata, prefilters and facts (never changed)."""
 
     graph: Graph
     languages: Languages
-    own_texts: OwnTexts
     takers: Takers
+    facts: Facts
     max_states: int = MAX_STATES
     rule_states: int = RULE_STATES
-    #: Each readable rule's shortest, most readable own text (`shortest_texts`), found once for all questions.
-    texts: dict[int, str | None] = field(default_factory=dict)
-    #: What finding `texts` cost.
-    states: int = 0
-    searches: int = 0
+
+    #: The graph's entries (`Graph.entries` builds a new tuple on every call) and its data rules as bits.
+    entries: tuple[Entry, ...] = ()
+    data: int = 0
 
     @classmethod
     def of(cls, graph: Graph, languages: Languages, max_states: int, rule_states: int) -> Context:
-        return cls(graph, languages, OwnTexts(graph), Takers(graph), max_states, rule_states)
-
-    def shortest_texts(self) -> None:
-        """Each readable rule's own text, or its shortest message when it has none (bounded per rule)."""
-        cells = self.languages.cells
-        for index in self.languages.rules:
-            if not self.readable(index):
-                continue
-            found: str | None = None
-            whole = self.languages.whole(index)
-            questions = [[whole]] if whole is not None else []
-            questions.append([self.languages.search(index)])
-            for must in questions:
-                outcome = search(must, [], cells, max_states=READABLE_STATES, deadline=None)
-                self.states += outcome.states
-                self.searches += 1
-                if outcome.verdict == FOUND:
-                    found = outcome.phrase
-                    break
-            self.texts[index] = found
+        entries = graph.entries
+        data = bits([e.index for e in entries if e.data_matcher is not None])
+        context = cls(graph, languages, Takers(graph), gather(graph, languages), max_states, rule_states)
+        context.entries, context.data = entries, data
+        return context
 
     def readable(self, index: int) -> bool:
         """Whether the automata read rule `index` (its reason is kept on the rule otherwise)."""
-        automata = self.languages.rules.get(index)
-        return automata is not None and automata.decidable
+        return bool(self.facts.readable >> index & 1)
+
+    @property
+    def texts(self) -> dict[int, str | None]:
+        return self.facts.texts
 
 
 @dataclass
@@ -121,6 +122,17 @@ class Answers:
 
     rule: int
     items: list[DecidedItem] = field(default_factory=list)
+    shared_fixed: int = 0
+    shared_wild: int = 0
+    co_occurrence: int = 0
+    disjoint: int = 0
+    undecided: int = 0
+    #: Counted pairs beyond the listed items: (relation, [(earlier index, witness)]) examples.
+    examples: dict[str, list[tuple[int, str | None]]] = field(default_factory=dict)
+    unlisted: dict[str, int] = field(default_factory=dict)
+    can_win: bool = False
+    #: Per relation, the earlier rules (bits over entry positions) that meet the rule that way.
+    relations: dict[str, int] = field(default_factory=dict)
     states: int = 0
     searches: int = 0
 
@@ -132,14 +144,13 @@ class RuleQuestions:
         self.context = context
         self.graph = context.graph
         self.languages = context.languages
-        self.entry = context.graph.entries[index]
+        self.facts = context.facts
+        self.entries = context.entries
+        self.entry = context.entries[index]
         self.answers = Answers(index)
+        self._listed: dict[str, int] = {}
 
     # -- searching ---------------------------------------------------------------
-    @property
-    def spent(self) -> bool:
-        return self.answers.states >= self.context.rule_states
-
     def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
         left = self.context.rule_states - self.answers.states
         if left <= 0:
@@ -155,20 +166,16 @@ class RuleQuestions:
     def _spent_reason(self) -> str:
         return f"the bound of {self.context.rule_states} automaton states for the questions about one rule was spent"
 
-    def readable(self, own: int, must: Sequence[Rule], must_not: Sequence[Rule], cap: int | None = None) -> str | None:
-        """A phrase that is rule `own`'s whole text and fits the question, if one is found."""
-        whole = self.languages.whole(own)
-        if whole is None:
-            return None
-        outcome = self.ask([whole, *must], must_not, cap=cap)
-        return outcome.phrase if outcome.verdict == FOUND else None
-
     def own_text(self, index: int) -> str | None:
-        """The rule's shortest, most readable own text (or shortest message when it has none)."""
         return self.context.texts.get(index)
 
     def _add(self, item: DecidedItem) -> None:
         self.answers.items.append(item)
+
+    def _example(self, relation: str, earlier: int, witness: str | None) -> None:
+        examples = self.answers.examples.setdefault(relation, [])
+        if len(examples) < EXAMPLES:
+            examples.append((earlier, witness))
 
     # -- the questions -------------------------------------------------------------
     def run(self) -> Answers:
@@ -185,83 +192,255 @@ class RuleQuestions:
                 )
             )
             return self.answers
-        earlier = [e for e in self.graph.entries[: b.index] if e.data_matcher is not None]
-        readable = [e for e in earlier if self.context.readable(e.index)]
-        for position, a in enumerate(readable):
-            if self.spent:
-                self._not_asked(readable[position:])
-                break
-            self.pair(a, self.languages.search(a.index), lang_b)
+        earlier = self.context.data & ((1 << b.index) - 1)
+        self.pairs(lang_b, earlier)
         if self.graph.order_decides:
-            unreadable = [e for e in earlier if not self.context.readable(e.index)]
+            unreadable = [self.entries[i] for i in ones(earlier & ~self.facts.readable)]
             self.containment(lang_b, earlier, unreadable)
         return self.answers
 
-    def _not_asked(self, others: list[Entry]) -> None:
+    # -- 1 and 2: how each earlier rule meets B -------------------------------------
+    def pairs(self, lang_b: Rule, earlier: int) -> None:
         b = self.entry
+        facts = self.facts
+        earlier_bits = earlier & facts.readable
+        if not earlier_bits:
+            return
+        own = self.languages.own(b.index)
+        fixed = self.languages.fixed(b.index)
+        wild = self.languages.rules[b.index].wild
+        # A message that is one of B's own texts starts with one of these: A must be able to start there.
+        can_start = starting_with(facts, facts.first_own.get(b.index, -1))
+        if facts.empty_own >> b.index & 1:
+            can_start |= facts.empty
+        fixed_gate = facts.fixed_gate.get(b.index, -1) & earlier_bits & can_start
+        own_gate = facts.own_gate.get(b.index, -1) & earlier_bits & can_start if wild else 0
+        gap_bulk = facts.infix & earlier_bits if b.index in facts.gaps and wild else 0
+        overlap_bulk = 0
+        if facts.infix >> b.index & 1:
+            overlap_bulk = (facts.infix | facts.prefix) & earlier_bits
+        elif facts.prefix >> b.index & 1:
+            overlap_bulk = facts.infix & earlier_bits
+        # Rules whose messages start with other characters than B's, and neither matches the empty message.
+        disjoint_bulk = 0 if facts.empty >> b.index & 1 else earlier_bits & ~facts.empty & ~starting_with(
+            facts, facts.first.get(b.index, -1)
+        )
+        if own is None or fixed is None:  # B's own text is too large for the automata: no relation is decided
+            fixed_gate, own_gate, gap_bulk = 0, 0, 0
+        asked = fixed_gate | (own_gate & ~gap_bulk) | (earlier_bits & ~overlap_bulk & ~disjoint_bulk)
+        relations = {SHARED_TEXT: 0, CO_OCCURRENCE: 0, DISJOINT_RELATION: 0, UNDECIDED_RELATION: 0}
+        for index in ones(asked):
+            if self.answers.states >= self.context.rule_states:
+                rest = asked & ~((1 << index) - 1)
+                self._not_asked(ones(rest))
+                relations[UNDECIDED_RELATION] |= rest
+                break
+            bit = 1 << index
+            a = self.entries[index]
+            lang_a = self.languages.search(index)
+            relation = self.relate(a, lang_a, lang_b, own, fixed, bool(bit & fixed_gate), bool(bit & own_gate),
+                                   bool(bit & gap_bulk), bool(bit & overlap_bulk))
+            relations[relation] |= bit
+        # The pairs no search was needed for.
+        bulk_shared = gap_bulk & ~asked
+        bulk_co = overlap_bulk & ~asked & ~gap_bulk
+        shared = bulk_shared.bit_count()
+        self.answers.shared_wild += shared
+        for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
+            self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
+        rest = shared - min(shared, LISTED_PER_RULE)
+        if rest:
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + rest
+        relations[SHARED_TEXT] |= bulk_shared
+        self.answers.co_occurrence += bulk_co.bit_count()
+        for index in first(bulk_co, EXAMPLES):
+            self._example(CO_OCCURRENCE, index, self.side_by_side(index))
+        relations[CO_OCCURRENCE] |= bulk_co
+        bulk_apart = disjoint_bulk & ~asked
+        self.answers.disjoint += bulk_apart.bit_count()
+        for index in first(bulk_apart, EXAMPLES):
+            self._example(DISJOINT_RELATION, index, None)
+        relations[DISJOINT_RELATION] |= bulk_apart
+        self.answers.relations = relations
+
+    def gap_witness(self, index: int) -> str | None:
+        text, inside = self.own_text(self.entry.index), self.own_text(index)
+        where = self.facts.gaps.get(self.entry.index)
+        if text is None or inside is None or where is None:
+            return None
+        return f"{text[:where]} {inside} {text[where:]}"
+
+    def side_by_side(self, index: int) -> str | None:
+        first, second = self.own_text(index), self.own_text(self.entry.index)
+        return None if first is None or second is None else f"{first} {second}"
+
+    def relate(
+        self, a: Entry, lang_a: Rule, lang_b: Rule, own: tuple[Rule, ...] | None, fixed: tuple[Rule, ...] | None,
+        fixed_candidate: bool, own_candidate: bool, in_gap: bool, overlaps: bool,
+    ) -> str:
+        """The relation of earlier rule `a` to B, recording the finding, count or undecided question."""
+        undecided: str | None = None
+        if fixed_candidate and fixed is not None:
+            outcome = self.inside(fixed, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
+                self.answers.shared_fixed += 1
+                return SHARED_TEXT
+            if outcome.verdict == LIMIT:
+                undecided = outcome.reason
+        if in_gap:
+            self.answers.shared_wild += 1
+            self.shared(a, self.gap_witness(a.index), WILDCARD)
+            return SHARED_TEXT
+        if own_candidate and own is not None and undecided is None:
+            outcome = self.inside(own, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
+                self.answers.shared_wild += 1
+                return SHARED_TEXT
+            if outcome.verdict == LIMIT:
+                undecided = outcome.reason
+        if undecided is not None:
+            self.undecided_pair(a, f"whether it matches inside the later rule's own text is undecided: {undecided}")
+            return UNDECIDED_RELATION
+        if overlaps:
+            self.answers.co_occurrence += 1
+            self._example(CO_OCCURRENCE, a.index, self.side_by_side(a.index))
+            return CO_OCCURRENCE
+        return self.overlap(a, lang_a, lang_b)
+
+    def inside(self, readings: tuple[Rule, ...], lang_a: Rule) -> Outcome:
+        """A text of one of B's readings (one per part) that A matches; LIMIT if a search ran out."""
+        limited: Outcome | None = None
+        for reading in readings:
+            outcome = self.ask([reading, lang_a])
+            if outcome.verdict == FOUND:
+                return outcome
+            if outcome.verdict == LIMIT:
+                limited = outcome
+        return limited if limited is not None else Outcome(NONE)
+
+    def shared(self, a: Entry, text: str | None, strength: str) -> bool:
+        """A finding: `a` matches inside B's own text `text`; False when no message of B shows it (an all-of).
+
+        For a rule of one part, its own text is a message it matches.  For an
+        all-of, a part's own text must still be completed into a message of
+        the whole rule that `a` also matches.
+        """
+        b = self.entry
+        own = self.languages.own(b.index)
+        witness = text if own is not None and len(own) == 1 else self.message_of(a, text)
+        if witness is None:
+            return False
+        if not self._listable(strength):
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
+            self._example(SHARED_TEXT, a.index, witness)
+            return True
+        if strength == FIXED_WORDS:
+            how = (
+                f"it matches inside {quoted(text)}, B's own words" if text is not None else "it matches B's own words"
+            )
+            advice = f'narrow `{a.caption}` or declare "{b.id}" first'
+        else:
+            how = (
+                f"it matches inside {quoted(text)}, a text of B where only B's wildcards hold its words"
+                if text is not None
+                else "only B's wildcards hold its words"
+            )
+            advice = f'narrow the wildcards of `{b.caption}`, or declare "{b.id}" first'
         self._add(
             DecidedItem(
-                UNDECIDED, PAIR, b,
-                f"Whether {rule(b)} can match the same message as {len(others)} earlier "
-                f"{'rule' if len(others) == 1 else 'rules'} ({rules(others[:3])}{', ...' if len(others) > 3 else ''}) "
-                f"is undecided: {self._spent_reason()}.",
-                other=others[0], reason=self._spent_reason(),
+                OVERLAP, PAIR, b,
+                f"{rule(a)} takes text that later {rule(b)} (B) exists for: {how}, so a message that says just "
+                f'that starts "{a.id}", not "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to '
+                f'"{a.id}", declare the phrase in its examples so a reordering is caught.',
+                witness=witness, other=a, relation=SHARED_TEXT, strength=strength,
+            )
+        )
+        return True
+
+    def _listable(self, strength: str) -> bool:
+        listed = self._listed.get(strength, 0)
+        if listed < LISTED_PER_RULE:
+            self._listed[strength] = listed + 1
+            return True
+        return False
+
+    def message_of(self, a: Entry, text: str | None) -> str | None:
+        """A message both rules match that shows the shared text: the text itself, or (all-of) with the rest."""
+        b = self.entry
+        if text is None:
+            return None
+        if _matches(a, text) and _matches(b, text):
+            return text
+        rest = self.own_text(b.index)
+        if rest is not None:
+            for candidate in (f"{text} {rest}", f"{rest} {text}"):
+                if _matches(a, candidate) and _matches(b, candidate):
+                    return candidate
+        outcome = self.ask([self.languages.search(a.index), self.languages.search(b.index)], cap=READABLE_STATES)
+        return outcome.phrase if outcome.verdict == FOUND else None
+
+    def overlap(self, a: Entry, lang_a: Rule, lang_b: Rule) -> str:
+        """Whether `a` and B meet at all (they share no text of B's): co-occurrence, disjoint or undecided."""
+        b = self.entry
+        phrase = self.glued(a, b)
+        if phrase is None:
+            own_a = self.languages.own(a.index)
+            if own_a is not None:
+                for reading in own_a:
+                    found = self.ask([reading, lang_b], cap=READABLE_STATES)
+                    if found.verdict == FOUND:
+                        phrase = found.phrase
+                        break
+        outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
+        if outcome.verdict == FOUND:
+            self.answers.co_occurrence += 1
+            self._example(CO_OCCURRENCE, a.index, outcome.phrase)
+            return CO_OCCURRENCE
+        if outcome.verdict == NONE:
+            self.answers.disjoint += 1
+            self._example(DISJOINT_RELATION, a.index, None)
+            return DISJOINT_RELATION
+        self.undecided_pair(a, f"whether they can match the same message is undecided: {outcome.reason}")
+        return UNDECIDED_RELATION
+
+    def undecided_pair(self, a: Entry, why: str) -> None:
+        b = self.entry
+        self.answers.undecided += 1
+        if not self._listable(UNDECIDED):
+            self.answers.unlisted[UNDECIDED_RELATION] = self.answers.unlisted.get(UNDECIDED_RELATION, 0) + 1
+            return
+        reason = why.split(": ", 1)[-1]
+        self._add(
+            DecidedItem(
+                UNDECIDED, PAIR, b, f"For {rule(a)} and later {rule(b)}, {why}.", other=a, reason=reason,
             )
         )
 
-    def pair(self, a: Entry, lang_a: Rule, lang_b: Rule) -> None:
+    def _not_asked(self, others: list[int]) -> None:
         b = self.entry
-        hopeless = self.context.own_texts.hopeless
-        phrase = None
-        if not hopeless(b.index, a.index):
-            phrase = self.readable(b.index, [lang_a], [], READABLE_STATES)
-        if phrase is None and not hopeless(a.index, b.index):
-            phrase = self.readable(a.index, [lang_b], [], READABLE_STATES)
-        if phrase is None:
-            phrase = self.glued(a, b)
-        outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
-        if outcome.verdict == FOUND:
-            assert outcome.phrase is not None
-            witness = spaced(outcome.phrase, lambda text: _matches(a, text) and _matches(b, text))
-            self._add(
-                DecidedItem(
-                    OVERLAP, PAIR, b,
-                    f"{rule(a)} and later {rule(b)} both match {quoted(witness)}, so on such messages "
-                    f'declaration order decides and "{a.id}" (or an earlier rule) starts the turn. If they belong '
-                    f'to "{b.id}", narrow `{a.caption}` or declare "{b.id}" first; if they belong to "{a.id}", '
-                    "declare the phrase in its examples so a reordering is caught.",
-                    witness=witness, other=a,
-                )
+        entries = [self.entries[i] for i in others]
+        self.answers.undecided += len(entries)
+        self._add(
+            DecidedItem(
+                UNDECIDED, PAIR, b,
+                f"How {rule(b)} meets {len(entries)} earlier {'rule' if len(entries) == 1 else 'rules'} "
+                f"({rules(entries[:3])}{', ...' if len(entries) > 3 else ''}) is undecided: {self._spent_reason()}.",
+                other=entries[0], reason=self._spent_reason(),
             )
-        elif outcome.verdict == NONE:
-            self._add(
-                DecidedItem(
-                    DISJOINT, PAIR, b,
-                    f"{rule(a)} and later {rule(b)} never match the same message, for every possible message: "
-                    "their relative order does not matter.",
-                    other=a,
-                )
-            )
-        else:
-            self._add(
-                DecidedItem(
-                    UNDECIDED, PAIR, b,
-                    f"Whether {rule(a)} and {rule(b)} can match the same message is undecided: {outcome.reason}.",
-                    other=a, reason=outcome.reason,
-                )
-            )
+        )
 
     def glued(self, a: Entry, b: Entry) -> str | None:
-        """The two rules' own texts side by side, if the compiled matchers both match that."""
+        """The two rules' own texts, alone or side by side, if the compiled matchers both match that."""
         first, second = self.own_text(a.index), self.own_text(b.index)
         if first is None or second is None:
             return None
-        for candidate in (f"{first} {second}", f"{second} {first}"):
+        for candidate in (f"{first} {second}", f"{second} {first}", first, second):
             if _matches(a, candidate) and _matches(b, candidate):
                 return candidate
         return None
 
-    def containment(self, lang_b: Rule, earlier: list[Entry], unreadable: list[Entry]) -> None:
+    # -- 3: never wins -------------------------------------------------------------
+    def containment(self, lang_b: Rule, earlier: int, unreadable: list[Entry]) -> None:
         b = self.entry
         alone = self.ask([lang_b])
         if alone.verdict == NONE:
@@ -274,6 +453,7 @@ class RuleQuestions:
             )
             return
         if not earlier:
+            self._can_win(self.own_text(b.index) or alone.phrase or "")
             return
         if alone.verdict == LIMIT:
             self._containment_undecided(alone.reason)
@@ -285,7 +465,7 @@ class RuleQuestions:
         while True:
             takers = [e for e in self.context.takers.earlier(phrase, b.index) if e not in containing]
             if not takers:
-                self._can_win(spaced(phrase, lambda text: _matches(b, text) and not self._taken(text, b.index)))
+                self._can_win(spaced(phrase, lambda text: _matches(b, text) and not self._taken(text)))
                 return
             beyond = [e for e in takers if e in unreadable]
             if beyond:
@@ -294,8 +474,9 @@ class RuleQuestions:
                 return
             containing.extend(takers)
             languages.extend(self.languages.search(e.index) for e in takers)
-            found = self.readable(b.index, [], languages, READABLE_STATES)
-            outcome = Outcome(FOUND, found) if found is not None else self.ask([lang_b], languages)
+            outcome = self.own_text_left(languages)
+            if outcome is None:
+                outcome = self.ask([lang_b], languages)
             if outcome.verdict == NONE:
                 self.never_wins(lang_b, self.minimal(lang_b, sorted(containing, key=lambda e: e.index)))
                 return
@@ -305,22 +486,25 @@ class RuleQuestions:
             assert outcome.phrase is not None
             phrase = outcome.phrase
 
-    def _taken(self, phrase: str, index: int) -> bool:
-        return bool(self.context.takers.earlier(phrase, index))
+    def own_text_left(self, taken: list[Rule]) -> Outcome | None:
+        """B's own text that none of `taken` matches, if a small search finds one (a readable counter-witness)."""
+        own = self.languages.own(self.entry.index)
+        if own is None or len(own) != 1:  # an all-of's part text alone is not a message of the rule
+            return None
+        for reading in own:
+            outcome = self.ask([reading], taken, cap=READABLE_STATES)
+            if outcome.verdict == FOUND:
+                return outcome
+        return None
 
-    def _containment_undecided(self, reason: str | None) -> None:
-        b = self.entry
-        self._add(
-            DecidedItem(
-                UNDECIDED, CONTAINMENT, b,
-                f"Whether every message {rule(b)} matches is taken by an earlier rule is undecided: {reason}.",
-                reason=reason,
-            )
-        )
+    def _taken(self, phrase: str) -> bool:
+        return bool(self.context.takers.earlier(phrase, self.entry.index))
 
     def _can_win(self, phrase: str) -> None:
+        """B can start a turn: `phrase` is B's and no earlier data rule's (counted; the witness is kept)."""
         b = self.entry
-        whens = [e for e in self.graph.entries[: b.index] if e.when is not None]
+        self.answers.can_win = True
+        whens = [e for e in self.entries[: b.index] if e.when is not None]
         caveat = (
             f" An earlier `when` rule ({rules(whens)}) may still take it on some contexts; the claims shown are "
             "those of the cold context."
@@ -333,6 +517,17 @@ class RuleQuestions:
                 f"{rule(b)} can start a turn: it matches {quoted(phrase)}, which no earlier data rule matches, so "
                 f"under the cascade no earlier rule takes it.{caveat}",
                 witness=phrase,
+            )
+        )
+
+    def _containment_undecided(self, reason: str | None) -> None:
+        b = self.entry
+        self.answers.undecided += 1
+        self._add(
+            DecidedItem(
+                UNDECIDED, CONTAINMENT, b,
+                f"Whether every message {rule(b)} matches is taken by an earlier rule is undecided: {reason}.",
+                reason=reason,
             )
         )
 
@@ -353,7 +548,7 @@ class RuleQuestions:
         if example is None:
             outcome = self.ask([lang_b])
             example = outcome.phrase if outcome.verdict == FOUND else None
-        defaults = [e for e in self.graph.entries[: b.index] if e.is_unconditional]
+        defaults = [e for e in self.entries[: b.index] if e.is_unconditional]
         laws = "under the cascade" + ("" if defaults else " and under the cold walk")
         shown = f" For example {quoted(example)} starts an earlier rule." if example is not None else ""
         self._add(
@@ -363,6 +558,7 @@ class RuleQuestions:
                 f"also matched by earlier {rules(containing)}.{shown} Remove the rule, narrow the earlier ones, or "
                 f"declare it before them. {live_law(self.graph.mount)}",
                 witness=example, containing=tuple(containing), law="cascade" if defaults else "both",
+                relation=SHARED_TEXT,
             )
         )
 
@@ -374,3 +570,8 @@ def first_phrase(context: Context, dead: Sequence[Entry]) -> str | None:
         if found is not None:
             return found
     return None
+
+
+def spaced_witness(phrase: str, a: Entry, b: Entry) -> str:
+    """`phrase` with spaces at glued junctions while both rules still match it."""
+    return spaced(phrase, lambda text: _matches(a, text) and _matches(b, text))

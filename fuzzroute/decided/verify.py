@@ -46,11 +46,14 @@ def problem_with(graph: Graph, item: DecidedItem) -> str | None:
     elif item.kind == CAN_WIN:
         if not _matches(b, phrase):
             return "the rule does not match it"
-        earlier = [e for e in graph.entries[: b.index] if e.data_matcher is not None and _matches(e, phrase)]
-        if earlier:
-            return f"earlier data rule #{earlier[0].index + 1} matches it"
         if cascade is None or (cascade != b.index and graph.entries[cascade].when is None):
             return "the cascade does not start the rule (or an earlier `when` rule) on it"
+        # The cascade starting the rule itself ran every earlier rule first; after an earlier `when`
+        # rule took it, the data rules between are run here.
+        between = graph.entries[cascade : b.index] if cascade != b.index else ()
+        earlier = [e for e in between if e.data_matcher is not None and _matches(e, phrase)]
+        if earlier:
+            return f"earlier data rule #{earlier[0].index + 1} matches it"
     elif item.kind == COLD_WALK_DEAD and (cold is None or cold > b.index):
         return "the cold walk does not start the default (or an earlier rule) on it"
     return None

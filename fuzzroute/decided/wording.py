@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 
 from fuzzroute.engine.entries import Entry
 
@@ -21,7 +22,9 @@ BOUNDARY = (
 )
 
 
+@lru_cache(maxsize=8192)
 def rule(entry: Entry) -> str:
+    """How messages name a rule (kept per entry: captions are rebuilt from the pattern on each call)."""
     return f'"{entry.id}" (rule #{entry.index + 1}, `{entry.caption}`)'
 
 

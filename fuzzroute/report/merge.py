@@ -157,6 +157,9 @@ def merge_documents(documents: list[dict[str, Any]], names: list[str], now: date
     listed = [s for s in every if not (s["kind"] == RULES_OVERLAP and (s["from_index"], s["to_index"]) in shadowed)]
     merged["suggestions"] = sorted(listed, key=_key)
     merged["merge"]["withheld"] = sorted(hidden, key=_key)
+    if merged.get("decision", {}).get("ran"):  # each shard recorded how the pairs it sampled were decided
+        pairs = {(p["from_index"], p["to_index"]): p for d in documents for p in d["decision"].get("pairs", [])}
+        merged["decision"]["pairs"] = [pairs[key] for key in sorted(pairs)]
     _decide_again(merged)
 
     rules = merged["rules"]

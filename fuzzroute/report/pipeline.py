@@ -188,7 +188,7 @@ def write_report(
         compare_with_baseline(document, baseline, baseline_source)
     if db is not None and ledger_file is not None:
         apply_memory(document, graph, ledger, db=db, ledger_file=ledger_file)
-        reapply_decisions(document)
+        reapply_decisions(document, decisions)
     status = exit_code(document, fail_on)
     document["summary"]["exit_status"] = status
     document["summary"]["fail_on"] = fail_on

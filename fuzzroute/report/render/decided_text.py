@@ -11,7 +11,7 @@ TITLES = {
     "decided-never-matches": "never matches",
     "decided-never-wins": "never wins",
     "decided-dead-under-cold-walk": "dead under the cold walk",
-    "decided-overlap": "overlap",
+    "decided-overlap": "shared text",
     "decided-disjoint": "disjoint",
     "decided-can-win": "can win",
     "undecided": "undecided",
@@ -19,8 +19,41 @@ TITLES = {
 
 
 def decided_json(decisions: Decisions) -> dict[str, Any]:
-    """The keys `check --decide --format json` adds: `decided` and `decided_defects`."""
-    return {"decided": decisions.to_dicts(), "decided_defects": [d.to_dict() for d in decisions.defects]}
+    """The keys `check --decide --format json` adds: `decided`, `decided_counts` and `decided_defects`."""
+    return {
+        "decided": decisions.to_dicts(),
+        "decided_counts": decisions.aggregates(),
+        "decided_defects": [d.to_dict() for d in decisions.defects],
+    }
+
+
+def ranked(items: list[Any]) -> list[Any]:
+    """Shared text in fixed words before shared text only wildcards absorb (a stable sort)."""
+    return sorted(items, key=lambda item: 1 if item.strength == "wildcard" else 0)
+
+
+def counted_lines(decisions: Decisions) -> list[str]:
+    """The pairs counted rather than listed, one line each (co-occurrence first: the line an author skims)."""
+    lines = []
+    co = decisions.co_occurrence
+    if co.count:
+        shown = "; ".join(
+            f"{a.id} + {b.id}" + ("" if w is None else f" {json.dumps(w, ensure_ascii=False)}")
+            for a, b, w in co.examples[:3]
+        )
+        lines.append(
+            f"  [co-occurrence] {co.count} pairs meet only when their texts are glued together (expected "
+            f"first-match behaviour, not a finding), e.g. {shown}"
+        )
+    if decisions.shared_unlisted.count:
+        more = decisions.shared_unlisted.count
+        lines.append(f"  [shared text] {more} more pairs share text (counted, not listed)")
+    if decisions.undecided_unlisted.count:
+        lines.append(f"  [undecided] {decisions.undecided_unlisted.count} more undecided pairs (counted, not listed)")
+    if decisions.disjoint.count:
+        lines.append(f"  [disjoint] {decisions.disjoint.count} pairs never match the same message")
+    lines.append(f"  [can win] {decisions.can_win} rules can start a turn (a message no earlier data rule matches)")
+    return lines
 
 
 #: Items listed per kind in the terminal unless -v asks for all (the JSON output always has all).
@@ -38,15 +71,18 @@ def decided_text(decisions: Decisions, verbosity: int = 0) -> str:
     """
     lines = ["", "Decided for all messages (automata; every witness re-run through the matchers and both laws):"]
     for kind in DECIDED_KINDS:
-        items = decisions.of_kind(kind)
+        items = ranked(decisions.of_kind(kind))
         limit = len(items) if kind in ALWAYS_LISTED or verbosity > 0 else (0 if verbosity < 0 else LISTED_PER_KIND)
         for item in items[:limit]:
             witness = "" if item.witness is None else f" [witness {json.dumps(item.witness, ensure_ascii=False)}]"
-            lines.append(f"  [{TITLES[kind]}] {item.message}{witness}")
+            strength = "" if item.strength is None else f", {item.strength}"
+            lines.append(f"  [{TITLES[kind]}{strength}] {item.message}{witness}")
         if len(items) > limit:
             lines.append(f"  ... and {len(items) - limit} more {TITLES[kind]} (-v lists them, --format json has all)")
-    if not decisions.items:
+    if decisions.stats.get("data_rules", 0) == 0:
         lines.append("  nothing to decide: the graph has no data rules.")
+    else:
+        lines.extend(counted_lines(decisions))
     counts = decisions.counts()
     shown = ", ".join(f"{counts[k]} {TITLES[k]}" for k in DECIDED_KINDS if k in counts) or "no items"
     lines.append(f"{shown} ({decisions.stats.get('elapsed_seconds', 0)} s).")
