@@ -2,11 +2,14 @@
 
 `decide(graph)` translates each data rule into an automaton that reads text
 exactly as Python's `re` and the keyword rule do, and answers, for all
-messages: which pairs of rules overlap (with a shortest readable witness)
-or are disjoint, which rules never start a turn because earlier data rules
-take everything they match, which rules an earlier default hides from the
-cold walk, and which questions stay undecided and why.  It sits beside the
-engine: the engine never imports it.
+messages: how each pair of rules meets (an earlier rule matching inside a
+later rule's own text is a finding, listed with that text as the witness;
+texts that only meet glued together, and disjoint pairs, are counted),
+which rules never start a turn because earlier data rules take everything
+they match, which rules an earlier default hides from the cold walk, and
+which questions stay undecided and why.  Every bound is counted in work, so
+every machine decides the same.  It sits beside the engine: the engine never
+imports it; generation reads its automata for its overlap witnesses.
 """
 
 from __future__ import annotations
