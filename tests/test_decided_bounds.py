@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from fuzzroute import Graph, all_of, keywords
-from fuzzroute.decided import UNDECIDED, Decisions, decide
+from fuzzroute.decided import UNDECIDED, Decisions, decide, pool
 from fuzzroute.decided.model import NOT_REACHED
 from fuzzroute.decided.pool import fork_available
 from fuzzroute.report import write_report
@@ -86,7 +86,8 @@ def test_a_clock_running_fast_changes_no_decision(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.skipif(not fork_available(), reason="worker processes are forked")
-def test_any_number_of_workers_gives_the_same_decisions() -> None:
+def test_any_number_of_workers_gives_the_same_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool, "RULES_PER_PROCESS", 1)  # so few rules would otherwise stay in one process
     one = decide(bounded_graph(), **BOUNDS)
     for workers in (2, 3):
         many = decide(bounded_graph(), workers=workers, **BOUNDS)

@@ -26,6 +26,8 @@ from fuzzroute.engine.entries import Entry
 
 #: How often (seconds) the parent polls for a stop request while workers run.
 POLL_SECONDS = 0.1
+#: Rules per worker process below which forking costs more than it saves (the answers are the same).
+RULES_PER_PROCESS = 32
 
 Record = tuple[Any, ...]
 
@@ -114,7 +116,8 @@ def answer_all(
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[Checked]:
     """Each rule's checked answers, in the order of `rules`; stops early (and quietly) when asked to."""
-    if workers <= 1 or len(rules) <= 1 or not fork_available():
+    workers = min(workers, len(rules) // RULES_PER_PROCESS)
+    if workers <= 1 or not fork_available():
         for index in rules:
             if should_stop is not None and should_stop():
                 return
