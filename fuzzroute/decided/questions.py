@@ -334,24 +334,19 @@ class RuleQuestions:
             self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
             self._example(SHARED_TEXT, a.index, witness)
             return True
+        said = quoted(text) if text is not None else "one of its own texts"
         if strength == FIXED_WORDS:
-            how = (
-                f"it matches inside {quoted(text)}, B's own words" if text is not None else "it matches B's own words"
-            )
+            where = f"the own words of later {rule(b)}"
             advice = f'narrow `{a.caption}` or declare "{b.id}" first'
         else:
-            how = (
-                f"it matches inside {quoted(text)}, a text of B where only B's wildcards hold its words"
-                if text is not None
-                else "only B's wildcards hold its words"
-            )
+            where = f"a text of later {rule(b)} where only its wildcards hold those words"
             advice = f'narrow the wildcards of `{b.caption}`, or declare "{b.id}" first'
         self._add(
             DecidedItem(
                 OVERLAP, PAIR, b,
-                f"{rule(a)} takes text that later {rule(b)} (B) exists for: {how}, so a message that says just "
-                f'that starts "{a.id}", not "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to '
-                f'"{a.id}", declare the phrase in its examples so a reordering is caught.',
+                f"{rule(a)} matches inside {said}, {where}: a message that says just that starts \"{a.id}\", "
+                f'never "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to "{a.id}", declare the '
+                "phrase in its examples so a reordering is caught.",
                 witness=witness, other=a, relation=SHARED_TEXT, strength=strength,
             )
         )
