@@ -11,8 +11,8 @@ exploration phase (less disturbed by other load on the machine than wall
 time), the best of `repeats` runs.  Three rows:
 
 * before: the old code (its decided tier is separate and not timed);
-* now, as `report` runs it: the decided tier has built the graph's automata
-  (`languages_for`, every rule's parts), and exploration reads them;
+* now, as `report` runs it: the decided tier (`fuzzroute.decide`) has run
+  first and built the graph's automata, and exploration reads them;
 * now, cold: exploration builds the automata it needs itself (as
   `report --no-decide` or `fuzzroute.explore` alone).
 
@@ -45,16 +45,8 @@ path, share, budget = sys.argv[1], sys.argv[2] == "shared", int(sys.argv[3])
 explore = fuzzroute.explore  # imported before the clock starts, as `report` has it imported
 graph = fuzzroute.load_graph(path).graph
 checkup = graph.checkup()  # the report's first phase (it also builds the claim laws)
-if share:  # what the decided tier leaves behind in a default report: every rule's automata
-    from fuzzroute.decided.languages import languages_for
-    from fuzzroute.decided.nfa import Undecidable
-    languages = languages_for(graph)
-    for index in languages.rules:
-        try:
-            languages.search(index)
-            languages.whole(index)
-        except Undecidable:
-            pass
+if share:  # a default report runs the decided tier first; its automata stay with the graph
+    fuzzroute.decide(graph)
 cpu, wall = time.process_time(), time.perf_counter()
 run = explore(graph, seed=0, budget_phrases=budget, workers=1)
 cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
