@@ -1,51 +1,128 @@
-"""(d) How decision time grows with the number of rules (10, 100, 300): `fuzzroute.decide`.
+"""(g) Decide time and peak memory per rule count, and how they grow, before and after the bounded tier.
 
-Every pair of data rules is decided (overlap or disjoint) and every rule's
-never-wins question is asked, so the work grows with the square of the rule
-count.  The ratio column compares each size with the 10-rule run measured in
-the same process.  `--quick` (what CI runs) stops at 100 rules.
+`fuzzroute.decide` on `random_graph(n)` (the benchmarks' graphs of word-edge
+and phrase regexes, keyword lists and all-ofs; written once as a JSON graph
+so both code trees read the very same rules), each run in a fresh process:
+the code before the decided tier was bounded by work (commit
+`BASELINE_COMMIT`, extracted with `git archive`; its questions stop after
+2 s of wall clock, so its figures also depend on the load) against now.
+Rows give CPU and wall seconds, peak resident memory (the process's own
+VmHWM), what was decided (items listed, pairs counted, undecided
+questions), and a last row per code the growth exponent k of time ~ n^k,
+fitted over the sizes measured.  Quick mode (CI) runs small sizes; `--full`
+the sizes quoted in the README (the old code at 200 rules takes minutes).
 """
 
 from __future__ import annotations
 
+import json
+import math
+import os
+import subprocess
 import sys
-import time
+import tempfile
+from pathlib import Path
 
-from common import synthetic_graph, table
+from common import extract_commit, random_graph, table
 
-from fuzzroute.decided import decide
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE_COMMIT = "044ebb0"
 
-SIZES = (10, 100, 300)
-QUICK_SIZES = (10, 100)
+DRIVER = r"""
+import json, sys, time
+import fuzzroute
+path, workers = sys.argv[1], int(sys.argv[2])
+graph = fuzzroute.load_graph(path).graph
+decide = fuzzroute.decide
+cpu, wall = time.process_time(), time.perf_counter()
+decisions = decide(graph) if workers == 1 else decide(graph, workers=workers)
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+peak = 0
+with open("/proc/self/status", encoding="utf-8") as status:
+    for line in status:
+        if line.startswith("VmHWM:"):
+            peak = int(line.split()[1]) // 1024
+counts = decisions.counts()
+counted = decisions.aggregates()["co_occurrence"]["count"] if hasattr(decisions, "aggregates") else 0
+print(json.dumps({
+    "cpu": cpu, "wall": wall, "peak_mb": peak, "items": len(decisions.items), "counted": counted,
+    "undecided": counts.get("undecided", 0), "defects": len(decisions.defects),
+}))
+"""
+
+BEFORE_QUICK, AFTER_QUICK = (25, 50), (25, 50, 200)
+BEFORE_FULL, AFTER_FULL = (50, 100, 200), (200, 1000, 5000)
 
 
-def measure(sizes: tuple[int, ...] = SIZES) -> list[tuple[object, ...]]:
+def _extract_baseline(target: Path) -> Path | None:
+    return extract_commit(BASELINE_COMMIT, target)
+
+
+def write_graph(path: Path, rules: int) -> None:
+    graph = random_graph(rules)
+    entries = [{"id": e.id, "match": e.match.to_json()} for e in graph.entries if e.match is not None]
+    path.write_text(json.dumps({"name": graph.name, "entries": entries}), encoding="utf-8")
+
+
+def run_once(code: Path, graph: Path, workers: int = 1) -> dict[str, float]:
+    """One fresh process on `code`, run from the graph's folder so no other source tree comes first."""
+    env = dict(os.environ, PYTHONPATH=str(code))
+    done = subprocess.run(
+        [sys.executable, "-c", DRIVER, str(graph), str(workers)],
+        capture_output=True, text=True, env=env, cwd=graph.parent, check=True,
+    )
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def exponent(points: list[tuple[int, float]]) -> float:
+    """k of time ~ n^k, least squares over log-log points."""
+    xs = [math.log(n) for n, _t in points]
+    ys = [math.log(max(t, 1e-6)) for _n, t in points]
+    mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread if spread else 0.0
+
+
+def measure(full: bool = False) -> list[tuple[object, ...]]:
+    before_sizes, after_sizes = (BEFORE_FULL, AFTER_FULL) if full else (BEFORE_QUICK, AFTER_QUICK)
     rows: list[tuple[object, ...]] = []
-    base: float | None = None
-    decide(synthetic_graph(3))  # warm the character-class scans shared by every size
-    for size in sizes:
-        graph = synthetic_graph(size)
-        start = time.perf_counter()
-        decisions = decide(graph)
-        seconds = time.perf_counter() - start
-        base = seconds if base is None else base
-        counts = decisions.counts()
-        pairs = size * (size - 1) // 2
-        undecided = counts.get("undecided", 0)
-        rows.append(
-            (size, pairs, f"{seconds:.2f}", f"{seconds / max(pairs, 1) * 1000:.2f}", undecided,
-             len(decisions.defects), f"{seconds / base:.1f}x")
-        )
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        graphs = {}
+        for size in sorted({*before_sizes, *after_sizes}):
+            graphs[size] = folder / f"random-{size}.json"
+            write_graph(graphs[size], size)
+        before = _extract_baseline(folder / "before")
+        plans: list[tuple[str, Path, tuple[int, ...], int]] = []
+        if before is not None:
+            plans.append((f"before ({BASELINE_COMMIT})", before, before_sizes, 1))
+        plans.append(("now", ROOT, after_sizes, 1))
+        if full:
+            plans.append(("now, 2 workers", ROOT, after_sizes[-1:], 2))
+        for label, code, sizes, workers in plans:
+            points = []
+            for size in sizes:
+                result = run_once(code, graphs[size], workers)
+                points.append((size, result["cpu"]))
+                pairs = size * (size - 1) // 2
+                rows.append(
+                    (label, size, f"{pairs:,}", f"{result['cpu']:.1f}", f"{result['wall']:.1f}",
+                     int(result["peak_mb"]), int(result["items"]), f"{int(result['counted']):,}",
+                     int(result["undecided"]), int(result["defects"]))
+                )
+            if len(points) > 1:
+                rows.append((label, "growth", "", f"n^{exponent(points):.2f}", "", "", "", "", "", ""))
     return rows
 
 
-def main(quick: bool = False) -> str:
+def main(full: bool = False) -> str:
     return table(
-        "(d) decide time by number of rules (every pair, every never-wins question)",
-        ("rules", "pairs", "seconds", "ms/pair", "undecided", "defects", "vs 10 rules"),
-        measure(QUICK_SIZES if quick else SIZES),
+        "(g) decide on random_graph(n): CPU and wall seconds, peak MB, items listed, co-occurring pairs counted",
+        ("code", "rules", "pairs", "cpu s", "wall s", "peak MB", "items", "counted", "undecided", "defects"),
+        measure(full),
     )
 
 
 if __name__ == "__main__":
-    print(main(quick="--quick" in sys.argv))
+    print(main(full="--full" in sys.argv))

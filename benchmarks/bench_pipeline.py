@@ -14,12 +14,10 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
-from io import BytesIO
 from pathlib import Path
 
-from common import extract_trusted, table
+from common import extract_commit, table
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE_COMMIT = "5eea5b2"
@@ -29,14 +27,8 @@ RECORDED_BASELINE = 3163
 
 
 def _extract_baseline(target: Path) -> Path | None:
-    try:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", BASELINE_COMMIT], capture_output=True, check=True
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
+    if extract_commit(BASELINE_COMMIT, target) is None:
         return None
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        extract_trusted(tar, target)
     link = target / "fuzzroute" / "strategies"
     if not link.exists():  # installed as fuzzroute.strategies; from a source tree it needs the link
         link.symlink_to(target / "strategies", target_is_directory=True)

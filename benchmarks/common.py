@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
 import sys
 import tarfile
 import time
 from collections.abc import Callable
+from io import BytesIO
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -112,3 +114,19 @@ def extract_trusted(tar: tarfile.TarFile, target: Path) -> None:
         tar.extractall(target, filter="data")
     else:  # pragma: no cover - Python 3.11.0-3.11.3
         tar.extractall(target)  # noqa: S202 - the archive is this repository's own commit
+
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def extract_commit(commit: str, target: Path) -> Path | None:
+    """This repository at `commit`, extracted into `target` (None without git history, as in a shallow clone)."""
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(REPOSITORY), "archive", commit], capture_output=True, check=True
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        extract_trusted(tar, target)
+    return target

@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_backtracking  # noqa: E402
 import bench_decide  # noqa: E402
 import bench_diff  # noqa: E402
+import bench_explore  # noqa: E402
 import bench_generate  # noqa: E402
 import bench_growth  # noqa: E402
 import bench_laws  # noqa: E402
@@ -24,14 +25,14 @@ import bench_typescript  # noqa: E402
 
 def main() -> None:
     full = "--full" in sys.argv
-    for bench in (bench_laws, bench_pipeline, bench_memory, bench_typescript, bench_backtracking):
+    for bench in (bench_laws, bench_pipeline, bench_memory, bench_typescript, bench_backtracking, bench_explore):
         print(bench.main(full=full), flush=True)
         print(flush=True)
     for plain in (bench_generate, bench_growth):
         print(plain.main(), flush=True)
         print(flush=True)
-    # 300 rules take a minute or more: CI runs 10 and 100; `--full` adds 300.
-    print(bench_decide.main(quick=not full), flush=True)
+    # The code before the bounded tier takes minutes at 200 rules: CI runs small sizes; `--full` the README's.
+    print(bench_decide.main(full=full), flush=True)
     print(flush=True)
     # `diff` of a graph and an edit of it: CI runs 10 and 30 rules; `--full` adds 100 and 300.
     print(bench_diff.main(quick=not full), flush=True)

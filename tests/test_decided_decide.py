@@ -10,11 +10,13 @@ import fuzzroute
 from fuzzroute import Graph, all_of, keywords
 from fuzzroute.decided import (
     CAN_WIN,
+    CO_OCCURRENCE,
     COLD_WALK_DEAD,
-    DISJOINT,
+    FIXED_WORDS,
     NEVER_MATCHES,
     NEVER_WINS,
     OVERLAP,
+    SHARED_TEXT,
     UNDECIDED,
     Decisions,
     decide,
@@ -31,6 +33,13 @@ def only(decisions: Decisions, kind: str, rule: str, other: str | None = None) -
     return found[0]
 
 
+def winning(decisions: Decisions, rule: str) -> DecidedItem:
+    """The can-win fact of `rule` (counted, not listed; kept with its verified witness)."""
+    (found,) = [i for i in decisions.winning.values() if i.entry.id == rule]
+    assert found.kind == CAN_WIN
+    return found
+
+
 def test_a_keyword_before_a_longer_regex_makes_it_never_win() -> None:
     graph = (
         Graph("orders")
@@ -44,10 +53,13 @@ def test_a_keyword_before_a_longer_regex_makes_it_never_win() -> None:
     assert dead.witness == "where is my order"
     assert dead.claims is not None and dead.claims["cascade"]["id"] == "order"
     assert "under the cascade and under the cold walk" in dead.message
-    alive = only(decisions, CAN_WIN, "either")
+    alive = winning(decisions, "either")
     assert alive.witness == "where is my package"
     assert alive.claims is not None and alive.claims["cascade"]["id"] == "either"
     assert decisions.defects == []
+    # "where" is B's own text "where is my order", taken by the keyword inside its fixed words.
+    taken = only(decisions, OVERLAP, "where", "order")
+    assert (taken.relation, taken.shared_in, taken.witness) == (SHARED_TEXT, FIXED_WORDS, "where is my order")
 
 
 def test_start_anchored_words_are_disjoint_but_unanchored_rules_overlap() -> None:
@@ -59,11 +71,16 @@ def test_start_anchored_words_are_disjoint_but_unanchored_rules_overlap() -> Non
         .entry("cancel-re", match=re.compile("cancel"))
     )
     decisions = decide(graph)
-    only(decisions, DISJOINT, "cancel", "refund")
-    overlap = only(decisions, OVERLAP, "cancel-re", "refund-kw")
-    assert overlap.witness in ("refund cancel", "cancel refund")
-    assert overlap.claims is not None and overlap.claims["cascade"]["id"] in ("refund", "cancel", "refund-kw")
-    assert graph.claims(overlap.witness).cascade is not None
+    assert decisions.relation(0, 1) == "disjoint"
+    # Two unanchored rules meet only when their texts are glued together: counted, not listed.
+    assert decisions.relation(2, 3) == CO_OCCURRENCE
+    assert not [i for i in decisions.items if i.other is not None and i.other.id == "refund-kw"]
+    # `^cancel\b` does match the later rule's own text "cancel" alone: that is shared text.
+    shared = only(decisions, OVERLAP, "cancel-re", "cancel")
+    assert (shared.relation, shared.witness) == (SHARED_TEXT, "cancel")
+    assert decisions.co_occurrence.count >= 1 and decisions.disjoint.count >= 1
+    glued = [w for a, b, w in decisions.co_occurrence.examples if (a.id, b.id) == ("refund-kw", "cancel-re")]
+    assert glued and glued[0] in ("refund cancel", "cancel refund")
 
 
 def test_a_lookahead_makes_the_rule_undecided_with_the_reason() -> None:
@@ -91,7 +108,7 @@ def test_an_earlier_undecided_rule_cannot_make_a_counter_witness_wrong() -> None
         .entry("either", match=re.compile(r"where is my (order|package)"))
     )
     decisions = decide(graph)
-    for item in decisions.items:
+    for item in [*decisions.items, *decisions.winning.values()]:
         if item.kind == CAN_WIN:
             assert not re.search(r"package(?=\b)", item.witness or "")
     assert decisions.defects == []
@@ -102,7 +119,7 @@ def test_unicode_is_decided_exactly() -> None:
     graph = Graph("g").entry("kw", match=keywords("caf")).entry("re", match=re.compile(r"\bcaf\b"))
     only(decide(graph), NEVER_WINS, "re")
     graph = Graph("g").entry("re", match=re.compile(r"\bcaf\b", re.I)).entry("kw", match=keywords("caf"))
-    assert only(decide(graph), CAN_WIN, "kw").witness == "café"
+    assert winning(decide(graph), "kw").witness == "café"
     # The Kelvin sign folds to k under IGNORECASE: /K/i is contained in keyword-free /k/i, both ways.
     graph = Graph("g").entry("k", match=re.compile("k", re.I)).entry("kelvin", match=re.compile("\u212a"))
     decisions = decide(graph)
@@ -149,12 +166,13 @@ def test_when_rules_and_all_of() -> None:
         .entry("plan", match=re.compile(r"\bplan\b"))
     )
     decisions = decide(graph)
-    alive = only(decisions, CAN_WIN, "cancel")
+    alive = winning(decisions, "cancel")
     assert "`when` rule" in alive.message
     assert alive.claims is not None and alive.claims["cascade"]["id"] == "cancel"
-    assert only(decisions, OVERLAP, "plan", "both").witness is not None
+    # The all-of "both" needs "cancel" beside the later rule's own text "plan": glued texts, not shared text.
+    assert decisions.relation(1, 3) == CO_OCCURRENCE
     # "cancel plan" is matched by both earlier data rules, so "plan" can win only with a phrase without "cancel".
-    plan = only(decisions, CAN_WIN, "plan")
+    plan = winning(decisions, "plan")
     assert plan.witness is not None and "cancel" not in plan.witness.lower()
 
 

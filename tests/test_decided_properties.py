@@ -31,11 +31,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, all_of, keywords
-from fuzzroute.decided import DISJOINT, NEVER_MATCHES, NEVER_WINS, UNDECIDED, decide
-from fuzzroute.decided.alphabet import CellFinder
-from fuzzroute.decided.languages import build_languages
-from fuzzroute.decided.nfa import Undecidable
-from fuzzroute.decided.product import accepts
+from fuzzroute.decided import (
+    CO_OCCURRENCE,
+    NEVER_MATCHES,
+    NEVER_WINS,
+    OVERLAP,
+    SHARED_TEXT,
+    UNDECIDED,
+    WILDCARD,
+    decide,
+)
+from fuzzroute.decided.languages import Languages, build_languages, languages_for
+from fuzzroute.decided.product import accepts, search
+from fuzzroute.engine.automata.alphabet import CellFinder, _every_code_point
+from fuzzroute.engine.automata.dfa import SEARCH, build_part
+from fuzzroute.engine.automata.nfa import Undecidable
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 
 ALPHABET = ["a", "k", " ", "é", "\n", "\u212a"]
 LENGTH = 5
@@ -111,6 +122,62 @@ def test_automata_accept_exactly_what_the_matchers_match(found: list[object]) ->
         assert accepts(rule, [finder.cell(ch) for ch in "ak é"]) == matcher.matches("ak é")
 
 
+def _whole_match(matcher: object, text: str) -> bool:
+    """The rule's own text matched whole, as `re` reads it: the regex fullmatched, or one keyword exactly."""
+    if isinstance(matcher, Keywords):
+        return any(re.fullmatch(re.escape(k), text, re.IGNORECASE) for k in matcher.keywords)
+    assert isinstance(matcher, Regex)
+    return matcher.pattern.fullmatch(text) is not None
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=1, max_size=3))
+def test_whole_text_automata_accept_exactly_the_rules_own_texts(found: list[object]) -> None:
+    """The WHOLE reading (a rule's own text, which the overlap witnesses of generation are made of)."""
+    graph = _graph(found)
+    languages = build_languages(graph.entries)
+    finder = CellFinder(languages.cells)
+    for entry in graph.entries:
+        try:
+            rule = languages.whole(entry.index)
+        except Undecidable:
+            continue
+        if rule is None:
+            continue
+        (part,) = rule.parts
+        stack: list[tuple[str, int]] = [("", 0)]
+        while stack:
+            text, state = stack.pop()
+            assert part.accepts[state] == _whole_match(entry.data_matcher, text), (entry.caption, text)
+            if len(text) < LENGTH:
+                for ch in ALPHABET:
+                    stack.append((text + ch, part.moves[state][part.column_of_cell[finder.cell(ch)]]))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=1, max_size=3))
+def test_a_rules_own_text_finds_what_the_rule_finds(found: list[object]) -> None:
+    """Taking redundant wildcards off a pattern's ends changes no search verdict (so its own text is B's text)."""
+    graph = _graph(found)
+    languages = build_languages(graph.entries)
+    finder = CellFinder(languages.cells)
+    for index, automata in languages.rules.items():
+        if not automata.decidable:
+            continue
+        for leaf, nfa in zip(automata.leaves, automata.own_nfas, strict=True):
+            try:
+                part = build_part(nfa, SEARCH, languages.cells)
+            except Undecidable:
+                continue
+            stack: list[tuple[str, int]] = [("", 0)]
+            while stack:
+                text, state = stack.pop()
+                assert part.accepts[state] == leaf.matches(text), (graph.entries[index].caption, text)
+                if len(text) < LENGTH:
+                    for ch in ALPHABET:
+                        stack.append((text + ch, part.moves[state][part.column_of_cell[finder.cell(ch)]]))
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(matchers(), min_size=2, max_size=3))
 def test_decisions_agree_with_enumeration(found: list[object]) -> None:
@@ -121,12 +188,11 @@ def test_decisions_agree_with_enumeration(found: list[object]) -> None:
     matched = {
         e.index: {s for s in STRINGS if e.data_matcher is not None and e.data_matcher.matches(s)} for e in entries
     }
+    languages = languages_for(graph)
+    finder = CellFinder(languages.cells)
     for item in decisions.items:
         b = item.entry.index
-        if item.kind == DISJOINT:
-            assert item.other is not None
-            assert not matched[b] & matched[item.other.index], item.message
-        elif item.kind == NEVER_WINS:
+        if item.kind == NEVER_WINS:
             earlier = set().union(*(matched[a.index] for a in item.containing))
             assert matched[b] <= earlier, item.message
         elif item.kind == NEVER_MATCHES:
@@ -135,6 +201,50 @@ def test_decisions_agree_with_enumeration(found: list[object]) -> None:
             assert item.reason
         else:
             assert item.witness is not None
+        if item.relation == SHARED_TEXT and item.kind == OVERLAP and item.other is not None:
+            # The witness shows the shared text; the strength is what the fixed reading allows.
+            assert own_texts(languages, b, finder, "own", [item.witness]) or item.entry.data_matcher is not None
+    for a in entries:
+        for b in entries:
+            relation = decisions.relation(a.index, b.index)
+            if relation == "disjoint":
+                assert not matched[b.index] & matched[a.index]
+            if relation in ("disjoint", CO_OCCURRENCE) and not isinstance(b.data_matcher, AllOf):
+                # "A matches inside no own text of B", checked on every short own text of B (an all-of's part
+                # text counts only within a message of the whole all-of, which enumeration cannot list).
+                assert not [t for t in own_texts(languages, b.index, finder, "own", STRINGS) if matched_by(a, t)]
+            if relation == SHARED_TEXT and any(
+                i.other is a and i.entry is b and i.shared_in == WILDCARD for i in decisions.items
+            ):
+                assert not [t for t in own_texts(languages, b.index, finder, "fixed", STRINGS) if matched_by(a, t)]
+
+
+def matched_by(entry: object, text: str) -> bool:
+    matcher = getattr(entry, "data_matcher", None)
+    return matcher is not None and matcher.matches(text)
+
+
+def own_texts(languages: Languages, index: int, finder: CellFinder, reading: str, texts: list[str]) -> list[str]:
+    """Every string of `ALPHABET` up to `LENGTH` that is one of the rule's own texts (`fixed`: fixed-words reading).
+
+    `texts` limits the answer to those strings (the witness check passes one).
+    """
+    rules = languages.own(index) if reading == "own" else languages.fixed(index)
+    wanted = set(texts)
+    found: set[str] = set()
+    for rule in rules or ():
+        (part,) = rule.parts
+        stack: list[tuple[str, int]] = [("", 0)]
+        while stack:
+            text, state = stack.pop()
+            if not part.live[state]:
+                continue
+            if part.accepts[state] and text in wanted:
+                found.add(text)
+            if len(text) < LENGTH:
+                for ch in ALPHABET:
+                    stack.append((text + ch, part.moves[state][part.column_of_cell[finder.cell(ch)]]))
+    return sorted(found)
 
 
 def test_the_alphabet_exercises_unicode_folding() -> None:
@@ -142,3 +252,31 @@ def test_the_alphabet_exercises_unicode_folding() -> None:
     assert re.search("(?i)k", "\u212a")
     assert keywords("caf").matches("café")
     assert not re.search(r"caf\b", "café")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=2, max_size=3), st.booleans())
+def test_the_two_part_fast_path_finds_what_the_general_search_finds(found: list[object], whole: bool) -> None:
+    """Same verdict, same phrase, same number of states: the fast path is only faster."""
+    graph = _graph(found)
+    languages = build_languages(graph.entries)
+    for a in graph.entries:
+        for b in graph.entries:
+            try:
+                first = languages.whole(a.index) if whole else languages.search(a.index)
+                second = languages.search(b.index)
+            except Undecidable:
+                continue
+            if first is None or len(first.parts) + len(second.parts) != 2:
+                continue
+            outcomes = [
+                search([first, second], [], languages.cells, max_states=200, deadline=None, fast_path=fast)
+                for fast in (True, False)
+            ]
+            assert outcomes[0] == outcomes[1]
+
+
+def test_every_code_point_appears_once_in_order() -> None:
+    text = _every_code_point()
+    assert len(text) == 0x110000
+    assert all(text[n] == chr(n) for n in (*range(0, 0x110000, 4099), 0xD800, 0xDFFF, 0x10FFFF))

@@ -108,7 +108,9 @@ def test_check_decide_lists_it(tmp_path: Path) -> None:
     graph.write_text(json.dumps({"name": "words", "entries": [
         {"id": "names", "match": {"regex": WORDS}, "examples": ["this is a long declared example!"]}]}))
     text = CliRunner().invoke(main, ["check", str(graph), "--decide"])
-    assert text.exit_code == 1 and "[ReDoS risk]" in text.output and '"names"' in text.output
+    assert text.exit_code == 1 and "decided-redos [names]" in text.output and "(ReDoS risk, " in text.output
+    explained = CliRunner().invoke(main, ["check", str(graph), "--decide", "-v"])
+    assert "re took (timing)" in explained.output and '"names"' in explained.output
     as_json = CliRunner().invoke(main, ["check", str(graph), "--decide", "--format", "json"])
     kinds = [i["kind"] for i in json.loads(as_json.output)["decided"]]
     assert REDOS in kinds

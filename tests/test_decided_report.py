@@ -70,14 +70,20 @@ def test_every_bundled_graph_decides_without_defects_and_witnesses_agree(spec: s
 def test_check_decide_text_and_json() -> None:
     code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide")
     assert code == 1  # the proven errors decide the exit code, as without --decide
-    assert "Decided for all messages" in out and "[never wins]" in out and "[boundary]" in out
-    assert "... and 2 more overlap (-v lists them" in out
-    _code, verbose, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "-v")
-    assert verbose.count("[overlap]") == 10 and "more overlap" not in verbose
+    assert "Decided for all messages" in out and "[boundary]" in out
+    # One line per finding, as the proven ones print; the pair that shares text is the rule that never wins
+    # (listed once, as never-wins), and the nine that only meet glued together are one counted line.
+    assert out.count("keyword_boundaries.json:") > 1 and ": decided-never-wins [spaced] ' refund ' -> billing" in out
+    assert "decided-overlap [spaced]" not in out
+    assert "[co-occurrence] 9 pairs meet only when their texts are glued together" in out
+    assert "[can win] 4 rules can start a turn" in out
     code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--format", "json")
     document = json.loads(out)
-    assert set(document) == {"problems", "notes", "decided", "decided_defects"}
+    assert set(document) == {"problems", "notes", "decided", "decided_counts", "decided_defects"}
     assert document["decided_defects"] == []
+    assert document["decided_counts"]["co_occurrence"]["count"] == 9
+    (shared,) = [d for d in document["decided"] if d["kind"] == "decided-overlap"]
+    assert (shared["relation"], shared["shared_in"], shared["witness"]) == ("shared-text", "fixed-words", " refund ")
     never = [d for d in document["decided"] if d["kind"] == "decided-never-wins"]
     assert never and never[0]["containing_rules"] == [{"rule": "billing", "rule_index": 0}]
     assert "location" in never[0]
@@ -109,7 +115,8 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     assert not {(s["rule"], s["to"]) for s in document["suggestions"] if s["kind"] == "rules-overlap"} & decided_pairs
     ids = {d["id"]: d for d in document["decided"]}
     for s in superseded:
-        assert s["decided"] in ids and f'href="#{s["decided"]}"' in html
+        assert s["decided"] in ids or s["decided"] == "decided-co-occurrence"
+        assert f'href="#{s["decided"]}"' in html and f'id="{s["decided"]}"' in html
     assert document["summary"]["suggestions"] == len(document["suggestions"])
 
 
@@ -139,7 +146,8 @@ def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path:
     code, out, _ = invoke(
         "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"), "--budget", "100",
     )
-    assert out.index("proven:") < out.index("decided:   3 can-win, 1 never-wins, 10 overlap") < out.index("generated:")
+    decided = "decided:   1 never-wins, 1 overlap; 9 co-occurring pairs counted, not findings"
+    assert out.index("proven:") < out.index(decided) < out.index("generated:")
 
 
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
-"""Decided overlaps: interegular finds the phrase sampling misses, and the explorer re-checks it.
+"""Overlap witnesses: the decided tier's automata find the phrase sampling misses, and the explorer re-checks it.
 
 Every verdict here is recomputed with Python `re` (`runs_on`, `graph.claims`,
-`matcher.matches`), never read off interegular.
+`matcher.matches`), never read off the automata.
 """
 
 from __future__ import annotations
@@ -12,23 +12,17 @@ import sys
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from fuzzroute import Graph, Outcome, all_of, keywords, runs_on
-from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.decided.languages import languages_for
+from fuzzroute.decided.prefilter import OwnTexts
 from fuzzroute.generate import explore
 from fuzzroute.generate import intersect as phase
 from fuzzroute.generate.budget import STOP_POLL_EVERY
+from fuzzroute.generate.intersect import EARLIER_TEXT, LATER_TEXT, IntersectionStats, Witnesses
 from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, Exploration, Suggestion
-from fuzzroute.strategies import intersection
-from fuzzroute.strategies.intersection import EARLIER_TEXT, LATER_TEXT, Languages
 
 GENERATOR = "regex/intersection"
-
-
-def _regex(pattern: str, flags: int = 0) -> Regex:
-    return Regex(re.compile(pattern, flags))
 
 
 def _magic_graph() -> Graph:
@@ -50,6 +44,12 @@ def _without_time(run: Exploration) -> dict[str, Any]:
     return data
 
 
+def _witnesses(graph: Graph, earlier: int, later: int) -> list[tuple[str, str]] | None:
+    stats = IntersectionStats()
+    found = Witnesses(languages_for(graph), stats).overlap_witnesses(earlier, later, OwnTexts(graph))
+    return None if found is None else [(o.phrase, o.shape) for o in found]
+
+
 # -- explore -------------------------------------------------------------------------------
 
 
@@ -63,6 +63,7 @@ def test_a_magic_value_shadowing_is_found_by_the_intersection_and_reproduces() -
         assert graph.claims(witness.phrase).ids() == ("shipping", "shipping")
         assert runs_on(graph.entries[1], witness.phrase) is Outcome.MATCH
     assert run.intersection["pairs_tried"] == 1 and run.intersection["disagreements"] == []
+    assert run.intersection["searches"] == 2 and run.intersection["states"] > 0
 
 
 def test_without_the_intersection_phase_the_same_budget_misses_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,7 +115,7 @@ def test_disjoint_languages_give_no_witness() -> None:
     assert GENERATOR not in run.generator_counts
 
 
-def test_patterns_interegular_cannot_read_are_skipped_and_the_run_goes_on() -> None:
+def test_rules_the_automata_cannot_read_are_skipped_with_the_reason_and_the_run_goes_on() -> None:
     graph = (
         Graph("refused")
         .entry("echo", match=re.compile(r"(\w+) \1"))
@@ -123,8 +124,9 @@ def test_patterns_interegular_cannot_read_are_skipped_and_the_run_goes_on() -> N
         .entry("status", match=re.compile(r"status of \w+ now"))
     )
     run = explore(graph, seed=0, budget_phrases=80)
-    refused = {row["rule"] for row in run.intersection["refused"]}
-    assert refused == {"echo", "behind"}
+    refused = {row["rule"]: row["reason"] for row in run.intersection["refused"]}
+    assert set(refused) == {"echo", "behind"}
+    assert "backreference" in refused["echo"] and "lookbehind" in refused["behind"]
     assert run.intersection["pairs_skipped"] == 5 and run.intersection["pairs_tried"] == 1
     assert _groups(run, SHADOWED_BY_EARLIER_RULE, "status", "shipping")
 
@@ -158,79 +160,107 @@ def test_a_stop_request_ends_the_phase() -> None:
     assert run.intersection["pairs_tried"] <= STOP_POLL_EVERY  # the flag is polled every few checks
 
 
-def test_pairs_come_later_rule_first_and_keyword_pairs_are_ruled_out_cheaply() -> None:
+def test_pairs_come_later_rule_first_and_hopeless_searches_are_ruled_out_by_the_prefilter() -> None:
     graph = (
         Graph("order")
         .entry("a", match=keywords("refund"))
         .entry("b", match=keywords("invoice"))
         .entry("c", match=re.compile(r"refund \w+"))
+        .entry("d", match=re.compile(r"\b(order|ordered)\b"))
+        .entry("e", match=all_of(keywords("cancel"), re.compile("plan")))
     )
-    assert list(phase.pairs(graph.entries)) == [(0, 1), (0, 2), (1, 2)]
-    hopeless = phase.PairFilter(graph.entries).hopeless
-    assert hopeless(0, 1)  # "refund" alone is not "invoice", nor the reverse
-    assert not hopeless(0, 2) and not hopeless(1, 2)
+    assert list(phase.pairs(graph.entries))[:3] == [(0, 1), (0, 2), (1, 2)]
+    texts = OwnTexts(graph)
+    assert texts.hopeless(0, 1) and texts.hopeless(1, 0)  # "refund" alone is not "invoice", nor the reverse
+    assert not texts.hopeless(0, 2) or not texts.hopeless(2, 0)
+    assert not texts.hopeless(2, 0)  # `refund \w+` is not a literal: its texts are unknown
+    assert texts.hopeless(3, 0) and not texts.hopeless(3, 3)  # "order", "ordered" hold no "refund"
+    assert texts.hopeless(4, 0)  # an all-of has no text of its own
+    assert texts.hopeless(0, 4)  # the all-of needs "cancel" and "plan", which "refund" does not hold
+    # Whatever the prefilter rules out, the automata find no witness either.
+    stats = IntersectionStats()
+    witnesses = Witnesses(languages_for(graph), stats)
+    for own in range(5):
+        for other in range(5):
+            if own != other and texts.hopeless(own, other) and own != 4:
+                assert witnesses.own_text_matched_by(own, other) is None, (own, other)
 
 
-def test_a_disagreement_with_python_re_is_counted_not_reported() -> None:
-    # interegular's `\b` is ASCII: it puts a boundary between "é" and "x"; `re` does not.
+def test_a_case_variant_of_a_keyword_is_ruled_out_with_the_keyword() -> None:
+    # A case-sensitive rule needs "Refund": the keyword's own text "refund" matches in any case.
+    graph = Graph("case").entry("upper", match=re.compile(r"Refund")).entry("kw", match=keywords("refund"))
+    assert not OwnTexts(graph).hopeless(1, 0)
+    assert _witnesses(graph, 0, 1) == [("Refund", LATER_TEXT)]
+
+
+def test_automata_and_python_re_agree_on_non_ascii_word_edges() -> None:
+    # `\b` between "é" and "x" does not hold for `re` (both are word characters); the automata know it.
     graph = Graph("accents").entry("edge", match=re.compile(r"é\bx")).entry("plain", match=re.compile(r"éx"))
     run = explore(graph, seed=0, budget_phrases=20)
-    assert run.intersection["disagreements"] == [{"earlier": "edge", "later": "plain", "count": 1}]
+    assert run.intersection["disagreements"] == []
+    assert run.intersection["witnesses"] == 0
     assert not _groups(run, SHADOWED_BY_EARLIER_RULE, "plain", "edge")
 
 
-# -- the strategy ----------------------------------------------------------------------------
+def test_the_phase_reads_the_same_automata_as_the_decided_tier() -> None:
+    graph = _magic_graph()
+    languages = languages_for(graph)
+    explore(graph, seed=0, budget_phrases=20)
+    assert languages_for(graph) is languages
+    assert languages.rules[1]._whole is not None  # built by the phase, kept for the decided tier
+    graph.entry("later", match=keywords("status"))
+    assert languages_for(graph) is not languages  # a graph that grew gets automata for its new rules
+
+
+# -- the witnesses ----------------------------------------------------------------------------
 
 
 def test_witnesses_are_short_readable_and_say_whose_text_they_are() -> None:
-    languages = Languages(
-        [
-            _regex(r"status of (shpstrprncl\d+) now"),
-            _regex(r"status of \w+ now"),
-            Keywords(("cancel",)),
-            _regex(r"\bcancel\b.*\bplan\b", re.I),
-        ]
+    graph = (
+        Graph("shapes")
+        .entry("magic", match=re.compile(r"status of (shpstrprncl\d+) now"))
+        .entry("status", match=re.compile(r"status of \w+ now"))
+        .entry("cancel", match=keywords("cancel"))
+        .entry("plan", match=re.compile(r"\bcancel\b.*\bplan\b", re.I))
     )
-    magic = languages.overlap_witnesses(0, 1)
-    assert magic is not None and [(o.phrase, o.shape) for o in magic] == [("status of shpstrprncl0 now", LATER_TEXT)]
-    spaced = languages.overlap_witnesses(2, 3)
-    assert spaced is not None and [(o.phrase, o.shape) for o in spaced] == [("cancel plan", LATER_TEXT)]
+    assert _witnesses(graph, 0, 1) == [("status of shpstrprncl0 now", LATER_TEXT)]
+    assert _witnesses(graph, 2, 3) == [("cancel plan", LATER_TEXT)]
     # The later rule's free `.*` holds the earlier rule's whole text, with spaces around it.
-    framed = languages.overlap_witnesses(1, 3)
-    assert framed is not None and [(o.phrase, o.shape) for o in framed] == [("cancel status of e now plan", LATER_TEXT)]
-    unrelated = languages.overlap_witnesses(0, 2)
-    assert unrelated == []  # "cancel" alone is not a status line, and the status line has no word slot
-    host = Languages([_regex(r"what's running on \w+", re.I), _regex(r"\b(array|host)\w*")]).overlap_witnesses(0, 1)
-    assert host is not None and [(o.phrase, o.shape) for o in host] == [("what's running on host", EARLIER_TEXT)]
+    assert _witnesses(graph, 1, 3) == [("cancel status of a now plan", LATER_TEXT)]
+    assert _witnesses(graph, 0, 2) == []  # "cancel" alone is not a status line, and the status line has no word slot
+    hosts = (
+        Graph("hosts")
+        .entry("health", match=re.compile(r"what's running on \w+", re.I))
+        .entry("inventory", match=re.compile(r"\b(array|host)\w*"))
+    )
+    assert _witnesses(hosts, 0, 1) == [("what's running on host", EARLIER_TEXT)]
 
 
 def test_an_all_of_is_searched_as_the_conjunction_of_its_parts() -> None:
     both = all_of(keywords("cancel"), re.compile(r"\b(subscription|plan)\b"))
-    languages = Languages([_regex(r"please cancel (my|the) \w+"), both])
-    found = languages.overlap_witnesses(0, 1)
-    assert found is not None and [(o.phrase, o.shape) for o in found] == [("please cancel my plan", EARLIER_TEXT)]
+    graph = Graph("all").entry("please", match=re.compile(r"please cancel (my|the) \w+")).entry("both", match=both)
+    assert _witnesses(graph, 0, 1) == [("please cancel my plan", EARLIER_TEXT)]
     assert both.matches("please cancel my plan")
 
 
-def test_a_pattern_too_large_for_the_cap_is_refused_quickly() -> None:
-    languages = Languages([_regex(r"a[\s\S]{14}b"), _regex("ab")])
-    found = languages.overlap_witnesses(0, 1)
-    assert "automaton states" in languages.refused[0]  # its search form has 2**14 states
-    # Its whole text is small, so the other search still runs.
-    assert found is not None and [(o.phrase, o.shape) for o in found] == [("aeeeeeeeeeeeeeab", EARLIER_TEXT)]
-    # Outside this module's calls interegular's own crawl runs, uncapped.
-    interegular: Any = pytest.importorskip("interegular")
-    assert interegular.parse_pattern(r"[\s\S]*a[\s\S]{3}b").to_fsm().accepts("xa123b")
+def test_a_pattern_too_large_for_the_automata_is_refused_with_its_reason() -> None:
+    graph = Graph("large").entry("wide", match=re.compile(r"a[\s\S]{14}b")).entry("ab", match=re.compile("ab"))
+    stats = IntersectionStats()
+    assert Witnesses(languages_for(graph), stats).overlap_witnesses(0, 1, OwnTexts(graph)) is None
+    assert "more than" in stats.refused[0] and "states" in stats.refused[0]
 
 
 def test_witnesses_do_not_depend_on_the_hash_seed() -> None:
     code = (
         "import re\n"
-        "from fuzzroute.engine.matchers import Regex, Keywords\n"
-        "from fuzzroute.strategies.intersection import Languages\n"
-        "ls = Languages([Regex(re.compile(r'\\b(array|host|node)\\w*')), Keywords(('refund', 'hosting')),"
-        " Regex(re.compile(r'(?i)what.s up on \\w+ now'))])\n"
-        "print([[o.phrase for o in ls.overlap_witnesses(i, j)] for i, j in ((0, 1), (0, 2), (1, 2))])\n"
+        "from fuzzroute import Graph, keywords\n"
+        "from fuzzroute.decided.languages import languages_for\n"
+        "from fuzzroute.decided.prefilter import OwnTexts\n"
+        "from fuzzroute.generate.intersect import IntersectionStats, Witnesses\n"
+        "g = Graph('h').entry('a', match=re.compile(r'\\b(array|host|node)\\w*'))"
+        ".entry('b', match=keywords('refund', 'hosting')).entry('c', match=re.compile(r'(?i)what.s up on \\w+ now'))\n"
+        "w, t = Witnesses(languages_for(g), IntersectionStats()), OwnTexts(g)\n"
+        "print([[o.phrase for o in w.overlap_witnesses(i, j, t)] for i, j in ((0, 1), (0, 2), (1, 2))])\n"
     )
     outputs = {
         subprocess.run(
@@ -239,70 +269,3 @@ def test_witnesses_do_not_depend_on_the_hash_seed() -> None:
         for seed in ("1", "2")
     }
     assert len(outputs) == 1 and "hosting" in outputs.pop()
-
-
-# -- the translation agrees with `re` on ASCII text -------------------------------------------
-
-PATTERNS = [
-    r"\border\b",
-    r"\bfoo\b.*\bbar\b",
-    r"(?:\bab\b|\bba\b)",
-    r"^ab \d+$",
-    r"(?m)^ab$",
-    r"\Aab\Z",
-    r"a\Bb",
-    r"(?i)Ab\b",
-    r"(?s)a.b",
-    r"a.b",
-    r"ab(?=c)",
-    r"^\s*\b(ab|ba)\b",
-]
-KEYWORDS = [("ab",), ("a b", "c+"), (".ab", "ba_")]
-
-
-@pytest.fixture(scope="module")
-def machines() -> list[tuple[Any, Any, Any, Any]]:
-    built = []
-    for pattern in PATTERNS:
-        rx = re.compile(pattern)
-        search, full = rx.search, rx.fullmatch
-        try:
-            whole_fsm = intersection.regex_fsm(rx, search=False)
-        except intersection.Unsupported:
-            whole_fsm = None  # refused on purpose (see the lookahead test below)
-        built.append(
-            (
-                intersection.regex_fsm(rx, search=True),
-                whole_fsm,
-                lambda s, f=search: f(s) is not None,
-                lambda s, f=full: f(s) is not None,
-            )
-        )
-    for words in KEYWORDS:
-        matcher = Keywords(words)
-        built.append(
-            (
-                intersection.keywords_fsm(words, search=True),
-                intersection.keywords_fsm(words, search=False),
-                matcher.matches,
-                lambda s, w=words: any(s.lower() == k.lower() for k in w),
-            )
-        )
-    return built
-
-
-@settings(max_examples=150, deadline=None)
-@given(text=st.text(alphabet="abcforABz _.+\n1", max_size=9))
-def test_each_automaton_accepts_exactly_what_re_matches(machines: list[tuple[Any, Any, Any, Any]], text: str) -> None:
-    for search_fsm, core_fsm, search, whole in machines:
-        assert search_fsm.accepts(text) == search(text)
-        if core_fsm is not None:
-            assert core_fsm.accepts(text) == whole(text)
-
-
-def test_a_lookahead_is_refused_when_the_text_is_matched_whole() -> None:
-    """interegular would let `ab(?=c)` accept "abc" whole, which `re.fullmatch` refuses."""
-    assert re.fullmatch(r"ab(?=c)", "abc") is None
-    with pytest.raises(intersection.Unsupported):
-        intersection.regex_fsm(re.compile(r"ab(?=c)"), search=False)
-    assert intersection.regex_fsm(re.compile(r"ab(?=c)"), search=True).accepts("xabc")

@@ -99,9 +99,12 @@ def test_the_explorer_receives_every_option(tmp_path: Path) -> None:
     def stop() -> bool:
         return False
 
-    run_report(tmp_path, explore=explorer, seed=9, budget_seconds=2.5, progress=progress, should_stop=stop)
-    assert seen == {"seed": 9, "budget_phrases": None, "budget_seconds": 2.5, "progress": progress,
-                    "should_stop": stop}
+    result = run_report(tmp_path, explore=explorer, seed=9, budget_seconds=2.5, progress=progress, should_stop=stop)
+    # Generation gets what the proven and decided phases left of the time budget; the report names the budget.
+    given = seen.pop("budget_seconds")
+    assert 0 < given < 2.5
+    assert seen == {"seed": 9, "budget_phrases": None, "progress": progress, "should_stop": stop}
+    assert result.document["run"]["budget_seconds"] == 2.5
 
 
 def test_a_failure_mid_render_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

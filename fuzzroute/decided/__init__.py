@@ -2,39 +2,50 @@
 
 `decide(graph)` translates each data rule into an automaton that reads text
 exactly as Python's `re` and the keyword rule do, and answers, for all
-messages: which pairs of rules overlap (with a shortest readable witness)
-or are disjoint, which rules never start a turn because earlier data rules
-take everything they match, which rules an earlier default hides from the
-cold walk, which regexes Python's `re` can backtrack on without bound (ReDoS,
-with an attack string), and which questions stay undecided and why.  It sits
-beside the engine: the engine never imports it.
+messages: how each pair of rules meets (an earlier rule matching inside a
+later rule's own text is a finding, listed with that text as the witness;
+texts that only meet glued together, and disjoint pairs, are counted),
+which rules never start a turn because earlier data rules take everything
+they match, which rules an earlier default hides from the cold walk, which
+regexes Python's `re` can backtrack on without bound (ReDoS, with an attack
+string), and which questions stay undecided and why.  Every bound is counted
+in work, so every machine decides the same.  It sits beside the engine: the
+engine never imports it; generation reads its automata for its overlap
+witnesses.
 """
 
 from __future__ import annotations
 
-from fuzzroute.decided.decide import MAX_STATES, PAIR_TIMEOUT, TOTAL_STATES, decide
+from fuzzroute.decided.decide import decide
 from fuzzroute.decided.model import (
     CAN_WIN,
+    CO_OCCURRENCE,
     COLD_WALK_DEAD,
     DECIDED_KINDS,
     DISJOINT,
+    FIXED_WORDS,
     NEVER_MATCHES,
     NEVER_WINS,
     OVERLAP,
     REDOS,
+    SHARED_TEXT,
     UNDECIDED,
+    WILDCARD,
     DecidedItem,
     Decisions,
     Defect,
 )
+from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
 from fuzzroute.decided.wording import BOUNDARY
 
 __all__ = [
     "BOUNDARY",
     "CAN_WIN",
+    "CO_OCCURRENCE",
     "COLD_WALK_DEAD",
     "DECIDED_KINDS",
     "DISJOINT",
+    "FIXED_WORDS",
     "DecidedItem",
     "Decisions",
     "Defect",
@@ -42,9 +53,10 @@ __all__ = [
     "NEVER_MATCHES",
     "NEVER_WINS",
     "OVERLAP",
-    "PAIR_TIMEOUT",
     "REDOS",
-    "TOTAL_STATES",
+    "SHARED_TEXT",
+    "RULE_STATES",
     "UNDECIDED",
+    "WILDCARD",
     "decide",
 ]

@@ -2,19 +2,25 @@
 
 The alphabet is cut once per graph from the character tests of every rule
 the automata can read, so all questions about the graph (pairs, containment)
-share the same cells and the part automata are built once.
+share the same cells and the part automata are built once.  `languages_for`
+keeps them with the graph, so the decided tier and the generated tier's
+overlap witnesses (`fuzzroute.generate.intersect`) read the same automata
+and a report that runs both builds them once.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fuzzroute.decided.alphabet import Cell, partition
-from fuzzroute.decided.dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
-from fuzzroute.decided.nfa import Atoms, Nfa, Undecidable, leaf_nfa
+from fuzzroute.decided.nfa import leaf_nfa
 from fuzzroute.decided.product import Rule
+from fuzzroute.engine.automata.alphabet import Cell, partition
+from fuzzroute.engine.automata.dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
+from fuzzroute.engine.automata.nfa import Atoms, Nfa, Undecidable
 from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 
 
@@ -26,9 +32,20 @@ class RuleAutomata:
     leaves: tuple[Regex | Keywords, ...]
     nfas: tuple[Nfa, ...] = ()
     reason: str | None = None
+    #: Per leaf (an all-of has several), the automaton of its own text (`nfa.own_text_items`).
+    own_nfas: tuple[Nfa, ...] = ()
     _search: Rule | None = None
     _whole: Rule | None = None
     _whole_reason: str | None = None
+    _own: tuple[Rule, ...] | None = None
+    _fixed: tuple[Rule, ...] | None = None
+    _own_reason: str | None = None
+    _fixed_reason: str | None = None
+
+    @property
+    def wild(self) -> bool:
+        """Whether the rule's own text has wildcards (classes, `.`), not only fixed words."""
+        return any(nfa.wild for nfa in self.own_nfas)
 
     @property
     def decidable(self) -> bool:
@@ -69,6 +86,43 @@ class Languages:
                 rule._whole_reason = str(error)
         return rule._whole
 
+    def own(self, index: int) -> tuple[Rule, ...] | None:
+        """Per leaf, the rule's own text read whole (None when undecidable or too large).
+
+        A message that is one of these texts alone is matched by that leaf;
+        for a keyword list the texts are its keywords, for a regex what it
+        matches with the wildcards search makes redundant taken off its ends.
+        """
+        rule = self.rules[index]
+        if rule.reason is not None or rule._own_reason is not None:
+            return None
+        if rule._own is None:
+            try:
+                rule._own = tuple(
+                    Rule((build_part(n, WHOLE, self.cells, self.max_part_states),)) for n in rule.own_nfas
+                )
+            except Undecidable as error:
+                rule._own_reason = str(error)
+        return rule._own
+
+    def fixed(self, index: int) -> tuple[Rule, ...] | None:
+        """`own`, with the rule's wildcards reading only blank characters (no literal of any rule)."""
+        rule = self.rules[index]
+        own = self.own(index)
+        if own is None or rule._fixed_reason is not None:
+            return None
+        if rule._fixed is None:
+            literal = frozenset(self.atoms.literal)
+            try:
+                rule._fixed = tuple(
+                    Rule((build_part(n, WHOLE, self.cells, self.max_part_states, literal),)) if n.wild else reading
+                    for n, reading in zip(rule.own_nfas, own, strict=True)
+                )
+            except Undecidable as error:
+                rule._fixed_reason = str(error)
+                return None
+        return rule._fixed
+
 
 def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
     matcher = entry.data_matcher
@@ -88,8 +142,33 @@ def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_ST
         rule = RuleAutomata(entry, _leaves(entry))
         try:
             rule.nfas = tuple(leaf_nfa(leaf, atoms) for leaf in rule.leaves)
+            rule.own_nfas = tuple(leaf_nfa(leaf, atoms, own_text=True) for leaf in rule.leaves)
         except Undecidable as error:
             rule.reason = str(error)
         rules[entry.index] = rule
     cells = partition(atoms.resolve())
     return Languages(rules, cells, max_part_states, atoms)
+
+
+#: Per graph: the entries the automata were built from, and the automata.
+_built: weakref.WeakKeyDictionary[Graph, tuple[tuple[Entry, ...], Languages]] = weakref.WeakKeyDictionary()
+
+
+def _same(built: tuple[Entry, ...], entries: tuple[Entry, ...]) -> bool:
+    return len(built) == len(entries) and all(a is b for a, b in zip(built, entries, strict=True))
+
+
+def languages_for(graph: Graph) -> Languages:
+    """The automata of `graph`'s data rules, built on first use and kept while the graph lives.
+
+    Rebuilt when the graph gained entries since (a graph only grows).  Part
+    automata are built lazily and kept in the returned object, so whichever
+    tier asks first builds them for both.
+    """
+    entries = graph.entries
+    found = _built.get(graph)
+    if found is not None and _same(found[0], entries):
+        return found[1]
+    languages = build_languages(entries)
+    _built[graph] = (entries, languages)
+    return languages

@@ -26,6 +26,19 @@ PAIR = "overlap"
 CONTAINMENT = "never-wins"
 DEFAULT = "cold-walk"
 REDOS_QUESTION = "backtracking"
+#: The tier was stopped before it reached a rule's questions (one `undecided` item lists them all).
+NOT_REACHED = "not-reached"
+
+# How an earlier rule A and a later rule B meet (`relation`), and where A's words fall in B's text (`shared_in`).
+#: A matches inside B's own text: messages that are nothing but what B is about start A.
+SHARED_TEXT = "shared-text"
+#: A and B only meet when separate texts are glued together (or B's text sits inside a longer text of
+#: A's): the expected first-match behaviour, counted, not listed.
+CO_OCCURRENCE = "co-occurrence"
+#: A's match overlaps B's fixed words (its literal characters) ...
+FIXED_WORDS = "fixed-words"
+#: ... or only B's wildcards (classes, `.`) absorb A's words, as `send .* to` absorbs "money".
+WILDCARD = "wildcard"
 
 
 def location_of(entry: Entry) -> dict[str, Any] | None:
@@ -57,6 +70,8 @@ class DecidedItem:
     claims: dict[str, Any] | None = None
     #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (None for other kinds).
     redos: dict[str, Any] | None = None
+    relation: str | None = None
+    shared_in: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -74,10 +89,48 @@ class DecidedItem:
             "reason": self.reason,
             "law": self.law,
             "claims": self.claims,
+            "relation": self.relation,
+            "shared_in": self.shared_in,
         }
         if self.redos is not None:
             data["redos"] = self.redos
         return data
+
+
+@dataclass
+class Pairs:
+    """Pairs of rules counted rather than listed, with the first few as examples (earlier, later, witness)."""
+
+    count: int = 0
+    examples: list[tuple[Entry, Entry, str | None]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "count": self.count,
+            "examples": [
+                {"rule": b.id, "rule_index": b.index, "other_rule": a.id, "other_rule_index": a.index, "witness": w}
+                for a, b, w in self.examples
+            ],
+        }
+
+
+class Relations:
+    """How every decided pair meets, one bit per earlier rule per later rule (sparse, small)."""
+
+    def __init__(self) -> None:
+        self._masks: dict[str, dict[int, int]] = {}
+
+    def add(self, relation: str, later: int, mask: int) -> None:
+        if mask:
+            by_rule = self._masks.setdefault(relation, {})
+            by_rule[later] = by_rule.get(later, 0) | mask
+
+    def of(self, earlier: int, later: int) -> str | None:
+        """`shared-text`, `co-occurrence`, `disjoint`, `undecided`, or None (not asked)."""
+        for relation, by_rule in self._masks.items():
+            if by_rule.get(later, 0) >> earlier & 1:
+                return relation
+        return None
 
 
 @dataclass
@@ -109,6 +162,37 @@ class Decisions:
     defects: list[Defect] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     boundary: str = ""
+    #: Data rules whose questions were not reached (the tier was stopped first), and why.
+    not_reached: tuple[Entry, ...] = ()
+    not_reached_reason: str | None = None
+    #: Pairs counted, not listed: glued co-occurrences, disjoint pairs, shared text in wildcards and
+    #: undecided questions past what is listed.
+    co_occurrence: Pairs = field(default_factory=Pairs)
+    disjoint: Pairs = field(default_factory=Pairs)
+    shared_unlisted: Pairs = field(default_factory=Pairs)
+    undecided_unlisted: Pairs = field(default_factory=Pairs)
+    #: Rules that can start a turn, by entry position: the verified item with its witness (a message
+    #: the rule matches and no earlier data rule does).  Counted in the JSON, not listed.
+    winning: dict[int, DecidedItem] = field(default_factory=dict)
+    relations: Relations = field(default_factory=Relations)
+
+    @property
+    def can_win(self) -> int:
+        return len(self.winning)
+
+    def relation(self, earlier: int, later: int) -> str | None:
+        """How the rules at positions `earlier` and `later` meet (see `Relations.of`)."""
+        return self.relations.of(earlier, later)
+
+    def aggregates(self) -> dict[str, Any]:
+        """The counted pairs, as JSON."""
+        return {
+            "co_occurrence": self.co_occurrence.to_dict(),
+            "disjoint": self.disjoint.to_dict(),
+            "shared_text_unlisted": self.shared_unlisted.to_dict(),
+            "undecided_unlisted": self.undecided_unlisted.to_dict(),
+            "can_win": self.can_win,
+        }
 
     def of_kind(self, kind: str) -> list[DecidedItem]:
         return [item for item in self.items if item.kind == kind]

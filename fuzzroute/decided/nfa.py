@@ -6,65 +6,24 @@ a rule's matcher (a `Regex` or `Keywords`) is handed to the right builder.
 
 from __future__ import annotations
 
-from fuzzroute.engine.automata.nfa import (
-    ASCII_WORD_ATOM,
-    ASCII_WORD_EDGE,
-    BEGIN_LINE,
-    BEGIN_STRING,
-    END_LINE,
-    END_OR_FINAL_NEWLINE,
-    END_STRING,
-    MAX_NODES,
-    NEWLINE,
-    NO_ASCII_WORD_AFTER,
-    NO_ASCII_WORD_BEFORE,
-    NOT_ASCII_WORD_EDGE,
-    NOT_EDGE_ON_EMPTY,
-    NOT_WORD_EDGE,
-    UNICODE_WORD,
-    WORD_EDGE,
-    Atoms,
-    Nfa,
-    Undecidable,
-    keyword_list_nfa,
-    pattern_nfa,
-)
+from fuzzroute.engine.automata.nfa import Atoms, Nfa, Undecidable, keyword_list_nfa, pattern_nfa
 from fuzzroute.engine.matchers import Keywords, Regex
 
-__all__ = [
-    "ASCII_WORD_ATOM",
-    "ASCII_WORD_EDGE",
-    "BEGIN_LINE",
-    "BEGIN_STRING",
-    "END_LINE",
-    "END_OR_FINAL_NEWLINE",
-    "END_STRING",
-    "MAX_NODES",
-    "NEWLINE",
-    "NO_ASCII_WORD_AFTER",
-    "NO_ASCII_WORD_BEFORE",
-    "NOT_ASCII_WORD_EDGE",
-    "NOT_EDGE_ON_EMPTY",
-    "NOT_WORD_EDGE",
-    "UNICODE_WORD",
-    "WORD_EDGE",
-    "Atoms",
-    "Nfa",
-    "Undecidable",
-    "keywords_nfa",
-    "leaf_nfa",
-    "regex_nfa",
-]
+__all__ = ["keywords_nfa", "leaf_nfa", "regex_nfa"]
 
 
-def regex_nfa(regex: Regex, atoms: Atoms) -> Nfa:
-    """The automaton of a user regex (refuses what it cannot translate exactly)."""
+def regex_nfa(regex: Regex, atoms: Atoms, *, own_text: bool = False) -> Nfa:
+    """The automaton of a user regex (refuses what it cannot translate exactly).
+
+    With `own_text`, of the pattern's own text (see `own_text_items`): read
+    whole, the texts that are nothing but what the rule is about.
+    """
     if regex.js is not None and not regex.js.astral_exact:
         raise Undecidable(
             "a JavaScript regex without the u flag reads a character outside the BMP (an emoji) as two UTF-16 "
             "code units, and this one can match a lone unit or an empty string; not decided"
         )
-    return pattern_nfa(regex.pattern, atoms)
+    return pattern_nfa(regex.pattern, atoms, own_text=own_text)
 
 
 def keywords_nfa(matcher: Keywords, atoms: Atoms) -> Nfa:
@@ -72,7 +31,8 @@ def keywords_nfa(matcher: Keywords, atoms: Atoms) -> Nfa:
     return keyword_list_nfa(matcher.keywords, atoms)
 
 
-def leaf_nfa(leaf: Regex | Keywords, atoms: Atoms) -> Nfa:
+def leaf_nfa(leaf: Regex | Keywords, atoms: Atoms, *, own_text: bool = False) -> Nfa:
+    """A regex or keyword list as an automaton (a keyword list's own text is itself: its keywords)."""
     if isinstance(leaf, Regex):
-        return regex_nfa(leaf, atoms)
+        return regex_nfa(leaf, atoms, own_text=own_text)
     return keywords_nfa(leaf, atoms)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import add, itemgetter
 
-from fuzzroute.decided.alphabet import Cell
-from fuzzroute.decided.dfa import Part
+from fuzzroute.engine.automata.alphabet import Cell
+from fuzzroute.engine.automata.dfa import Part
 
 FOUND = "found"
 NONE = "none"
@@ -55,15 +56,22 @@ def search(
     *,
     max_states: int,
     deadline: float | None,
+    fast_path: bool = True,
 ) -> Outcome:
     """The shortest phrase every `must` rule matches and no `must_not` rule matches.
 
-    Each part's moves are rewritten once per visited state into a row over
-    the search's own columns, with dead ends folded in: a required part that
-    can no longer accept becomes `DEAD` (the state is dropped), an excluded
-    one-part rule that can no longer match becomes `DEAD` (it is forgotten)
-    and one that has surely matched becomes `DROP` (the state is dropped).
-    The successors of a state are then the columns of those rows, zipped.
+    Each part's moves, with dead ends folded in once per part
+    (`folded_moves`), are read out per visited state into a row over the
+    search's letters (one representative cell per combination of the parts'
+    columns): a required part that can no longer accept is `DEAD` (the
+    state is dropped), an excluded one-part rule that can no longer match is
+    `DEAD` (it is forgotten) and one that has surely matched is `DROP` (the
+    state is dropped).  A state's successors are the columns of those rows,
+    each distinct one taken once, in the order of its first letter, so the
+    first phrase found is the shortest and, among those, the most readable.
+    Two required parts and no exclusion, the most common question, take a
+    faster path with the same states and the same phrase (`_two_parts`;
+    `fast_path=False` turns it off, for the test that holds them equal).
     """
     parts: list[Part] = [p for rule in must for p in rule.parts]
     positive = len(parts)
@@ -74,30 +82,27 @@ def search(
     single = {lo for lo, hi in spans if hi - lo == 1}
     multi = [(lo, hi) for lo, hi in spans if hi - lo > 1]
     # One representative cell per combination of columns (cells come most readable first).
-    seen: dict[tuple[int, ...], int] = {}
-    for number, key in enumerate(zip(*[p.column_of_cell for p in parts], strict=True)):
-        if key not in seen:
-            seen[key] = number
-    letters = [cells[n].representative for n in seen.values()]
-    width = len(seen)
-    column_keys = [[key[k] for key in seen] for k in range(len(parts))]
-    dead_row = (DEAD,) * width
+    keys = list(zip(*[p.column_of_cell for p in parts], strict=True))
+    firsts = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
+    seen = sorted(firsts.items(), key=_second)
+    letters = [cells[number].representative for _key, number in seen]
+    tables = [folded_moves(p, k in single) for k, p in enumerate(parts)]
+    pickers = [_picker([key[k] for key, _n in seen]) for k in range(len(parts))]
+    dead_row = (DEAD,) * len(letters)
     rows: list[dict[int, tuple[int, ...]]] = [{DEAD: dead_row} for _ in parts]
 
     def row(k: int, state: int) -> tuple[int, ...]:
         found = rows[k].get(state)
         if found is None:
-            part = parts[k]
-            moves, live = part.moves[state], part.live
-            sink = part.sink if k in single else None
-            found = tuple(
-                DEAD if not live[t] else DROP if t == sink else t for t in [moves[c] for c in column_keys[k]]
-            )
-            rows[k][state] = found
+            found = rows[k][state] = pickers[k](tables[k][state])
         return found
 
+    start = tuple(0 if parts[k].live[0] else DEAD for k in range(len(parts)))
+    if DEAD in start[:positive]:
+        return Outcome(NONE, states=1)
+    if fast_path and positive == 2 and not spans:
+        return _two_parts(parts[0], parts[1], pickers, letters, max_states, deadline)
     accepts = [p.accepts for p in parts]
-
     must_accept = accepts[:positive]
 
     def goal(state: tuple[int, ...]) -> bool:
@@ -106,12 +111,9 @@ def search(
         return not any(all(state[k] != DEAD and accepts[k][state[k]] for k in range(lo, hi)) for lo, hi in spans)
 
     sinks = [p.sink for p in parts]
-    start = tuple(0 if parts[k].live[0] else DEAD for k in range(len(parts)))
-    if DEAD in start[:positive]:
-        return Outcome(NONE, states=1)
     if goal(start):
         return Outcome(FOUND, "", states=1)
-    parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+    parent: dict[tuple[int, ...], tuple[int, ...] | None] = {start: None}
     queue = deque([start])
     checks = 0
     while queue:
@@ -119,34 +121,147 @@ def search(
         checks += 1
         if deadline is not None and checks % 256 == 0 and time.monotonic() > deadline:
             return Outcome(LIMIT, reason="the time limit per question ran out", states=len(parent))
-        for letter, following in enumerate(zip(*[row(k, s) for k, s in enumerate(state)], strict=False)):
+        # Each distinct successor once, in the order of its first (most readable) letter.
+        for following in dict.fromkeys(zip(*[row(k, s) for k, s in enumerate(state)], strict=False)):
             if following in parent:
                 continue
+            if DEAD in following[:positive]:
+                continue
             if spans:
-                if DEAD in following[:positive] or DROP in following:
+                if DROP in following:
                     continue
                 if multi and any(all(following[k] == sinks[k] for k in range(lo, hi)) for lo, hi in multi):
                     continue
-            elif DEAD in following:
-                continue
-            parent[following] = (state, letter)
+            parent[following] = state
             if goal(following):
-                return Outcome(FOUND, _spell(parent, following, letters), states=len(parent))
+                return Outcome(FOUND, _spell(parent, following, letters, row), states=len(parent))
             if len(parent) >= max_states:
                 return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
             queue.append(following)
     return Outcome(NONE, states=len(parent))
 
 
-def _spell(
-    parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None], state: tuple[int, ...], letters: list[str]
+#: `_two_parts` codes a product state (x, y) as `(x + 1) << SHIFT | (y + 1)` (parts have fewer states).
+SHIFT = 16
+_LOW = (1 << SHIFT) - 1
+
+
+def _two_parts(
+    first: Part,
+    second: Part,
+    pickers: list[Callable[[tuple[int, ...]], tuple[int, ...]]],
+    letters: list[str],
+    max_states: int,
+    deadline: float | None,
+) -> Outcome:
+    """`search` for the most common question, two required parts and no exclusion (same states, same phrase).
+
+    A product state (x, y) is one integer, `(x + 1) << SHIFT | (y + 1)`, so a
+    dead end of either part (`DEAD` + 1 = 0) shows as a code below
+    `1 << SHIFT` or with no low bits.  Each part keeps its coded targets per
+    state (`coded_moves`, built once and reused by every search); a state's
+    successors are then one C-level sum of the two rows read out on the
+    search's letters, and no tuple is built per letter.
+    """
+    if first.accepts[0] and second.accepts[0]:
+        return Outcome(FOUND, "", states=1)
+    first_table, second_table = coded_moves(first, SHIFT), coded_moves(second, 0)
+    first_pick, second_pick = pickers
+    first_accepts, second_accepts = first.accepts, second.accepts
+    first_rows: dict[int, tuple[int, ...]] = {}
+    second_rows: dict[int, tuple[int, ...]] = {}
+    start = 1 << SHIFT | 1
+    parent: dict[int, int | None] = {start: None}
+    queue = deque([start])
+    checks = 0
+    while queue:
+        state = queue.popleft()
+        checks += 1
+        if deadline is not None and checks % 256 == 0 and time.monotonic() > deadline:
+            return Outcome(LIMIT, reason="the time limit per question ran out", states=len(parent))
+        x, y = state >> SHIFT, state & _LOW
+        first_row = first_rows.get(x)
+        if first_row is None:
+            first_row = first_rows[x] = first_pick(first_table[x - 1])
+        second_row = second_rows.get(y)
+        if second_row is None:
+            second_row = second_rows[y] = second_pick(second_table[y - 1])
+        for following in dict.fromkeys(map(add, first_row, second_row)):
+            if following in parent or following <= _LOW or not following & _LOW:
+                continue
+            parent[following] = state
+            if first_accepts[(following >> SHIFT) - 1] and second_accepts[(following & _LOW) - 1]:
+                phrase = _spell_two(parent, following, letters, first_rows, second_rows)
+                return Outcome(FOUND, phrase, states=len(parent))
+            if len(parent) >= max_states:
+                return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
+            queue.append(following)
+    return Outcome(NONE, states=len(parent))
+
+
+def _spell_two(
+    parent: dict[int, int | None],
+    state: int,
+    letters: list[str],
+    first_rows: dict[int, tuple[int, ...]],
+    second_rows: dict[int, tuple[int, ...]],
 ) -> str:
+    """`_spell` for `_two_parts` (every state on the path has both rows already)."""
     out: list[str] = []
-    link = parent[state]
-    while link is not None:
-        state, letter = link
-        out.append(letters[letter])
-        link = parent[state]
+    previous = parent[state]
+    while previous is not None:
+        steps = list(map(add, first_rows[previous >> SHIFT], second_rows[previous & _LOW]))
+        out.append(letters[steps.index(state)])
+        state, previous = previous, parent[previous]
+    return "".join(reversed(out))
+
+
+def coded_moves(part: Part, shift: int) -> list[tuple[int, ...]]:
+    """`folded_moves(part, False)` with every target plus one (`DEAD` becomes 0), shifted left by `shift`."""
+    key = 3 + shift
+    found = part.folded.get(key)
+    if found is None:
+        found = part.folded[key] = [tuple((t + 1) << shift for t in row) for row in folded_moves(part, False)]
+    return found
+
+
+_second = itemgetter(1)
+
+
+def folded_moves(part: Part, drop_sink: bool) -> list[tuple[int, ...]]:
+    """`part.moves` with dead ends folded in: a target that cannot accept is `DEAD`, and with
+    `drop_sink` (an excluded one-part rule) the accepting sink is `DROP`.  Built once per part."""
+    cache = part.folded
+    key = 1 if drop_sink else 0
+    found = cache.get(key)
+    if found is None:
+        live, sink = part.live, part.sink if drop_sink else None
+        found = [tuple(DEAD if not live[t] else DROP if t == sink else t for t in row) for row in part.moves]
+        cache[key] = found
+    return found
+
+
+def _picker(columns: list[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """Reads a search's columns out of a part's row (in C, by `itemgetter`)."""
+    if len(columns) == 1:
+        (only,) = columns
+        return lambda row: (row[only],)
+    return itemgetter(*columns)  # type: ignore[return-value]
+
+
+def _spell(
+    parent: dict[tuple[int, ...], tuple[int, ...] | None],
+    state: tuple[int, ...],
+    letters: list[str],
+    row: Callable[[int, int], tuple[int, ...]],
+) -> str:
+    """The phrase of the path to `state`: at each step, the first letter leading from the parent to it."""
+    out: list[str] = []
+    previous = parent[state]
+    while previous is not None:
+        steps = list(zip(*[row(k, s) for k, s in enumerate(previous)], strict=False))
+        out.append(letters[steps.index(state)])
+        state, previous = previous, parent[previous]
     return "".join(reversed(out))
 
 

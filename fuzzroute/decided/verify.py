@@ -8,6 +8,7 @@ fuzzroute and never as a finding about the user's rules.
 from __future__ import annotations
 
 from fuzzroute.decided.model import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, REDOS, DecidedItem, Defect
+from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant
@@ -24,7 +25,19 @@ def _index(claimant: Claimant | None) -> int | None:
 
 
 def problem_with(graph: Graph, item: DecidedItem) -> str | None:
-    """What the real matchers and laws contradict in `item`'s witness, or None when they agree."""
+    """What the real matchers and laws contradict in `item`'s witness, or None when they agree.
+
+    A matcher that cannot finish on the witness (a regex re could backtrack
+    on, past its time limit) leaves the witness unverified: a defect, never
+    a finding.
+    """
+    try:
+        return _problem_with(graph, item)
+    except RegexTimedOut as timed_out:
+        return f"a matcher could not finish on it ({timed_out})"
+
+
+def _problem_with(graph: Graph, item: DecidedItem) -> str | None:
     phrase = item.witness
     if phrase is None:
         return None
@@ -47,11 +60,14 @@ def problem_with(graph: Graph, item: DecidedItem) -> str | None:
     elif item.kind == CAN_WIN:
         if not _matches(b, phrase):
             return "the rule does not match it"
-        earlier = [e for e in graph.entries[: b.index] if e.data_matcher is not None and _matches(e, phrase)]
-        if earlier:
-            return f"earlier data rule #{earlier[0].index + 1} matches it"
         if cascade is None or (cascade != b.index and graph.entries[cascade].when is None):
             return "the cascade does not start the rule (or an earlier `when` rule) on it"
+        # The cascade starting the rule itself ran every earlier rule first; after an earlier `when`
+        # rule took it, the data rules between are run here.
+        between = graph.entries[cascade : b.index] if cascade != b.index else ()
+        earlier = [e for e in between if e.data_matcher is not None and _matches(e, phrase)]
+        if earlier:
+            return f"earlier data rule #{earlier[0].index + 1} matches it"
     elif item.kind == COLD_WALK_DEAD and (cold is None or cold > b.index):
         return "the cold walk does not start the default (or an earlier rule) on it"
     elif item.kind == REDOS and item.redos is not None and _attack_matches(b, item.redos["regex"], phrase):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import lru_cache
 
 from fuzzroute.engine.entries import Entry
 
@@ -15,13 +16,16 @@ BOUNDARY = (
     "turn under the cascade); which rules a default hides under the cold walk; on which regexes Python's `re` can "
     "backtrack without bound (ReDoS, with an attack). Not decided: `when` predicates and "
     "intents (an earlier `when` rule can only take more), and order under a scorer or read mount. A rule with a "
-    "lookaround, backreference, conditional, atomic group or possessive repeat, and a question past its state or "
-    "time limit, is undecided with the reason, never guessed. Every witness was re-run through the compiled "
+    "lookaround, backreference, conditional, atomic group or possessive repeat, and a question past its bound "
+    "(counted in automaton states, never in time, so every machine decides the same), is undecided with the "
+    "reason, never guessed. Every witness was re-run through the compiled "
     "matchers and both claim laws; one they contradict is a fuzzroute defect, not a finding."
 )
 
 
+@lru_cache(maxsize=8192)
 def rule(entry: Entry) -> str:
+    """How messages name a rule (kept per entry: captions are rebuilt from the pattern on each call)."""
     return f'"{entry.id}" (rule #{entry.index + 1}, `{entry.caption}`)'
 
 

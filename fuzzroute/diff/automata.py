@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from fuzzroute.decided.languages import build_languages
-from fuzzroute.decided.nfa import Undecidable
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Rule, search
 from fuzzroute.diff.matching import condition_key
+from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.entries import Entry
 
 __all__ = ["FOUND", "LIMIT", "NONE", "Answer", "Automata", "Budget"]

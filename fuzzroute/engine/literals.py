@@ -53,6 +53,22 @@ def regex_factors(pattern: re.Pattern[str]) -> list[Factor]:
     return [f for f in factors if f and "" not in f]
 
 
+def regex_texts(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """Every text the pattern can match whole, when that is a small known set (None: unknown).
+
+    Zero-width parts (anchors, word edges) are read as matching nothing, so
+    the set may hold texts the pattern refuses, never miss one it accepts;
+    case is as written (under IGNORECASE, compare case-folded).  A keyword
+    list is the other kind of rule whose own texts are finite: its keywords.
+    """
+    try:
+        tree = _parser.parse(pattern.pattern, pattern.flags)
+        exact, _factors = _sequence(list(tree))
+    except (re.error, RecursionError, _Unknown, TypeError, ValueError, AttributeError):
+        return None
+    return exact
+
+
 def _product(left: frozenset[str], right: frozenset[str]) -> frozenset[str] | None:
     if len(left) * len(right) > MAX_ALTERNATIVES:
         return None

@@ -217,7 +217,25 @@ class Screen:
 
     def survivors(self, phrase: str) -> set[int]:
         """Screened positions whose every factor has a needle in the phrase."""
-        hits = self._scan(fold(phrase))
+        return self._survivors_of(self._scan(fold(phrase)))
+
+    def survivors_of_all(self, phrases: Iterable[str]) -> set[int]:
+        """Screened positions whose every factor has a needle in at least one of `phrases`.
+
+        Weaker than `survivors` of each phrase (factors may be met by
+        different phrases): a rule it rules out matches none of the phrases,
+        nor any text made of them and other characters no needle holds.
+        """
+        hits: set[int] = set()
+        for phrase in phrases:
+            hits.update(self._scan(fold(phrase)))
+        return self._survivors_of(hits)
+
+    def survivors_of_hits(self, hits: Iterable[int]) -> set[int]:
+        """Screened positions whose every factor has one of the needles `hits` (ids into `needles`)."""
+        return self._survivors_of(hits)
+
+    def _survivors_of(self, hits: Iterable[int]) -> set[int]:
         if self._single:
             positions = self._owner_positions
             out: set[int] = set()

@@ -2,10 +2,10 @@
 
 The run has four phases, all inside one budget:
 
-0. Decided overlaps (`intersect`): for pairs of data-matcher rules, the
+0. Overlap witnesses (`intersect`): for pairs of data-matcher rules, the
    shortest phrase that is one rule's own text and that the other also
-   matches, computed with interegular; each is a candidate of the rule
-   whose text it is, judged like the phrases of phase 1.
+   matches, computed with the decided tier's automata; each is a candidate
+   of the rule whose text it is, judged like the phrases of phase 1.
 1. Work units (`unit`), one per rule phrases are generated from, each with
    a fixed share of the phrase budget (`plan`), run on one or several
    processes (`workers`) and merged in unit order, so the number of
@@ -160,7 +160,7 @@ class Explorer:
         """Decided overlap witnesses, handed to their rule's unit (only where order decides)."""
         if not self.order_decides:
             return
-        for candidate in intersection_candidates(self.entries, self.budget, self.intersection):
+        for candidate in intersection_candidates(self.graph, self.budget, self.intersection):
             self.decided.setdefault(candidate.source, []).append(candidate.phrase)
 
     def hypothesis_draws(self) -> int:

@@ -1,43 +1,55 @@
-"""Decided overlaps: for pairs of rules, a short phrase both match, computed rather than sampled.
+"""Overlap witnesses: for pairs of rules, a short phrase both match, computed rather than sampled.
 
 Sampling fills `status of \\w+ now` with ordinary words, so it never finds
 that an earlier `status of shpstrprncl\\d+ now` takes "status of
 shpstrprncl0 now".  For each pair (earlier, later) of data-matcher rules,
-`fuzzroute.strategies.intersection` intersects their languages and returns
-the shortest readable phrases that are one rule's own text and that the
-other rule also matches: the later rule's text first, then the earlier's.
-Each phrase becomes an ordinary candidate (generator `regex/intersection`)
-of the rule whose own text it is, as if that rule had generated it: the
-explorer checks it with that rule's compiled condition and judges it under
-both laws like any other phrase.  The later rule's text claimed by the
-earlier rule is reported as shadowing; the earlier rule's text that the
-later one also matches ("what's running on host" for `what's running on
-\\w+` and `(array|host)\\w*`) as an overlap, exactly as if sampling had
-found it.  interegular's answer is never trusted: each witness is also
-tried on both rules' Python matchers, and when either refuses it that is
-counted per pair (`Exploration.intersection["disagreements"]`).
+the decided tier's automata (`fuzzroute.decided.languages`, one engine for
+both tiers, built once per graph) give the shortest readable phrase that is
+one rule's own text (the rule matched whole) and that the other rule
+matches anywhere: the later rule's text first, then the earlier's.  Each
+phrase becomes an ordinary candidate (generator `regex/intersection`) of the
+rule whose own text it is, as if that rule had generated it: the explorer
+checks it with that rule's compiled condition and judges it under both laws
+like any other phrase.  The later rule's text claimed by the earlier rule is
+reported as shadowing; the earlier rule's text that the later one also
+matches ("what's running on host" for `what's running on \\w+` and
+`(array|host)\\w*`) as an overlap, exactly as if sampling had found it.  The
+automata model Python `re` exactly, but each witness is still tried on both
+rules' Python matchers; a refusal is counted per pair
+(`Exploration.intersection["disagreements"]`), a fuzzroute bug if ever
+non-zero.
 
-Which pairs are tried never depends on the clock: pairs come in a fixed
-order (by the later rule, then the earlier), at most `pair_limit` of them
-are searched, and a pair that a keyword rule's literals rule out
-(`PairFilter`) is passed over without counting, up to `EXAMINED_PER_PAIR`
-pairs looked at per pair allowed.  A time budget or a stop request only ends the phase
-sooner.  Witnesses are judged phrases and spend the phrase budget.
+A search is skipped without automata when the own text cannot hold a
+literal the other rule requires (`fuzzroute.decided.prefilter.OwnTexts`: a
+keyword list's keywords, or the few texts a literal regex can match whole,
+run through the claim laws' one literal prefilter); that never skips a
+witness.  Which pairs are tried never depends on the clock: pairs come in a
+fixed order (by the later rule, then the earlier), at most `pair_limit` of
+them are searched, a pair whose two searches are both skipped is passed over
+without counting (up to `EXAMINED_PER_PAIR` pairs looked at per pair
+allowed), and each search stops after `SEARCH_STATES` automaton states.  A
+time budget or a stop request only ends the phase sooner.  Witnesses are
+judged phrases and spend the phrase budget.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.decided.languages import Languages, languages_for
+from fuzzroute.decided.prefilter import OwnTexts
+from fuzzroute.decided.product import FOUND, search
+from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.matchers import DataMatcher
 from fuzzroute.generate.budget import Budget
-from fuzzroute.generate.prefilter import fold, needs
 from fuzzroute.generate.sources import Candidate
 
 GENERATOR = "regex/intersection"
@@ -48,6 +60,8 @@ TIME_BUDGET_PAIRS = 1000
 #: Pairs looked at (searched or ruled out) per pair the limit allows, so a
 #: graph of many keyword rules does not spend the run ruling pairs out.
 EXAMINED_PER_PAIR = 20
+#: Product states one witness search may visit before it gives up (no witness for that search).
+SEARCH_STATES = 20_000
 
 
 def pair_limit(budget: Budget) -> int:
@@ -74,41 +88,6 @@ def pairs(entries: Sequence[Entry]) -> Iterator[tuple[int, int]]:
             yield earlier, later
 
 
-class PairFilter:
-    """Rules out, without automata, pairs where neither search can succeed.
-
-    A search asks for one rule's own text that the other rule matches.  A
-    keyword rule's own text is one keyword, so when none of its keywords
-    contains any text the other rule needs (`prefilter.needs`), that search
-    is hopeless; an all-of has no own text at all.
-    """
-
-    def __init__(self, entries: Sequence[Entry]) -> None:
-        self._keywords: dict[int, tuple[str, ...]] = {}
-        self._needs: dict[int, tuple[str, ...] | None] = {}
-        self._all_of: set[int] = set()
-        for entry in data_rules(entries):
-            matcher = entry.data_matcher
-            if isinstance(matcher, Keywords):
-                self._keywords[entry.index] = tuple(fold(k) for k in matcher.keywords)
-            if isinstance(matcher, AllOf):
-                self._all_of.add(entry.index)
-            required = needs(entry)
-            self._needs[entry.index] = None if required is None else tuple(fold(t) for t in required[0])
-
-    def _own_text_hopeless(self, own: int, other: int) -> bool:
-        if own in self._all_of:
-            return True
-        words = self._keywords.get(own)
-        texts = self._needs.get(other)
-        if words is None or texts is None:
-            return False
-        return not any(t in w for w in words for t in texts)
-
-    def hopeless(self, earlier: int, later: int) -> bool:
-        return self._own_text_hopeless(later, earlier) and self._own_text_hopeless(earlier, later)
-
-
 @dataclass
 class IntersectionStats:
     """What the phase did, for `Exploration.intersection` (a diagnostic, not a finding)."""
@@ -118,6 +97,8 @@ class IntersectionStats:
     tried: int = 0
     pruned: int = 0
     skipped: int = 0
+    searches: int = 0
+    states: int = 0
     witnesses: int = 0
     disagreements: dict[tuple[int, int], int] = field(default_factory=dict)
     refused: dict[int, str] = field(default_factory=dict)
@@ -129,6 +110,8 @@ class IntersectionStats:
             "pairs_tried": self.tried,
             "pairs_pruned": self.pruned,
             "pairs_skipped": self.skipped,
+            "searches": self.searches,
+            "states": self.states,
             "witnesses": self.witnesses,
             "disagreements": [
                 {"earlier": entries[i].id, "later": entries[j].id, "count": n}
@@ -145,28 +128,87 @@ def _matches(matcher: DataMatcher | None, phrase: str) -> bool:
         return False  # re could not finish within the condition time limit: the witness is not confirmed
 
 
-def intersection_candidates(entries: Sequence[Entry], budget: Budget, stats: IntersectionStats) -> Iterator[Candidate]:
-    """The decided witnesses of the first `pair_limit` searchable pairs, each a candidate of its own rule."""
+LATER_TEXT = "later-text"
+EARLIER_TEXT = "earlier-text"
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """One witness and whose own text it is (`LATER_TEXT` or `EARLIER_TEXT`)."""
+
+    phrase: str
+    shape: str
+
+
+class Witnesses:
+    """Witness searches over one graph's automata, with the rules the automata cannot read recorded."""
+
+    def __init__(self, languages: Languages, stats: IntersectionStats) -> None:
+        self.languages = languages
+        self.stats = stats
+
+    def readable(self, index: int) -> bool:
+        """Whether the automata read rule `index` (else its reason is recorded in `stats.refused`)."""
+        rule = self.languages.rules.get(index)
+        if rule is None:
+            self.stats.refused.setdefault(index, "no data matcher")
+            return False
+        with contextlib.suppress(Undecidable):  # the reason is kept on the rule
+            self.languages.search(index)
+        if rule.reason is not None:
+            self.stats.refused.setdefault(index, rule.reason)
+            return False
+        return True
+
+    def own_text_matched_by(self, own: int, other: int) -> str | None:
+        """The shortest, most readable own text of rule `own` that rule `other` matches, if one is found."""
+        whole = self.languages.whole(own)
+        if whole is None:
+            return None
+        outcome = search(
+            [whole, self.languages.search(other)], [], self.languages.cells, max_states=SEARCH_STATES, deadline=None
+        )
+        self.stats.searches += 1
+        self.stats.states += outcome.states
+        return outcome.phrase if outcome.verdict == FOUND and outcome.phrase else None
+
+    def overlap_witnesses(self, earlier: int, later: int, hopeless: OwnTexts) -> list[Overlap] | None:
+        """Up to two phrases both rules match: the later rule's own text, then the earlier's.
+
+        None when a rule is one the automata cannot read (the pair is skipped).
+        """
+        if not (self.readable(earlier) and self.readable(later)):
+            return None
+        out: list[Overlap] = []
+        for own, other, shape in ((later, earlier, LATER_TEXT), (earlier, later, EARLIER_TEXT)):
+            if hopeless.hopeless(own, other):
+                continue
+            phrase = self.own_text_matched_by(own, other)
+            if phrase is not None and all(o.phrase != phrase for o in out):
+                out.append(Overlap(phrase, shape))
+        return out
+
+
+def intersection_candidates(
+    graph: Graph, budget: Budget, stats: IntersectionStats, languages: Languages | None = None
+) -> Iterator[Candidate]:
+    """The witnesses of the first `pair_limit` searchable pairs, each a candidate of its own rule."""
     stats.limit = pair_limit(budget)
     if stats.limit <= 0:
         return
-    # Imported here: the engine must run, and the other phases too, without interegular.
-    from fuzzroute.strategies.intersection import LATER_TEXT, Languages, available
-
-    if not available():
-        stats.available = False
-        return
-    languages = Languages([e.data_matcher for e in entries])
-    stats.refused = languages.refused
-    hopeless = PairFilter(entries).hopeless
+    entries = graph.entries
+    texts = OwnTexts(graph)
+    witnesses: Witnesses | None = None
     examined = itertools.islice(pairs(entries), min(stats.limit * EXAMINED_PER_PAIR, sys.maxsize))
     for earlier, later in examined:
         if stats.tried >= stats.limit or budget.halted() or not budget.can_judge():
             break
-        if hopeless(earlier, later):
+        if texts.hopeless(later, earlier) and texts.hopeless(earlier, later):
             stats.pruned += 1
             continue
-        found = languages.overlap_witnesses(earlier, later)
+        if witnesses is None:
+            witnesses = Witnesses(languages if languages is not None else languages_for(graph), stats)
+        found = witnesses.overlap_witnesses(earlier, later, texts)
         if found is None:
             stats.skipped += 1
             continue

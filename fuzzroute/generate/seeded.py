@@ -12,8 +12,11 @@ site-packages, e.g. the user's graph.py), and caches them under
 `.hypothesis/constants/` in the working directory.  That would make draws
 depend on which modules happen to be loaded, and make `fuzzroute explore`
 write into the user's project.  `_no_local_constants` hides them for the
-duration of a draw (an internal hook of hypothesis, pinned in pyproject; if it
-moves, the patch is skipped and only those two side effects come back).
+duration of a draw.  It replaces an internal function of hypothesis because
+no public way exists (checked up to the pinned 6.170: no `settings` option,
+no environment variable; the default provider reads the constants itself);
+if the function moves, the patch is skipped and only those two side effects
+come back.
 """
 
 from __future__ import annotations

@@ -221,7 +221,10 @@ class RuleUnit:
     # -- the run -------------------------------------------------------------
     def run(self) -> UnitResult:
         start = time.perf_counter()
-        for phrase in self.decided:
+        # Overlap witnesses take at most half the quota: the rule's own phrases must still be sampled,
+        # or a rule whose every judged phrase is a witness another rule takes would look as if it never won.
+        limit = None if self.quota is None else max(1, self.quota // 2)
+        for phrase in self.decided[:limit]:
             if self.halted() or not self.can_judge():
                 break
             self.take(Candidate(phrase, self.rule, "regex/intersection"))

@@ -29,7 +29,7 @@ from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
 from fuzzroute.report.acceptances import set_aside
 from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
-from fuzzroute.report.decided import NOT_RUN_REASON, supersede
+from fuzzroute.report.decided import NOT_RUN_REASON, sampled_pairs, supersede
 from fuzzroute.report.failon import DEFAULT_FAIL_ON
 from fuzzroute.report.graphhash import graph_hash
 from fuzzroute.report.history import compare_with_baseline
@@ -37,6 +37,7 @@ from fuzzroute.report.memory import Recall, recall
 from fuzzroute.report.overview import overview_rows
 from fuzzroute.report.records import (
     Records,
+    decided_counts,
     decided_records,
     defect_record,
     json_safe,
@@ -53,8 +54,10 @@ from fuzzroute.results.document import (
     DefectRecord,
     GraphFacts,
     MergeFacts,
+    PairRelation,
     ProvenSection,
     Report,
+    RuleRef,
     RunFacts,
     ShardRef,
     Steals,
@@ -142,7 +145,8 @@ def build_report(
 
     decided = [] if decisions is None else decided_records(decisions)
     engine_defects = [] if decisions is None else [defect_record(d) for d in decisions.defects]
-    takeover = supersede(listed, decided, law)
+    pairs = [] if decisions is None else sampled_pairs([*listed, *withheld], decisions)
+    takeover = supersede(listed, decided, law, pairs)
     aside = set_aside(graph.acceptances, graph.entries, takeover.kept, decided)
     listed, decided = aside.suggestions, aside.decided
     defects = [*engine_defects, *(d for d in takeover.defects if d not in engine_defects)]
@@ -186,8 +190,11 @@ def build_report(
         rules=figures,
         steals=steals,
         decided=decided,
-        decision=_decision(decisions, stats, defects, takeover.references, decision_reason),
-        overview=overview_rows(problems, decided, listed, figures),
+        decision=_decision(decisions, stats, defects, takeover.references, pairs, decision_reason),
+        overview=overview_rows(
+            problems, decided, listed, figures,
+            co_occurring_pairs=0 if decisions is None else decisions.co_occurrence.count, decided_pairs=pairs,
+        ),
         accepted=aside.accepted,
         history=history,
         memory=None if remembered is None else remembered.memory,
@@ -196,11 +203,14 @@ def build_report(
 
 def _decision(
     decisions: Decisions | None, stats: dict[str, Any], defects: list[DefectRecord], references: list[SupersededRef],
-    reason: str | None = None,
+    pairs: list[PairRelation], reason: str | None = None,
 ) -> DecisionFacts:
     if decisions is None:
         return DecisionFacts(False, reason or NOT_RUN_REASON, {}, defects, references)
-    return DecisionFacts(True, None, stats, defects, references)
+    return DecisionFacts(
+        True, None, stats, defects, references, decided_counts(decisions), pairs,
+        [RuleRef(e.id, e.index) for e in decisions.not_reached],
+    )
 
 
 def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> GraphFacts:

@@ -1,26 +1,37 @@
 """What the decided tier takes over from the generated half.
 
-A sampled suggestion that a decided item answers for every message (a
+A sampled suggestion that a decision answers for every message (a
 `rule-never-wins` of a rule decided dead, a `rules-overlap` of a pair decided
-overlapping) is taken out of the suggestions and listed under
-`decision.superseded` with a pointer to the decided item: the generated half
-stops repeating, as a sample, what is now decided.  A sampled overlap of a
-pair decided disjoint would contradict the decision: it is kept as a
-suggestion and reported as a tool defect.  A single run and a merge of
-shards both call `supersede`.
+to share text or only to co-occur) is taken out of the suggestions and listed
+under `decision.superseded` with a pointer to the decided item (or, for a
+co-occurring pair, to the co-occurrence count): the generated half stops
+repeating, as a sample, what is now decided.  A sampled overlap of a pair
+decided disjoint would contradict the decision: it is kept as a suggestion
+and reported as a tool defect.  How each sampled pair was decided is kept
+in `decision.pairs` (only the pairs sampled), so a merge of shards applies
+the same rule; a single run and a merge both call `supersede`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from fuzzroute.results.document import DecidedRecord, DefectRecord, SuggestionRecord, SupersededRef
+from fuzzroute.decided import Decisions
+from fuzzroute.results.document import (
+    DecidedRecord,
+    DefectRecord,
+    PairRelation,
+    SuggestionRecord,
+    SupersededRef,
+)
 from fuzzroute.results.suggestions import RULE_NEVER_WINS, RULES_OVERLAP
 
 NOT_RUN_REASON = "The decided tier did not run for this report."
 
 NEVER_WINS_KINDS = ("decided-never-wins", "decided-never-matches")
+#: Where a superseded co-occurring pair points: the co-occurrence count (`decision.counts`; an anchor of the page).
+CO_OCCURRENCE_POINTER = "decided-co-occurrence"
 
 
 @dataclass(frozen=True)
@@ -33,8 +44,28 @@ class Takeover:
     defects: list[DefectRecord]
 
 
-def supersede(suggestions: Sequence[SuggestionRecord], decided: Sequence[DecidedRecord], law: str) -> Takeover:
-    """Split `suggestions` into those kept and those a decided item answers (see the module docstring)."""
+def sampled_pairs(suggestions: Iterable[SuggestionRecord], decisions: Decisions) -> list[PairRelation]:
+    """How the decided tier decided each pair a `rules-overlap` suggestion samples, in pair order."""
+    seen = {
+        (s.from_index, s.to_index)
+        for s in suggestions
+        if s.kind == RULES_OVERLAP and s.from_index is not None and s.to_index is not None
+    }
+    found = []
+    for a, b in sorted(seen):
+        relation = decisions.relation(a, b)
+        if relation is not None:
+            found.append(PairRelation(a, b, relation))
+    return found
+
+
+def supersede(
+    suggestions: Sequence[SuggestionRecord],
+    decided: Sequence[DecidedRecord],
+    law: str,
+    pairs: Sequence[PairRelation] = (),
+) -> Takeover:
+    """Split `suggestions` into those kept and those a decision answers (see the module docstring)."""
     dead: dict[int, DecidedRecord] = {}
     for item in decided:
         if item.kind in NEVER_WINS_KINDS:
@@ -44,38 +75,43 @@ def supersede(suggestions: Sequence[SuggestionRecord], decided: Sequence[Decided
             if item.kind == "decided-dead-under-cold-walk":
                 for ref in item.dead_rules:
                     dead.setdefault(ref.rule_index, item)
-    pairs: dict[tuple[int | None, int | None], DecidedRecord] = {
+    overlaps: dict[tuple[int | None, int | None], DecidedRecord] = {
         (i.other_rule_index, i.rule_index): i for i in decided if i.kind == "decided-overlap"
     }
-    disjoint: dict[tuple[int | None, int | None], DecidedRecord] = {
-        (i.other_rule_index, i.rule_index): i for i in decided if i.kind == "decided-disjoint"
-    }
+    relations: dict[tuple[int | None, int | None], str] = {(p.from_index, p.to_index): p.relation for p in pairs}
+    for item in decided:
+        if item.kind == "decided-disjoint":  # a report from before pairs were counted lists them
+            relations.setdefault((item.other_rule_index, item.rule_index), "disjoint")
     kept: list[SuggestionRecord] = []
     references: list[SupersededRef] = []
     taken: list[SuggestionRecord] = []
     defects: list[DefectRecord] = []
     for suggestion in suggestions:
-        found = None
+        pointer: tuple[str, str] | None = None
         if suggestion.kind == RULE_NEVER_WINS and suggestion.rule_index is not None:
             found = dead.get(suggestion.rule_index)
+            pointer = None if found is None else (found.id, found.kind)
         elif suggestion.kind == RULES_OVERLAP:
             key = (suggestion.from_index, suggestion.to_index)
-            found = pairs.get(key)
-            contradicted = disjoint.get(key)
-            if contradicted is not None:
+            relation = relations.get(key)
+            found = overlaps.get(key)
+            if found is not None:
+                pointer = (found.id, found.kind)
+            elif relation == "co-occurrence":
+                pointer = (CO_OCCURRENCE_POINTER, "decided-overlap")
+            if relation == "disjoint":
                 defect = DefectRecord(
-                    contradicted.kind, contradicted.rule, contradicted.rule_index, contradicted.other_rule,
+                    "decided-disjoint", suggestion.to or "", suggestion.to_index or 0, suggestion.from_,
                     suggestion.witnesses[0].phrase if suggestion.witnesses else None,
                     "a generated phrase matches both rules of a pair decided disjoint",
                 )
                 if defect not in defects:
                     defects.append(defect)
-        if found is None:
+        if pointer is None:
             kept.append(suggestion)
             continue
         taken.append(suggestion)
         references.append(
-            SupersededRef(suggestion.kind, suggestion.rule, suggestion.from_, suggestion.to, suggestion.count,
-                          found.id, found.kind)
+            SupersededRef(suggestion.kind, suggestion.rule, suggestion.from_, suggestion.to, suggestion.count, *pointer)
         )
     return Takeover(kept, references, taken, defects)

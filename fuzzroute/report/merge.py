@@ -196,7 +196,10 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     listed, withheld = settle(every)
     # Every shard ran the same decisions (same graph), so the decided items are the first shard's;
     # only what they take out of the suggestions, and the defects that raises, depend on all shards.
-    takeover = supersede(listed, first.decided, first.graph.law) if first.decision.ran else None
+    # Each shard recorded how the decided tier decided the pairs it sampled; together, every sampled pair.
+    pairs = sorted({(p.from_index, p.to_index): p for d in documents for p in d.decision.pairs}.values(),
+                   key=lambda p: (p.from_index, p.to_index))
+    takeover = supersede(listed, first.decided, first.graph.law, pairs) if first.decision.ran else None
     kept = listed if takeover is None else takeover.kept
     engine_defects = first.merge.decision_defects
     defects = engine_defects if takeover is None else [
@@ -216,13 +219,17 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         fail_on=first.summary.fail_on,
     )
     decision = first.decision if takeover is None else replace(
-        first.decision, defects=defects, superseded=takeover.references
+        first.decision, defects=defects, superseded=takeover.references, pairs=pairs
     )
     rules = _rules(documents)
     return replace(
         first,
         accepted=_accepted(documents),
-        overview=overview_rows(first.proven.problems, first.decided, kept, rules),
+        overview=overview_rows(
+            first.proven.problems, first.decided, kept, rules,
+            co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
+            decided_pairs=pairs,
+        ),
         generated_at=timestamp(now),
         run=run,
         merge=replace(first.merge, withheld=withheld, superseded=[] if takeover is None else takeover.taken),

@@ -26,12 +26,14 @@ the terminal's list and the JSON `overview` array.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fuzzroute.results.document import (
+    AlsoShown,
     DecidedRecord,
     Location,
     OverviewRow,
+    PairRelation,
     ProblemRecord,
     RuleFigures,
     SuggestionRecord,
@@ -73,12 +75,22 @@ DECIDED_BROKEN = ("decided-never-matches", "decided-never-wins", "decided-dead-u
 REAL_WORD_EDITS = ("inflection", "drop", "case", "punctuation", "swap")
 
 
+#: A pair of rules by name: (earlier rule that takes the text, later rule it is taken from).
+Pair = tuple[str, str]
+
+
 @dataclass(frozen=True)
 class Ranked:
-    """A candidate row with its rank (lower first) and a tie-break that keeps the order total."""
+    """A candidate row with its rank (lower first) and a tie-break that keeps the order total.
+
+    `pairs` are the pairs of rules the row is evidence about; `folds` says a
+    stronger row about one of them stands for this one (see `_fold`).
+    """
 
     rank: tuple[float, ...]
     row: OverviewRow
+    pairs: tuple[Pair, ...] = ()
+    folds: bool = False
 
 
 def proven_cards(problems: Sequence[ProblemRecord]) -> list[list[ProblemRecord]]:
@@ -134,7 +146,9 @@ def _decided_rows(decided: Sequence[DecidedRecord]) -> tuple[list[Ranked], list[
             if item.kind == "decided-overlap" and item.relation == CO_OCCURRENCE:
                 glued.append(item)
             continue
-        ranked.append(Ranked(rank, _decided_row(item)))
+        takers = [item.other_rule] if item.other_rule else [r.rule for r in item.containing_rules]
+        pairs = tuple((taker, item.rule) for taker in takers)
+        ranked.append(Ranked(rank, _decided_row(item), pairs, folds=item.kind == "decided-overlap"))
     return ranked, glued, wildcards
 
 
@@ -186,6 +200,9 @@ def _suggested_rows(
                 wildcards.append((item, anchor))
                 continue
             rank: tuple[float, ...] = (3, 1, -_share_taken(item, figures), position)
+            pair = (item.from_ or "", item.to or item.rule or "")
+            ranked.append(Ranked(rank, _suggestion_row(item, anchor), (pair,), folds=True))
+            continue
         elif item.kind in (RULE_NEVER_WINS, SLOW_MATCHER):
             rank = (2, position)
         elif item.kind in (LAWS_DISAGREE, WHEN_CLAIMS_WARM):
@@ -198,6 +215,46 @@ def _suggested_rows(
         ranked.append(Ranked(rank, _suggestion_row(item, anchor)))
     ranked.extend(_near_miss_rows(near))
     return ranked, glued, wildcards
+
+
+def _proven_pairs(card: list[ProblemRecord]) -> tuple[Pair, ...]:
+    """The pairs a proven card is about: a declared example another rule takes first."""
+    return tuple(dict.fromkeys(
+        (p.from_, p.skill) for p in card if p.code == "example-shadowed-by-earlier" and p.from_ and p.skill
+    ))
+
+
+def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow], list[Ranked]]:
+    """Fold each weaker row about a pair of rules into the strongest row about that pair.
+
+    A declared example shadowed by an earlier rule (proven), the earlier
+    rule matching inside the later one's own text (decided) and generated
+    phrases of the later rule taken by the earlier one (sampled) are one bug
+    seen three ways: the overview lists it once, at its strongest tier, and
+    links the others (`also`).  Every section of the report still lists each.
+    """
+    rows = [*proven, *ranked]  # strongest first
+    home: dict[Pair, int] = {}
+    also: dict[int, list[AlsoShown]] = {}
+    kept: list[int] = []
+    for number, candidate in enumerate(rows):
+        found = next((home[p] for p in candidate.pairs if p in home), None) if candidate.folds else None
+        if found is not None:
+            row = candidate.row
+            also.setdefault(found, []).append(AlsoShown(row.tier, row.anchor or "", row.count))
+            continue
+        for pair in candidate.pairs:
+            home.setdefault(pair, number)
+        kept.append(number)
+
+    def finished(number: int) -> Ranked:
+        c = rows[number]
+        return Ranked(c.rank, replace(c.row, also=also[number]) if number in also else c.row, c.pairs, c.folds)
+
+    return (
+        [finished(n).row for n in kept if n < len(proven)],
+        [finished(n) for n in kept if n >= len(proven)],
+    )
 
 
 def _near_miss_rows(near: dict[tuple[str, str | None], list[tuple[SuggestionRecord, str]]]) -> list[Ranked]:
@@ -257,17 +314,23 @@ def overview_rows(
     *,
     limit: int = OVERVIEW_LIMIT,
     co_occurring_pairs: int = 0,
+    decided_pairs: Sequence[PairRelation] = (),
 ) -> list[OverviewRow]:
     """Every overview row, in order (see the module docstring).
 
     `co_occurring_pairs` are pairs the decided tier found meeting only on
-    glued texts and counted without listing (added to the aggregate row).
+    glued texts and counted without listing (added to the aggregate row);
+    `decided_pairs` how it decided the sampled pairs, so a sampled glued pair
+    it already counted is not counted twice.
     """
-    rows = [_proven_row(number, card) for number, card in enumerate(proven_cards(problems), start=1)]
+    proven = [
+        Ranked((number,), _proven_row(number, card), _proven_pairs(card))
+        for number, card in enumerate(proven_cards(problems), start=1)
+    ]
     figures = {r.index: r for r in rules}
     decided_ranked, decided_glued, decided_wildcards = _decided_rows(decided)
     sampled_ranked, sampled_glued, sampled_wildcards = _suggested_rows(suggestions, figures)
-    ranked = sorted([*decided_ranked, *sampled_ranked], key=lambda r: r.rank)
+    rows, ranked = _fold(proven, sorted([*decided_ranked, *sampled_ranked], key=lambda r: r.rank))
     wildcard_rows = [_decided_row(i) for i in decided_wildcards] + [_suggestion_row(s, a) for s, a in sampled_wildcards]
     if len(wildcard_rows) <= WILDCARD_LISTED:
         ranked.extend(Ranked((7, n), row) for n, row in enumerate(wildcard_rows))
@@ -284,7 +347,9 @@ def overview_rows(
     glued_named: list[Named] = [(i.other_rule or "?", i.rule, 0, i.witness) for i in decided_glued]
     glued_named += [(s.from_ or "?", s.to or s.rule, s.count, s.witnesses[0].phrase if s.witnesses else None)
                     for s, _a in sampled_glued]
-    pairs = len({(a, b) for a, b, _c, _p in glued_named}) + co_occurring_pairs
+    counted = {(p.from_index, p.to_index) for p in decided_pairs if p.relation == CO_OCCURRENCE}
+    sampled_only = {(s.from_index, s.to_index) for s, _a in sampled_glued} - counted
+    pairs = len({(i.other_rule, i.rule) for i in decided_glued}) + co_occurring_pairs + len(sampled_only)
     if pairs:
         tier = "decided" if decided_glued or co_occurring_pairs else "suggested"
         rows.append(_aggregate(CO_OCCURRENCE_ROW, tier, CO_OCCURRENCE, glued_named, pairs, CO_OCCURRENCE_ANCHOR))

@@ -9,6 +9,7 @@ either is written, and each is written atomically.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 import time
@@ -54,10 +55,13 @@ INTERRUPTED_EARLY_REASON = (
     "Generation was interrupted (Ctrl-C) before it returned any result, so no generated phrases are reported."
 )
 INTERRUPTED_IN_DECIDED_REASON = (
-    "The run was interrupted (Ctrl-C) during the decided tier, so the decided tier and generation did not run; "
-    "the proven checks are complete."
+    "The run was interrupted (Ctrl-C) during the decided tier: every decision it made stands, the rules it did "
+    "not reach are listed, and generation did not run; the proven checks are complete."
 )
-DECIDED_INTERRUPTED = "The decided tier was interrupted (Ctrl-C) before it finished; nothing of it is reported."
+DECIDED_INTERRUPTED = (
+    "The decided tier was interrupted (Ctrl-C) and did not stop between two rules within the grace period; "
+    "nothing of it is reported."
+)
 #: `phases(phase, done, total)`: progress of each phase, named "proven", "decided" or "generation".
 PhaseProgress = Callable[[str, int, "int | None"], None]
 
@@ -99,9 +103,28 @@ def empty_exploration(
     )
 
 
-def run_decisions(graph: Graph, progress: Callable[[int, int], None] | None = None) -> Decisions:
-    """The decided tier of `graph`."""
-    return decide(graph, progress=progress)
+#: Of a time budget, the share the decided tier may take before it stops (the rules it did not reach are
+#: listed as not reached; every decision it made stands).  Generation gets what is left of the budget.
+DECIDE_SHARE = 0.5
+
+
+def run_decisions(
+    graph: Graph,
+    *,
+    workers: int = 1,
+    should_stop: StopFlag | None = None,
+    budget_seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Decisions:
+    """The decided tier of `graph`, stopped by a stop request or by its share of a time budget."""
+    stop = should_stop
+    if budget_seconds is not None:
+        deadline = time.monotonic() + budget_seconds * DECIDE_SHARE
+
+        def stop() -> bool:
+            return (should_stop is not None and should_stop()) or time.monotonic() > deadline
+
+    return decide(graph, workers=workers, should_stop=stop, progress=progress)
 
 
 class _PhaseClock:
@@ -109,6 +132,7 @@ class _PhaseClock:
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = {}
+        self.started = time.monotonic()
 
     @contextlib.contextmanager
     def __call__(self, phase: str) -> Iterator[None]:
@@ -117,6 +141,12 @@ class _PhaseClock:
             yield
         finally:
             self.seconds[phase] = round(time.perf_counter() - start, 6)
+
+    def left_of(self, budget_seconds: float | None) -> float | None:
+        """What remains of a time budget that started with the run (never below zero)."""
+        if budget_seconds is None:
+            return None
+        return max(0.0, budget_seconds - (time.monotonic() - self.started))
 
 
 def _reporter(phases: PhaseProgress | None, phase: str) -> Callable[[int, int | None], None] | None:
@@ -195,13 +225,20 @@ def write_report(
     with _in_phase(stop, ABORTABLE), clock("proven"):
         checkup = graph.checkup(progress=_reporter(phases, "proven"))
     decisions: Decisions | None = None
-    decided_interrupted = False
+    decided_interrupted = stopped_in_decided = False
     if decide:
         try:
-            with _in_phase(stop, ABORTABLE), clock("decided"):
-                decisions = run_decisions(graph, _reporter(phases, "decided"))
+            # Cooperative: a stop request ends the tier between rules (the rules after it are listed as
+            # not reached); only a tier that does not stop within the grace period is dropped whole.
+            with _in_phase(stop, COOPERATIVE), clock("decided"):
+                decisions = run_decisions(
+                    graph, workers=workers, should_stop=should_stop, budget_seconds=clock.left_of(budget_seconds),
+                    progress=_reporter(phases, "decided"),
+                )
         except RunInterrupted:
             decided_interrupted = True
+        # A stop request during the tier (not a time budget) also ends the run before generation.
+        stopped_in_decided = decided_interrupted or (stop is not None and stop.requested)
     explorer = explore if explore is not None else explore_graph
     reason: str | None = None
     scale: dict[str, Any] = {}
@@ -210,7 +247,7 @@ def write_report(
     if shard is not None:
         scale["shard"] = shard
     generation = _reporter(phases, "generation") if progress is None else progress
-    if decided_interrupted:
+    if stopped_in_decided:
         exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
         reason = INTERRUPTED_IN_DECIDED_REASON
     else:
@@ -220,7 +257,7 @@ def write_report(
                     graph,
                     seed=seed,
                     budget_phrases=budget_phrases,
-                    budget_seconds=budget_seconds,
+                    budget_seconds=clock.left_of(budget_seconds),
                     progress=generation,
                     should_stop=should_stop,
                     **scale,
@@ -230,6 +267,8 @@ def write_report(
         except KeyboardInterrupt:
             exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
             reason = INTERRUPTED_EARLY_REASON
+    # The report names the budget the user gave (generation ran on what the earlier phases left of it).
+    exploration = dataclasses.replace(exploration, budget_seconds=budget_seconds)
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from fuzzroute.decided import DecidedItem, Decisions, Defect
+from fuzzroute.decided.model import Pairs
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Claims
@@ -25,11 +26,14 @@ from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (
     ClaimantRef,
     ClaimsRef,
+    CountedPairs,
+    DecidedCounts,
     DecidedRecord,
     DefectRecord,
     Location,
     NotCheckedRecord,
     NoteRecord,
+    PairExample,
     ProblemRecord,
     RuleAt,
     RuleFigures,
@@ -155,7 +159,26 @@ def decided_record(item: DecidedItem, ident: str) -> DecidedRecord:
         containing_rules=[RuleRef(e.id, e.index) for e in item.containing],
         dead_rules=[RuleRef(e.id, e.index) for e in item.dead],
         reason=item.reason, law=item.law, claims=_claims_from_json(item.claims), id=ident,
+        relation=item.relation, shared_in=item.shared_in,
         redos=None if item.redos is None else json_safe(item.redos),
+    )
+
+
+def counted_pairs(pairs: Pairs) -> CountedPairs:
+    return CountedPairs(
+        pairs.count,
+        [PairExample(b.id, b.index, a.id, a.index, witness) for a, b, witness in pairs.examples],
+    )
+
+
+def decided_counts(decisions: Decisions) -> DecidedCounts:
+    """The pairs the decided tier counted rather than listed."""
+    return DecidedCounts(
+        co_occurrence=counted_pairs(decisions.co_occurrence),
+        disjoint=counted_pairs(decisions.disjoint),
+        shared_text_unlisted=counted_pairs(decisions.shared_unlisted),
+        undecided_unlisted=counted_pairs(decisions.undecided_unlisted),
+        can_win=decisions.can_win,
     )
 
 

@@ -15,7 +15,6 @@ REPORTED_DISTRIBUTIONS: tuple[str, ...] = (
     "hypothesis",
     "hypothesis-jsonschema",
     "exrex",
-    "interegular",
     "lemminflect",
     "jinja2",
     "click",

@@ -260,14 +260,68 @@ class SupersededRef:
 
 
 @dataclass(frozen=True)
+class PairRelation:
+    """How the decided tier found a sampled pair to meet: `shared-text`, `co-occurrence`, `disjoint`, `undecided`."""
+
+    from_index: int
+    to_index: int
+    relation: str
+
+
+@dataclass(frozen=True)
+class PairExample:
+    """One pair of a counted kind: the later rule, the earlier one, and a message both match (if any)."""
+
+    rule: str
+    rule_index: int
+    other_rule: str
+    other_rule_index: int
+    witness: str | None
+
+
+@dataclass(frozen=True)
+class CountedPairs:
+    """Pairs counted rather than listed, with the first few as examples."""
+
+    count: int
+    examples: list[PairExample]
+
+
+@dataclass(frozen=True)
+class DecidedCounts:
+    """What the decided tier counts instead of listing, so no graph lists one item per pair.
+
+    `co_occurrence`: pairs that only meet on glued texts (expected first-match
+    behaviour); `disjoint`: pairs no message starts both of; the two
+    `_unlisted` entries: findings past what is listed; `can_win`: rules with
+    a message no earlier data rule takes.
+    """
+
+    co_occurrence: CountedPairs
+    disjoint: CountedPairs
+    shared_text_unlisted: CountedPairs
+    undecided_unlisted: CountedPairs
+    can_win: int
+
+
+@dataclass(frozen=True)
 class DecisionFacts:
-    """How the decided tier ran: whether, why not, its figures, tool defects and what it took over."""
+    """How the decided tier ran: whether, why not, its figures, tool defects and what it took over.
+
+    `counts` holds the pairs counted rather than listed; `pairs` how each
+    pair a sampled overlap was about was decided (sparse: only those pairs),
+    so a shard merge supersedes as a single run does; `not_reached` the rules
+    a stopped tier never asked about.
+    """
 
     ran: bool
     reason: str | None
     stats: JsonObject
     defects: list[DefectRecord]
     superseded: list[SupersededRef]
+    counts: DecidedCounts | None = None
+    pairs: list[PairRelation] = field(default_factory=list)
+    not_reached: list[RuleRef] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -409,6 +463,15 @@ class Memory:
 
 
 @dataclass(frozen=True)
+class AlsoShown:
+    """A lower tier's finding about the same pair of rules, folded into a stronger row (linked, not repeated)."""
+
+    tier: str
+    anchor: str
+    count: int | None = None
+
+
+@dataclass(frozen=True)
 class OverviewRow:
     """One row of the overview: what an author should look at, strongest evidence first.
 
@@ -418,7 +481,8 @@ class OverviewRow:
     texts; `more`: findings not listed here, in the full list).  `relation`
     is `shared-text`, `co-occurrence` or None; `other_rule` is the rule that
     wins (or the rules an aggregate names); `anchor` is the id of the card the
-    page links to.
+    page links to; `also` the weaker findings about the same two rules that
+    this row stands for (a sampled shadowing of a pair decided to share text).
     """
 
     tier: str
@@ -435,6 +499,7 @@ class OverviewRow:
     location: Location | None = None
     anchor: str | None = None
     new: bool = False
+    also: list[AlsoShown] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

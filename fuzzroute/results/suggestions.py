@@ -170,9 +170,10 @@ class Exploration:
     true only when the run was interrupted (Ctrl-C, a stop request);
     `ended_by` says why generation ended: ``phrase-budget``,
     ``time-budget``, ``exhausted`` (the generators had nothing new left) or
-    ``interrupted``.  `intersection` is a diagnostic of the decided-overlap
-    phase: pairs tried, pruned and skipped, witnesses, and per pair how many
-    witnesses Python `re` refused although interegular accepted them.
+    ``interrupted``.  `intersection` is a diagnostic of the overlap-witness
+    phase: pairs tried, pruned and skipped, searches and automaton states,
+    witnesses, and per pair how many witnesses Python `re` refused although
+    the automata accepted them (a fuzzroute bug if ever non-zero).
     """
 
     seed: int

@@ -256,37 +256,6 @@ def literal_runs(tree: Sequence[Node]) -> list[str]:
     return runs
 
 
-def required_literal(tree: Sequence[Node]) -> str:
-    """The longest literal run every match must contain (from the top-level sequence only).
-
-    Runs inside branches, optional parts or lookarounds are not required, so
-    only consecutive top-level literals count; a repeat of at least one
-    literal counts as that literal once.
-    """
-    best = ""
-    current: list[str] = []
-    for op, av in tree:
-        if op is _c.LITERAL:
-            current.append(chr(av))
-            continue
-        if op is _c.AT:
-            continue  # zero-width: the literals on both sides are still adjacent
-        if len("".join(current)) > len(best):
-            best = "".join(current)
-        current = []
-        if op is _c.SUBPATTERN and not av[1] and not av[2]:
-            inner = required_literal(av[3])
-            if len(inner) > len(best):
-                best = inner
-        elif op in REPEAT_OPS and av[0] >= 1:
-            inner = required_literal(av[2])
-            if len(inner) > len(best):
-                best = inner
-    if len("".join(current)) > len(best):
-        best = "".join(current)
-    return best
-
-
 def _child_sequences(op: Any, av: Any) -> list[Sequence[Node]]:
     if op is _c.BRANCH:
         return list(av[1])

@@ -20,7 +20,6 @@ long s) are therefore exactly what `re` does.
 
 from __future__ import annotations
 
-import array
 import bisect
 import re
 from collections.abc import Iterable, Sequence
@@ -54,8 +53,17 @@ _RANK = {ch: position for position, ch in enumerate(READABLE)}
 
 @lru_cache(maxsize=1)
 def _every_code_point() -> str:
-    """One string holding every code point once, so `finditer` positions are code points."""
-    return array.array("I", range(CODE_POINTS)).tobytes().decode("utf-32-le", "surrogatepass")
+    """One string holding every code point once, so `finditer` positions are code points.
+
+    Built as UTF-32 bytes by slice assignment (byte 0 of code point n is
+    n % 256, byte 1 is n // 256 % 256, byte 2 is n // 65536), which is
+    several times faster than converting a range of integers.
+    """
+    data = bytearray(4 * CODE_POINTS)
+    data[0::4] = bytes(range(256)) * (CODE_POINTS >> 8)
+    data[1::4] = b"".join(bytes([b]) * 256 for b in range(256)) * (CODE_POINTS >> 16)
+    data[2::4] = b"".join(bytes([b]) * 65536 for b in range(CODE_POINTS >> 16))
+    return data.decode("utf-32-le", "surrogatepass")
 
 
 def _runs(pattern: re.Pattern[str]) -> Intervals:
@@ -66,6 +74,11 @@ _node_sets: dict[tuple[str, int], Intervals] = {}
 #: Distinct single-character tests kept (a full test is one scan of every code point, a few ms).
 NODE_CACHE_SIZE = 8192
 _SMALL_OPS = frozenset({_c.LITERAL, _c.RANGE})
+
+
+def compile_node(node: Any, flags: int) -> re.Pattern[str]:
+    """One single-character parse node as a pattern (`fullmatch` tests one character as `re` would)."""
+    return _compile_nodes([node], flags)
 
 
 def _compile_nodes(nodes: Sequence[Any], flags: int) -> re.Pattern[str]:

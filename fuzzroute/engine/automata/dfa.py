@@ -25,7 +25,7 @@ over the cap is `Undecidable`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fuzzroute.engine.automata.alphabet import Cell
 from fuzzroute.engine.automata.nfa import (
@@ -152,7 +152,10 @@ def advance(
         if obligation == 2:
             continue
         if node == final and obligation == 1:
-            following.add((final, 2))
+            # Search: the match ended before this newline, which must end the text.
+            # Whole: the match had to cover the text, so this thread dies.
+            if search:
+                following.add((final, 2))
             continue
         for atom, to in nfa.chars[node]:
             if atom in atoms:
@@ -171,6 +174,8 @@ class Part:
     accepts: list[bool]
     live: list[bool]
     sink: int | None  # the accepting sink of SEARCH mode, once a match was seen
+    #: `moves` with dead ends folded in, built once by the product search (see `product.folded_moves`).
+    folded: dict[int, list[tuple[int, ...]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def states(self) -> int:
@@ -186,26 +191,47 @@ def _needs(nfa: Nfa) -> tuple[bool, bool, bool, bool]:
     return (start, newline, unicode_word, ascii_word)
 
 
-def build_part(nfa: Nfa, mode: str, cells: Sequence[Cell], max_states: int = MAX_PART_STATES) -> Part:
-    """The complete deterministic automaton of `nfa` read in `mode` (raises `Undecidable` over the cap)."""
+def build_part(
+    nfa: Nfa,
+    mode: str,
+    cells: Sequence[Cell],
+    max_states: int = MAX_PART_STATES,
+    literal_atoms: frozenset[int] | None = None,
+) -> Part:
+    """The complete deterministic automaton of `nfa` read in `mode` (raises `Undecidable` over the cap).
+
+    With `literal_atoms` (the graph's literal tests), the rule's wildcards
+    (`nfa.wild`) read only *blank* characters, those no literal of any rule
+    is: the rule's fixed words with nothing another rule could use in between.
+    """
     needs = _needs(nfa)
-    columns: dict[tuple[frozenset[int], Side], int] = {}
+    wild = nfa.wild if literal_atoms is not None else set()
+    columns: dict[tuple[frozenset[int], Side, bool], int] = {}
     column_of_cell: list[int] = []
     column_cells: list[Cell] = []
     for cell in cells:
         side = _side(cell)
-        key = (cell.atoms & nfa.atoms, side)
+        blank = literal_atoms is not None and not cell.atoms & literal_atoms
+        # Only what the assertions of this automaton read of a character sets its column apart.
+        kept = (side[0] and needs[0], side[1] and needs[1], side[2] and needs[2], side[3] and needs[3])
+        key = (cell.atoms & nfa.atoms, kept, blank)
         if key not in columns:
             columns[key] = len(column_cells)
             column_cells.append(cell)
         column_of_cell.append(columns[key])
     column_sides = [_side(cell) for cell in column_cells]
+    column_blank = [literal_atoms is not None and not cell.atoms & literal_atoms for cell in column_cells]
+    column_atoms = [cell.atoms & nfa.atoms for cell in column_cells]
 
     def remembered(side: Side) -> Side:
         return (side[0] and needs[0], side[1] and needs[1], side[2] and needs[2], side[3] and needs[3])
 
+    column_remembered = [remembered(side) for side in column_sides]
+    columns_of = list(zip(column_atoms, column_sides, column_blank, column_remembered, strict=True))
     search = mode == SEARCH
     start_thread = (nfa.start, 0)
+    final = nfa.final
+    chars = nfa.chars
     State = tuple[frozenset[Thread], Side]
     sink_key: State = (frozenset({(-1, -1)}), EDGE)
     initial: State = (frozenset() if search else frozenset({start_thread}), remembered(EDGE))
@@ -214,6 +240,8 @@ def build_part(nfa: Nfa, mode: str, cells: Sequence[Cell], max_states: int = MAX
     moves: list[list[int]] = []
     accepts: list[bool] = []
     sink: int | None = None
+    # What a set of threads becomes on a column's characters (many states share their closures).
+    stepped: dict[tuple[frozenset[Thread], int], frozenset[Thread]] = {}
     position = 0
     while position < len(order):
         state = order[position]
@@ -228,9 +256,31 @@ def build_part(nfa: Nfa, mode: str, cells: Sequence[Cell], max_states: int = MAX
             seeds.add(start_thread)
         accepts.append(accepts_at_end(nfa, seeds, before))
         row: list[int] = []
-        for cell, after in zip(column_cells, column_sides, strict=True):
-            following = advance(nfa, seeds, before, after, cell.atoms, search)
-            target: State = sink_key if following is None else (frozenset(following), remembered(after))
+        closures: dict[Side, frozenset[Thread]] = {}  # columns share few sides: one closure per side
+        for column, (atoms, after, blank, kept) in enumerate(columns_of):
+            closed = closures.get(after)
+            if closed is None:
+                closed = closures[after] = frozenset(_closure(nfa, seeds, before, after))
+            if search and (final, 0) in closed:
+                target: State = sink_key
+            else:
+                following = stepped.get((closed, column))
+                if following is None:
+                    found: set[Thread] = set()
+                    for node, obligation in closed:
+                        if obligation == 2:
+                            continue
+                        if node == final and obligation == 1:
+                            # Search: the match ended before this newline, which must end the text.  Whole:
+                            # the match must cover the text, and it ended before this newline.
+                            if search:
+                                found.add((final, 2))
+                            continue
+                        for atom, to in chars[node]:
+                            if atom in atoms and (not wild or blank or (node, atom, to) not in wild):
+                                found.add((to, 2 if obligation == 1 else 0))
+                    following = stepped[(closed, column)] = frozenset(found)
+                target = (following, kept)
             number = index.get(target)
             if number is None:
                 if len(order) >= max_states:

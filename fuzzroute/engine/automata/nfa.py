@@ -75,6 +75,8 @@ class Atoms:
         self._keys: dict[tuple[str, int], int] = {}
         self._requests: list[tuple[Any, int]] = []
         self.fixed: list[Intervals] = [newline_set(), unicode_word_set(), ascii_word_set()]
+        #: The atoms that test a literal (a character, or a class of listed characters): a rule's fixed words.
+        self.literal: set[int] = set()
 
     def node(self, node: Any, flags: int) -> int:
         key = (repr(node), flags)
@@ -82,6 +84,8 @@ class Atoms:
         if found is None:
             found = self._keys[key] = len(self.fixed) + len(self._requests)
             self._requests.append((node, flags))
+            if is_literal(node):
+                self.literal.add(found)
         return found
 
     def resolve(self) -> list[Intervals]:
@@ -89,9 +93,19 @@ class Atoms:
         return [*self.fixed, *resolve_nodes(self._requests)]
 
 
+def is_literal(node: Any) -> bool:
+    """A literal character, or a class made only of listed characters (`[Oo]`): fixed text, not a wildcard."""
+    op, av = node
+    return bool(op is _c.LITERAL or (op is _c.IN and av and all(item is _c.LITERAL for item, _v in av)))
+
+
 @dataclass
 class Nfa:
-    """Nodes with character moves (an atom each) and empty moves (an assertion or None)."""
+    """Nodes with character moves (an atom each) and empty moves (an assertion or None).
+
+    `wild` holds the character moves that are not literals (classes, `.`,
+    `\\w`...): the wildcards of the rule, as opposed to its fixed words.
+    """
 
     chars: list[list[tuple[int, int]]] = field(default_factory=list)
     empties: list[list[tuple[int | None, int]]] = field(default_factory=list)
@@ -105,6 +119,7 @@ class Nfa:
     loop_body: dict[int, tuple[int, int]] = field(default_factory=dict)
     loop_entries: set[tuple[int, int]] = field(default_factory=set)
     loop_backs: set[tuple[int, int]] = field(default_factory=set)
+    wild: set[tuple[int, int, int]] = field(default_factory=set)
 
     def node(self) -> int:
         if len(self.chars) >= MAX_NODES:
@@ -113,9 +128,11 @@ class Nfa:
         self.empties.append([])
         return len(self.chars) - 1
 
-    def char(self, source: int, atom: int, target: int) -> None:
+    def char(self, source: int, atom: int, target: int, wild: bool = False) -> None:
         self.chars[source].append((atom, target))
         self.atoms.add(atom)
+        if wild:
+            self.wild.add((source, atom, target))
 
     def empty(self, source: int, target: int, assertion: int | None = None) -> None:
         self.empties[source].append((assertion, target))
@@ -150,7 +167,7 @@ class _Builder:
         if op in _CHAR_OPS:
             atom = self.atoms.node((op, av), flags)
             target = nfa.node()
-            nfa.char(source, atom, target)
+            nfa.char(source, atom, target, wild=not is_literal((op, av)))
             return target
         if op is _c.SUBPATTERN:
             _group, add, remove, inner = av
@@ -218,16 +235,49 @@ def _anchor(at: Any, flags: int) -> int:
     raise Undecidable(f"the anchor {_op_name(at)}")
 
 
-def pattern_nfa(pattern: re.Pattern[str], atoms: Atoms) -> Nfa:
-    """The automaton of a compiled user regex (refuses what it cannot translate exactly)."""
+_REPEATS = frozenset({_c.MAX_REPEAT, _c.MIN_REPEAT})
+
+
+def own_text_items(items: list[Any]) -> list[Any]:
+    """The pattern without what search semantics make redundant at its ends: the rule's own text.
+
+    Under search, a repeat at the very start or end of a pattern can be cut
+    to its minimum count (`X{n,}` and `X{n}` find a match in the same
+    messages: a match of one contains a match of the other), and a repeat
+    with minimum 0 dropped: `.*coming soon.*` has the own text "coming
+    soon", `see \\w+` has "see " and one word character.  A group that is
+    the whole pattern is opened first.
+    """
+    items = list(items)
+    while len(items) == 1 and items[0][0] is _c.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:
+        items = list(items[0][1][3])
+    for end in (-1, 0):
+        while items and items[end][0] in _REPEATS:
+            op, (low, high, inner) = items[end]
+            if low == 0:
+                items.pop(end)
+                continue
+            if high != low:
+                items[end] = (op, (low, low, inner))
+            break
+    return items
+
+
+def pattern_nfa(pattern: re.Pattern[str], atoms: Atoms, *, own_text: bool = False) -> Nfa:
+    """The automaton of a compiled user regex (refuses what it cannot translate exactly).
+
+    With `own_text`, of the pattern's own text (`own_text_items`): read whole,
+    the texts that are nothing but what the rule is about.
+    """
     try:
         tree = _parser.parse(pattern.pattern, pattern.flags)
     except (re.error, RecursionError) as error:  # pragma: no cover - the pattern compiled once already
         raise Undecidable(f"the pattern cannot be parsed again: {error}") from error
+    items = own_text_items(list(tree)) if own_text else list(tree)
     nfa = Nfa()
     nfa.start = nfa.node()
     try:
-        nfa.final = _Builder(nfa, atoms).sequence(list(tree), tree.state.flags, nfa.start)
+        nfa.final = _Builder(nfa, atoms).sequence(items, tree.state.flags, nfa.start)
     except RecursionError as error:
         raise Undecidable("the pattern is nested too deeply") from error
     return nfa

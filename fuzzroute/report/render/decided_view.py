@@ -16,7 +16,7 @@ SECTIONS = (
     ("decided-never-wins", "Rules that never start a turn: earlier data rules take every message they match"),
     ("decided-dead-under-cold-walk", "Rules a default hides under the cold walk"),
     ("decided-redos", "Regexes Python's re can backtrack on without bound (ReDoS): one message stalls routing"),
-    ("decided-overlap", "Pairs of rules that match a common message (declaration order decides)"),
+    ("decided-overlap", "Shared text: an earlier rule matches inside a later rule's own text (fixed words first)"),
     ("decided-disjoint", "Pairs of rules that never match the same message"),
     ("decided-can-win", "Rules that can start a turn: a message no earlier data rule matches"),
     ("undecided", "Undecided: outside the exact subset, or over a limit"),
@@ -48,8 +48,9 @@ def decided_view(doc: Report) -> dict[str, Any]:
                 "finding": item.kind not in DECIDED_NOT_FINDINGS,
                 "containing": ", ".join(_label(r.rule_index, r.rule) for r in item.containing_rules),
             }
-            for item in items
-            if item.kind == kind
+            for item in sorted(
+                (i for i in items if i.kind == kind), key=lambda i: 1 if i.shared_in == "wildcard" else 0
+            )
         ]
         if rows:
             groups.append(
@@ -72,4 +73,6 @@ def decided_view(doc: Report) -> dict[str, Any]:
         "superseded": decision.superseded,
         "stats": decision.stats,
         "count": len(items),
+        "counts": decision.counts,
+        "not_reached": decision.not_reached,
     }

@@ -169,6 +169,7 @@ def _overview_row(row: OverviewRow) -> dict[str, Any]:
         "taker": row.other_rule, "count": row.count, "mutation": row.mutation, "phrase": row.phrase,
         "href": "#" + (row.anchor or "overview"), "new": row.new,
         "relation": _relation_label(row.relation, row.shared_in), "aggregate": None,
+        "also": [{"tier": a.tier, "href": "#" + a.anchor, "count": a.count} for a in row.also],
     }
     if row.kind == CO_OCCURRENCE_ROW:
         shown["aggregate"] = f"{plural(row.count or 0, 'pair')} of rules meet only on glued texts"

@@ -44,4 +44,6 @@ def overview_line(row: OverviewRow) -> str:
         notes.append(row.mutation)
     if row.count:
         notes.append(f"x{row.count}")
+    if row.also:
+        notes.append("also " + ", ".join(a.tier + (f" x{a.count}" if a.count else "") for a in row.also))
     return finding_line(row.location, row.kind, row.rule, row.phrase, row.other_rule, ", ".join(notes))

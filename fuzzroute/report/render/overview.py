@@ -16,13 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
-from fuzzroute.results.document import Location, Report
+from fuzzroute.results.document import Location
 
 #: How the page names the three tiers of evidence, strongest first.
 TIERS = ("proven", "decided", "suggested")
 #: Decided items listed in their section only: health, limits, and overlaps (under search semantics
 #: almost every pair of unanchored rules overlaps, so they would crowd out the problems).
-DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided", "decided-overlap"})
+#: Decided kinds that are facts of health or limits, not findings (a listed overlap is shared text: a finding).
+DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided"})
 #: The cold-start context is explained once at the top of the proven section,
 #: so each card's copy of the engine message names it without the details.
 COLD_CONTEXT_SHORT = "the cold-start context"
@@ -82,56 +83,3 @@ def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if code not in seen:
             seen[code] = {"code": code, "why": item["why"]}
     return list(seen.values())
-
-
-def findings_rows(doc: Report, cards: list[dict[str, Any]], groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per card on the page, tier by tier, each with the link to its card."""
-    rows: list[dict[str, Any]] = []
-    for card in cards:
-        rows.append(
-            {
-                "tier": "proven",
-                "severity": card["kind"],
-                "kinds": card["codes"],
-                "rule": ", ".join(card["rules"]),
-                "phrase": card["phrase"],
-                "href": "#" + card["anchor"],
-                "new": card["new"],
-            }
-        )
-    for finding in doc.decided:
-        if finding.kind in DECIDED_NOT_FINDINGS:
-            continue
-        rows.append(
-            {
-                "tier": "decided",
-                "severity": None,
-                "kinds": [finding.kind],
-                "rule": finding.rule,
-                "taker": finding.other_rule,
-                "phrase": finding.witness,
-                "href": "#" + finding.id,
-                "new": finding.status == "new",
-            }
-        )
-    for group in groups:
-        for item in [*group["items"], *group["more"]]:
-            suggestion = item["s"]
-            rule = suggestion.rule or suggestion.to or ""
-            taker = suggestion.from_ if suggestion.from_ and suggestion.from_ != rule else None
-            witnesses = suggestion.witnesses
-            rows.append(
-                {
-                    "tier": "suggested",
-                    "severity": None,
-                    "kinds": [suggestion.kind],
-                    "rule": rule,
-                    "taker": taker,
-                    "count": suggestion.count,
-                    "mutation": suggestion.mutation,
-                    "phrase": witnesses[0].phrase if witnesses else None,
-                    "href": "#" + item["anchor"],
-                    "new": suggestion.status == "new",
-                }
-            )
-    return rows

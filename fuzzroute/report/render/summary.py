@@ -70,7 +70,12 @@ def decided_lines(report: Report) -> list[str]:
         return []
     by_kind = report.summary.decided_by_kind
     shown = ", ".join(f"{count} {kind.removeprefix('decided-')}" for kind, count in sorted(by_kind.items()))
-    lines = [f"  decided:   {shown or 'nothing'} - for all messages, by automata"]
+    counts = report.decision.counts
+    glued = counts.co_occurrence.count if counts is not None else 0
+    also = f"; {glued} co-occurring pairs counted, not findings" if glued else ""
+    lines = [f"  decided:   {shown or 'nothing'}{also} - for all messages, by automata"]
+    if report.decision.not_reached:
+        lines.append(f"    {len(report.decision.not_reached)} data rule(s) not reached: the tier was stopped first")
     if report.decision.defects:
         lines.append(
             f"    {len(report.decision.defects)} tool defect(s): a decided witness disagreed with the matchers"

@@ -1,0 +1,250 @@
+"""What the decided tier learns about each rule once, before any question about a pair of rules.
+
+A graph of n rules has n(n-1)/2 pairs; most of them are settled here, per
+rule and by sets of rules (Python integers used as bit sets over entry
+positions), so that only the pairs these facts leave open reach a product
+of automata.  Every fact is exact in the direction it is used:
+
+* `texts`: each rule's shortest, most readable own text (the pattern with
+  the wildcards search makes redundant taken off its ends, read whole), or
+  for an all-of its shortest message.
+* `infix`: the rules that match every message containing " " + their own
+  text + " " (checked on every state of their search automata).  Two such
+  rules meet on their two texts side by side: the pair overlaps.
+* `prefix`: the rules that match every message starting with their own text
+  + " " (an anchored `^\\d{3,}\\b` does).  Such a rule meets every `infix`
+  rule: its text, then the other's between spaces.
+* `first`, `first_own`: the characters (cells) a rule's messages, and its
+  own texts, can start with.  A rule matches inside no own text of a rule
+  whose own texts all start with a character its messages cannot start with
+  (the anchored rules of a graph are kept out of most questions so).
+* `gaps`: where a rule's own text has a free gap (a `.*` that holds any
+  text between two spaces): inserting " " + another rule's text + " "
+  there keeps it the rule's own text.  An `infix` rule shares that text.
+* `fixed_gate`, `own_gate`: the rules that may match inside a rule's fixed
+  words, or inside its own texts, by the claim laws' literal prefilter run
+  over the fixed segments and closed templates of `shapes` (a rule left out
+  cannot; a rule kept is asked with the automata).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fuzzroute.decided.languages import Languages
+from fuzzroute.decided.product import FOUND, search
+from fuzzroute.decided.shapes import RuleShape, rule_shape
+from fuzzroute.engine.automata.alphabet import CellFinder
+from fuzzroute.engine.automata.dfa import Part
+from fuzzroute.engine.automata.nfa import Undecidable
+from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.screen import SPECIAL_FOLDS, fold
+
+#: States the search for a rule's own text may visit (it only picks a text).
+TEXT_STATES = 400
+
+
+def bits(indexes: Sequence[int]) -> int:
+    mask = 0
+    for index in indexes:
+        mask |= 1 << index
+    return mask
+
+
+def ones(mask: int) -> list[int]:
+    """The positions of the set bits, lowest first."""
+    spelled = bin(mask)[:1:-1]  # lowest bit first
+    return [position for position, digit in enumerate(spelled) if digit == "1"]
+
+
+def first(mask: int, count: int) -> list[int]:
+    """The positions of the lowest `count` set bits."""
+    found: list[int] = []
+    while mask and len(found) < count:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+@dataclass
+class Facts:
+    """Per-rule facts of one graph (see the module docstring)."""
+
+    texts: dict[int, str | None] = field(default_factory=dict)
+    infix: int = 0
+    prefix: int = 0
+    #: Per rule, the cells a message it matches can start with (bits over cells; all of them for an
+    #: unanchored rule), and the cells one of its own texts can start with.
+    first: dict[int, int] = field(default_factory=dict)
+    first_own: dict[int, int] = field(default_factory=dict)
+    #: The rules (bits) by their `first` cells, and the rules that match the empty message.
+    by_first: dict[int, int] = field(default_factory=dict)
+    empty: int = 0
+    #: The rules one of whose own texts is the empty text (only a rule matching the empty message fits).
+    empty_own: int = 0
+    gaps: dict[int, int] = field(default_factory=dict)
+    fixed_gate: dict[int, int] = field(default_factory=dict)
+    own_gate: dict[int, int] = field(default_factory=dict)
+    shapes: dict[int, RuleShape] = field(default_factory=dict)
+    readable: int = 0
+    unscreened: int = 0
+    states: int = 0
+    searches: int = 0
+
+
+def _run(part: Part, state: int, cells: Sequence[int]) -> int:
+    for cell in cells:
+        state = part.moves[state][part.column_of_cell[cell]]
+    return state
+
+
+def _infix(parts: Sequence[Part], block: Sequence[int]) -> bool:
+    """Whether every search part reaches its matched sink after `block`, from every one of its states."""
+    return all(
+        part.sink is not None and all(_run(part, state, block) == part.sink for state in range(part.states))
+        for part in parts
+    )
+
+
+def _gap(part: Part, text: Sequence[int], space: int, newline: set[int]) -> int | None:
+    """The first position of `text` (a whole-text reading's accepted text) holding a free gap, or None.
+
+    At position k the gap is free when every text " " + Y + " " (Y without a
+    newline) read there leads to states from which the rest of `text` is
+    still accepted.
+    """
+    columns = range(max(part.column_of_cell) + 1)
+    column_of = part.column_of_cell
+    space_column = column_of[space]
+    newline_columns = {column_of[c] for c in newline}
+    usable = [c for c in columns if c not in newline_columns]
+    for k in range(1, len(text)):
+        start = _run(part, 0, text[:k])
+        first = part.moves[start][space_column]
+        if not part.live[first]:
+            continue
+        seen = {first}
+        todo = [first]
+        after_space = {first}
+        while todo:
+            state = todo.pop()
+            for column in usable:
+                target = part.moves[state][column]
+                if column == space_column:
+                    after_space.add(target)
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        if all(part.accepts[_run(part, s, text[k:])] for s in after_space):
+            return k
+    return None
+
+
+def _starts(parts: Sequence[Part], cells: int) -> int:
+    """The cells (as bits) after which every part of a rule can still accept."""
+    found = 0
+    for cell in range(cells):
+        if all(part.live[part.moves[0][part.column_of_cell[cell]]] for part in parts):
+            found |= 1 << cell
+    return found
+
+
+def gather(graph: Graph, languages: Languages) -> Facts:
+    """The facts of every readable data rule of `graph` (its automata already built)."""
+    facts = Facts()
+    laws = graph.laws
+    screen = laws.screen
+    position_entry = [e.index for e in laws.candidates]
+    finder = CellFinder(languages.cells)
+    space = finder.cell(" ")
+    newline = {finder.cell("\n")}
+    folded = sorted({ch for needle in screen.needles for ch in needle})
+    # Every character that folds to one a needle holds: what an own text must hold for a needle to occur.
+    alphabet = sorted({v for ch in folded for v in (ch, ch.upper(), *[k for k, f in SPECIAL_FOLDS.items() if f == ch])})
+    facts.unscreened = bits([e.index for p, e in enumerate(laws.candidates) if p not in screen.screened])
+    needle_chars = [frozenset(needle) for needle in screen.needles]
+
+    def entries_of(positions: set[int]) -> int:
+        return bits([position_entry[p] for p in positions])
+
+    def fitting(allowed: set[str]) -> int:
+        """The rules whose every required literal has a text made only of `allowed` characters."""
+        hits = [n for n, chars in enumerate(needle_chars) if chars <= allowed]
+        return entries_of(screen.survivors_of_hits(hits)) | facts.unscreened
+
+    for index, automata in languages.rules.items():
+        if not automata.decidable:
+            continue
+        facts.readable |= 1 << index
+        own = languages.own(index)
+        text = None
+        single = own is not None and len(own) == 1
+        readings = [own[0]] if own is not None and single else []
+        readings.append(languages.search(index))
+        for reading in readings:
+            outcome = search([reading], [], languages.cells, max_states=TEXT_STATES, deadline=None)
+            facts.states += outcome.states
+            facts.searches += 1
+            if outcome.verdict == FOUND and outcome.phrase:
+                text = outcome.phrase
+                break
+            single = False  # the text, if any, is not the rule's own text read whole
+        facts.texts[index] = text
+        count = len(languages.cells)
+        facts.first[index] = _starts(languages.search(index).parts, count)
+        facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
+        if all(part.accepts[0] for part in languages.search(index).parts):
+            facts.empty |= 1 << index
+        facts.first_own[index] = 0
+        for reading in own or ():
+            # An empty own text starts with nothing: no rule can be kept out by its first character.
+            if all(part.accepts[0] for part in reading.parts):
+                facts.empty_own |= 1 << index
+            facts.first_own[index] |= _starts(reading.parts, count)
+        shape = rule_shape(automata.leaves)
+        facts.shapes[index] = shape
+        segments = shape.segments
+        if segments is not None:
+            facts.fixed_gate[index] = entries_of(screen.survivors_of_all(segments)) | facts.unscreened
+        templates = shape.templates(alphabet)
+        if templates is not None and not automata.wild:
+            facts.own_gate[index] = facts.fixed_gate.get(index, -1)
+        elif templates is not None:
+            facts.own_gate[index] = entries_of(screen.survivors_of_all(templates)) | facts.unscreened
+        else:
+            characters = shape.characters(alphabet)
+            if characters is not None and not any(ch.isalpha() for ch in characters):
+                # Own texts without letters (digits, signs): only letterless literals can occur in them.
+                facts.own_gate[index] = fitting({fold(ch) for ch in characters})
+        if text is None or "\n" in text:
+            continue
+        cells = [finder.cell(ch) for ch in text]
+        search_parts = languages.search(index).parts
+        if _infix(search_parts, [space, *cells, space]):
+            facts.infix |= 1 << index
+        elif all(p.sink is not None and _run(p, 0, [*cells, space]) == p.sink for p in search_parts):
+            facts.prefix |= 1 << index
+        if own is not None and single and shape.open:
+            with_gap = _gap(own[0].parts[0], cells, space, newline)
+            if with_gap is not None:
+                facts.gaps[index] = with_gap
+    return facts
+
+
+def starting_with(facts: Facts, cells: int) -> int:
+    """The rules (bits) whose messages can start with one of `cells` (bits over cells)."""
+    found = 0
+    for first_cells, rules in facts.by_first.items():
+        if first_cells & cells:
+            found |= rules
+    return found
+
+
+def safe_own(languages: Languages, index: int) -> bool:
+    """Whether the rule's own-text automata exist (not too large)."""
+    try:
+        return languages.own(index) is not None
+    except Undecidable:
+        return False

@@ -1,0 +1,161 @@
+"""Answer the questions of many rules on one process or several, with the same answers.
+
+The questions about a rule depend only on that rule and the rules before it
+(`questions.RuleQuestions`), and every bound is counted in automaton
+states, so running rules on a pool of forked processes changes when they
+finish, never what they answer: answers come back in rule order (`imap`).
+The automata are built before the pool starts and inherited; items travel
+back as plain records (entry positions, not entries, since a rule's `when`
+function need not pickle) and every witness is verified in the worker.
+Worker processes ignore Ctrl-C; a stop request is polled between rules,
+and the rules not reached are returned as such.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fuzzroute.decided.model import DecidedItem, Defect
+from fuzzroute.decided.questions import Answers, Context, RuleQuestions
+from fuzzroute.decided.verify import verify
+from fuzzroute.engine.entries import Entry
+
+#: How often (seconds) the parent polls for a stop request while workers run.
+POLL_SECONDS = 0.1
+#: Rules per worker process below which forking costs more than it saves (the answers are the same).
+RULES_PER_PROCESS = 32
+
+Record = tuple[Any, ...]
+
+
+@dataclass
+class Checked:
+    """One rule's answers after verification: kept items and tool defects as records, and the counts."""
+
+    rule: int
+    items: list[Record] = field(default_factory=list)
+    defects: list[Record] = field(default_factory=list)
+    answers: Answers | None = None
+
+
+def _index(entry: Entry | None) -> int | None:
+    return None if entry is None else entry.index
+
+
+def item_record(item: DecidedItem) -> Record:
+    return (
+        item.kind, item.question, item.entry.index, item.message, item.witness, _index(item.other),
+        tuple(e.index for e in item.containing), tuple(e.index for e in item.dead), item.reason, item.law, item.claims,
+        item.relation, item.shared_in,
+    )
+
+
+def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
+    kind, question, rule, message, witness, other, containing, dead, reason, law, claims, relation, shared_in = record
+    return DecidedItem(
+        kind, question, entries[rule], message, witness=witness,
+        other=None if other is None else entries[other],
+        containing=tuple(entries[i] for i in containing), dead=tuple(entries[i] for i in dead),
+        reason=reason, law=law, claims=claims, relation=relation, shared_in=shared_in,
+    )
+
+
+def defect_record(defect: Defect) -> Record:
+    return (defect.kind, defect.entry.index, defect.witness, defect.problem, _index(defect.other))
+
+
+def defect_from(record: Record, entries: Sequence[Entry]) -> Defect:
+    kind, rule, witness, problem, other = record
+    return Defect(kind, entries[rule], witness, problem, None if other is None else entries[other])
+
+
+def check(context: Context, answers: Answers) -> Checked:
+    """Verify every witness of one rule's answers with the compiled matchers and `graph.claims`."""
+    checked = Checked(answers.rule)
+    for item in answers.items:
+        defect = verify(context.graph, item)
+        if defect is None:
+            checked.items.append(item_record(item))
+        else:
+            checked.defects.append(defect_record(defect))
+    answers.items = []  # sent as records; the counts and examples travel as they are
+    checked.answers = answers
+    return checked
+
+
+def answer(context: Context, index: int) -> Checked:
+    return check(context, RuleQuestions(context, index).run())
+
+
+_CONTEXT: Context | None = None
+
+
+def _worker_init() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker_answer(indexes: list[int]) -> list[Checked]:
+    assert _CONTEXT is not None
+    return [answer(_CONTEXT, index) for index in indexes]
+
+
+def fork_available() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def answer_all(
+    context: Context,
+    rules: Sequence[int],
+    *,
+    workers: int = 1,
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Checked]:
+    """Each rule's checked answers, in the order of `rules`; stops early (and quietly) when asked to."""
+    workers = min(workers, len(rules) // RULES_PER_PROCESS)
+    if workers <= 1 or not fork_available():
+        for index in rules:
+            if should_stop is not None and should_stop():
+                return
+            yield answer(context, index)
+            if progress is not None:
+                progress(1)
+        return
+    yield from _answer_on_pool(context, rules, workers, should_stop, progress)
+
+
+def _answer_on_pool(
+    context: Context,
+    rules: Sequence[int],
+    workers: int,
+    should_stop: Callable[[], bool] | None,
+    progress: Callable[[int], None] | None,
+) -> Iterator[Checked]:
+    global _CONTEXT
+    forked = multiprocessing.get_context("fork")
+    _CONTEXT = context
+    # Rules go out in small batches (one result per batch), in order; imap gives them back in that order.
+    size = max(1, len(rules) // (workers * 16))
+    batches = [list(rules[start : start + size]) for start in range(0, len(rules), size)]
+    try:
+        with forked.Pool(min(workers, len(batches)), initializer=_worker_init) as pool:
+            results = pool.imap(_worker_answer, batches, chunksize=1)
+            for _ in batches:
+                while True:
+                    if should_stop is not None and should_stop():
+                        pool.terminate()
+                        return
+                    try:
+                        answered = results.next(timeout=POLL_SECONDS)
+                        break
+                    except multiprocessing.TimeoutError:
+                        continue
+                yield from answered
+                if progress is not None:
+                    progress(len(answered))
+    finally:
+        _CONTEXT = None

@@ -1,0 +1,580 @@
+"""The questions about one data rule B, answered by automata within a bound counted in automaton states.
+
+For rule B, against every earlier data rule A the automata read:
+
+1. *Shared text.*  Does A match inside B's own text (what B matches, with
+   the wildcards search makes redundant taken off its ends; for an all-of,
+   one of its parts' texts)?  First inside B's fixed words (B's wildcards
+   reading only blank characters, that no rule's literal is), then
+   anywhere in B's own text, where only B's wildcards absorb A's words.
+   Either is a finding about the pair, listed with a witness that is B's
+   own text.  `facts` keeps most pairs away from these searches: the laws'
+   prefilter over B's fixed segments and templates rules A out, and an A
+   that matches any text holding its own text between spaces shares every
+   text of a B with a free gap.
+2. *Co-occurrence.*  Otherwise, do A and B match a common message at all?
+   Two rules that each match any message holding their own text between
+   spaces do; for the rest the witness is looked for in their own texts
+   side by side (the compiled matchers judge), in A's own text matched by
+   B, and in the product of both automata, which also proves disjointness.
+   Co-occurring and disjoint pairs are counted, not listed.
+3. *Never wins.*  Is every message B matches also matched by earlier data
+   rules?  Found by refining a set of earlier rules with counter-witnesses:
+   B's own text first; whatever earlier data rules match the current
+   counter-witness (run with the compiled matchers) join the set, and the
+   automata look for a message of B that none of the set matches.  None: B
+   never wins.  One no earlier data rule matches: B can win (counted).
+
+Every search counts its states against `max_states` per question and
+`rule_states` for all questions about B; past a bound a question is
+undecided with the bound as its reason.  No clock is read: the same graph
+gives the same answers on any machine, under any load, on any number of
+processes (each rule's questions depend only on the rule and those before).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
+from fuzzroute.decided.languages import Languages
+from fuzzroute.decided.model import (
+    CAN_WIN,
+    CO_OCCURRENCE,
+    CONTAINMENT,
+    FIXED_WORDS,
+    MATCHER,
+    NEVER_MATCHES,
+    NEVER_WINS,
+    OVERLAP,
+    PAIR,
+    SHARED_TEXT,
+    UNDECIDED,
+    WILDCARD,
+    DecidedItem,
+)
+from fuzzroute.decided.prefilter import Takers
+from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, search
+from fuzzroute.decided.readable import spaced, worded
+from fuzzroute.decided.wording import live_law, quoted, rule, rules
+from fuzzroute.engine.automata.nfa import Undecidable
+from fuzzroute.engine.automata.plan import RegexTimedOut
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+
+#: Automaton states one question may visit.
+MAX_STATES = 20_000
+#: Automaton states all the questions about one rule may visit together.
+RULE_STATES = 400_000
+#: States a search for a more readable witness may visit; it only picks the witness.
+READABLE_STATES = 400
+#: Up to this many containing rules, the list is reduced to the rules actually needed.
+MINIMISE_UP_TO = 8
+#: Items about one rule kept for listing at most (the graph-wide caps are applied in rule order).
+LISTED_PER_RULE = 50
+#: Examples kept per counted kind of pair.
+EXAMPLES = 5
+
+DISJOINT_RELATION = "disjoint"
+UNDECIDED_RELATION = "undecided"
+
+
+def _matches(entry: Entry, phrase: str) -> bool:
+    """Whether the rule's compiled matcher surely matches (a regex re could not finish on does not)."""
+    matcher = entry.data_matcher
+    try:
+        return matcher is not None and matcher.matches(phrase)
+    except RegexTimedOut:
+        return False
+
+
+@dataclass
+class Context:
+    """What every rule's questions read: the graph, its automata, prefilters and facts (never changed)."""
+
+    graph: Graph
+    languages: Languages
+    takers: Takers
+    facts: Facts
+    max_states: int = MAX_STATES
+    rule_states: int = RULE_STATES
+
+    #: The graph's entries (`Graph.entries` builds a new tuple on every call) and its data rules as bits.
+    entries: tuple[Entry, ...] = ()
+    data: int = 0
+
+    @classmethod
+    def of(cls, graph: Graph, languages: Languages, max_states: int, rule_states: int) -> Context:
+        entries = graph.entries
+        data = bits([e.index for e in entries if e.data_matcher is not None])
+        context = cls(graph, languages, Takers(graph), gather(graph, languages), max_states, rule_states)
+        context.entries, context.data = entries, data
+        return context
+
+    def readable(self, index: int) -> bool:
+        """Whether the automata read rule `index` (its reason is kept on the rule otherwise)."""
+        return bool(self.facts.readable >> index & 1)
+
+    @property
+    def texts(self) -> dict[int, str | None]:
+        return self.facts.texts
+
+
+@dataclass
+class Answers:
+    """What the questions about one rule produced, and what they cost."""
+
+    rule: int
+    items: list[DecidedItem] = field(default_factory=list)
+    shared_fixed: int = 0
+    shared_wild: int = 0
+    co_occurrence: int = 0
+    disjoint: int = 0
+    undecided: int = 0
+    #: Counted pairs beyond the listed items: (relation, [(earlier index, witness)]) examples.
+    examples: dict[str, list[tuple[int, str | None]]] = field(default_factory=dict)
+    unlisted: dict[str, int] = field(default_factory=dict)
+    can_win: bool = False
+    #: Per relation, the earlier rules (bits over entry positions) that meet the rule that way.
+    relations: dict[str, int] = field(default_factory=dict)
+    states: int = 0
+    searches: int = 0
+
+
+class RuleQuestions:
+    """The questions about rule `index` (see the module docstring); `run()` answers them."""
+
+    def __init__(self, context: Context, index: int) -> None:
+        self.context = context
+        self.graph = context.graph
+        self.languages = context.languages
+        self.facts = context.facts
+        self.entries = context.entries
+        self.entry = context.entries[index]
+        self.answers = Answers(index)
+        self._listed: dict[str, int] = {}
+
+    # -- searching ---------------------------------------------------------------
+    def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
+        left = self.context.rule_states - self.answers.states
+        if left <= 0:
+            return Outcome(LIMIT, reason=self._spent_reason())
+        limit = min(self.context.max_states if cap is None else cap, left)
+        outcome = search(must, must_not, self.languages.cells, max_states=limit, deadline=None)
+        self.answers.states += outcome.states
+        self.answers.searches += 1
+        if outcome.verdict == LIMIT and limit == left and (cap is None or cap > left):
+            return Outcome(LIMIT, reason=self._spent_reason(), states=outcome.states)
+        return outcome
+
+    def _spent_reason(self) -> str:
+        return f"the bound of {self.context.rule_states} automaton states for the questions about one rule was spent"
+
+    def own_text(self, index: int) -> str | None:
+        return self.context.texts.get(index)
+
+    def _add(self, item: DecidedItem) -> None:
+        self.answers.items.append(item)
+
+    def _example(self, relation: str, earlier: int, witness: str | None) -> None:
+        examples = self.answers.examples.setdefault(relation, [])
+        if len(examples) < EXAMPLES:
+            examples.append((earlier, witness))
+
+    # -- the questions -------------------------------------------------------------
+    def run(self) -> Answers:
+        b = self.entry
+        try:
+            lang_b = self.languages.search(b.index)
+        except Undecidable as error:
+            self._add(
+                DecidedItem(
+                    UNDECIDED, MATCHER, b,
+                    f"{rule(b)} is undecided: its matcher uses {error}. No question about this rule is "
+                    "decided; the generated suggestions still sample it.",
+                    reason=str(error),
+                )
+            )
+            return self.answers
+        earlier = self.context.data & ((1 << b.index) - 1)
+        self.pairs(lang_b, earlier)
+        if self.graph.order_decides:
+            unreadable = [self.entries[i] for i in ones(earlier & ~self.facts.readable)]
+            self.containment(lang_b, earlier, unreadable)
+        return self.answers
+
+    # -- 1 and 2: how each earlier rule meets B -------------------------------------
+    def pairs(self, lang_b: Rule, earlier: int) -> None:
+        b = self.entry
+        facts = self.facts
+        earlier_bits = earlier & facts.readable
+        if not earlier_bits:
+            return
+        own = self.languages.own(b.index)
+        fixed = self.languages.fixed(b.index)
+        wild = self.languages.rules[b.index].wild
+        # A message that is one of B's own texts starts with one of these: A must be able to start there.
+        can_start = starting_with(facts, facts.first_own.get(b.index, -1))
+        if facts.empty_own >> b.index & 1:
+            can_start |= facts.empty
+        fixed_gate = facts.fixed_gate.get(b.index, -1) & earlier_bits & can_start
+        own_gate = facts.own_gate.get(b.index, -1) & earlier_bits & can_start if wild else 0
+        gap_bulk = facts.infix & earlier_bits if b.index in facts.gaps and wild else 0
+        overlap_bulk = 0
+        if facts.infix >> b.index & 1:
+            overlap_bulk = (facts.infix | facts.prefix) & earlier_bits
+        elif facts.prefix >> b.index & 1:
+            overlap_bulk = facts.infix & earlier_bits
+        # Rules whose messages start with other characters than B's, and neither matches the empty message.
+        disjoint_bulk = 0 if facts.empty >> b.index & 1 else earlier_bits & ~facts.empty & ~starting_with(
+            facts, facts.first.get(b.index, -1)
+        )
+        if own is None or fixed is None:  # B's own text is too large for the automata: no relation is decided
+            fixed_gate, own_gate, gap_bulk = 0, 0, 0
+        asked = fixed_gate | (own_gate & ~gap_bulk) | (earlier_bits & ~overlap_bulk & ~disjoint_bulk)
+        relations = {SHARED_TEXT: 0, CO_OCCURRENCE: 0, DISJOINT_RELATION: 0, UNDECIDED_RELATION: 0}
+        for index in ones(asked):
+            if self.answers.states >= self.context.rule_states:
+                rest = asked & ~((1 << index) - 1)
+                self._not_asked(ones(rest))
+                relations[UNDECIDED_RELATION] |= rest
+                break
+            bit = 1 << index
+            a = self.entries[index]
+            lang_a = self.languages.search(index)
+            relation = self.relate(a, lang_a, lang_b, own, fixed, bool(bit & fixed_gate), bool(bit & own_gate),
+                                   bool(bit & gap_bulk), bool(bit & overlap_bulk))
+            relations[relation] |= bit
+        # The pairs no search was needed for.
+        bulk_shared = gap_bulk & ~asked
+        bulk_co = overlap_bulk & ~asked & ~gap_bulk
+        shared = bulk_shared.bit_count()
+        self.answers.shared_wild += shared
+        for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
+            self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
+        rest = shared - min(shared, LISTED_PER_RULE)
+        if rest:
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + rest
+        relations[SHARED_TEXT] |= bulk_shared
+        self.answers.co_occurrence += bulk_co.bit_count()
+        for index in first(bulk_co, EXAMPLES):
+            self._example(CO_OCCURRENCE, index, self.side_by_side(index))
+        relations[CO_OCCURRENCE] |= bulk_co
+        bulk_apart = disjoint_bulk & ~asked
+        self.answers.disjoint += bulk_apart.bit_count()
+        for index in first(bulk_apart, EXAMPLES):
+            self._example(DISJOINT_RELATION, index, None)
+        relations[DISJOINT_RELATION] |= bulk_apart
+        self.answers.relations = relations
+
+    def gap_witness(self, index: int) -> str | None:
+        text, inside = self.own_text(self.entry.index), self.own_text(index)
+        where = self.facts.gaps.get(self.entry.index)
+        if text is None or inside is None or where is None:
+            return None
+        return f"{text[:where]} {inside} {text[where:]}"
+
+    def side_by_side(self, index: int) -> str | None:
+        first, second = self.own_text(index), self.own_text(self.entry.index)
+        return None if first is None or second is None else f"{first} {second}"
+
+    def relate(
+        self, a: Entry, lang_a: Rule, lang_b: Rule, own: tuple[Rule, ...] | None, fixed: tuple[Rule, ...] | None,
+        fixed_candidate: bool, own_candidate: bool, in_gap: bool, overlaps: bool,
+    ) -> str:
+        """The relation of earlier rule `a` to B, recording the finding, count or undecided question."""
+        undecided: str | None = None
+        if fixed_candidate and fixed is not None:
+            outcome = self.inside(fixed, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
+                self.answers.shared_fixed += 1
+                return SHARED_TEXT
+            if outcome.verdict == LIMIT:
+                undecided = outcome.reason
+        if in_gap:
+            self.answers.shared_wild += 1
+            self.shared(a, self.gap_witness(a.index), WILDCARD)
+            return SHARED_TEXT
+        if own_candidate and own is not None and undecided is None:
+            outcome = self.inside(own, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
+                self.answers.shared_wild += 1
+                return SHARED_TEXT
+            if outcome.verdict == LIMIT:
+                undecided = outcome.reason
+        if undecided is not None:
+            self.undecided_pair(a, f"whether it matches inside the later rule's own text is undecided: {undecided}")
+            return UNDECIDED_RELATION
+        if overlaps:
+            self.answers.co_occurrence += 1
+            self._example(CO_OCCURRENCE, a.index, self.side_by_side(a.index))
+            return CO_OCCURRENCE
+        return self.overlap(a, lang_a, lang_b)
+
+    def inside(self, readings: tuple[Rule, ...], lang_a: Rule) -> Outcome:
+        """A text of one of B's readings (one per part) that A matches; LIMIT if a search ran out."""
+        limited: Outcome | None = None
+        for reading in readings:
+            outcome = self.ask([reading, lang_a])
+            if outcome.verdict == FOUND:
+                return outcome
+            if outcome.verdict == LIMIT:
+                limited = outcome
+        return limited if limited is not None else Outcome(NONE)
+
+    def shared(self, a: Entry, text: str | None, strength: str) -> bool:
+        """A finding: `a` matches inside B's own text `text`; False when no message of B shows it (an all-of).
+
+        For a rule of one part, its own text is a message it matches.  For an
+        all-of, a part's own text must still be completed into a message of
+        the whole rule that `a` also matches.
+        """
+        b = self.entry
+        own = self.languages.own(b.index)
+        witness = text if own is not None and len(own) == 1 else self.message_of(a, text)
+        if witness is None:
+            return False
+        witness = worded(witness, lambda phrase: _matches(a, phrase) and _matches(b, phrase))
+        if text is not None and own is not None and len(own) == 1:
+            text = witness  # the own text, read as words
+        if not self._listable(strength):
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
+            self._example(SHARED_TEXT, a.index, witness)
+            return True
+        said = quoted(text) if text is not None else "one of its own texts"
+        if strength == FIXED_WORDS:
+            where = f"the own words of later {rule(b)}"
+            advice = f'narrow `{a.caption}` or declare "{b.id}" first'
+        else:
+            where = f"a text of later {rule(b)} where only its wildcards hold those words"
+            advice = f'narrow the wildcards of `{b.caption}`, or declare "{b.id}" first'
+        self._add(
+            DecidedItem(
+                OVERLAP, PAIR, b,
+                f"{rule(a)} matches inside {said}, {where}: a message that says just that starts \"{a.id}\", "
+                f'never "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to "{a.id}", declare the '
+                "phrase in its examples so a reordering is caught.",
+                witness=witness, other=a, relation=SHARED_TEXT, shared_in=strength,
+            )
+        )
+        return True
+
+    def _listable(self, strength: str) -> bool:
+        listed = self._listed.get(strength, 0)
+        if listed < LISTED_PER_RULE:
+            self._listed[strength] = listed + 1
+            return True
+        return False
+
+    def message_of(self, a: Entry, text: str | None) -> str | None:
+        """A message both rules match that shows the shared text: the text itself, or (all-of) with the rest."""
+        b = self.entry
+        if text is None:
+            return None
+        if _matches(a, text) and _matches(b, text):
+            return text
+        rest = self.own_text(b.index)
+        if rest is not None:
+            for candidate in (rest, f"{text} {rest}", f"{rest} {text}"):
+                if _matches(a, candidate) and _matches(b, candidate):
+                    return candidate
+        outcome = self.ask([self.languages.search(a.index), self.languages.search(b.index)], cap=READABLE_STATES)
+        return outcome.phrase if outcome.verdict == FOUND else None
+
+    def overlap(self, a: Entry, lang_a: Rule, lang_b: Rule) -> str:
+        """Whether `a` and B meet at all (they share no text of B's): co-occurrence, disjoint or undecided."""
+        b = self.entry
+        phrase = self.glued(a, b)
+        if phrase is None:
+            own_a = self.languages.own(a.index)
+            if own_a is not None:
+                for reading in own_a:
+                    found = self.ask([reading, lang_b], cap=READABLE_STATES)
+                    if found.verdict == FOUND:
+                        phrase = found.phrase
+                        break
+        outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
+        if outcome.verdict == FOUND:
+            self.answers.co_occurrence += 1
+            self._example(CO_OCCURRENCE, a.index, outcome.phrase)
+            return CO_OCCURRENCE
+        if outcome.verdict == NONE:
+            self.answers.disjoint += 1
+            self._example(DISJOINT_RELATION, a.index, None)
+            return DISJOINT_RELATION
+        self.undecided_pair(a, f"whether they can match the same message is undecided: {outcome.reason}")
+        return UNDECIDED_RELATION
+
+    def undecided_pair(self, a: Entry, why: str) -> None:
+        b = self.entry
+        self.answers.undecided += 1
+        if not self._listable(UNDECIDED):
+            self.answers.unlisted[UNDECIDED_RELATION] = self.answers.unlisted.get(UNDECIDED_RELATION, 0) + 1
+            return
+        reason = why.split(": ", 1)[-1]
+        self._add(
+            DecidedItem(
+                UNDECIDED, PAIR, b, f"For {rule(a)} and later {rule(b)}, {why}.", other=a, reason=reason,
+            )
+        )
+
+    def _not_asked(self, others: list[int]) -> None:
+        b = self.entry
+        entries = [self.entries[i] for i in others]
+        self.answers.undecided += len(entries)
+        self._add(
+            DecidedItem(
+                UNDECIDED, PAIR, b,
+                f"How {rule(b)} meets {len(entries)} earlier {'rule' if len(entries) == 1 else 'rules'} "
+                f"({rules(entries[:3])}{', ...' if len(entries) > 3 else ''}) is undecided: {self._spent_reason()}.",
+                other=entries[0], reason=self._spent_reason(),
+            )
+        )
+
+    def glued(self, a: Entry, b: Entry) -> str | None:
+        """The two rules' own texts, alone or side by side, if the compiled matchers both match that."""
+        first, second = self.own_text(a.index), self.own_text(b.index)
+        if first is None or second is None:
+            return None
+        for candidate in (f"{first} {second}", f"{second} {first}", first, second):
+            if _matches(a, candidate) and _matches(b, candidate):
+                return candidate
+        return None
+
+    # -- 3: never wins -------------------------------------------------------------
+    def containment(self, lang_b: Rule, earlier: int, unreadable: list[Entry]) -> None:
+        b = self.entry
+        alone = self.ask([lang_b])
+        if alone.verdict == NONE:
+            self._add(
+                DecidedItem(
+                    NEVER_MATCHES, CONTAINMENT, b,
+                    f"{rule(b)} matches no message at all, so it never starts a turn under either law. Its "
+                    "pattern contradicts itself (an anchor or edge that cannot hold); fix or remove the rule.",
+                )
+            )
+            return
+        if not earlier:
+            self._can_win(self.own_text(b.index) or alone.phrase or "")
+            return
+        if alone.verdict == LIMIT:
+            self._containment_undecided(alone.reason)
+            return
+        phrase = self.own_text(b.index) or alone.phrase
+        assert phrase is not None
+        containing: list[Entry] = []
+        languages: list[Rule] = []
+        while True:
+            takers = [e for e in self.context.takers.earlier(phrase, b.index) if e not in containing]
+            if not takers:
+                self._can_win(spaced(phrase, lambda text: _matches(b, text) and not self._taken(text)))
+                return
+            beyond = [e for e in takers if e in unreadable]
+            if beyond:
+                reason = f"the counter-witness {quoted(phrase)} is matched by {rules(beyond)}, which cannot be decided"
+                self._containment_undecided(reason)
+                return
+            containing.extend(takers)
+            languages.extend(self.languages.search(e.index) for e in takers)
+            outcome = self.own_text_left(languages)
+            if outcome is None:
+                outcome = self.ask([lang_b], languages)
+            if outcome.verdict == NONE:
+                self.never_wins(lang_b, self.minimal(lang_b, sorted(containing, key=lambda e: e.index)))
+                return
+            if outcome.verdict == LIMIT:
+                self._containment_undecided(outcome.reason)
+                return
+            assert outcome.phrase is not None
+            phrase = outcome.phrase
+
+    def own_text_left(self, taken: list[Rule]) -> Outcome | None:
+        """B's own text that none of `taken` matches, if a small search finds one (a readable counter-witness)."""
+        own = self.languages.own(self.entry.index)
+        if own is None or len(own) != 1:  # an all-of's part text alone is not a message of the rule
+            return None
+        for reading in own:
+            outcome = self.ask([reading], taken, cap=READABLE_STATES)
+            if outcome.verdict == FOUND:
+                return outcome
+        return None
+
+    def _taken(self, phrase: str) -> bool:
+        return bool(self.context.takers.earlier(phrase, self.entry.index))
+
+    def _can_win(self, phrase: str) -> None:
+        """B can start a turn: `phrase` is B's and no earlier data rule's (counted; the witness is kept)."""
+        b = self.entry
+        self.answers.can_win = True
+        whens = [e for e in self.entries[: b.index] if e.when is not None]
+        caveat = (
+            f" An earlier `when` rule ({rules(whens)}) may still take it on some contexts; the claims shown are "
+            "those of the cold context."
+            if whens
+            else ""
+        )
+        self._add(
+            DecidedItem(
+                CAN_WIN, CONTAINMENT, b,
+                f"{rule(b)} can start a turn: it matches {quoted(phrase)}, which no earlier data rule matches, so "
+                f"under the cascade no earlier rule takes it.{caveat}",
+                witness=phrase,
+            )
+        )
+
+    def _containment_undecided(self, reason: str | None) -> None:
+        b = self.entry
+        self.answers.undecided += 1
+        self._add(
+            DecidedItem(
+                UNDECIDED, CONTAINMENT, b,
+                f"Whether every message {rule(b)} matches is taken by an earlier rule is undecided: {reason}.",
+                reason=reason,
+            )
+        )
+
+    def minimal(self, lang_b: Rule, candidates: list[Entry]) -> list[Entry]:
+        """Drop containing rules one by one while the rest still cover B (deterministic, greedy)."""
+        if len(candidates) > MINIMISE_UP_TO:
+            return candidates
+        kept = list(candidates)
+        for a in list(candidates):
+            rest = [x for x in kept if x is not a]
+            if rest and self.ask([lang_b], [self.languages.search(x.index) for x in rest]).verdict == NONE:
+                kept = rest
+        return kept
+
+    def never_wins(self, lang_b: Rule, containing: list[Entry]) -> None:
+        b = self.entry
+        example = self.own_text(b.index)
+        if example is None:
+            outcome = self.ask([lang_b])
+            example = outcome.phrase if outcome.verdict == FOUND else None
+        defaults = [e for e in self.entries[: b.index] if e.is_unconditional]
+        laws = "under the cascade" + ("" if defaults else " and under the cold walk")
+        shown = f" For example {quoted(example)} starts an earlier rule." if example is not None else ""
+        self._add(
+            DecidedItem(
+                NEVER_WINS, CONTAINMENT, b,
+                f"{rule(b)} never starts a turn {laws}: every message it matches, for every possible message, is "
+                f"also matched by earlier {rules(containing)}.{shown} Remove the rule, narrow the earlier ones, or "
+                f"declare it before them. {live_law(self.graph.mount)}",
+                witness=example, containing=tuple(containing), law="cascade" if defaults else "both",
+                relation=SHARED_TEXT,
+            )
+        )
+
+
+def first_phrase(context: Context, dead: Sequence[Entry]) -> str | None:
+    """A phrase of the first dead data rule the automata can read (shows the default taking it)."""
+    for entry in dead:
+        found = context.texts.get(entry.index)
+        if found is not None:
+            return found
+    return None
+
+
+def spaced_witness(phrase: str, a: Entry, b: Entry) -> str:
+    """`phrase` with spaces at glued junctions while both rules still match it."""
+    return spaced(phrase, lambda text: _matches(a, text) and _matches(b, text))
