@@ -13,7 +13,8 @@ rows), yet `fuzzroute explore` finds every defect from the rules alone:
 * "follow-up" only claims once there is a conversation (when-claims-warm).
 
 `near_miss_graph()` builds the second example: a keyword rule whose example
-"refund my order" is one inflection away from falling through
+"track my refund" is one inflection away from falling through: "track my
+refunds" is what a user types, and the keyword `refund` misses the plural
 (near-miss-unclaimed).  It is a function so this module declares exactly one
 module-level graph for the CLI.
 """
@@ -43,9 +44,9 @@ graph = (
 
 
 def near_miss_graph() -> Graph:
-    """A keyword rule with one example; "refunds for my order" falls through."""
+    """A keyword rule with one example; its plural "track my refunds" falls through."""
     return (
         Graph("near-miss")
-        .entry("refunds", match=keywords("refund"), examples=["refund my order"])
+        .entry("refunds", match=keywords("refund"), examples=["track my refund"])
         .entry("greeting", match=keywords("hello", "hi"))
     )

@@ -138,7 +138,7 @@ def test_the_list_names_each_rule_with_its_line_and_why() -> None:
     text = (EXAMPLES / "authoring.py").read_text().splitlines()
     tracking = 1 + next(i for i, line in enumerate(text) if '"tracking",' in line) - 1
     assert f"tracking  ({EXAMPLES / 'authoring.py'}:{tracking})" in out
-    assert "why: shadowing witness (generated-shadowed-by-earlier)" in out
+    assert "why: real defect, shared text (generated-shadowed-by-earlier)" in out
     assert "then: check will report example-shadowed-by-earlier (error)" in out
     assert "Suggested, not proven" in out
 
@@ -171,7 +171,7 @@ def test_computed_examples_are_refused_naming_the_rule(tmp_path: Path) -> None:
     source = (
         "from fuzzroute import Graph, keywords\n"
         'EXAMPLES = ["refund me"]\n'
-        'graph = Graph("g").entry("refunds", match=keywords("refund"), examples=EXAMPLES)\n'
+        'graph = Graph("g").entry("refunds", match=keywords("refund", "return"), examples=EXAMPLES)\n'
     )
     for flag in ("--diff", "--write"):
         err, path, _ = bad(tmp_path, source, flag)

@@ -78,7 +78,7 @@ def test_diff_applies_with_patch_keeps_every_comment_and_check_proves_it(
     monkeypatch.chdir(tmp_path)
     before = Path("support.ts").read_text("utf-8")
     picks = picks_of("support.ts", "--max", "3")
-    assert {"generated-shadowed-by-earlier", "widens-coverage"} <= {p["reason"] for p in picks}
+    assert {"generated-shadowed-by-earlier", "near-miss-unclaimed"} <= {p["reason"] for p in picks}
     assert any(p.get("not_checked") for p in picks) and any(not p.get("not_checked") for p in picks)
     code, diff, _ = invoke("suggest", "support.ts", "--budget", BUDGET, "--max", "3", "--diff")
     assert code == 0 and diff.startswith("--- a/support.ts\n+++ b/support.ts\n")

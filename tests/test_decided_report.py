@@ -107,7 +107,7 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     superseded = document["decision"]["superseded"]
     kinds = {(s["kind"], s["rule"], s["to"]) for s in superseded}
     assert ("rule-never-wins", "billing", "billing") in kinds
-    assert ("rules-overlap", "orders", "infra") in kinds
+    assert ("rules-overlap", "tracking", "infra") in kinds
     left = {(s["kind"], s["rule"], s["to"]) for s in document["suggestions"]}
     assert not kinds & left
     # No sampled overlap of a pair the automata decided overlaps is left in the generated half.

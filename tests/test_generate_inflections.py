@@ -91,7 +91,7 @@ def test_inflections_are_the_librarys_forms_of_the_word_they_replace() -> None:
             changed = [(a, b) for a, b in zip(words, m.phrase.split(), strict=True) if a != b]
             assert len(changed) == 1 and changed[0][0].rstrip(".!?,;:") == before, (example, m.phrase)
             assert not any(bad in m.phrase.lower().split() for bad in NON_WORDS), m.phrase
-    assert inflected >= 20  # the bundled examples do get inflected, by real words
+    assert inflected >= 10  # the bundled examples do get inflected, by real words that fit their sentence
 
 
 def test_suffix_rule_non_words_are_gone() -> None:

@@ -126,11 +126,15 @@ def test_keyword_frames_put_words_around_the_keyword() -> None:
 
 
 def test_mutations_make_near_misses_about_the_same_thing() -> None:
-    edits = dict((phrase, kind) for kind, phrase in mutations("refund my order", ["invoice"]))
-    assert edits["refunds my order"] == "inflection"
+    edits = dict((phrase, kind) for kind, phrase in mutations("refund my order"))
+    assert edits["refund my orders"] == "inflection"
+    assert "refunds my order" not in edits  # an imperative keeps its form
     assert edits["refund for my order"] == "insertion"
     assert edits["my order"] == "drop"
-    assert edits["refund my order invoice"] == "splice"
+    # Never another rule's trigger put in: that is two triggers glued together, not a near miss.
+    assert {kind for kind, _ in mutations("refund my order")} <= {
+        "case", "punctuation", "inflection", "drop", "swap", "spacing", "insertion", "typo",
+    }
     stems = content_stems("refund")
     assert keeps_content("refunds my order", stems)
     assert not keeps_content("my order", stems)

@@ -90,7 +90,7 @@ INERT_GRAPHS: dict[str, str] = {
         "def leave(ctx):\n    sys.exit(7)\n"
         "def stop(ctx):\n    raise GeneratorExit\n"
         "graph = Graph('w').entry('a', when=leave, examples=['hello']).entry('b', when=stop)"
-        ".entry('c', match=keywords('refund'), examples=['refund'])\n"
+        ".entry('c', match=keywords('refund', 'return'), examples=['refund'])\n"
     ),
 }
 

@@ -24,7 +24,8 @@ from fuzzroute.report.replay import replay_witness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SPECS = ["support.py", "planted_defects.py", "nightly_shop.json", "mounts/rules.json", "mounts/classifier.json",
-         "mounts/scorer.json", "keyword_boundaries.json", "defaults.py:default_first", "defaults.py:raising_when"]
+         "mounts/scorer.json", "keyword_boundaries.json", "defaults.py:default_first", "defaults.py:raising_when",
+         "devops.py"]
 
 
 def document_for(graph: Graph, budget: int = 200) -> dict[str, Any]:

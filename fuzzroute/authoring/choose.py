@@ -1,22 +1,34 @@
 """Which generated phrases are worth declaring as examples, per rule, and why.
 
 A declared example is a promise the checkup keeps proving, so each pick must
-earn its place.  The ranking follows what a pick turns into once declared:
+earn its place, and following the advice must never hurt: once the picks are
+declared, every error `check` reports for them is one the pick named as a
+real defect or gap.  The ranking follows what a pick turns into once declared:
 
-1. witnesses of a routing defect (`generated-shadowed-by-earlier`,
-   `generated-laws-disagree`, `rule-never-wins`): declared, they become a
-   proven error or warning that stays until the rules are fixed;
-2. near-misses: a small edit of a declared example that no rule, or another
-   rule, claims: declared, the checkup fails until the matcher covers it;
+1. witnesses of a real routing defect: a `generated-shadowed-by-earlier`
+   witness on which the earlier rule matches inside this rule's own fixed
+   words ("scale down the workers" taken by an incident rule's `down`), a
+   `rule-never-wins` witness (never one where the taker only sits beside
+   this rule's text), a `generated-laws-disagree` witness: declared, they
+   become a proven error that stays until the rules are fixed.  A witness
+   where two triggers are merely glued together ("dashboard ssl",
+   co-occurrence) is first-match routing working as designed and is never
+   picked, nor is one where the earlier rule only fills this rule's
+   wildcard ("send balance to");
+2. near misses that show a real gap: an inflection of a declared example that
+   fits its sentence ("activate my new cards") and that the rule misses;
+   typos, dropped or swapped words are listed by `report`, not proposed as
+   examples the checkup would then fail on;
 3. widening phrases: phrases the rule already wins that exercise a part of
-   its matcher no declared example does (or words none of them use):
-   declared, they pass today and guard against a later regression.
+   its matcher no declared example does (or words none of them use),
+   declared examples reworded with the rule's own words first; only ones
+   `check` will pass.
 
 Every pick also carries the verdict the checkup will give it (computed by
 running the proven check on the graph with just that example added), so
 the author reads the consequence before accepting it.  Phrases that would
-change the graph's loadability or contradict a never-route row are never
-picked: the check would then prove something other than what the pick says.
+change the graph's loadability, contradict a never-route row, or read like
+glued fragments ("deploy: outage") are never picked.
 """
 
 from __future__ import annotations
@@ -33,6 +45,8 @@ from fuzzroute.engine.problems import Problem
 from fuzzroute.engine.text import is_blank, phrase_key
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.generate.findings import readability_penalty
+from fuzzroute.generate.relation import CO_OCCURRENCE, FIXED_WORDS, SHARED_TEXT
+from fuzzroute.generate.wording import from_example, glued_marks, rule_words
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -41,6 +55,7 @@ from fuzzroute.results.suggestions import (
     SHADOWED_BY_EARLIER_RULE,
     Exploration,
     Suggestion,
+    Witness,
 )
 
 #: The suggestion kinds whose witnesses are picked, best first.
@@ -49,6 +64,8 @@ NEAR_MISS_KINDS = (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE)
 WIDENING = "widens-coverage"
 #: Two phrases sharing at least this share of their words are near-duplicates.
 NEAR_DUPLICATE_SHARE = 0.6
+#: Near-miss edits that show a real gap in a rule (not a typo the checkup would then fail on forever).
+GAP_EDITS = ("inflection",)
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -102,8 +119,20 @@ class Pick:
     why: str
     verdict: Verdict
 
+    @property
+    def defect(self) -> bool:
+        """True when the pick names a real defect or gap (check reports it); False for a widening example."""
+        return self.reason != WIDENING
+
 
 _SUFFIXES = ("ing", "ed", "er", "es", "s")
+
+
+def _strength(suggestion: Suggestion) -> int:
+    """0 for shared fixed words (and kinds without a relation), 1 for shared wildcards, 2 for glue."""
+    if suggestion.relation == CO_OCCURRENCE:
+        return 2
+    return 1 if suggestion.relation == SHARED_TEXT and suggestion.shared_in != FIXED_WORDS else 0
 
 
 def _stem(word: str) -> str:
@@ -159,26 +188,75 @@ def can_take_examples(entry: Entry) -> bool:
     return not entry.is_intent and not entry.is_unconditional
 
 
-def _why(suggestion: Suggestion, entries: Sequence[Entry]) -> str:
-    taker = None if suggestion.from_index is None else entries[suggestion.from_index].id
+def _matched(taker: Entry | None, phrase: str) -> str | None:
+    """What the taking rule matches in the phrase (None when it has no text, as a `when` rule)."""
+    matcher = None if taker is None else taker.data_matcher
+    return None if matcher is None else matcher.witness(phrase)
+
+
+def _why(suggestion: Suggestion, witness: Witness, entries: Sequence[Entry]) -> str:
+    taker_entry = None if suggestion.from_index is None else entries[suggestion.from_index]
+    taker = None if taker_entry is None else taker_entry.id
     if suggestion.kind == SHADOWED_BY_EARLIER_RULE:
-        return f'generated from this rule and accepted by it, but the earlier rule "{taker}" claims it first'
+        matched = _matched(taker_entry, witness.phrase)
+        what = f"matches {matched!r}, one of this rule's own words," if matched else "matches this rule's own words"
+        return f'the earlier rule "{taker}" {what} so it claims this phrase first'
+
     if suggestion.kind == LAWS_DISAGREE:
-        return f'the default "{taker}" declared earlier starts it on the cold walk; the cascade starts this rule'
+        return (
+            f'the default "{taker}" declared earlier starts it on the cold walk; '
+            "the cascade starts this rule"
+        )
     if suggestion.kind == RULE_NEVER_WINS:
         who = f'"{taker}"' if taker else "other rules"
-        return f"this rule won none of the {suggestion.count} phrases generated from it; {who} took this one"
+        matched = _matched(taker_entry, witness.phrase)
+        through = f" through {matched!r}" if matched else ""
+        shared = ", one of this rule's own words" if matched and witness.relation == SHARED_TEXT else ""
+        return (
+            f"this rule won none of the {suggestion.count} phrases generated from it; "
+            f"{who} took this one{through}{shared}"
+        )
+    edit = (witness.mutation or "").partition(": ")[2]
     if suggestion.kind == NEAR_MISS_UNCLAIMED:
-        return "a small edit of a declared example that no rule claims"
+        return f"a declared example with {edit}, which the rule misses and no rule claims"
     if suggestion.kind == NEAR_MISS_CLAIMED_ELSEWHERE:
-        return f'a small edit of a declared example that "{taker}" claims instead'
+        return f'a declared example with {edit}, which the rule misses and "{taker}" claims instead'
     return suggestion.message
 
 
-def _widening_why(won: WonPhrase, covered: set[str]) -> str | None:
-    if won.matched is not None and won.matched.casefold() not in covered:
-        return f"the rule wins it through {won.matched!r}, which no declared example exercises"
-    return None
+def shows_defect(suggestion: Suggestion, witness: Witness) -> bool:
+    """Whether a witness shows a real defect or gap, so declaring it is worth the error check will report.
+
+    A shadowing counts when the earlier rule matches inside the later rule's
+    fixed words; a never-winning rule when the taker does not merely sit
+    beside its text; a near miss when it is an inflection that fits its
+    sentence.  Co-occurrence (two triggers glued together) never counts.
+    """
+    if witness.context is not None:
+        return False
+    if suggestion.kind == SHADOWED_BY_EARLIER_RULE:
+        return witness.relation == SHARED_TEXT and witness.shared_in == FIXED_WORDS
+    if suggestion.kind == RULE_NEVER_WINS:
+        return witness.relation != CO_OCCURRENCE
+    if suggestion.kind in NEAR_MISS_KINDS:
+        return (witness.mutation or "").partition(":")[0] in GAP_EDITS
+    return suggestion.kind == LAWS_DISAGREE
+
+
+def _words_of(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
+def _widening_why(won: WonPhrase, covered: set[str], own: frozenset[str]) -> str | None:
+    """Why a won phrase widens the examples: it is matched through one of the rule's own words that no
+    declared example's match contains (a word a wildcard absorbed does not count)."""
+    reworded = " (a declared example reworded with the rule's own words)" if from_example(won.generator) else ""
+    if won.matched is None or won.matched.casefold() in covered:
+        return None
+    new = _words_of(won.matched) & own
+    if not new or new <= {w for c in covered for w in _words_of(c)}:
+        return None
+    return f"the rule wins it through {won.matched!r}, which no declared example exercises{reworded}"
 
 
 @dataclass
@@ -213,19 +291,23 @@ class Ranker:
         shelf = self.shelves.get(index)
         if shelf is None or shelf.full() or is_blank(phrase) or phrase != phrase.strip():
             return False
-        if readability_penalty(phrase):
-            return False  # "REFUNDer!" may be a real finding, but not a phrase to promise as an example
+        if readability_penalty(phrase) or glued_marks(phrase):
+            return False  # "REFUNDer!" or "deploy: outage" may show a finding, but is no phrase to promise
         key = phrase_key(phrase)
         if key in self.never or (index, key) in self._taken:
             return False  # a never-route row would turn it into never-routes-contradicts-example
         return all(phrase_key(x) != key for x in shelf.entry.examples or ())
 
     def offer(self, index: int, phrase: str, reason: str, why: str) -> None:
+        """Pick `phrase` for rule `index` unless it is inadmissible, a near-duplicate, or its verdict
+        contradicts the reason (a widening example check would fail, a defect check would pass)."""
         if not self._admissible(index, phrase) or self.shelves[index].clashes(phrase):
             return
         entry = self.entries[index]
         self._taken.add((index, phrase_key(phrase)))
         verdict = predicted_verdict(self.graph, index, phrase)
+        if (reason == WIDENING) != verdict.passes:
+            return
         self.shelves[index].picks.append(Pick(index, entry.id, phrase, reason, why, verdict))
 
     def _already_proven(self, index: int, phrase: str) -> bool:
@@ -236,11 +318,14 @@ class Ranker:
         return any(_signature(predicted_verdict(self.graph, index, x)) == mine for x in declared)
 
     def take_suggestions(self, exploration: Exploration, kinds: Sequence[str]) -> None:
-        """Witnesses of `kinds`: the best of every group first, then the second best, and so on.
+        """Witnesses of `kinds` that show a real defect or gap: the best of every group first, then the
+        second best, and so on.
 
-        Taking turns over the groups (the first group of each kind, in the
-        given order, then the second of each...) gives a rule one witness of
-        each defect before a second of the same one: "invoice order" (shadowed by "orders") and
+        Only witnesses that `shows_defect` are considered, and a group without
+        one is skipped.  A rule's groups take turns strongest first (never-wins
+        and shared fixed words before the rest, then by count), across kinds in
+        the given order, so a rule gets one witness of each defect before a
+        second of the same one: "invoice order" (shadowed by "orders") and
         "invoice" (a default claims it first) say more together than two
         shadowings by "orders".  A defect witness adds nothing when a
         near-duplicate declared example already gets the same verdict (say
@@ -248,51 +333,63 @@ class Ranker:
         my order"); a near-miss is a near-duplicate by construction, and is kept.
         """
         order = {kind: position for position, kind in enumerate(kinds)}
-        seen: dict[tuple[str, int | None], int] = {}
-        keyed = []
+        eligible: list[tuple[Suggestion, list[Witness]]] = []
         for suggestion in exploration.suggestions:
             if suggestion.kind not in order or suggestion.rule_index is None:
                 continue
+            chosen = [w for w in suggestion.witnesses if shows_defect(suggestion, w)]
+            if chosen:
+                eligible.append((suggestion, chosen))
+        eligible.sort(key=lambda item: (order[item[0].kind], _strength(item[0]), -item[0].count))
+        seen: dict[tuple[str, int | None], int] = {}
+        keyed = []
+        for position, (suggestion, chosen) in enumerate(eligible):
             key = (suggestion.kind, suggestion.rule_index)
             turn = seen[key] = seen.get(key, -1) + 1  # the n-th group of this kind for this rule
-            keyed.append(((turn, order[suggestion.kind]), suggestion))
-        groups = [s for _, s in sorted(keyed, key=lambda item: item[0])]
-        depth = max((len(s.witnesses) for s in groups), default=0)
+            keyed.append(((turn, order[suggestion.kind], position), suggestion, chosen))
+        groups = [(s, chosen) for _, s, chosen in sorted(keyed, key=lambda item: item[0])]
+        depth = max((len(chosen) for _, chosen in groups), default=0)
         for rank in range(depth):
-            for suggestion in groups:
-                if rank >= len(suggestion.witnesses) or suggestion.rule_index is None:
+            for suggestion, chosen in groups:
+                if rank >= len(chosen) or suggestion.rule_index is None:
                     continue
-                witness = suggestion.witnesses[rank]
+                witness = chosen[rank]
+                if rank and not from_example(witness.generator):
+                    continue  # a second witness of one defect only when it is an author's sentence reworded
                 kind = suggestion.kind
                 redundant = kind in DEFECT_KINDS and self._already_proven(suggestion.rule_index, witness.phrase)
-                if witness.context is None and not redundant:
-                    self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, self.entries))
+                if not redundant:
+                    self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, witness, self.entries))
 
     def take_widening(self, won: Sequence[WonPhrase]) -> None:
-        """Phrases a rule wins that reach what its examples do not: new matched text first, then new words."""
+        """Phrases a rule wins through one of its own words that no declared example's match contains.
+
+        Another frame around words the examples already exercise ("hey
+        balance now" next to a declared "what is my balance") proves nothing
+        new, so it is not proposed.
+        """
         covered: dict[int, set[str]] = {}
+        own = {index: rule_words(shelf.entry) for index, shelf in self.shelves.items()}
         for index, shelf in self.shelves.items():
             matcher = shelf.entry.data_matcher
             seen = {(matcher.witness(x) or "").casefold() for x in shelf.entry.examples or ()} if matcher else set()
             covered[index] = seen
-        for pass_number in (0, 1):
-            for item in won:
-                found = self.shelves.get(item.index)
-                if found is None or found.full():
-                    continue
-                shelf = found
-                declared = shelf.entry.examples or ()
-                if any(near_duplicate(item.phrase, x) for x in declared):
-                    continue
-                why = _widening_why(item, covered[item.index])
-                if pass_number == 1 and why is None:
-                    why = "the rule wins it in words its declared examples do not use (under 60% shared)"
-                if why is None or not self._admissible(item.index, item.phrase):
-                    continue
-                before = len(shelf.picks)
-                self.offer(item.index, item.phrase, WIDENING, why)
-                if len(shelf.picks) > before and item.matched is not None:
-                    covered[item.index].add(item.matched.casefold())
+        for item in won:
+            found = self.shelves.get(item.index)
+            if found is None or found.full():
+                continue
+            shelf = found
+            why = _widening_why(item, covered[item.index], own[item.index])
+            if why is None or not self._admissible(item.index, item.phrase):
+                continue
+            # A declared example reworded with another of the rule's words is close to it on purpose.
+            declared = shelf.entry.examples or ()
+            if not from_example(item.generator) and any(near_duplicate(item.phrase, x) for x in declared):
+                continue
+            before = len(shelf.picks)
+            self.offer(item.index, item.phrase, WIDENING, why)
+            if len(shelf.picks) > before and item.matched is not None:
+                covered[item.index].add(item.matched.casefold())
 
     def picks(self) -> dict[int, list[Pick]]:
         return {i: list(s.picks) for i, s in sorted(self.shelves.items())}

@@ -6,12 +6,13 @@ from fuzzroute.authoring.choose import WIDENING
 from fuzzroute.authoring.suggest import Suggested
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY
 
+#: How each pick is stated: a real defect or gap (check reports an error for it) or a widening example (it passes).
 REASON_TITLES = {
-    "generated-shadowed-by-earlier": "shadowing witness",
-    "generated-laws-disagree": "laws-disagree witness",
-    "rule-never-wins": "never-wins witness",
-    "near-miss-unclaimed": "near-miss",
-    "near-miss-claimed-elsewhere": "near-miss",
+    "generated-shadowed-by-earlier": "real defect, shared text",
+    "generated-laws-disagree": "real defect, a default starts first",
+    "rule-never-wins": "real defect, never wins",
+    "near-miss-unclaimed": "real gap, an inflection the rule misses",
+    "near-miss-claimed-elsewhere": "real gap, an inflection the rule misses",
     WIDENING: "widens coverage",
 }
 

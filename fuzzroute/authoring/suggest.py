@@ -64,6 +64,7 @@ class Suggested:
                         {
                             "phrase": p.phrase,
                             "reason": p.reason,
+                            "defect": p.defect,
                             "why": p.why,
                             "verdict": [{"kind": k, "code": c} for k, c in p.verdict.codes],
                             **({"not_checked": True} if p.verdict.depends_on is not None else {}),

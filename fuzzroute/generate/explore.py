@@ -34,8 +34,10 @@ that is also reported as shadowed is reported once, as shadowed.
 `Witness.generator` names where a phrase came from: `regex/intersection`
 (phase 0), `regex/exrex`, `regex/walk`, `regex/hypothesis`, `keywords/frame`,
 `keywords/probe`, `all-of`, `splice`, `when/constants`, `when/pool`,
+`example/reworded` (a declared example with one of its rule's words swapped
+for another, or another rule's example completed for an all-of rule),
 `mutation/<edit>` (case, punctuation, inflection, drop, swap, spacing,
-insertion, typo, splice), `when/context` and `adversarial`.  For slow-matcher, `paste` is the phrase as
+insertion, typo), `when/context` and `adversarial`.  For slow-matcher, `paste` is the phrase as
 a Python expression (`"a" * 28 + "!"`), not an example line: a slow phrase
 should not become a checkup example.
 """
@@ -45,8 +47,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.limits import remembering_slow_conditions
@@ -55,7 +59,7 @@ from fuzzroute.generate.budget import Budget, Progress, generation_seconds
 from fuzzroute.generate.findings import Findings, Group, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
 from fuzzroute.generate.messages import SLOW_PUMPED, render
-from fuzzroute.generate.relation import relation_of, shared_in_of
+from fuzzroute.generate.relation import meeting, relation_of, shared_in_of
 from fuzzroute.generate.slow import find_slow
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
 from fuzzroute.generate.stats import Stats
@@ -294,9 +298,19 @@ class Explorer:
                 continue
             taker = self.stats.top_taker(j)
             for witness in self.stats.samples.get(j, []):
-                self.findings.add(RULE_NEVER_WINS, j, taker, j, witness)
+                self.findings.add(RULE_NEVER_WINS, j, taker, j, self._met(witness, entry))
             group = self.findings.groups[(RULE_NEVER_WINS, j, taker, j)]
             group.count = self.stats.generated[j]
+
+    def _met(self, witness: Witness, entry: Entry) -> Witness:
+        """A never-wins sample with how the rule that took it meets the rule (shared text first in its group)."""
+        taker = witness.cascade_index if self.graph.has_classifier else witness.cold_walk_index
+        if taker is None or taker == entry.index:
+            return witness
+        met = meeting(self.entries[taker], entry, witness.phrase)
+        if met is None:
+            return witness
+        return replace(witness, relation=met.relation, shared_in=met.shared_in)
 
     def suggestions(self) -> tuple[Suggestion, ...]:
         """The groups as suggestions, in the one order; a rules-overlap pair also shadowed is withheld.

@@ -1,9 +1,17 @@
 """Raw findings, grouped by (kind, rule pair), counted, with the best few witnesses kept.
 
 A run can produce thousands of findings about one pair of rules.  A group
-keeps its count of distinct witnesses and only the most readable few
-(`witness_key`: readable text first, then shorter, then alphabetical), so a
-report shows "where is my order", not "wHERE IS mY ORDER?!".
+keeps its count of distinct witnesses and only the most natural few
+(`witness_key`), so a report shows "where is my order", not "wHERE IS mY
+ORDER?!", and "revert to the previous deploy", not "revert deploy":
+
+* oddities first: odd casing, control or non-ASCII characters, doubled
+  spaces, a typo or a spacing edit, punctuation glued between words
+  ("deploy: outage"; `glued_marks`);
+* then whether the phrase was built from a declared example (a rewording with
+  the rule's own words, or a small edit): an author's own sentence reads like
+  a message, a phrase assembled from triggers does not;
+* then shorter, then alphabetical.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from typing import Any
 from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.relation import SHARED_TEXT, Meeting
+from fuzzroute.generate.wording import from_example, naturalness_penalty
 from fuzzroute.results.suggestions import Witness
 
 WITNESSES_PER_GROUP = 3
@@ -27,10 +36,13 @@ _MIXED_CASE = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 #: Edits that make a phrase read less like a message than the others do.
 _ODD_EDITS = {"typo": 2, "spacing": 2, "splice": 1}
-
-
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _BEYOND_ASCII_PRINTABLE = re.compile(r"[^\x00-\x7e]")
+_TITLE_WORDS = re.compile(r"^(?:[A-Z][a-z]+\s+)+[A-Z][a-z]+[.!?]*$")
+def penalty_floor(generator: str) -> int:
+    """The least `witness_key` penalty a phrase of this generator can have (its edit and its source)."""
+    edit = generator.rpartition("/")[2]
+    return _ODD_EDITS.get(edit, 0) + (0 if from_example(generator) else 1)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -46,28 +58,30 @@ def readability_penalty(phrase: str) -> int:
     penalty += 2 * phrase.count("  ")
     if phrase != phrase.strip():
         penalty += 1
+    if _TITLE_WORDS.match(phrase.strip()):
+        penalty += 1  # "How Much Money": every word capitalised is a heading, not a message
     return penalty
 
 
 def witness_key(witness: Witness) -> tuple[int, int, str, str]:
-    """Most readable first: fewest oddities (including odd edits), then shortest, then alphabetical."""
+    """Most natural first: fewest oddities (odd edits and glued punctuation included), built from a
+    declared example before assembled from triggers, then shortest, then alphabetical."""
     context = "" if witness.context is None else json.dumps(witness.context, sort_keys=True)
-    edit = witness.generator.rpartition("/")[2]
-    penalty = readability_penalty(witness.phrase) + _ODD_EDITS.get(edit, 0)
-    return (penalty, len(witness.phrase) + len(context), witness.phrase, context)
+    phrase = witness.phrase
+    penalty = readability_penalty(phrase) + naturalness_penalty(phrase) + penalty_floor(witness.generator)
+    return (penalty, len(phrase) + len(context), phrase, context)
 
 
 def cannot_beat(witness: Witness, worst: tuple[int, int, str, str]) -> bool:
     """True when `witness` cannot rank before `worst` (a cheap bound, no penalty computed).
 
     A witness's key starts with a penalty of at least its edit's and its
-    length; if the worst kept key already has no more penalty than that and
-    is no longer, the witness cannot displace it.
+    source's (`penalty_floor`) and its length; if the worst kept key already
+    has no more penalty than that and is no longer, the witness cannot displace it.
     """
     if witness.context is not None:
         return False
-    floor = _ODD_EDITS.get(witness.generator.rpartition("/")[2], 0)
-    return worst[0] <= floor and worst[1] < len(witness.phrase)
+    return worst[0] <= penalty_floor(witness.generator) and worst[1] < len(witness.phrase)
 
 
 def make_witness(

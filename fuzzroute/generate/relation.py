@@ -224,6 +224,15 @@ def _overlaps(pattern: re.Pattern[str], phrase: str, start: int, end: int) -> bo
     return False
 
 
+def matches_within(entry: Entry, phrase: str, start: int, end: int) -> bool:
+    """Whether some match of the rule's own condition shares a character with `phrase[start:end]`.
+
+    A near miss made by inserting a word is no near miss when the rule that
+    claims it matches that inserted word: it says the word is a trigger.
+    """
+    return any(_overlaps(pattern, phrase, start, end) for pattern in _search_patterns(entry))
+
+
 def meeting(earlier: Entry, later: Entry, phrase: str) -> Meeting | None:
     """How `earlier` meets `later` on `phrase` (None when the later rule has no text to share)."""
     texts = list(own_text(later).occurrences(phrase))

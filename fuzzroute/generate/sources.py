@@ -9,6 +9,10 @@ interleaves its generators, so a small budget still samples every kind:
 * keywords: framed keywords, edge probes (case, punctuation, inflections), splices;
 * all-of: one fragment per part in shuffled order, and splices;
 * when: its own examples, its predicate's string constants in frames, and the pool;
+* every rule with examples: its examples reworded with its own words (one
+  alternative swapped for another: "scale out the workers" -> "scale down the
+  workers"), and an all-of rule's completions of other rules' examples: the
+  most natural witnesses a rule has (`findings.witness_key` ranks them first);
 * every rule with examples: mutations of each example its rule still claims.
 
 Generators never decide a phrase belongs to a rule: the explorer checks the
@@ -32,6 +36,7 @@ from fuzzroute.strategies.keyword_phrases import KeywordPhrases
 from fuzzroute.strategies.mutations import content_stems, keeps_content, labelled_mutations
 from fuzzroute.strategies.regex_phrases import RegexPhrases
 from fuzzroute.strategies.regex_tree import UnsupportedRegex
+from fuzzroute.strategies.rewording import BORROWED_EXAMPLES, rewordings
 from fuzzroute.strategies.vocabulary import TokenPool, frame, predicate_constants, vocabulary
 
 #: A sampler gives up after this many phrases in a row it had already produced.
@@ -42,6 +47,8 @@ KNOWN_STALL_LIMIT = 400
 SAMPLER_CAP = 5000
 #: Tokens of other rules offered to one rule's slots.
 SPLICE_TOKENS = 60
+#: `Candidate.generator` of a declared example reworded with its rule's own words.
+REWORDED = "example/reworded"
 
 
 @dataclass(frozen=True)
@@ -50,7 +57,8 @@ class Candidate:
 
     `example` is set for mutations: the declared example the phrase edits.
     `edit` names the kind of edit (case, inflection, drop, ...) and `label`
-    what exactly changed ("inflection: order -> orders"), for the reader.
+    what exactly changed ("inflection: order -> orders"), for the reader;
+    `inserted` is the span of the word an insertion added.
     """
 
     phrase: str
@@ -59,6 +67,7 @@ class Candidate:
     example: str | None = None
     edit: str | None = None
     label: str | None = None
+    inserted: tuple[int, int] | None = None
 
 
 Stream = Iterator["Candidate | None"]
@@ -210,6 +219,8 @@ class StreamFactory:
                 parts += self._when(entry)
         except (UnsupportedRegex, RecursionError, re.error):
             parts = []  # nothing generated from the condition: the rule's stats show generated == 0
+        if self.settings.fixed_sources and matcher is not None:
+            parts.append(self._rewordings(entry))
         if entry.examples and self.settings.fixed_sources:
             parts.append(self._mutations(entry))
         return interleave(parts) if parts else None
@@ -271,7 +282,7 @@ class StreamFactory:
             def draw(ch: Chooser) -> str:
                 keyword = spliced.fragment(ch)
                 token = pick(ch, others)
-                joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t}: {k}"))
+                joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t} and {k}"))
                 return joined.replace("{k}", keyword).replace("{t}", token)
 
             streams.append(self.sampler(entry, "splice", draw, "splice"))
@@ -324,6 +335,22 @@ class StreamFactory:
             position += 1
             yield Candidate(phrase, entry.index, "when/pool")
 
+    # -- rewordings --------------------------------------------------------------
+    def _rewordings(self, entry: Entry) -> Stream:
+        """The rule's examples reworded with its own words; an all-of also completes others' examples.
+
+        Lazy: nothing is computed until the explorer reaches this sub-stream.
+        """
+        own = tuple(dict.fromkeys(entry.examples or ()))
+        others: list[str] = []
+        if isinstance(entry.data_matcher, AllOf):
+            others = list(dict.fromkeys(
+                x for e in self.entries if e.index != entry.index for x in e.examples or () if x not in own
+            ))
+            if len(others) > BORROWED_EXAMPLES:
+                others = self.rng(entry, "borrow").sample(others, BORROWED_EXAMPLES)
+        yield from _listed(entry.index, REWORDED, rewordings(own, others, entry.data_matcher))
+
     # -- mutations ---------------------------------------------------------------
     def _mutations(self, entry: Entry) -> Stream:
         rng = self.rng(entry, "mutation")
@@ -332,12 +359,11 @@ class StreamFactory:
         for example in dict.fromkeys(entry.examples or ()):
             witness = matcher.witness(example) if matcher is not None else None
             stems = content_stems(witness) if witness else []
-            tokens = self.tokens.others(entry.index, rng, 6)
-            edits = [m for m in labelled_mutations(example, tokens) if not stems or keeps_content(m.phrase, stems)]
+            edits = [m for m in labelled_mutations(example) if not stems or keeps_content(m.phrase, stems)]
             by_kind: dict[str, list[Candidate | None]] = {}
             for m in edits:
                 by_kind.setdefault(m.kind, []).append(
-                    Candidate(m.phrase, entry.index, f"mutation/{m.kind}", example, m.kind, m.label)
+                    Candidate(m.phrase, entry.index, f"mutation/{m.kind}", example, m.kind, m.label, m.inserted)
                 )
             for group in by_kind.values():
                 rng.shuffle(group)

@@ -13,7 +13,7 @@ from collections import Counter
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Claimant, Claims
-from fuzzroute.generate.findings import _ODD_EDITS, WITNESSES_PER_GROUP, make_witness, witness_key
+from fuzzroute.generate.findings import WITNESSES_PER_GROUP, make_witness, penalty_floor, witness_key
 from fuzzroute.results.suggestions import RuleStats, Witness
 
 
@@ -65,10 +65,11 @@ class Stats:
         elif winner is not None:
             self.lost_to.setdefault(source, Counter())[winner.index] += 1
         ranks = self._ranks.get(source)
-        if ranks is not None and len(ranks) >= WITNESSES_PER_GROUP:
-            floor = _ODD_EDITS.get(generator.rpartition("/")[2], 0)
-            if ranks[-1][0] <= floor and ranks[-1][1] < len(phrase):
-                return  # cannot rank among the kept samples (see findings.cannot_beat)
+        if (
+            ranks is not None and len(ranks) >= WITNESSES_PER_GROUP
+            and ranks[-1][0] <= penalty_floor(generator) and ranks[-1][1] < len(phrase)
+        ):
+            return  # cannot rank among the kept samples (see findings.cannot_beat)
         self._sample(source, make_witness(phrase, claims, generator))
 
     def _sample(self, source: int, witness: Witness) -> None:

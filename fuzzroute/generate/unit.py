@@ -36,7 +36,7 @@ from fuzzroute.engine.laws import Claimant, Claims, Outcome, runs_on
 from fuzzroute.engine.limits import timeouts_logged, timeouts_since
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.findings import Findings, make_witness
-from fuzzroute.generate.relation import meeting
+from fuzzroute.generate.relation import matches_within, meeting
 from fuzzroute.generate.seeded import stable_seed
 from fuzzroute.generate.sources import Candidate, StreamFactory, StreamSettings
 from fuzzroute.generate.stats import Stats
@@ -412,10 +412,19 @@ class RuleUnit:
         accepted = self.judge.accepts(phrase, r, claims)
         if accepted:
             self.stats.accept(phrase, r, claims, self.judge.winner(claims), candidate.generator)
+        cascade = claims.cascade
+        if cascade is not None and cascade.index != r and self._inserted_trigger(candidate, cascade.index):
+            return  # another rule's trigger put into the example: co-occurrence, not a near miss
         witness = make_witness(phrase, claims, candidate.generator, mutation=candidate.label)
         detail = f"{candidate.edit}\x1f{candidate.example}"
-        cascade = claims.cascade
         if not accepted and (cascade is None or not self.order_decides):
             self.findings.add(NEAR_MISS_UNCLAIMED, r, None, r, witness, detail)
         elif self.order_decides and cascade is not None and cascade.index != r:
             self.findings.add(NEAR_MISS_CLAIMED_ELSEWHERE, r, cascade.index, r, witness, detail)
+
+    def _inserted_trigger(self, candidate: Candidate, claimant: int) -> bool:
+        """Whether the claimant's match sits on the word an insertion added (so the word is its trigger)."""
+        if candidate.inserted is None:
+            return False
+        start, end = candidate.inserted
+        return matches_within(self.graph.entries[claimant], candidate.phrase, start, end)

@@ -1,16 +1,23 @@
 """Small edits of a declared example: what a user types instead of what the author wrote.
 
 Each edit is one step away from the example: case, punctuation, spacing, an
-inflected word, a dropped, inserted or swapped word, a small typo, or a token
-of ANOTHER rule spliced in.  `labelled_mutations` lists them all, each with
-its edit kind and a label that says exactly what changed ("inflection: order
--> orders", "typo: swapped letters"), so a reader can judge whether a person
-would type it.  Inflections come from a dictionary (`inflection.word_forms`):
-only real English words, never "orderer".  Typos are deliberate non-words
-and are labelled as typos.  `keeps_content` is the filter that keeps a
-mutation about the same thing: every content word of what matched (its first
-four letters) must survive, so "refund my order" -> "my order" is not called
-a near miss.
+inflected word, a dropped, inserted or swapped word, or a small typo.
+`labelled_mutations` lists them all, each with its edit kind and a label that
+says exactly what changed ("inflection: order -> orders", "typo: swapped
+letters"), so a reader can judge whether a person would type it.
+
+Inflections are real English words (lemminflect's lexicon) in a form that
+fits the word's role in that example (`roles.fitting_forms`): "show me my
+orders", never "what is my balanced" or "my cards was declined".  Typos are
+deliberate non-words and are labelled as typos.  A near miss is never made
+by putting another rule's trigger into the example: "grant access to
+database" only says that two triggers were glued together, which the
+co-occurrence of the two rules already covers.  The filler words an
+insertion adds are common words, and an insertion says where its word went
+(`Mutation.inserted`), so a claim made by that word alone is told apart.
+`keeps_content` is the filter that keeps a mutation about the same thing:
+every content word of what matched (its first four letters) must survive, so
+"refund my order" -> "my order" is not called a near miss.
 """
 
 from __future__ import annotations
@@ -22,32 +29,60 @@ from typing import NamedTuple
 from hypothesis import strategies as st
 
 from fuzzroute.strategies.choosers import Chooser, as_strategy, pick
-from fuzzroute.strategies.inflection import word_forms
+from fuzzroute.strategies.roles import bare, fitting_forms
 
 INSERTIONS = ("please", "the", "my", "just", "for", "again", "now")
 _TRAILING_PUNCT = re.compile(r"[.!?,;:]+$")
 
 
 class Mutation(NamedTuple):
-    """One edit of an example: its kind (case, inflection, typo, ...), the phrase, and what changed."""
+    """One edit of an example: its kind (case, inflection, typo, ...), the phrase, and what changed.
+
+    `inserted` is the `(start, end)` span of the word an insertion put in the phrase.
+    """
 
     kind: str
     phrase: str
     label: str
+    inserted: tuple[int, int] | None = None
 
 
 def _join(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
+def same_case(form: str, like: str) -> str:
+    """`form` spelled in the case of `like` ("orders", "Order" -> "Orders")."""
+    if like.isupper() and len(like) > 1:
+        return form.upper()
+    if like[:1].isupper():
+        return form[:1].upper() + form[1:]
+    return form
+
+
 def _inflections(words: list[str]) -> list[Mutation]:
+    """Each word in the other forms that fit its role in this example (see `roles`)."""
     out: list[Mutation] = []
+    lowered = [bare(w) for w in words]
     for i, word in enumerate(words):
-        bare = _TRAILING_PUNCT.sub("", word)
-        tail = word[len(bare):]
-        for form in word_forms(bare):
-            phrase = _join(words[:i] + [form + tail] + words[i + 1:])
-            out.append(Mutation("inflection", phrase, f"inflection: {bare} -> {form}"))
+        core = _TRAILING_PUNCT.sub("", word)
+        tail = word[len(core):]
+        if not core.isalpha() or core.lower() != lowered[i]:
+            continue
+        for form in fitting_forms(lowered, i):
+            spelled = same_case(form, core)
+            phrase = _join(words[:i] + [spelled + tail] + words[i + 1:])
+            out.append(Mutation("inflection", phrase, f"inflection: {core} -> {spelled}"))
+    return out
+
+
+def _insertions(words: list[str]) -> list[Mutation]:
+    out: list[Mutation] = []
+    for w in INSERTIONS:
+        for i in range(len(words) + 1):
+            start = len(_join(words[:i])) + (1 if i else 0)
+            phrase = _join(words[:i] + [w] + words[i:])
+            out.append(Mutation("insertion", phrase, f"insertion: inserted {w!r}", (start, start + len(w))))
     return out
 
 
@@ -70,7 +105,7 @@ def _typos(words: list[str]) -> list[Mutation]:
     return out
 
 
-def labelled_mutations(example: str, tokens: Sequence[str] = ()) -> list[Mutation]:
+def labelled_mutations(example: str) -> list[Mutation]:
     """Every single-edit mutation of `example`, labelled, without repeats (first label wins)."""
     words = example.split()
     found: list[Mutation] = []
@@ -104,15 +139,8 @@ def labelled_mutations(example: str, tokens: Sequence[str] = ()) -> list[Mutatio
                     _join(words[: i - 1] + [words[i - 1] + glue + words[i]] + words[i + 1:]))
     add("spacing", "leading space", " " + example)
     add("spacing", "trailing space", example + " ")
-    for w in INSERTIONS:
-        for i in range(len(words) + 1):
-            add("insertion", f"inserted {w!r}", _join(words[:i] + [w] + words[i:]))
+    found.extend(_insertions(words))
     found.extend(_typos(words))
-    for token in tokens:
-        add("splice", f"another rule's {token!r} added", f"{token} {example}", f"{example} {token}")
-        for i in range(len(words)):
-            replaced = _join(words[:i] + [token] + words[i + 1:])
-            add("splice", f"{words[i]!r} replaced by another rule's {token!r}", replaced)
     seen: dict[str, Mutation] = {}
     for mutation in found:
         phrase = mutation.phrase
@@ -121,9 +149,9 @@ def labelled_mutations(example: str, tokens: Sequence[str] = ()) -> list[Mutatio
     return list(seen.values())
 
 
-def mutations(example: str, tokens: Sequence[str] = ()) -> list[tuple[str, str]]:
+def mutations(example: str) -> list[tuple[str, str]]:
     """Every single-edit mutation of `example` as (edit kind, phrase), without repeats."""
-    return [(m.kind, m.phrase) for m in labelled_mutations(example, tokens)]
+    return [(m.kind, m.phrase) for m in labelled_mutations(example)]
 
 
 def content_stems(text: str) -> list[str]:
@@ -142,9 +170,9 @@ def keeps_content(mutation: str, stems: Sequence[str]) -> bool:
     return all(stem in lowered for stem in stems)
 
 
-def mutation_strategy(example: str, tokens: Sequence[str] = ()) -> st.SearchStrategy[str]:
+def mutation_strategy(example: str) -> st.SearchStrategy[str]:
     """One mutation of `example` as a hypothesis strategy (shrinks toward case edits)."""
-    options = [m.phrase for m in labelled_mutations(example, tokens)] or [example]
+    options = [m.phrase for m in labelled_mutations(example)] or [example]
 
     def one(chooser: Chooser) -> str:
         return pick(chooser, options)

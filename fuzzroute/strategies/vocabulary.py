@@ -23,6 +23,7 @@ from typing import Any
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex
 from fuzzroute.strategies.regex_tree import UnsupportedRegex, literal_runs, parse
+from fuzzroute.strategies.roles import FUNCTION_WORDS
 
 _WORDISH = re.compile(r"[^\W\d_][\w' -]{0,30}", re.UNICODE)
 
@@ -96,12 +97,14 @@ def predicate_constants(predicate: Any) -> list[str]:
 
 
 def rule_tokens(entry: Entry) -> list[str]:
-    """The distinct literal tokens one rule contributes, whole runs first, then their words."""
+    """The distinct literal tokens one rule contributes, whole runs first, then their (content) words."""
     tokens: list[str] = _matcher_tokens(entry.match)
     if entry.when is not None:
         tokens.extend(predicate_constants(entry.when))
     tokens.extend(entry.examples or ())
-    words = [w for t in tokens for w in re.findall(r"[^\W_]+", t) if len(w) > 1]
+    # The words of a longer token, but not "is", "an" or "to": a function word is no rule's magic value,
+    # and glued next to a trigger it only makes a phrase nobody types ("an and loan").
+    words = [w for t in tokens for w in re.findall(r"[^\W_]+", t) if len(w) > 1 and w.lower() not in FUNCTION_WORDS]
     distinct: dict[str, None] = {}
     for token in [*tokens, *words]:
         if token.strip():
