@@ -20,6 +20,7 @@ import bench_growth  # noqa: E402
 import bench_laws  # noqa: E402
 import bench_memory  # noqa: E402
 import bench_pipeline  # noqa: E402
+import bench_report  # noqa: E402
 import bench_typescript  # noqa: E402
 
 
@@ -33,6 +34,9 @@ def main() -> None:
         print(flush=True)
     # The code before the bounded tier takes minutes at 200 rules: CI runs small sizes; `--full` the README's.
     print(bench_decide.main(full=full), flush=True)
+    print(flush=True)
+    # The whole report: the old code takes over a minute at 200 rules, so CI runs it on 50 only.
+    print(bench_report.main(full=full), flush=True)
     print(flush=True)
     # `diff` of a graph and an edit of it: CI runs 10 and 30 rules; `--full` adds 100 and 300.
     print(bench_diff.main(quick=not full), flush=True)

@@ -47,6 +47,31 @@ def assert_valid(log: dict[str, Any]) -> None:
     assert errors == []
 
 
+SKIPPED = ("decided-can-win", "decided-disjoint", "undecided")
+
+
+def ranked_findings(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decided problems and the suggestions that are not glued pairs, in the report's rank order."""
+    items = [d for d in document["decided"] if d["kind"] not in SKIPPED]
+    items += [s for s in document["suggestions"] if s.get("relation") != "co-occurrence"]
+    order = {id(item): position for position, item in enumerate(items)}
+    return sorted(items, key=lambda item: (item.get("rank") is None, item.get("rank") or 0, order[id(item)]))
+
+
+def without_aggregate(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [r for r in results if r["ruleId"] != "co-occurrence"]
+
+
+def result_of(results: list[dict[str, Any]], suggestion: dict[str, Any]) -> dict[str, Any]:
+    (found,) = [
+        r for r in results
+        if r["properties"]["tier"] == "suggested" and r["ruleId"] == suggestion["kind"]
+        and (r["properties"]["rule"], r["properties"]["from"], r["properties"]["to"])
+        == (suggestion["rule"], suggestion["from"], suggestion["to"])
+    ]
+    return found
+
+
 def report_sarif(tmp_path: Path, name: str, *extra: str, graph: Path = EXAMPLES / "support.py") -> tuple[
     dict[str, Any], dict[str, Any]
 ]:
@@ -81,14 +106,23 @@ def test_report_sarif_validates_and_keeps_the_tiers_apart(support: tuple[dict[st
     assert "not coverage proof" in description
     results = run["results"]
     proven = [r for r in results if r["properties"]["tier"] == "proven"]
-    suggested = [r for r in results if r["properties"]["tier"] == "suggested"]
-    decided = [r for r in results if r["properties"]["tier"] == "decided"]
-    assert len(proven) == len(document["proven"]["problems"]) and len(suggested) == len(document["suggestions"])
-    # The decided tier's problems (not a rule that can win, a disjoint pair or an undecided question).
-    shown = [d for d in document["decided"] if d["kind"] not in ("decided-can-win", "decided-disjoint", "undecided")]
-    assert shown and [r["properties"]["witness"] for r in decided] == [d["witness"] for d in shown]
+    ranked = without_aggregate(results)[len(proven):]
+    suggested = [r for r in ranked if r["properties"]["tier"] == "suggested"]
+    decided = [r for r in ranked if r["properties"]["tier"] == "decided"]
+    assert len(proven) == len(document["proven"]["problems"])
+    # Proven problems first, then the decided problems (not a rule that can win, a disjoint pair or an
+    # undecided question) and the suggestions, strongest first, in the report's order.
+    expected = ranked_findings(document)
+    assert [r["ruleId"] for r in ranked] == [item["kind"] for item in expected]
+    assert decided and len(suggested) == sum(1 for s in expected if "witnesses" in s)
+    # Every pair that only meets on glued texts is one note at the end, never one result per pair.
+    (glued,) = [r for r in results if r["ruleId"] == "co-occurrence"]
+    assert results[-1] is glued and glued["level"] == "note"
+    counted = document["decision"]["counts"]["co_occurrence"]["count"]
+    assert glued["properties"]["pairs"] >= counted > 0 and f"{glued['properties']['pairs']} pairs" in glued[
+        "message"]["text"]
     assert document["boundary"]["decided"] in description
-    assert len(results) == len(proven) + len(decided) + len(suggested)
+    assert len(results) == len(proven) + len(decided) + len(suggested) + 1
     levels = {(p["kind"], r["level"]) for p, r in zip(document["proven"]["problems"], proven, strict=True)}
     assert levels == {("error", "error"), ("warning", "warning")}
     assert {r["level"] for r in suggested} == {"note"}
@@ -137,11 +171,10 @@ def test_a_fingerprint_ignores_counts_witnesses_and_messages_but_not_identity(
     changed["proven"]["problems"][0]["message"] = "reworded"
     again = sarif_log(changed)["runs"][0]["results"]
     assert [r["partialFingerprints"] for r in again] == [r["partialFingerprints"] for r in base]
-    changed["suggestions"][0]["to"] = "someone-else"
-    moved = sarif_log(changed)["runs"][0]["results"]
-    decided = sum(1 for r in base if r["properties"]["tier"] == "decided")
-    index = len(document["proven"]["problems"]) + decided
-    assert moved[index]["partialFingerprints"] != base[index]["partialFingerprints"]
+    listed = next(s for s in changed["suggestions"] if s.get("relation") != "co-occurrence")
+    before = result_of(base, listed)["partialFingerprints"]
+    listed["to"] = "someone-else"
+    assert result_of(sarif_log(changed)["runs"][0]["results"], listed)["partialFingerprints"] != before
 
 
 def test_locations_from_the_document_with_a_fallback_to_the_graph_file(
@@ -150,16 +183,15 @@ def test_locations_from_the_document_with_a_fallback_to_the_graph_file(
     document = copy.deepcopy(support[1])
     located = copy.deepcopy(document)
     located["proven"]["problems"][0]["location"] = {"file": "examples/support.py", "line": 17}
-    located["suggestions"][0]["location"] = None
+    suggestion = next(s for s in located["suggestions"] if s.get("relation") != "co-occurrence")
+    suggestion["location"] = None
     for position, rule in enumerate(located["graph"]["rules"]):
         rule["location"] = {"file": "examples/support.py", "line": 12 + 4 * position}
     results = sarif_log(located, base=HERE.parent)["runs"][0]["results"]
     first = results[0]["locations"][0]["physicalLocation"]
     assert first == {"artifactLocation": {"uri": "examples/support.py"}, "region": {"startLine": 17}}
-    suggestion = located["suggestions"][0]
     rule_line = 12 + 4 * suggestion["rule_index"]
-    decided = sum(1 for r in results if r["properties"]["tier"] == "decided")
-    at = results[len(located["proven"]["problems"]) + decided]["locations"][0]["physicalLocation"]
+    at = result_of(results, suggestion)["locations"][0]["physicalLocation"]
     assert at["region"] == {"startLine": rule_line}  # no own location: the rule's declaration
     unknown = copy.deepcopy(document)
     for item in [*unknown["proven"]["problems"], *unknown["suggestions"], *unknown["graph"]["rules"]]:
@@ -171,9 +203,8 @@ def test_locations_from_the_document_with_a_fallback_to_the_graph_file(
 
 def test_the_reports_own_locations_become_regions(support: tuple[dict[str, Any], dict[str, Any]]) -> None:
     log, document = support
-    results = log["runs"][0]["results"]
-    shown = [d for d in document["decided"] if d["kind"] not in ("decided-can-win", "decided-disjoint", "undecided")]
-    items = [*document["proven"]["problems"], *shown, *document["suggestions"]]
+    results = without_aggregate(log["runs"][0]["results"])
+    items = [*document["proven"]["problems"], *ranked_findings(document)]
     assert len(results) == len(items)
     for result, item in zip(results, items, strict=True):
         physical = result["locations"][0]["physicalLocation"]
@@ -200,7 +231,7 @@ def test_decided_items_are_rendered_by_kind(support: tuple[dict[str, Any], dict[
     ]
     log = sarif_log(document)
     assert_valid(log)
-    decided = [r for r in log["runs"][0]["results"] if r["properties"]["tier"] == "decided"]
+    decided = [r for r in without_aggregate(log["runs"][0]["results"]) if r["properties"]["tier"] == "decided"]
     assert [(r["ruleId"], r["level"]) for r in decided] == [("decided-never-wins", "warning"),
                                                             ("decided-overlap", "note")]
     assert decided[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 18}

@@ -7,7 +7,6 @@ given twice) is one paragraph on stderr and exit code 2.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -57,7 +56,7 @@ def merge(reports: tuple[Path, ...], html_path: Path, json_path: Path | None) ->
     from fuzzroute.report.paths import NamedPath, refuse_collisions
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.summary import summary_text
-    from fuzzroute.results.jsonform import to_json
+    from fuzzroute.results.jsonform import compact_text, to_json
 
     refuse_collisions(
         [NamedPath(f"shard report {i}", path) for i, path in enumerate(reports, 1)],
@@ -70,7 +69,7 @@ def merge(reports: tuple[Path, ...], html_path: Path, json_path: Path | None) ->
     refuse_invalid_result(document, reports)
     files: list[tuple[str | Path, str]] = [(html_path, render_html(merged))]
     if json_path is not None:
-        files.append((json_path, json.dumps(document, ensure_ascii=False, indent=2) + "\n"))
+        files.append((json_path, compact_text(document)))
     try:
         write_all_atomically(files)
     except OSError as exc:

@@ -37,7 +37,6 @@ from fuzzroute.decided.product import FOUND, search
 from fuzzroute.decided.shapes import RuleShape, rule_shape
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.dfa import Part
-from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.screen import SPECIAL_FOLDS, fold
 
@@ -242,9 +241,3 @@ def starting_with(facts: Facts, cells: int) -> int:
     return found
 
 
-def safe_own(languages: Languages, index: int) -> bool:
-    """Whether the rule's own-text automata exist (not too large)."""
-    try:
-        return languages.own(index) is not None
-    except Undecidable:
-        return False

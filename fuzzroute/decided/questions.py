@@ -127,8 +127,6 @@ class Answers:
 
     rule: int
     items: list[DecidedItem] = field(default_factory=list)
-    shared_fixed: int = 0
-    shared_wild: int = 0
     co_occurrence: int = 0
     disjoint: int = 0
     undecided: int = 0
@@ -250,7 +248,6 @@ class RuleQuestions:
         bulk_shared = gap_bulk & ~asked
         bulk_co = overlap_bulk & ~asked & ~gap_bulk
         shared = bulk_shared.bit_count()
-        self.answers.shared_wild += shared
         for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
             self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
         rest = shared - min(shared, LISTED_PER_RULE)
@@ -288,19 +285,16 @@ class RuleQuestions:
         if fixed_candidate and fixed is not None:
             outcome = self.inside(fixed, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
-                self.answers.shared_fixed += 1
                 return SHARED_TEXT
             if outcome.verdict == LIMIT:
                 undecided = outcome.reason
         if in_gap:
-            self.answers.shared_wild += 1
             self.shared(a, self.gap_witness(a.index), WILDCARD)
             return SHARED_TEXT
         if own_candidate and own is not None and undecided is None:
             outcome = self.inside(own, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
-                self.answers.shared_wild += 1
-                return SHARED_TEXT
+                    return SHARED_TEXT
             if outcome.verdict == LIMIT:
                 undecided = outcome.reason
         if undecided is not None:
@@ -575,6 +569,3 @@ def first_phrase(context: Context, dead: Sequence[Entry]) -> str | None:
     return None
 
 
-def spaced_witness(phrase: str, a: Entry, b: Entry) -> str:
-    """`phrase` with spaces at glued junctions while both rules still match it."""
-    return spaced(phrase, lambda text: _matches(a, text) and _matches(b, text))

@@ -39,7 +39,6 @@ _parser: Any = regex_syntax.parser
 _c: Any = regex_syntax.constants
 
 
-
 @dataclass(frozen=True)
 class Wild:
     """A wildcard: one character (`gap` False) or a run of any length (`gap` True) passing `test`."""
@@ -81,10 +80,6 @@ def _sequence(items: Sequence[Any], flags: int) -> list[Shape]:
     for op, av in items:
         shapes = _join(shapes, _node(op, av, flags))
     return shapes
-
-
-def _is_wild(token: Token) -> bool:
-    return isinstance(token, Wild)
 
 
 def _node(op: Any, av: Any, flags: int) -> list[Shape]:

@@ -35,8 +35,6 @@ RENAMED = "renamed"
 REORDERED = "reordered"
 MATCHER_CHANGED = "matcher-changed"
 EXAMPLES_CHANGED = "examples-changed"
-#: How rule changes are listed, most consequential first.
-CHANGE_ORDER = (ADDED, REMOVED, RENAMED, MATCHER_CHANGED, REORDERED, EXAMPLES_CHANGED)
 
 
 def condition_key(entry: Entry) -> str:
@@ -140,10 +138,6 @@ class RulePair:
     base: Entry | None
     head: Entry | None
     changes: tuple[str, ...] = ()
-
-    @property
-    def unchanged(self) -> bool:
-        return not self.changes
 
 
 @dataclass(frozen=True)

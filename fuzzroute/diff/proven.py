@@ -11,7 +11,6 @@ in the new version), so a rule that only changed position is no change.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,5 +114,3 @@ def _claimant(row: ProvenRow, law: str, matching: RuleMatching | None) -> tuple[
     return ("rule", head) if head is not None else ("gone", index)
 
 
-def count_new_errors(changes: Sequence[RowChange]) -> int:
-    return sum(len(c.new_errors) for c in changes)

@@ -180,7 +180,6 @@ class ClaimLaws:
             at.append(Claims(claimant if default is None else default, claimant))
         self._claims_at = tuple(at)
         self._unclaimed = Claims(default, None)
-        self._first_default = default
         return self._screen
 
     @property

@@ -34,7 +34,7 @@ from fuzzroute.report.failon import DEFAULT_FAIL_ON
 from fuzzroute.report.graphhash import graph_hash
 from fuzzroute.report.history import compare_with_baseline
 from fuzzroute.report.memory import Recall, recall
-from fuzzroute.report.overview import overview_rows
+from fuzzroute.report.overview import overview, with_ranks
 from fuzzroute.report.records import (
     Records,
     decided_counts,
@@ -165,11 +165,16 @@ def build_report(
     partial = exploration.partial or partial_reason is not None
     if partial and partial_reason is None:
         partial_reason = INTERRUPTED_REASON
+    figures = [rule_figures(r) for r in exploration.rules]
+    ranked = overview(
+        problems, decided, listed, figures,
+        co_occurring_pairs=0 if decisions is None else decisions.co_occurrence.count, decided_pairs=pairs,
+    )
+    listed, decided = with_ranks(listed, decided, ranked.ranks)
     stats = {} if decisions is None else dict(decisions.stats)
     # The time goes with the run's other timings: the rest of the report is deterministic.
     decide_seconds = stats.pop("elapsed_seconds", None)
     notes = [note_record(n) for n in checkup.notes]
-    figures = [rule_figures(r) for r in exploration.rules]
     summary = summarize(
         problems=problems, notes=notes, suggestions=listed, decided=decided, defects=defects,
         phrases_generated=exploration.phrases_generated, phrases_stolen=steals.stolen, fail_on=fail_on,
@@ -191,10 +196,7 @@ def build_report(
         steals=steals,
         decided=decided,
         decision=_decision(decisions, stats, defects, takeover.references, pairs, decision_reason),
-        overview=overview_rows(
-            problems, decided, listed, figures,
-            co_occurring_pairs=0 if decisions is None else decisions.co_occurrence.count, decided_pairs=pairs,
-        ),
+        overview=ranked.rows,
         accepted=aside.accepted,
         history=history,
         memory=None if remembered is None else remembered.memory,

@@ -24,7 +24,6 @@ from typing import Any
 
 from fuzzroute.engine.errors import InputError
 
-RUN_ID_PATTERN = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 HTML_META = "fuzzroute-run-id"
 _META = re.compile(r'<meta name="' + HTML_META + r'" content="([0-9a-f-]{36})">')
 

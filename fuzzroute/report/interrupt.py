@@ -49,7 +49,6 @@ class StopRequest:
 
     def __init__(self) -> None:
         self.requested = False
-        self.aborted = False
         self.mode = FINISHING
         self._grace: Deadline | None = None
 
@@ -72,7 +71,6 @@ class StopRequest:
     def interrupt(self) -> None:
         """What one Ctrl-C does (the SIGINT handler calls this)."""
         if self.requested:
-            self.aborted = True
             raise Aborted
         self.requested = True
         if self.mode == ABORTABLE:

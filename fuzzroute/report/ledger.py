@@ -45,6 +45,7 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.report.atomic import WriteFailed, write_all_atomically
 from fuzzroute.report.replay import replay_witness
+from fuzzroute.results.jsonform import compact_text
 
 LEDGER_FORMAT = "fuzzroute-witness-ledger"
 LEDGER_VERSION = 2
@@ -238,7 +239,7 @@ def ledger_text(
         "proven": [_stored(p) for p in document["proven"]["problems"]],
         "suggestions": suggestions,
     }
-    return json.dumps(ledger, ensure_ascii=False, indent=2) + "\n"
+    return compact_text(ledger)
 
 
 def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]:

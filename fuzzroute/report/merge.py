@@ -30,7 +30,7 @@ from fuzzroute.report.build import timestamp
 from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
 from fuzzroute.report.decided import supersede
 from fuzzroute.report.history import read_json_report
-from fuzzroute.report.overview import overview_rows
+from fuzzroute.report.overview import overview, with_ranks
 from fuzzroute.report.records import figures
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
@@ -222,14 +222,17 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         first.decision, defects=defects, superseded=takeover.references, pairs=pairs
     )
     rules = _rules(documents)
+    ranked = overview(
+        first.proven.problems, first.decided, kept, rules,
+        co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
+        decided_pairs=pairs,
+    )
+    kept, decided = with_ranks(kept, first.decided, ranked.ranks)
     return replace(
         first,
         accepted=_accepted(documents),
-        overview=overview_rows(
-            first.proven.problems, first.decided, kept, rules,
-            co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
-            decided_pairs=pairs,
-        ),
+        overview=ranked.rows,
+        decided=decided,
         generated_at=timestamp(now),
         run=run,
         merge=replace(first.merge, withheld=withheld, superseded=[] if takeover is None else takeover.taken),

@@ -31,7 +31,6 @@ from dataclasses import dataclass, replace
 from fuzzroute.results.document import (
     AlsoShown,
     DecidedRecord,
-    Location,
     OverviewRow,
     PairRelation,
     ProblemRecord,
@@ -91,6 +90,8 @@ class Ranked:
     row: OverviewRow
     pairs: tuple[Pair, ...] = ()
     folds: bool = False
+    #: Anchors of the other findings the row stands for (the rest of a near-miss group).
+    members: tuple[str, ...] = ()
 
 
 def proven_cards(problems: Sequence[ProblemRecord]) -> list[list[ProblemRecord]]:
@@ -224,7 +225,7 @@ def _proven_pairs(card: list[ProblemRecord]) -> tuple[Pair, ...]:
     ))
 
 
-def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow], list[Ranked]]:
+def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow], list[Ranked], dict[str, int]]:
     """Fold each weaker row about a pair of rules into the strongest row about that pair.
 
     A declared example shadowed by an earlier rule (proven), the earlier
@@ -232,6 +233,8 @@ def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow]
     phrases of the later rule taken by the earlier one (sampled) are one bug
     seen three ways: the overview lists it once, at its strongest tier, and
     links the others (`also`).  Every section of the report still lists each.
+    Also returns, for each folded finding's anchor, the position of the row
+    it folded into among the kept ranked rows (-1: a proven row).
     """
     rows = [*proven, *ranked]  # strongest first
     home: dict[Pair, int] = {}
@@ -249,11 +252,19 @@ def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow]
 
     def finished(number: int) -> Ranked:
         c = rows[number]
-        return Ranked(c.rank, replace(c.row, also=also[number]) if number in also else c.row, c.pairs, c.folds)
+        row = replace(c.row, also=also[number]) if number in also else c.row
+        return Ranked(c.rank, row, c.pairs, c.folds, c.members)
 
+    position = {number: kept_at - len([k for k in kept if k < len(proven)])
+                for kept_at, number in enumerate(kept)}
+    folded = {
+        shown.anchor: (-1 if home_number < len(proven) else position[home_number])
+        for home_number, shown_list in also.items() for shown in shown_list
+    }
     return (
         [finished(n).row for n in kept if n < len(proven)],
         [finished(n) for n in kept if n >= len(proven)],
+        folded,
     )
 
 
@@ -274,10 +285,11 @@ def _near_miss_rows(near: dict[tuple[str, str | None], list[tuple[SuggestionReco
         first, anchor = found[0][0]
         rules = list(dict.fromkeys(g[0][0].rule for g in found if g[0][0].rule))
         row = _suggestion_row(first, anchor, count=sum(item.count for g in found for item, _a in g))
+        members = tuple(a for g in found for _i, a in g if a != anchor)
         ranked.append(Ranked((5, 0, -row.count if row.count else 0, 0), OverviewRow(
             tier=row.tier, kind=row.kind, relation=None, rule=", ".join(rules), other_rule=None, phrase=row.phrase,
             count=row.count, codes=row.codes, mutation=label, anchor=anchor, new=row.new,
-        )))
+        ), members=members))
     for group in groups:
         if group[0][0].mutation in shared_edits:
             continue
@@ -287,7 +299,7 @@ def _near_miss_rows(near: dict[tuple[str, str | None], list[tuple[SuggestionReco
         count = sum(item.count for item, _a in group)
         ranked.append(Ranked((5, 1 + odd, -count, int(anchor.rpartition("-")[2])), _suggestion_row(
             best, anchor, count=count, other=", ".join(takers) or None,
-        )))
+        ), members=tuple(a for _i, a in group if a != anchor)))
     return ranked
 
 
@@ -306,6 +318,20 @@ def _aggregate(kind: str, tier: str, relation: str, named: list[Named],
     )
 
 
+@dataclass(frozen=True)
+class Overview:
+    """The overview's rows, and the rank of every decided item and suggestion they put in order.
+
+    `ranks` maps a finding's anchor (`decided-N`, `suggestion-N`) to its
+    position among the ranked rows (1 is the strongest; 0 for a finding
+    folded into a proven row); a finding that only co-occurs has none.
+    SARIF and the terminal's full list follow this order.
+    """
+
+    rows: list[OverviewRow]
+    ranks: dict[str, int]
+
+
 def overview_rows(
     problems: Sequence[ProblemRecord],
     decided: Sequence[DecidedRecord],
@@ -316,7 +342,24 @@ def overview_rows(
     co_occurring_pairs: int = 0,
     decided_pairs: Sequence[PairRelation] = (),
 ) -> list[OverviewRow]:
-    """Every overview row, in order (see the module docstring).
+    """Every overview row, in order (see the module docstring and `overview`)."""
+    return overview(
+        problems, decided, suggestions, rules, limit=limit, co_occurring_pairs=co_occurring_pairs,
+        decided_pairs=decided_pairs,
+    ).rows
+
+
+def overview(
+    problems: Sequence[ProblemRecord],
+    decided: Sequence[DecidedRecord],
+    suggestions: Sequence[SuggestionRecord],
+    rules: Sequence[RuleFigures],
+    *,
+    limit: int = OVERVIEW_LIMIT,
+    co_occurring_pairs: int = 0,
+    decided_pairs: Sequence[PairRelation] = (),
+) -> Overview:
+    """The overview's rows in order, and every finding's rank (see the module docstring).
 
     `co_occurring_pairs` are pairs the decided tier found meeting only on
     glued texts and counted without listing (added to the aggregate row);
@@ -330,8 +373,16 @@ def overview_rows(
     figures = {r.index: r for r in rules}
     decided_ranked, decided_glued, decided_wildcards = _decided_rows(decided)
     sampled_ranked, sampled_glued, sampled_wildcards = _suggested_rows(suggestions, figures)
-    rows, ranked = _fold(proven, sorted([*decided_ranked, *sampled_ranked], key=lambda r: r.rank))
+    rows, ranked, folded = _fold(proven, sorted([*decided_ranked, *sampled_ranked], key=lambda r: r.rank))
     wildcard_rows = [_decided_row(i) for i in decided_wildcards] + [_suggestion_row(s, a) for s, a in sampled_wildcards]
+    ranks: dict[str, int] = {}
+    for position, candidate in enumerate(ranked, start=1):
+        for anchor in (candidate.row.anchor or "", *candidate.members):
+            ranks[anchor] = position
+    for anchor, home in folded.items():
+        ranks[anchor] = 0 if home < 0 else home + 1
+    for position, row in enumerate(wildcard_rows, start=len(ranked) + 1):
+        ranks[row.anchor or ""] = position
     if len(wildcard_rows) <= WILDCARD_LISTED:
         ranked.extend(Ranked((7, n), row) for n, row in enumerate(wildcard_rows))
         wildcard_rows = []
@@ -359,8 +410,15 @@ def overview_rows(
             tier=tier, kind=MORE_ROW, relation=None, rule=None, other_rule=None, phrase=None, count=len(hidden),
             codes=[MORE_ROW], anchor=MORE_ANCHOR,
         ))
-    return rows
+    ranks.pop("", None)
+    return Overview(rows, ranks)
 
 
-def location_text(location: Location | None) -> str | None:
-    return None if location is None else f"{location.file}:{location.line}"
+def with_ranks(
+    suggestions: Sequence[SuggestionRecord], decided: Sequence[DecidedRecord], ranks: dict[str, int]
+) -> tuple[list[SuggestionRecord], list[DecidedRecord]]:
+    """The findings with their `rank` set from the overview's order (anchors as the page numbers them)."""
+    return (
+        [replace(s, rank=ranks.get(f"suggestion-{n}")) for n, s in enumerate(suggestions, start=1)],
+        [replace(d, rank=ranks.get(d.id)) for d in decided],
+    )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -42,7 +41,7 @@ from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.junit import junit_from_document
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.document import Report
-from fuzzroute.results.jsonform import to_json
+from fuzzroute.results.jsonform import compact_text, to_json
 from fuzzroute.results.suggestions import Exploration
 
 Explorer = Callable[..., Exploration]
@@ -147,6 +146,15 @@ class _PhaseClock:
         if budget_seconds is None:
             return None
         return max(0.0, budget_seconds - (time.monotonic() - self.started))
+
+
+def _with_report_phase(report: Report, document: dict[str, Any], seconds: float) -> tuple[Report, dict[str, Any]]:
+    """Add the time spent building and rendering the outputs (phase "report") to the run's phase times."""
+    if report.run.phase_seconds is None:
+        return report, document
+    phases = {**report.run.phase_seconds, "report": seconds}
+    document["run"]["phase_seconds"] = dict(phases)
+    return dataclasses.replace(report, run=dataclasses.replace(report.run, phase_seconds=phases)), document
 
 
 def _reporter(phases: PhaseProgress | None, phase: str) -> Callable[[int, int | None], None] | None:
@@ -273,22 +281,25 @@ def write_report(
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
     memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file)
+    started = time.perf_counter()
     report = build_report(
         graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,
         partial_reason=reason, now=now, baseline=baseline, baseline_source=baseline_source, memory=memory,
-        fail_on=fail_on, run_id=new_run_id(), phase_seconds=clock.seconds,
+        fail_on=fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
     )
     document = to_json(report)
-    html = render_html(report)
-    as_json = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
+    sarif = None if sarif_path is None else sarif_text(report)
+    junit = None if junit_path is None else junit_from_document(document)
+    report, document = _with_report_phase(report, document, round(time.perf_counter() - started, 6))
     files: list[tuple[str | Path, str]] = [(target, html)]
     if json_path is not None:
-        files.append((json_path, as_json))
-    if sarif_path is not None:
-        files.append((sarif_path, sarif_text(report)))
-    if junit_path is not None:
-        files.append((junit_path, junit_from_document(document)))
+        files.append((json_path, compact_text(document)))
+    if sarif_path is not None and sarif is not None:
+        files.append((sarif_path, sarif))
+    if junit_path is not None and junit is not None:
+        files.append((junit_path, junit))
     try:
         if db is None:
             write_all_atomically(files)

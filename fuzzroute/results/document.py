@@ -199,6 +199,8 @@ class SuggestionRecord:
     paste_mode: str | None = None
     memory: str | None = json_field(omit_none=True)
     status: str | None = json_field(omit_none=True)
+    #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
+    rank: int | None = json_field(omit_none=True)
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,8 @@ class DecidedRecord:
     #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (absent for other kinds).
     redos: JsonObject | None = json_field(omit_none=True)
     status: str | None = json_field(omit_none=True)
+    #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
+    rank: int | None = json_field(omit_none=True)
 
 
 @dataclass(frozen=True)

@@ -172,11 +172,6 @@ def _remember(key: tuple[str, int], intervals: Intervals) -> None:
     _node_sets[key] = intervals
 
 
-def node_set(node: Any, flags: int) -> Intervals:
-    """The code points one single-character parse node matches under `flags`, as `re` decides."""
-    return resolve_nodes([(node, flags)])[0]
-
-
 @lru_cache(maxsize=64)
 def pattern_set(source: str, flags: int = 0) -> Intervals:
     """The code points a single-character pattern matches."""

@@ -9,7 +9,7 @@ from fuzzroute.results.document import Report
 
 #: Rows of a long table shown before the rest folds away, and rows rendered at most per kind.
 SHOWN = 12
-RENDERED = 300
+RENDERED = 100
 
 SECTIONS = (
     ("decided-never-matches", "Rules that match no message at all"),

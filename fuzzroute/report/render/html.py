@@ -39,7 +39,7 @@ from fuzzroute.report.render.wording import (
     explain_problem,
     explain_suggestion,
 )
-from fuzzroute.results.document import OverviewRow, Report, RuleInfo, SuggestionRecord
+from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
@@ -54,6 +54,11 @@ MAP_ALL_RULES = 8
 # The overview table links to every suggestion, so only very small groups start open.
 GROUP_OPEN_LIMIT = 3
 GROUP_SHOWN = 5
+#: Suggestion cards rendered per kind; the rest are counted and are in the JSON (a big graph's page stays small).
+GROUP_RENDERED = 100
+#: Beyond this many rules the per-rule table lists the rules the map shows and those that lost phrases or
+#: kept none (up to this many); the JSON `rules` array has every rule.
+RULE_ROWS_LIMIT = 200
 
 
 @lru_cache(maxsize=1)
@@ -140,6 +145,7 @@ def build_view(doc: Report) -> dict[str, Any]:
     law = doc.graph.law if doc.graph.order_decides else None
     problems = _problems(doc, rules, law)
     groups = _groups(doc, rules, law)
+    matrix = _matrix_section(doc, rules)
     cards = proven_cards(problems)
     return {
         "law": law,
@@ -155,8 +161,8 @@ def build_view(doc: Report) -> dict[str, Any]:
         "groups": groups,
         "findings": [_overview_row(row) for row in doc.overview],
         "tiers": TIERS,
-        "rule_rows": _rule_rows(doc),
-        "matrix": _matrix_section(doc, rules),
+        "matrix": matrix,
+        **_rule_table(doc, _mapped(matrix)),
         "rerun": _rerun(doc),
         "decided": decided_view(doc),
     }
@@ -257,7 +263,8 @@ def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[di
                 "kind": kind,
                 "why": explain_suggestion(kind) if aside is None else aside,
                 "items": items[:GROUP_SHOWN],
-                "more": items[GROUP_SHOWN:],
+                "more": items[GROUP_SHOWN:GROUP_RENDERED],
+                "hidden": max(0, len(items) - GROUP_RENDERED),
                 "count": len(items),
                 "open": aside is None and len(items) <= GROUP_OPEN_LIMIT,
                 "anchor": None if aside is None else kind,
@@ -295,10 +302,28 @@ def _aside(doc: Report, suggestion: SuggestionRecord) -> str | None:
     return None
 
 
-def _rule_rows(doc: Report) -> list[dict[str, Any]]:
+def _mapped(matrix: dict[str, Any]) -> set[int]:
+    """The rules the map names (its table links each to its row of the per-rule table)."""
+    return {line["index"] for table in (matrix.get("primary"), matrix.get("full")) if table
+            for line in [*table["columns"], *table["rows"]]}
+
+
+def _rule_table(doc: Report, mapped: set[int]) -> dict[str, Any]:
+    """The per-rule table's rows: every rule, or on a big graph the ones worth reading (see RULE_ROWS_LIMIT)."""
+    figures = list(doc.rules)
+    if len(figures) > RULE_ROWS_LIMIT:
+        telling = [f.index for f in figures if f.index not in mapped and (f.lost or (f.phrases and not f.won))]
+        room = max(0, RULE_ROWS_LIMIT - len(mapped))
+        lost = {f.index: f.lost for f in figures}
+        keep = mapped | set(sorted(telling, key=lambda i: (-lost[i], i))[:room])
+        figures = [f for f in figures if f.index in keep]
+    return {"rule_rows": _rule_rows(doc, figures), "rule_rows_hidden": len(doc.rules) - len(figures)}
+
+
+def _rule_rows(doc: Report, figures: list[RuleFigures]) -> list[dict[str, Any]]:
     rules = {r.index: r for r in doc.graph.rules}
     rows = []
-    for stats in doc.rules:
+    for stats in figures:
         accepted = stats.accepted
         lost_to = [
             {"id": who, "count": count, "share": None if accepted <= 0 else count / accepted}

@@ -33,7 +33,6 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
-from fuzzroute.report.atomic import unwritable, write_atomically
 from fuzzroute.report.render.wording import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
 from fuzzroute.results.document import (
     AcceptedFinding,
@@ -72,10 +71,15 @@ DECIDED_DESCRIPTIONS: dict[str, str] = {
         "Python's re can backtrack exponentially or polynomially on this rule's regex: one crafted message stalls "
         "routing (a denial of service). Decided from the regex's automaton, with an attack string."
     ),
-    "decided-overlap": "For some message both rules match; declaration order decides which one starts the turn.",
+    "decided-overlap": (
+        "An earlier rule matches inside this rule's own text: a message that says just what this rule is about "
+        "starts the earlier rule (shared text)."
+    ),
 }
 
 GENERATED_PREFIX = "Generated sample, not proof: "
+#: The one result standing for every pair of rules that only meets on glued texts.
+CO_OCCURRENCE = "co-occurrence"
 TOOL_SUMMARY = "Routing bugs in the ordered start rules of an agent skill graph."
 
 
@@ -96,10 +100,22 @@ def sarif_log(
     results: list[dict[str, Any]] = []
     if "proven" in tiers:
         results.extend(_proven_result(document, p, root) for p in document.proven.problems)
+    ranked: list[tuple[int, int, dict[str, Any]]] = []  # (rank, position, result): the report's order
+    glued: list[SuggestionRecord] = []
     if "decided" in tiers:
-        results.extend(_decided_result(document, d, root) for d in document.decided if d.kind not in DECIDED_SKIPPED)
+        for position, item in enumerate(document.decided):
+            if item.kind not in DECIDED_SKIPPED:
+                ranked.append((_order(item.rank), position, _decided_result(document, item, root)))
     if "suggested" in tiers:
-        results.extend(_suggested_result(document, s, root) for s in document.suggestions)
+        for position, suggestion in enumerate(document.suggestions, start=len(document.decided)):
+            if suggestion.relation == CO_OCCURRENCE:
+                glued.append(suggestion)
+            else:
+                ranked.append((_order(suggestion.rank), position, _suggested_result(document, suggestion, root)))
+    results.extend(result for _rank, _position, result in sorted(ranked, key=lambda t: (t[0], t[1])))
+    counted = document.decision.counts.co_occurrence.count if document.decision.counts else 0
+    if glued or (counted and "decided" in tiers):
+        results.append(_co_occurrence_result(document, glued, counted, root))
     results.extend(
         _accepted_result(document, a, root) for a in document.accepted.findings
         if ("decided" if a.tier == "decided" else "suggested") in tiers
@@ -127,6 +143,29 @@ def sarif_log(
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [run]}
 
 
+def _order(rank: int | None) -> int:
+    """Ranked findings first, in rank order; the rest after them, as listed."""
+    return rank if rank is not None else 1 << 30
+
+
+def _co_occurrence_result(
+    document: Report, glued: Sequence[SuggestionRecord], counted: int, root: Path
+) -> dict[str, Any]:
+    """One note for every pair of rules that only meets on glued texts: counted, not one alert per pair."""
+    pairs = sorted({(s.from_ or "?", s.to or s.rule or "?"): s.count for s in glued}.items(), key=lambda p: -p[1])
+    total = max(counted, len(pairs))
+    named = "; ".join(f"{a} / {b} x{count}" for (a, b), count in pairs[:3])
+    message = (
+        f"{total} pairs of rules only meet when their texts are glued together (the earlier rule is tried "
+        "first: expected first-match behaviour, not a bug)" + (f", e.g. {named}" if named else "") + "."
+    )
+    properties = {"tier": "decided" if counted else "suggested", "kind": CO_OCCURRENCE, "pairs": total,
+                  "top": [{"from": a, "to": b, "count": count} for (a, b), count in pairs[:10]]}
+    location = _location_of(document, None, root, rule_index=None, rule_id=None)
+    return _result(CO_OCCURRENCE, "note", message, location, ("co-occurrence", document.graph.name), properties,
+                   None)
+
+
 def _automation(document: Report) -> dict[str, Any]:
     """The run's identity: the graph, and the run id the report files of one run share."""
     details: dict[str, Any] = {"id": f"fuzzroute/{document.graph.name}/"}
@@ -138,17 +177,6 @@ def _automation(document: Report) -> dict[str, Any]:
 def sarif_text(document: Report, **options: Any) -> str:
     """`sarif_log` as the JSON text written to disk."""
     return json.dumps(sarif_log(document, **options), ensure_ascii=False, indent=2) + "\n"
-
-
-def write_sarif(path: str | os.PathLike[str], document: Report, **options: Any) -> Path:
-    """Write the SARIF log atomically; an unwritable path is bad input (nothing is written)."""
-    text = sarif_text(document, **options)
-    try:
-        return write_atomically(path, text)
-    except OSError as exc:
-        raise unwritable(
-            exc, path, "the SARIF file", "choose a writable path with --sarif, or create its folder."
-        ) from None
 
 
 def fingerprint(*identity: Any) -> str:
@@ -338,7 +366,16 @@ def _rules(results: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         catalogue[kind] = _decided_rule(kind)
     for result in results:
         rule_id, tier = result["ruleId"], result["properties"]["tier"]
-        if rule_id not in catalogue:
+        if rule_id == CO_OCCURRENCE:
+            catalogue[rule_id] = _descriptor(
+                rule_id, "Pairs of rules that only meet on glued texts",
+                "Two rules meet only when their texts are put side by side in one message; the earlier rule is "
+                "tried first. This is how first-match routing works: counted in one note, not a finding per pair.",
+                "Nothing, unless such a two-topic message matters: then declare it as an example of the rule that "
+                "should own it.", tier,
+            )
+            catalogue[rule_id]["defaultConfiguration"] = {"level": "note"}
+        elif rule_id not in catalogue:
             maker = {"proven": _proven_rule, "decided": _decided_rule}.get(tier, _suggested_rule)
             catalogue[rule_id] = maker(rule_id)
     return list(catalogue.values())

@@ -9,8 +9,6 @@ from __future__ import annotations
 from fuzzroute.report.render.lines import overview_line, place
 from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
 
-MAX_LISTED = 5
-
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
@@ -53,15 +51,6 @@ def _suggestion_line(suggestion: SuggestionRecord) -> str:
     phrase = f" {witnesses[0].phrase!r}" if witnesses else ""
     edit = f" ({suggestion.mutation})" if suggestion.mutation else ""
     return f"    {suggestion.kind} [{who}]{phrase}{edit} x{suggestion.count}"
-
-
-def _kind_example(suggestions: list[SuggestionRecord], kind: str) -> str:
-    """The first suggestion of a kind as a short example; a near miss names the edit that made it."""
-    first = next((s for s in suggestions if s.kind == kind and s.witnesses), None)
-    if first is None:
-        return ""
-    edit = f" ({first.mutation})" if first.mutation else ""
-    return f", e.g. {first.witnesses[0].phrase!r}{edit}"
 
 
 def decided_lines(report: Report) -> list[str]:
