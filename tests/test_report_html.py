@@ -24,7 +24,7 @@ from test_report_fixtures import (
 
 from fuzzroute import Graph, keywords
 from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, Report, build_report, render_html, to_json
-from fuzzroute.report.overview import overview_rows
+from fuzzroute.report.overview import overview
 from fuzzroute.report.pipeline import empty_exploration
 from fuzzroute.report.render.html import FULL_MATRIX_LIMIT, visible_phrase
 from fuzzroute.results.document import DecidedRecord
@@ -317,7 +317,7 @@ def test_the_overview_links_every_card_tier_by_tier() -> None:
     ]
     records = [from_json(DecidedRecord, d) for d in decided]
     report = replace(doc, decided=records, decision=replace(doc.decision, ran=True, reason=None),
-                     overview=overview_rows(doc.proven.problems, records, doc.suggestions, doc.rules))
+                     overview=overview(doc.proven.problems, records, doc.suggestions, doc.rules).rows)
     root = parse(render_html(report))
     doc = to_json(report)
     rows = by_id(root, "findings").find(lambda n: n.tag == "tr" and "data-tier" in n.attrs)

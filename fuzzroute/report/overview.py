@@ -332,23 +332,6 @@ class Overview:
     ranks: dict[str, int]
 
 
-def overview_rows(
-    problems: Sequence[ProblemRecord],
-    decided: Sequence[DecidedRecord],
-    suggestions: Sequence[SuggestionRecord],
-    rules: Sequence[RuleFigures],
-    *,
-    limit: int = OVERVIEW_LIMIT,
-    co_occurring_pairs: int = 0,
-    decided_pairs: Sequence[PairRelation] = (),
-) -> list[OverviewRow]:
-    """Every overview row, in order (see the module docstring and `overview`)."""
-    return overview(
-        problems, decided, suggestions, rules, limit=limit, co_occurring_pairs=co_occurring_pairs,
-        decided_pairs=decided_pairs,
-    ).rows
-
-
 def overview(
     problems: Sequence[ProblemRecord],
     decided: Sequence[DecidedRecord],
