@@ -169,3 +169,20 @@ def test_two_processes_decide_the_200_keyword_graph_as_one_does() -> None:
     one, two = decide(graph), decide(graph, workers=2)
     assert two.to_dicts() == one.to_dicts() and two.aggregates() == one.aggregates()
     assert all(two.relation(a, b) == one.relation(a, b) for b in range(0, 200, 7) for a in range(b))
+
+
+@pytest.mark.parametrize("dialect", [None, "javascript"])
+def test_a_run_of_blanks_is_no_gap_for_another_rules_words(dialect: str | None, tmp_path: Path) -> None:
+    # `\s+` reads a newline as it reads a space: it still holds no word, so "order" does not fit between
+    # "refund" and the amount, and the two rules only meet glued together.
+    document: dict[str, object] = {"name": "g", "entries": [
+        {"id": "orders", "match": {"regex": "\\border\\b", "flags": "i"}},
+        {"id": "billing", "match": {"regex": "\\b(refund|facturé)\\s+\\d+", "flags": "i"}},
+    ]}
+    if dialect:
+        document["regex_dialect"] = dialect
+    graph = tmp_path / "g.json"
+    graph.write_text(json.dumps(document), encoding="utf-8")
+    decisions = decide(load_graph(str(graph)).graph)
+    assert decisions.defects == [] and [i for i in decisions.items if i.kind == OVERLAP] == []
+    assert decisions.relation(0, 1) == CO_OCCURRENCE

@@ -117,7 +117,8 @@ def _gap(part: Part, text: Sequence[int], space: int, newline: set[int]) -> int 
     columns = range(max(part.column_of_cell) + 1)
     column_of = part.column_of_cell
     space_column = column_of[space]
-    newline_columns = {column_of[c] for c in newline}
+    # A newline this part reads like a space (both `\s`) shares the space's column: that column stays.
+    newline_columns = {column_of[c] for c in newline} - {space_column}
     usable = [c for c in columns if c not in newline_columns]
     for k in range(1, len(text)):
         start = _run(part, 0, text[:k])
