@@ -18,6 +18,7 @@ import bench_explore  # noqa: E402
 import bench_generate  # noqa: E402
 import bench_growth  # noqa: E402
 import bench_laws  # noqa: E402
+import bench_loading  # noqa: E402
 import bench_memory  # noqa: E402
 import bench_pipeline  # noqa: E402
 import bench_report  # noqa: E402
@@ -37,6 +38,9 @@ def main() -> None:
     print(flush=True)
     # The whole report: the old code takes over a minute at 200 rules, so CI runs it on 50 only.
     print(bench_report.main(full=full), flush=True)
+    print(flush=True)
+    # A big JSON graph loaded and checked: CI runs 2,000-20,000 entries; `--full` 10,000-100,000.
+    print(bench_loading.main(full=full), flush=True)
     print(flush=True)
     # `diff` of a graph and an edit of it: CI runs 10 and 30 rules; `--full` adds 100 and 300.
     print(bench_diff.main(quick=not full), flush=True)

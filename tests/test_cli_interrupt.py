@@ -32,6 +32,16 @@ BOUND = 90
 STOPS_WITHIN = 10.0
 
 
+def _ctrl_c_delivered() -> None:
+    """In the child: Ctrl-C as on a terminal, even when this suite runs in the background.
+
+    A shell starts background jobs with SIGINT ignored, the child inherits that, and
+    Python then installs no KeyboardInterrupt handler: the run would rightly ignore
+    the signal, as `nohup` intends, and the test would measure nothing.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted_run(args: list[str], when: str | Path, env: dict[str, str] | None = None) -> tuple[int, str, float]:
     """Run `python -m fuzzroute *args` with stderr on a terminal; SIGINT once `when` shows (text or a file).
 
@@ -40,7 +50,7 @@ def interrupted_run(args: list[str], when: str | Path, env: dict[str, str] | Non
     master, slave = pty.openpty()
     child = subprocess.Popen(
         [sys.executable, "-m", "fuzzroute", *args], stdout=subprocess.PIPE, stderr=slave, text=True,
-        env={**os.environ, **(env or {})},
+        env={**os.environ, **(env or {})}, preexec_fn=_ctrl_c_delivered,
     )
     os.close(slave)
     seen = b""

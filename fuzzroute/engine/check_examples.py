@@ -35,15 +35,17 @@ def check_examples(
     *,
     not_checked: list[NotChecked] | None = None,
     judged: Callable[[], None] | None = None,
+    laws: ClaimLaws | None = None,
 ) -> tuple[list[Problem], list[Note]]:
     """Problems and notes for every declared example (`judged()` is called after each one).
 
     A verdict that depends on a `when` a static read could not run is appended
-    to `not_checked` instead (see `engine.unread`).
+    to `not_checked` instead (see `engine.unread`).  `laws` are the graph's
+    own (`Graph.laws`) when given, so the prefilter is built once per graph.
     """
     if not any(e.examples for e in entries):
         return [], []
-    laws = ClaimLaws(entries)
+    laws = laws if laws is not None else ClaimLaws(entries)
     problems: list[Problem] = []
     unknown = not_checked if not_checked is not None else []
     for entry in entries:
@@ -78,7 +80,7 @@ def _judge(
             )
     if not order_decides:
         return found
-    walked = walk(laws.rules if has_classifier else laws.candidates, phrase)
+    walked = walk(laws.worth_running(phrase, conditional_only=has_classifier), phrase)
     if isinstance(walked, NotRun):
         return unknown(walked.entry)
     winner = walked
@@ -102,7 +104,7 @@ def _judge(
             )
         )
         return found
-    by_cascade = walk(laws.rules, phrase)
+    by_cascade = walk(laws.worth_running(phrase, conditional_only=True), phrase)
     if isinstance(by_cascade, NotRun):
         return unknown(by_cascade.entry)
     by_rules = by_cascade

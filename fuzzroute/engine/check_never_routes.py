@@ -29,18 +29,24 @@ def check_never_routes(
     *,
     not_checked: list[NotChecked] | None = None,
     judged: Callable[[], None] | None = None,
+    laws: ClaimLaws | None = None,
 ) -> tuple[list[Problem], list[Note]]:
     """Problems and notes for every declared never-route row (`judged()` is called after each one).
 
     A row whose verdict depends on a `when` a static read could not run is
-    appended to `not_checked` instead (see `engine.unread`).
+    appended to `not_checked` instead (see `engine.unread`).  `laws` are the
+    graph's own (`Graph.laws`) when given, so the prefilter is built once per graph.
     """
     if not phrases:
         return [], []
-    laws = ClaimLaws(entries)
+    laws = laws if laws is not None else ClaimLaws(entries)
+    first_example: dict[str, Entry] = {}
+    for entry in entries:
+        for example in entry.examples or ():
+            first_example.setdefault(phrase_key(example), entry)
     problems: list[Problem] = []
     for phrase in phrases:
-        problem = _judge(entries, laws, phrase)
+        problem = _judge(first_example, laws, phrase)
         if isinstance(problem, NotRun):
             if not_checked is not None:
                 not_checked.append(NotChecked("never-routes", phrase, None, problem.entry, problem.entry.location))
@@ -51,24 +57,23 @@ def check_never_routes(
     return problems, [NEVER_ROUTES_BOUNDARY]
 
 
-def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem | NotRun | None:
-    key = phrase_key(phrase)
-    for entry in entries:
-        if any(phrase_key(example) == key for example in entry.examples or ()):
-            return Problem(
-                "error",
-                NEVER_ROUTES_CONTRADICTS_EXAMPLE,
-                f"Never-route row {phrase!r} is also an example of entry \"{entry.id}\" "
-                f"(rule #{entry.index + 1}, judged by {entry.condition}), compared trimmed and lower-cased. "
-                "Two of your declarations contradict each other: one says the rule claims the "
-                "phrase, the other that no rule may. This is decided from the declarations alone, "
-                "before any rule runs on the phrase (on the cold-start context or any other). "
-                "Drop one of them.",
-                entry.id,
-                phrase,
-                location=entry.location,
-            )
-    walked = walk(laws.rules, phrase)
+def _judge(first_example: dict[str, Entry], laws: ClaimLaws, phrase: str) -> Problem | NotRun | None:
+    entry = first_example.get(phrase_key(phrase))
+    if entry is not None:
+        return Problem(
+            "error",
+            NEVER_ROUTES_CONTRADICTS_EXAMPLE,
+            f"Never-route row {phrase!r} is also an example of entry \"{entry.id}\" "
+            f"(rule #{entry.index + 1}, judged by {entry.condition}), compared trimmed and lower-cased. "
+            "Two of your declarations contradict each other: one says the rule claims the "
+            "phrase, the other that no rule may. This is decided from the declarations alone, "
+            "before any rule runs on the phrase (on the cold-start context or any other). "
+            "Drop one of them.",
+            entry.id,
+            phrase,
+            location=entry.location,
+        )
+    walked = walk(laws.worth_running(phrase, conditional_only=True), phrase)
     if isinstance(walked, NotRun):
         return walked
     claimant = walked
@@ -86,8 +91,9 @@ def _judge(entries: tuple[Entry, ...], laws: ClaimLaws, phrase: str) -> Problem 
             phrase,
             location=claimant.location,
         )
-    default = laws.under_cold_walk(phrase)
-    if default is not None:
+    # No conditional rule claims it (so no unread `when` is left to reach): the cold walk's claimant is a default.
+    default = walk(laws.worth_running(phrase), phrase)
+    if isinstance(default, Entry):
         return Problem(
             "warning",
             NEVER_ROUTES_BY_DEFAULT,

@@ -71,7 +71,8 @@ def explain_claims(graph: Graph, phrase: str) -> PhraseClaims:
     entries = graph.entries
     if any(is_unread(e) for e in entries):
         laws = graph.laws
-        cold, cascade = walk(laws.candidates, phrase), walk(laws.rules, phrase)
+        cold = walk(laws.worth_running(phrase), phrase)
+        cascade = walk(laws.worth_running(phrase, conditional_only=True), phrase)
         return PhraseClaims(
             phrase,
             None if not isinstance(cold, Entry) else _detail(entries, laws.both(phrase).cold_walk, phrase),

@@ -185,10 +185,11 @@ class Graph:
         counter = _Counter(progress, total)
         not_checked: list[NotChecked] = []
         ex_problems, ex_notes = check_examples(
-            entries, self.order_decides, self.has_classifier, not_checked=not_checked, judged=counter.step
+            entries, self.order_decides, self.has_classifier, not_checked=not_checked, judged=counter.step,
+            laws=self.laws,
         )
         nr_problems, nr_notes = check_never_routes(
-            entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step
+            entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step, laws=self.laws
         )
         notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else [])
         return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked))

@@ -52,6 +52,8 @@ def _foldable(ch: str) -> bool:
 
 def needle(text: str) -> str | None:
     """The longest run of foldable characters in a literal, folded (None when there is none)."""
+    if text.isascii():  # the common case: the whole literal is one run
+        return fold(text) if text else None
     best = ""
     start = 0
     for end, ch in enumerate([*text, None]):

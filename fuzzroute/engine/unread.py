@@ -62,7 +62,9 @@ def walk(candidates: Sequence[Entry], phrase: str) -> Entry | NotRun | None:
     """The first candidate that claims `phrase` on the cold context, stopping at an unread predicate.
 
     `candidates` is the cold walk's list (every non-intent entry) or the
-    cascade's (the conditional ones); entries run in order, as the laws run them.
+    cascade's (the conditional ones), or either less the data matchers the
+    prefilter rules out (`ClaimLaws.worth_running`); entries run in order, as
+    the laws run them.
     """
     for entry in candidates:
         if is_unread(entry):
