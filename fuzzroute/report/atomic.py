@@ -28,7 +28,7 @@ import errno
 import os
 import secrets
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,7 +105,7 @@ def write_all_atomically(files: Sequence[tuple[str | os.PathLike[str], str]]) ->
             _prepare(item)
     except BaseException as exc:
         _discard(pending)
-        _remove_created(created)
+        remove_created(created)
         if isinstance(exc, OSError) and not isinstance(exc, WriteFailed):
             raise WriteFailed(exc, _given_for(exc, pending), [], [p.given for p in pending]) from None
         raise
@@ -157,11 +157,20 @@ def _refuse_one_file_twice(pending: Sequence[_Pending]) -> None:
 
 def _make_parents(item: _Pending) -> list[Path]:
     """Create the missing folders above the target; return them, outermost first."""
+    return make_folders(item.real.parent, lambda exc: _failure(exc, item))
+
+
+def make_folders(folder: Path, failure: Callable[[OSError], BaseException]) -> list[Path]:
+    """Create `folder` and its missing parents; return those created, outermost first.
+
+    If one cannot be made, the ones made so far are removed again and
+    `failure(error)` is raised: a failed write leaves no empty folders behind.
+    """
     missing: list[Path] = []
-    folder = item.real.parent
-    while not folder.exists() and folder != folder.parent:
-        missing.append(folder)
-        folder = folder.parent
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        missing.append(probe)
+        probe = probe.parent
     created: list[Path] = []
     for directory in reversed(missing):
         try:
@@ -169,13 +178,13 @@ def _make_parents(item: _Pending) -> list[Path]:
         except FileExistsError:
             continue
         except OSError as exc:
-            _remove_created(created)
-            raise _failure(exc, item) from None
+            remove_created(created)
+            raise failure(exc) from None
         created.append(directory)
     return created
 
 
-def _remove_created(created: Sequence[Path]) -> None:
+def remove_created(created: Sequence[Path]) -> None:
     """Remove folders this write created, innermost first, if they are still empty."""
     for directory in reversed(created):
         with contextlib.suppress(OSError):
@@ -279,7 +288,7 @@ def _commit_all(pending: Sequence[_Pending], created: Sequence[Path]) -> None:
         unrestored = _restore(done)
         _discard(pending)
         if not unrestored:
-            _remove_created(created)
+            remove_created(created)
         if not isinstance(exc, OSError):
             raise
         failed = current.given if current is not None else pending[0].given

@@ -43,7 +43,7 @@ import jsonschema
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
-from fuzzroute.report.atomic import WriteFailed, write_all_atomically
+from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.report.replay import replay_witness
 from fuzzroute.results.jsonform import compact_text
 
@@ -272,7 +272,7 @@ def folder_lock(db: str | Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[Non
     for another run is bad input: nothing is written.
     """
     folder = Path(db)
-    created = _make_folders(folder)
+    created = make_folders(folder, lambda exc: WriteFailed(exc, folder, [], []))
     try:
         try:
             fd = os.open(folder, os.O_RDONLY)
@@ -284,31 +284,8 @@ def folder_lock(db: str | Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[Non
         finally:
             os.close(fd)  # closing the descriptor releases the lock
     except BaseException:
-        for directory in reversed(created):
-            with contextlib.suppress(OSError):
-                directory.rmdir()
+        remove_created(created)
         raise
-
-
-def _make_folders(folder: Path) -> list[Path]:
-    missing: list[Path] = []
-    probe = folder
-    while not probe.exists() and probe != probe.parent:
-        missing.append(probe)
-        probe = probe.parent
-    created: list[Path] = []
-    for directory in reversed(missing):
-        try:
-            directory.mkdir()
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            for made in reversed(created):
-                with contextlib.suppress(OSError):
-                    made.rmdir()
-            raise WriteFailed(exc, folder, [], []) from None
-        created.append(directory)
-    return created
 
 
 def _acquire(fd: int, folder: Path, wait: float) -> None:
