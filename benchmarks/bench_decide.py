@@ -64,6 +64,14 @@ def write_graph(path: Path, rules: int) -> None:
     path.write_text(json.dumps({"name": graph.name, "entries": entries}), encoding="utf-8")
 
 
+def write_graphs(folder: Path, sizes: set[int]) -> dict[int, Path]:
+    """`random_graph(n)` as a JSON graph file in `folder` for each size, by size."""
+    graphs = {size: folder / f"random-{size}.json" for size in sorted(sizes)}
+    for size, path in graphs.items():
+        write_graph(path, size)
+    return graphs
+
+
 def run_once(code: Path, graph: Path, workers: int = 1) -> dict[str, float]:
     """One fresh process on `code`, run from the graph's folder so no other source tree comes first."""
     env = dict(os.environ, PYTHONPATH=str(code))
@@ -89,10 +97,7 @@ def measure(full: bool = False) -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        graphs = {}
-        for size in sorted({*before_sizes, *after_sizes}):
-            graphs[size] = folder / f"random-{size}.json"
-            write_graph(graphs[size], size)
+        graphs = write_graphs(folder, {*before_sizes, *after_sizes})
         before = _extract_baseline(folder / "before")
         plans: list[tuple[str, Path, tuple[int, ...], int]] = []
         if before is not None:

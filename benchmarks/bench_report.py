@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_decide import write_graph
+from bench_decide import write_graphs
 from common import extract_commit, table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,10 +70,7 @@ def measure(full: bool = False) -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        graphs = {}
-        for size in sorted({*before_sizes, *after_sizes}):
-            graphs[size] = folder / f"random-{size}.json"
-            write_graph(graphs[size], size)
+        graphs = write_graphs(folder, {*before_sizes, *after_sizes})
         before_code = extract_commit(BASELINE_COMMIT, folder / "before")
         before: dict[int, dict[str, float]] = {}
         if before_code is not None:
