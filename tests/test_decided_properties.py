@@ -270,7 +270,7 @@ def test_the_two_part_fast_path_finds_what_the_general_search_finds(found: list[
             if first is None or len(first.parts) + len(second.parts) != 2:
                 continue
             outcomes = [
-                search([first, second], [], languages.cells, max_states=200, deadline=None, fast_path=fast)
+                search([first, second], [], languages.cells, max_states=200, fast_path=fast)
                 for fast in (True, False)
             ]
             assert outcomes[0] == outcomes[1]

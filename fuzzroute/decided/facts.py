@@ -184,7 +184,7 @@ def gather(graph: Graph, languages: Languages) -> Facts:
         readings = [own[0]] if own is not None and single else []
         readings.append(languages.search(index))
         for reading in readings:
-            outcome = search([reading], [], languages.cells, max_states=TEXT_STATES, deadline=None)
+            outcome = search([reading], [], languages.cells, max_states=TEXT_STATES)
             facts.states += outcome.states
             facts.searches += 1
             if outcome.verdict == FOUND and outcome.phrase:

@@ -159,7 +159,7 @@ class RuleQuestions:
         if left <= 0:
             return Outcome(LIMIT, reason=self._spent_reason())
         limit = min(self.context.max_states if cap is None else cap, left)
-        outcome = search(must, must_not, self.languages.cells, max_states=limit, deadline=None)
+        outcome = search(must, must_not, self.languages.cells, max_states=limit)
         self.answers.states += outcome.states
         self.answers.searches += 1
         if outcome.verdict == LIMIT and limit == left and (cap is None or cap > left):

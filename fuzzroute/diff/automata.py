@@ -151,7 +151,7 @@ class Automata:
             rules.insert(0, whole)
         excluded = [self._languages.search(k) for k in dict.fromkeys(must_not)]
         limit = min(self.budget.max_states if cap is None else cap, self.budget.total_states - self.budget.spent)
-        outcome = search(rules, excluded, self._languages.cells, max_states=max(limit, 1), deadline=None)
+        outcome = search(rules, excluded, self._languages.cells, max_states=max(limit, 1))
         self.budget.spent += outcome.states
         self.budget.searches += 1
         return Answer(outcome.verdict, outcome.phrase, outcome.reason)

@@ -166,7 +166,7 @@ class Witnesses:
         if whole is None:
             return None
         outcome = search(
-            [whole, self.languages.search(other)], [], self.languages.cells, max_states=SEARCH_STATES, deadline=None
+            [whole, self.languages.search(other)], [], self.languages.cells, max_states=SEARCH_STATES
         )
         self.stats.searches += 1
         self.stats.states += outcome.states
