@@ -171,7 +171,7 @@ class ClaimLaws:
         tests = [test for _, test in self._plan]
         conditional = [p for p, (claimant, _) in enumerate(self._plan) if not claimant.unconditional]
         self._always = tuple(p for p in conditional if p not in screened)
-        self._unscreened = tuple(p for p in range(len(self._plan)) if p not in screened)
+        self._defaults = tuple(p for p, (claimant, _) in enumerate(self._plan) if claimant.unconditional)
         self._tests = tuple(tests)
         default: Claimant | None = None
         at: list[Claims] = []
@@ -196,13 +196,12 @@ class ClaimLaws:
         every `when` call, and makes a check of N examples over N rules near
         linear instead of quadratic.
         """
-        screen = self.screen
-        positions = screen.survivors(phrase)
-        positions.update(self._unscreened)
-        chosen = (self.candidates[p] for p in sorted(positions))
-        if conditional_only:
-            return tuple(e for e in chosen if not e.is_unconditional)
-        return tuple(chosen)
+        if self._screen is None:
+            self.use_screen()
+        order = self._order(phrase)  # the conditional ones; remembered for the next walk of the same phrase
+        if not conditional_only and self._defaults:
+            order = tuple(sorted((*order, *self._defaults)))
+        return tuple(self.candidates[p] for p in order)
 
     def under_cold_walk(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
         """The cold-walk claimant, evaluating in order and stopping at the first match."""
