@@ -25,7 +25,7 @@ from fuzzroute.results.document import (
     SuggestionRecord,
     SupersededRef,
 )
-from fuzzroute.results.suggestions import RULE_NEVER_WINS, RULES_OVERLAP
+from fuzzroute.results.suggestions import RULE_NEVER_WINS, RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE
 
 NOT_RUN_REASON = "The decided tier did not run for this report."
 
@@ -44,12 +44,20 @@ class Takeover:
     defects: list[DefectRecord]
 
 
+#: Suggestions about a pair of rules: the decided tier says how each such pair meets.
+PAIR_KINDS = (RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE)
+
+
 def sampled_pairs(suggestions: Iterable[SuggestionRecord], decisions: Decisions) -> list[PairRelation]:
-    """How the decided tier decided each pair a `rules-overlap` suggestion samples, in pair order."""
+    """How the decided tier decided each pair an overlap or shadowing suggestion samples, in pair order.
+
+    The overview counts a glued pair once: a sampled pair the decided tier
+    already counted as co-occurring is not counted again.
+    """
     seen = {
         (s.from_index, s.to_index)
         for s in suggestions
-        if s.kind == RULES_OVERLAP and s.from_index is not None and s.to_index is not None
+        if s.kind in PAIR_KINDS and s.from_index is not None and s.to_index is not None
     }
     found = []
     for a, b in sorted(seen):

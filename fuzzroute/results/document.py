@@ -313,7 +313,7 @@ class DecisionFacts:
     """How the decided tier ran: whether, why not, its figures, tool defects and what it took over.
 
     `counts` holds the pairs counted rather than listed; `pairs` how each
-    pair a sampled overlap was about was decided (sparse: only those pairs),
+    pair a sampled overlap or shadowing was about was decided (sparse: only those pairs),
     so a shard merge supersedes as a single run does; `not_reached` the rules
     a stopped tier never asked about.
     """
