@@ -128,3 +128,13 @@ def test_the_terminal_prints_the_same_order_one_line_each(graph: str, tmp_path: 
     line = next(line for line in out.splitlines() if f"[{first['rule']}]" in line)
     assert line.strip().startswith(f"examples/{graph}:") or graph in line
     assert f"{first['kind']} [{first['rule']}] {first['phrase']!r}" in line
+
+
+def test_one_glued_pair_is_counted_in_the_singular(tmp_path: Path) -> None:
+    graph = Path(__file__).resolve().parent / "data" / "real" / "quickstart_demo.py"
+    result = CliRunner().invoke(
+        main, ["report", str(graph), "-o", str(tmp_path / "r.html"), "--fail-on", "never", "--workers", "1"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 co-occurring pair counted, not findings" in result.output
+    assert "1 pair of rules only meets on glued texts" in result.output

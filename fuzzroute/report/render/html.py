@@ -31,6 +31,7 @@ from fuzzroute.report.overview import (
 )
 from fuzzroute.report.render.decided_view import decided_view
 from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
+from fuzzroute.report.render.lines import plural
 from fuzzroute.report.render.overview import TIERS, code_help, proven_cards
 from fuzzroute.report.render.wording import (
     LAW_EXPLANATIONS,
@@ -122,11 +123,6 @@ def percent(share: float | None) -> str:
     if 99 < value < 100:
         return ">99%"
     return f"{value:.0f}%"
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """`1 phrase`, `2 phrases`."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def compact_json(value: Any) -> str:

@@ -31,10 +31,19 @@ def finding_line(
     return f"{line}  ({extra})" if extra else line
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 phrase`, `2 phrases` (the terminal's, the page's and SARIF's counts alike)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 def overview_line(row: OverviewRow) -> str:
     """One overview row as a line (an aggregate row as its sentence)."""
     if row.kind == "co-occurrence":
-        return f"{row.count} pairs of rules only meet on glued texts (first-match order, not a bug): {row.rule or ''}"
+        meet = "meets" if row.count == 1 else "meet"
+        return (
+            f"{plural(row.count or 0, 'pair')} of rules only {meet} on glued texts (first-match order, not a bug): "
+            f"{row.rule or ''}"
+        )
     if row.kind == "more":
         return f"... and {row.count} more findings in the report (-v lists them all)"
     notes = [row.severity] if row.severity else []

@@ -6,12 +6,8 @@ as the page: proven first, then the generated half labelled as samples.
 
 from __future__ import annotations
 
-from fuzzroute.report.render.lines import overview_line, place
+from fuzzroute.report.render.lines import overview_line, place, plural
 from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def speed_line(run: RunFacts) -> str:
@@ -40,7 +36,7 @@ def phrase_counts(run: RunFacts) -> str:
     Generators repeat themselves; only a phrase not judged before costs budget,
     so more phrases are generated than the budget names.
     """
-    return f"{_plural(run.phrases_generated, 'phrase')} generated, {run.phrases_judged} distinct judged"
+    return f"{plural(run.phrases_generated, 'phrase')} generated, {run.phrases_judged} distinct judged"
 
 
 def _suggestion_line(suggestion: SuggestionRecord) -> str:
@@ -61,7 +57,7 @@ def decided_lines(report: Report) -> list[str]:
     shown = ", ".join(f"{count} {kind.removeprefix('decided-')}" for kind, count in sorted(by_kind.items()))
     counts = report.decision.counts
     glued = counts.co_occurrence.count if counts is not None else 0
-    also = f"; {glued} co-occurring pairs counted, not findings" if glued else ""
+    also = f"; {plural(glued, 'co-occurring pair')} counted, not findings" if glued else ""
     lines = [f"  decided:   {shown or 'nothing'}{also} - for all messages, by automata"]
     if report.decision.not_reached:
         lines.append(f"    {len(report.decision.not_reached)} data rule(s) not reached: the tier was stopped first")
@@ -95,21 +91,21 @@ def summary_text(
     if verbosity < 0:
         partial = " PARTIAL." if document.partial else ""
         return "\n".join([
-            f"fuzzroute report: {graph.name}: {_plural(summary.proven_errors, 'proven error')}, "
-            f"{_plural(summary.proven_warnings, 'warning')}; {_plural(summary.suggestions, 'suggestion')} "
+            f"fuzzroute report: {graph.name}: {plural(summary.proven_errors, 'proven error')}, "
+            f"{plural(summary.proven_warnings, 'warning')}; {plural(summary.suggestions, 'suggestion')} "
             f"(not proof) from {phrase_counts(run)}.{partial}",
             *paths,
         ])
     lines = [
-        f"fuzzroute report: {graph.name} ({graph.mount} mount, {_plural(graph.rule_count, 'rule')})",
-        f"  proven:    {_plural(summary.proven_errors, 'error')}, {_plural(summary.proven_warnings, 'warning')}"
-        f" (from {_plural(graph.declared_examples, 'declared example')} and "
-        f"{_plural(len(graph.never_routes), 'never-route row')})",
+        f"fuzzroute report: {graph.name} ({graph.mount} mount, {plural(graph.rule_count, 'rule')})",
+        f"  proven:    {plural(summary.proven_errors, 'error')}, {plural(summary.proven_warnings, 'warning')}"
+        f" (from {plural(graph.declared_examples, 'declared example')} and "
+        f"{plural(len(graph.never_routes), 'never-route row')})",
     ]
     unknown = document.proven.not_checked or []
     if unknown:
         lines.append(
-            f"             {_plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` "
+            f"             {plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` "
             "a static read cannot run"
         )
     rows = document.overview
@@ -126,7 +122,7 @@ def summary_text(
         lines.extend("    " + overview_line(row) for row in rows if row.tier == "decided")
     lines.append(
         f"  generated: {phrase_counts(run)} (seed {run.seed}, budget {run.budget}): "
-        f"{_plural(summary.suggestions, 'suggestion')} - samples, not proof"
+        f"{plural(summary.suggestions, 'suggestion')} - samples, not proof"
     )
     if verbosity > 0:
         lines.extend(_suggestion_line(s) for s in document.suggestions)
@@ -155,10 +151,10 @@ def summary_text(
 def accepted_line(document: Report) -> str:
     """How many findings were set aside as accepted overlaps, and which acceptances matched nothing."""
     found, stale = document.accepted.findings, document.accepted.stale
-    line = f"  accepted:  {_plural(len(found), 'finding')} about overlaps the graph accepts as intended"
+    line = f"  accepted:  {plural(len(found), 'finding')} about overlaps the graph accepts as intended"
     if stale:
         names = ", ".join(f"{s.earlier} over {s.later}" for s in stale[:3])
-        line += f"; {_plural(len(stale), 'stale acceptance')} ({names}): they matched nothing"
+        line += f"; {plural(len(stale), 'stale acceptance')} ({names}): they matched nothing"
     return line
 
 
