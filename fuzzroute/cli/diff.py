@@ -81,9 +81,15 @@ def diff(
     from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES
     from fuzzroute.diff.failon import check_diff_fail_on
     from fuzzroute.report.atomic import unwritable, write_all_atomically
+    from fuzzroute.report.paths import NamedPath, graph_file_of, refuse_collisions
 
     level = verbosity(quiet, verbose)
     check_diff_fail_on(fail_on)
+    refuse_collisions(  # before anything is read or run: no output may replace BASE, HEAD or another output
+        [NamedPath("BASE", graph_file_of(base_spec)), NamedPath("HEAD", graph_file_of(head_spec))],
+        [NamedPath(role, path) for role, path in (("--json", json_path), ("--markdown", markdown_path),
+                                                  ("--sarif", sarif_path)) if path is not None],
+    )
     keep_hypothesis_cache_out_of_the_project()
     base = load_version(base_spec)
     head = load_version(head_spec)

@@ -23,6 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fuzzroute.engine.errors import InputError
+from fuzzroute.graphfiles.loader import split_spec
+
+#: How a diff names a version kept in git: `git:REV:path[:name]`.
+GIT_SPEC_PREFIX = "git:"
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,20 @@ class NamedPath:
 
     role: str
     path: Path
+
+
+def graph_file_of(spec: str) -> Path:
+    """The file on disk a graph argument names, which no output of the run may replace.
+
+    `graph.py:name` names `graph.py`; a diff's `git:REV:path[:name]` names the
+    work-tree file at `path` (git reads it relative to the working directory),
+    which an output written there would destroy just the same.
+    """
+    if spec.startswith(GIT_SPEC_PREFIX):
+        _revision, sep, file_spec = spec[len(GIT_SPEC_PREFIX):].partition(":")
+        if sep and file_spec:
+            return split_spec(file_spec)[0]
+    return split_spec(spec)[0]
 
 
 def same_file(first: Path, second: Path) -> bool:
