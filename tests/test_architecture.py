@@ -1,14 +1,24 @@
-"""The package's layers import one way: no cycle, no layer reaching above itself, no importlib between modules.
+"""The package's layers import one way: no cycle, no layer reaching above itself, no hidden imports.
 
-Read with `ast` (nothing is executed).  A layer may import the layers listed
-below it in `LAYERS` and itself; the engine imports none of the others, so
-no generated or decided finding can change a proven verdict.  Imports inside
-functions count too, and so does `importlib.import_module("fuzzroute...")`.
+Read with `ast` (nothing is executed) for the layer rules: a layer may import
+the layers listed below it in `LAYERS` and itself, and inside a layer a part
+listed in `INNER_RULES` may import only what its rule names; the engine
+imports none of the others, so no generated or decided finding can change a
+proven verdict.  Imports inside functions count too; relative imports are
+resolved from the importing module's own package (an `__init__` is its own
+package); `importlib.import_module`/`__import__` of anything but a constant
+is refused outside the one lazy loader of the public API, whose table is
+checked like an import.  Because an `ast` scan cannot see the order in which
+a cycle through a package `__init__` bites, every module is also imported
+first, alone, in a fresh interpreter.
 """
 
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,9 +66,17 @@ def layer_of(module: str) -> str:
     return parts[1]
 
 
-def imported_modules(source: str, module: str) -> set[str]:
-    """Every fuzzroute module a source file imports (relative imports resolved), plus importlib targets."""
-    package = module if module.count(".") == 0 else module.rsplit(".", 1)[0]
+#: Marks an `import_module(x)`/`__import__(x)` whose target is not a constant: no scan can follow it.
+DYNAMIC = "importlib:<dynamic>"
+
+
+def imported_modules(source: str, module: str, *, is_package: bool = False) -> set[str]:
+    """Every module a source file imports (relative imports resolved), plus importlib targets.
+
+    `from . import x` names both the package and `package.x` (x may be a
+    module or a name); the caller keeps the longest one that exists.
+    """
+    package = module if is_package or "." not in module else module.rsplit(".", 1)[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -67,17 +85,40 @@ def imported_modules(source: str, module: str) -> set[str]:
             if node.level:
                 parts = package.split(".")
                 base = ".".join(parts[: len(parts) - node.level + 1])
-                found.add(f"{base}.{node.module}" if node.module else base)
+                base = f"{base}.{node.module}" if node.module else base
+                found.add(base)
+                found.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
             else:
                 found.add(node.module or "")
+                found.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
         elif isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in {"import_module", "__import__"} and node.args:
-                first = node.args[0]
+            if name in {"import_module", "__import__"}:
+                first = node.args[0] if node.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     found.add("importlib:" + first.value)
+                else:
+                    found.add(DYNAMIC)
     return found
+
+
+def imports_of(path: Path) -> set[str]:
+    """`imported_modules` of one file of the package, the public API's lazy table included."""
+    name = module_name(path)
+    found = imported_modules(path.read_text("utf-8"), name, is_package=path.name == "__init__.py")
+    if name == "fuzzroute":
+        # The root's lazy loader imports by name from a constant table: those names are its imports.
+        found.discard(DYNAMIC)
+        found.update(fuzzroute._PUBLIC.values())
+    return found
+
+
+def existing_module(target: str, names: set[str]) -> str | None:
+    """The longest prefix of `target` that is a module of the package (`from x.y import name` names x.y)."""
+    while target and target not in names:
+        target = target.rsplit(".", 1)[0] if "." in target else ""
+    return target or None
 
 
 def modules() -> list[Path]:
@@ -87,9 +128,12 @@ def modules() -> list[Path]:
 def graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {}
     for path in modules():
-        name = module_name(path)
-        edges[name] = {m for m in imported_modules(path.read_text("utf-8"), name) if m.startswith("fuzzroute")}
+        edges[module_name(path)] = {m for m in imports_of(path) if m.startswith("fuzzroute")}
     return edges
+
+
+def module_names() -> set[str]:
+    return {module_name(path) for path in modules()}
 
 
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -98,15 +142,128 @@ def test_a_module_imports_only_its_own_layer_and_those_below(path: Path) -> None
     layer = layer_of(name)
     assert layer in LAYERS, f"{name} is in no known layer; add its folder to LAYERS"
     allowed = LAYERS[layer] | {layer}
-    for target in imported_modules(path.read_text("utf-8"), name):
+    names = module_names()
+    for target in imports_of(path):
         if target.startswith("fuzzroute"):
-            assert layer_of(target) in allowed, f"{name} imports {target}, a layer above or beside it"
+            real = existing_module(target, names)
+            assert real is not None, f"{name} imports {target}, which is no module of the package"
+            assert layer_of(real) in allowed, f"{name} imports {target}, a layer above or beside it"
 
 
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_reaches_a_package_module_through_importlib(path: Path) -> None:
-    found = imported_modules(path.read_text("utf-8"), module_name(path))
+    found = imports_of(path)
     assert not [m for m in found if m.startswith("importlib:fuzzroute")]
+    assert DYNAMIC not in found, f"{module_name(path)} imports a module named by a variable: no scan can follow it"
+
+
+#: Rules inside a layer: a part (module prefix) and the package modules it may import besides its own part.
+INNER_RULES: dict[str, frozenset[str]] = {
+    # The automata read regex syntax and the shared limits, never the graph, the matchers or the laws.
+    "fuzzroute.engine.automata": frozenset({
+        "fuzzroute.engine", "fuzzroute.engine.regex_syntax", "fuzzroute.engine.limits", "fuzzroute.engine.text",
+        "fuzzroute.engine.time_limit",
+    }),
+    # The findings model depends on nothing but itself and the engine's own types.
+    "fuzzroute.results": frozenset({"fuzzroute.engine"}),
+}
+
+
+def allowed_inside(part: str, target: str) -> bool:
+    if target == part or target.startswith(part + "."):
+        return True
+    return any(target == rule or (rule != "fuzzroute.engine" and target.startswith(rule + "."))
+               or (rule == "fuzzroute.engine" and part.startswith("fuzzroute.results")
+                   and target.startswith("fuzzroute.engine"))
+               for rule in INNER_RULES[part])
+
+
+@pytest.mark.parametrize("part", list(INNER_RULES))
+def test_parts_of_a_layer_keep_their_own_rules(part: str) -> None:
+    names = module_names()
+    for path in modules():
+        name = module_name(path)
+        if name != part and not name.startswith(part + "."):
+            continue
+        for target in imports_of(path):
+            real = existing_module(target, names) if target.startswith("fuzzroute") else None
+            if real is not None:
+                assert allowed_inside(part, real), f"{name} imports {real}, outside what {part} may use"
+
+
+#: The writers (one module per format) read the findings model only; these still reach past it.
+WRITERS_STILL_REACHING_PAST_THE_MODEL = {
+    "fuzzroute.report.render.check_sarif": "builds the report itself instead of reading the model",
+    "fuzzroute.report.render.junit": "reads the graph loader and the proven rows",
+    "fuzzroute.report.render.decided_text": "reads the decided tier's own objects",
+    "fuzzroute.report.render.html": "reads report.overview and the engine's context",
+    "fuzzroute.report.render.overview": "reads the engine's context",
+    "fuzzroute.report.render.wording": "reads the engine",
+}
+
+
+def writer_imports_past_the_model(name: str, path: Path) -> list[str]:
+    names = module_names()
+    past = []
+    for target in imports_of(path):
+        real = existing_module(target, names) if target.startswith("fuzzroute") else None
+        if real is None or real.startswith(("fuzzroute.results", "fuzzroute.report.render")):
+            continue
+        past.append(real)
+    return sorted(past)
+
+
+@pytest.mark.parametrize(
+    "path", sorted(PACKAGE.glob("report/render/*.py")), ids=lambda p: str(p.relative_to(PACKAGE))
+)
+def test_a_writer_reads_only_the_findings_model(path: Path, request: pytest.FixtureRequest) -> None:
+    name = module_name(path)
+    if name in WRITERS_STILL_REACHING_PAST_THE_MODEL:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=WRITERS_STILL_REACHING_PAST_THE_MODEL[name]))
+    assert writer_imports_past_the_model(name, path) == []
+
+
+FRESH_IMPORTS = r"""
+import importlib, os, sys, traceback
+libraries, names = sys.argv[1].split(","), sys.argv[2:]
+# Every other library the package imports, loaded once here and shared by the forked children;
+# no module of the package is loaded in this parent.
+for library in libraries:
+    try:
+        importlib.import_module(library)
+    except Exception:
+        pass
+assert not [m for m in sys.modules if m == "fuzzroute" or m.startswith("fuzzroute.")]
+failed = []
+for name in names:
+    pid = os.fork()
+    if pid == 0:
+        try:
+            importlib.import_module(name)
+        except BaseException:
+            sys.stderr.write(name + ": " + traceback.format_exc(limit=-3) + "\n")
+            os._exit(1)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        failed.append(name)
+print("\n".join(failed))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forking children needs a POSIX system")
+def test_every_module_imports_first_in_a_fresh_interpreter() -> None:
+    """A cycle through a package `__init__` only bites when its module is the first one imported."""
+    names = sorted(module_names() - {"fuzzroute.__main__"})
+    libraries = sorted({
+        target.split(".")[0] for path in modules() for target in imports_of(path)
+        if target and not target.startswith(("fuzzroute", "importlib:"))
+    })
+    done = subprocess.run([sys.executable, "-c", FRESH_IMPORTS, ",".join(libraries), *names],
+                          capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [], done.stderr
 
 
 def test_python_private_regex_parser_is_read_in_one_module() -> None:
@@ -125,10 +282,7 @@ def test_there_is_no_import_cycle_between_modules() -> None:
     names = set(edges)
 
     def resolve(target: str) -> str | None:
-        # `from fuzzroute.x import y` names a package or module; keep the longest existing module.
-        while target and target not in names:
-            target = target.rsplit(".", 1)[0] if "." in target else ""
-        return target or None
+        return existing_module(target, names)
 
     adjacency = {n: {t for t in (resolve(m) for m in targets) if t and t != n} for n, targets in edges.items()}
     # Package __init__ modules re-export their children; an edge child -> own package is not a cycle of code.
@@ -167,6 +321,16 @@ def test_the_scanner_sees_every_spelling() -> None:
         "import fuzzroute.strategies.keywords": "fuzzroute.strategies.keywords",
         "def later():\n    from ..report import s\n": "fuzzroute.report",
         "import importlib\nimportlib.import_module('fuzzroute.report')": "importlib:fuzzroute.report",
+        "import importlib\nname = 'fuzzroute.report'\nimportlib.import_module(name)": DYNAMIC,
+        "__import__(''.join(['fuzzroute', '.report']))": DYNAMIC,
+        "from . import matchers": "fuzzroute.engine.matchers",
     }
     for source, expected in spellings.items():
         assert expected in imported_modules(source, "fuzzroute.engine.laws")
+
+
+def test_a_package_init_resolves_relative_imports_from_itself() -> None:
+    found = imported_modules("from .laws import ClaimLaws\nfrom . import matchers\n", "fuzzroute.engine",
+                             is_package=True)
+    assert {"fuzzroute.engine.laws", "fuzzroute.engine.matchers"} <= found
+    assert not [m for m in found if m.startswith("fuzzroute.laws")]
