@@ -139,11 +139,12 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Mutation]:
         replacement = PLURAL_DETERMINER[determiner]
         if replacement:
             new[start - 1] = _respell(new[start - 1], replacement)
+            before = start - 2  # "is this bag" -> "are these bags"
         else:
             del new[start - 1]
             head -= 1
             start -= 1
-        before = start - 1
+            before = start - 1
     elif determiner in SINGULAR_DET:
         return []  # "every bag", "another bag": no plural reads right
     elif determiner in NUMBER_FREE:
@@ -168,9 +169,13 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Mutation]:
     phrase = " ".join(new)
     if phrase.split() == [new[head]]:
         return []  # the whole message is the word: "hellos" is not a message
+    # The label names the whole trigger when only its last word changed ("checked bag -> checked bags"),
+    # else the word alone ("package -> packages" where "where is my package" became "where are my packages").
     said = trigger.strip()
-    plural_said = said[: len(said) - len(stripped)] + _same_case(plural, stripped) \
-        if said.lower().endswith(stripped.lower()) else _same_case(plural, stripped)
-    if not said.lower().endswith(stripped.lower()):
-        said = stripped
-    return [Mutation(PLURAL, phrase, f"{PLURAL}: {said} -> {plural_said}")]
+    plural_word = _same_case(plural, stripped)
+    before_head = said[: len(said) - len(stripped)]
+    if said.lower().endswith(stripped.lower()) and " ".join(new).find(before_head + plural_word) >= 0:
+        label = f"{said} -> {before_head}{plural_word}"
+    else:
+        label = f"{stripped} -> {plural_word}"
+    return [Mutation(PLURAL, phrase, f"{PLURAL}: {label}")]
