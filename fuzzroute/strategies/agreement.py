@@ -18,7 +18,7 @@ offers no form different from the word.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from lemminflect import getInflection
 
@@ -35,8 +35,12 @@ from fuzzroute.strategies.roles import (
     role_of,
 )
 
-if TYPE_CHECKING:
-    from fuzzroute.strategies.mutations import Mutation
+
+class Plural(NamedTuple):
+    """The example with its trigger in the plural, and the label saying what changed."""
+
+    phrase: str
+    label: str
 
 #: The edit kind of these near misses (the rule's own words in the plural).
 PLURAL = "plural"
@@ -115,10 +119,8 @@ def _respell(word: str, form: str) -> str:
     return word[:at] + _same_case(form, word[at:at + len(core)]) + word[at + len(core):]
 
 
-def plural_of_trigger(words: list[str], trigger: str) -> list[Mutation]:
+def plural_of_trigger(words: list[str], trigger: str) -> list[Plural]:
     """The example with its trigger's head noun in the plural and its agreement fixed (at most one)."""
-    from fuzzroute.strategies.mutations import Mutation
-
     head = _trigger_head(words, trigger)
     if head is None:
         return []
@@ -149,6 +151,8 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Mutation]:
         return []  # "every bag", "another bag": no plural reads right
     elif determiner in NUMBER_FREE:
         before = start - 2
+    if before >= 1 and bare(new[before]) == "there":
+        before -= 1  # "was there a gate change" -> "were there gate changes"
     asked = before >= 0 and bare(new[before]) in AUX_SINGULAR
     if asked:  # "where is my payslip", "how much does a checked bag cost"
         verb = _plural_verb(bare(new[before]))
@@ -178,4 +182,4 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Mutation]:
         label = f"{said} -> {before_head}{plural_word}"
     else:
         label = f"{stripped} -> {plural_word}"
-    return [Mutation(PLURAL, phrase, f"{PLURAL}: {label}")]
+    return [Plural(phrase, f"{PLURAL}: {label}")]

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from fuzzroute.strategies.agreement import MASS_NOUNS, plural_of_trigger
+from fuzzroute.strategies.agreement import MASS_NOUNS, PLURAL, plural_of_trigger
 from fuzzroute.strategies.choosers import Chooser, as_strategy, pick
 from fuzzroute.strategies.roles import bare, fitting_forms
 
@@ -215,7 +215,7 @@ def labelled_mutations(example: str, trigger: str | None = None, *, typos: bool 
         found.extend(Mutation(kind, p, f"{kind}: {label}") for p in phrases)
 
     if trigger:
-        found.extend(plural_of_trigger(words, trigger))
+        found.extend(Mutation(PLURAL, p.phrase, p.label) for p in plural_of_trigger(words, trigger))
     add("case", "lower case", example.lower())
     add("case", "upper case", example.upper())
     add("case", "capitalised", example[:1].upper() + example[1:])
