@@ -134,3 +134,12 @@ def test_counts_agree_across_terminal_html_and_json(tmp_path: Path) -> None:
     notes = [r for r in sarif["runs"][0]["results"] if r["properties"].get("kind") == "co-occurrence"]
     assert [n["properties"]["pairs"] for n in notes] == [glued["count"]]
     assert glued["count"] >= len(glued["pairs"]) >= 1
+
+
+def test_a_ledger_of_a_typos_run_carries_no_typo_into_a_plain_run(tmp_path: Path) -> None:
+    db = str(tmp_path / "db")
+    asked, _t, _h = run_report("helpdesk.py", tmp_path / "asked", "--typos", "--db", db, "--budget", "600")
+    slips = {"mutation/typo", "mutation/swap", "mutation/spacing"}
+    assert any(w["generator"] in slips for s in asked["suggestions"] for w in s["witnesses"])
+    plain, _t, _h = run_report("helpdesk.py", tmp_path / "plain", "--db", db, "--budget", "600")
+    assert not any(w["generator"] in slips for s in plain["suggestions"] for w in s["witnesses"])

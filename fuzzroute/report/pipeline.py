@@ -284,7 +284,7 @@ def write_report(
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
-    memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file)
+    memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file, typos)
     started = time.perf_counter()
     report = build_report(
         graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,
