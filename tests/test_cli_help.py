@@ -59,8 +59,8 @@ def test_the_summary_counts_generated_and_distinct_phrases(tmp_path: Path) -> No
     assert "suggestions from" not in output  # the old wording read like a budget overrun
     # One line per overview row; a near miss names the edit that made it.
     near = [line for line in output.splitlines() if " near-miss-" in line]
-    assert near and all(re.search(r"\((inflection|typo|drop|swap|splice|case|punctuation|spacing|insertion): ", n)
-                        for n in near)
+    edits = "plural|inflection|spelling|typo|drop|swap|splice|case|punctuation|spacing|insertion"
+    assert near and all(re.search(rf"\(({edits}): ", n) for n in near)
 
 
 def test_quiet_prints_one_line_and_the_paths(tmp_path: Path) -> None:

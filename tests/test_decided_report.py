@@ -146,7 +146,9 @@ def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path:
     code, out, _ = invoke(
         "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"), "--budget", "100",
     )
-    decided = "decided:   1 never-wins, 1 overlap; 9 co-occurring pairs counted, not findings"
+    # The overlap of `billing` over `spaced` is the bug a declared example already proves: folded into that
+    # proven row, so the header counts it there, once, not again among the decided rows.
+    decided = "decided:   1 never-wins; 9 co-occurring pairs counted, not findings"
     assert out.index("proven:") < out.index(decided) < out.index("generated:")
 
 

@@ -104,8 +104,18 @@ def test_suffix_rule_non_words_are_gone() -> None:
     assert word_forms("xv") == [] and word_forms("is") == [] and word_forms("Berlin") == []
 
 
+def test_typos_are_generated_only_on_request() -> None:
+    slips = ("typo", "swap", "spacing")
+    default = labelled_mutations("order status please", "order status")
+    assert not [m for m in default if m.kind in slips]
+    # Only function words are dropped by default; a content word stays.
+    assert {m.phrase for m in default if m.kind == "drop"} <= {"order status"}
+    asked = {m.kind for m in labelled_mutations("order status please", "order status", typos=True)}
+    assert set(slips) <= asked
+
+
 def test_typos_stay_typos_and_say_so() -> None:
-    labels = {m.phrase: m.label for m in labelled_mutations("order status please") if m.kind == "typo"}
+    labels = {m.phrase: m.label for m in labelled_mutations("order status please", typos=True) if m.kind == "typo"}
     assert labels["odrer status please"] == "typo: swapped letters (order -> odrer)"
     assert labels["orde status please"] == "typo: dropped last letter (order -> orde)"
     assert all(label.startswith("typo: ") for label in labels.values())

@@ -129,11 +129,14 @@ def test_mutations_make_near_misses_about_the_same_thing() -> None:
     edits = dict((phrase, kind) for kind, phrase in mutations("refund my order"))
     assert edits["refund my orders"] == "inflection"
     assert "refunds my order" not in edits  # an imperative keeps its form
-    assert edits["refund for my order"] == "insertion"
-    assert edits["my order"] == "drop"
+    assert edits["please refund my order"] == "insertion"
+    assert edits["refund order"] == "drop"  # a function word left out
+    assert "refund for my order" not in edits and "my order" not in edits  # slips: only with typos=True
+    slips = dict((phrase, kind) for kind, phrase in mutations("refund my order", typos=True))
+    assert slips["refund for my order"] == "insertion" and slips["my order"] == "drop"
     # Never another rule's trigger put in: that is two triggers glued together, not a near miss.
-    assert {kind for kind, _ in mutations("refund my order")} <= {
-        "case", "punctuation", "inflection", "drop", "swap", "spacing", "insertion", "typo",
+    assert {kind for kind, _ in mutations("refund my order", typos=True)} <= {
+        "case", "punctuation", "inflection", "spelling", "drop", "swap", "spacing", "insertion", "typo",
     }
     stems = content_stems("refund")
     assert keeps_content("refunds my order", stems)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from fuzzroute import Graph, Outcome, RoutingContext, all_of, keywords, runs_on
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate import explore
-from fuzzroute.generate.findings import strength, witness_key
+from fuzzroute.generate.findings import edit_rank, strength, witness_key
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -92,11 +92,12 @@ def _check(graph: Graph, run: Exploration) -> None:
         assert 1 <= len(s.witnesses) <= 3 and s.count >= 1
         assert s.message and (s.paste is None) == (s.kind != SLOW_MATCHER)
         # The strongest meeting first (shared fixed words before shared wildcards before glue), then
+        # the edit an author acts on first (a near miss in the plural of the rule's own word), then
         # new phrases (the proven half already covers declared ones), then the most natural (typos,
         # splices, glued punctuation and odd casing last), then shortest.
         declared = {phrase_key(x) for e in entries for x in e.examples or ()}
         order = [
-            (strength(w), phrase_key(w.phrase) in declared, witness_key(w)[0], len(w.phrase),
+            (strength(w), edit_rank(w), phrase_key(w.phrase) in declared, witness_key(w)[0], len(w.phrase),
              w.phrase != w.phrase.lower(), w.phrase)
             for w in s.witnesses
         ]

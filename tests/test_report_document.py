@@ -55,7 +55,7 @@ def support_document(**options: Any) -> dict[str, Any]:
 
 def test_required_top_level_shape() -> None:
     doc = support_document()
-    assert doc["schema_version"] == SCHEMA_VERSION == 3
+    assert doc["schema_version"] == SCHEMA_VERSION == 4
     assert {"schema_version", "graph", "proven", "suggestions", "boundary", "partial", "summary"} <= set(doc)
     assert set(doc["proven"]) >= {"problems", "notes"}
     for suggestion in doc["suggestions"]:

@@ -131,3 +131,20 @@ def test_a_bad_baseline_is_bad_input_and_writes_nothing(tmp_path: Path, text: st
     assert fact in result.stderr and "Traceback" not in result.stderr
     assert re.match(r"fuzzroute: error: .*old\.json", result.stderr)
     assert not out.exists()
+
+
+def test_a_report_of_the_previous_version_is_still_read_as_a_baseline(tmp_path: Path) -> None:
+    # Version 4 changed the overview's fields; the findings a baseline is compared by did not change.
+    old = Path(__file__).resolve().parent / "data" / "baselines" / "support.py.v3.report.json"
+    assert json.loads(old.read_text(encoding="utf-8"))["schema_version"] == 3
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    out = tmp_path / "now.json"
+    result = CliRunner().invoke(main, [
+        "report", str(examples / "support.py"), "-o", str(tmp_path / "now.html"), "--json", str(out),
+        "--baseline", str(old), "--budget", "300", "--workers", "1", "--fail-on", "never",
+    ])
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["schema_version"] == 4 and document["history"]["baseline"] == str(old)
+    # The proven problems are the same phrases: none of them is new against the old report.
+    assert all(p["status"] == "still" for p in document["proven"]["problems"])

@@ -76,8 +76,8 @@ def test_devops_leads_with_its_two_shared_text_bugs(tmp_path: Path) -> None:
 def test_banking_leads_with_the_rules_that_never_win(tmp_path: Path) -> None:
     document = report("banking.json", tmp_path)
     assert leading(document, 2) == [
-        ("decided-never-wins", "lost-card", None),
-        ("decided-never-wins", "credit-line", None),
+        ("decided-never-wins", "lost-card", "cards"),
+        ("decided-never-wins", "credit-line", "cards"),
     ]
     lost_card, credit_line = [r for r in document["overview"] if r["tier"] != "proven"][:2]
     assert (lost_card["phrase"], credit_line["phrase"]) == ("card lost", "credit line")

@@ -65,7 +65,7 @@ WIDENING = "widens-coverage"
 #: Two phrases sharing at least this share of their words are near-duplicates.
 NEAR_DUPLICATE_SHARE = 0.6
 #: Near-miss edits that show a real gap in a rule (not a typo the checkup would then fail on forever).
-GAP_EDITS = ("inflection",)
+GAP_EDITS = ("plural", "inflection")
 
 _WORD = re.compile(r"[^\W_]+")
 

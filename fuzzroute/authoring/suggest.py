@@ -113,14 +113,15 @@ def suggest_examples(
     budget_seconds: float | None = None,
     progress: Callable[[int, int | None], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    typos: bool = False,
 ) -> Suggested:
-    """Explore the graph and pick up to `per_rule` examples for each selected rule."""
+    """Explore the graph and pick up to `per_rule` examples for each selected rule (`typos`: see `explore`)."""
     if per_rule < 1:
         raise InputError(f"--max must be at least 1, not {per_rule}: it is how many examples to suggest per rule.")
     indexes = selected_rules(loaded, rules)
     exploration = explore(
         loaded.graph, seed=seed, budget_phrases=budget_phrases, budget_seconds=budget_seconds,
-        progress=progress, should_stop=should_stop,
+        progress=progress, should_stop=should_stop, typos=typos,
     )
     won = won_phrases(loaded.graph, seed, indexes)
     return Suggested(loaded, choose(loaded.graph, exploration, won, indexes, per_rule), exploration)

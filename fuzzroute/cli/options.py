@@ -75,7 +75,12 @@ def verbosity_options(command: F) -> F:
 
 
 def generation_options(command: F) -> F:
-    """`--seed` and `--budget`, worded alike on every command that generates phrases (report, suggest)."""
+    """`--seed`, `--budget` and `--typos`, worded alike on every command that generates phrases (report, suggest)."""
+    command = click.option(
+        "--typos", is_flag=True,
+        help="Also mutate declared examples with letter typos, word swaps, dropped content words and spacing "
+        "slips, and list those near misses (off by default: only edits a person types are tried).",
+    )(command)
     command = click.option(
         "--budget", default=None, metavar="N|30s|2m",
         help="How much to generate: a phrase count (5000) or a time limit (30s, 2m) [default: 2000 phrases].",

@@ -104,7 +104,7 @@ def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
     baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
     workers: int | None, shard_spec: str | None, no_decide: bool, quiet: bool, verbose: bool,
-    junit_path: Path | None = None,
+    junit_path: Path | None = None, typos: bool = False,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
@@ -152,6 +152,7 @@ def report(
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
             workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide, junit_path=junit_path,
+            typos=typos,
         )
     show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(

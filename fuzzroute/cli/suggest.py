@@ -40,7 +40,7 @@ from fuzzroute.graphfiles.capture import GraphOutput
 @limit_options
 def suggest(
     graph_spec: str, rules: tuple[str, ...], per_rule: int, seed: int, budget: str | None, show_diff: bool,
-    write: bool, output_format: str, verbose: bool,
+    write: bool, output_format: str, verbose: bool, typos: bool = False,
 ) -> None:
     """Suggest examples worth declaring, per rule, and add them to the graph's source.
 
@@ -66,7 +66,7 @@ def suggest(
     with progress_bar() as progress, graph_output.window():
         suggested = suggest_examples(
             loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
-            progress=progress,
+            progress=progress, typos=typos,
         )
     try:
         if suggested.count and (show_diff or write):

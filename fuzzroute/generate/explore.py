@@ -133,9 +133,11 @@ class Explorer:
     """One exploration run over one graph (use `explore`)."""
 
     def __init__(
-        self, graph: Graph, seed: int, budget: Budget, *, workers: int = 1, shard: Shard | None = None
+        self, graph: Graph, seed: int, budget: Budget, *, workers: int = 1, shard: Shard | None = None,
+        typos: bool = False,
     ) -> None:
         self.graph = graph
+        self.typos = typos
         self.seed = seed
         self.budget = budget
         self.workers = max(1, workers)
@@ -211,7 +213,8 @@ class Explorer:
         if self.budget.seconds is not None:
             end = self.budget.started + generation_seconds(self.budget.seconds)
         shared = Shared(
-            self.graph, self.seed, self.hypothesis_draws(), self.decided, self.pool, end, self.workers, len(plans)
+            self.graph, self.seed, self.hypothesis_draws(), self.decided, self.pool, end, self.workers, len(plans),
+            typos=self.typos,
         )
         start = time.perf_counter()
 
@@ -393,6 +396,7 @@ def explore(
     should_stop: Callable[[], bool] | None = None,
     workers: int = 1,
     shard: Shard | None = None,
+    typos: bool = False,
 ) -> Exploration:
     """Generate phrases from every rule of `graph` and return grouped suggestions.
 
@@ -404,12 +408,14 @@ def explore(
     phrase budget, or None when only time is budgeted); `should_stop()` is
     polled, and a stop returns early with `partial=True`.  Running out of
     time is a normal end (`ended_by="time-budget"`), as is a phrase budget
-    the generators cannot fill (`ended_by="exhausted"`).
+    the generators cannot fill (`ended_by="exhausted"`).  `typos=True` also
+    mutates declared examples with letter typos, word swaps, dropped content
+    words and spacing slips (near misses a keyword author rarely acts on).
     """
     if shard is not None and not (shard[1] >= 1 and 1 <= shard[0] <= shard[1]):
         raise ValueError(f"shard must be (i, n) with 1 <= i <= n, not {shard!r}")
     budget = Budget(budget_phrases, budget_seconds, progress, should_stop)
-    explorer = Explorer(graph, seed, budget, workers=workers, shard=shard)
+    explorer = Explorer(graph, seed, budget, workers=workers, shard=shard, typos=typos)
     # The claim laws plan every regex (re or an automaton) once: done here, before any unit's share of a time
     # budget starts (the first unit would pay for it otherwise), and inherited by forked workers.
     _ = graph.laws.screen

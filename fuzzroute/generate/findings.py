@@ -107,6 +107,22 @@ def make_witness(
     )
 
 
+#: Near misses an author acts on first: the rule's own word in the plural, then other real-word edits.
+_EDIT_ORDER = ("plural", "inflection", "spelling", "case", "drop", "insertion", "punctuation")
+
+
+def edit_rank(witness: Witness) -> int:
+    """How much a near miss's edit says about the rule (0: its own word in the plural, a multi-word
+    trigger's first); 0 for a witness that is no edit of a declared example."""
+    if witness.mutation is None:
+        return 0
+    kind, _, detail = witness.mutation.partition(":")
+    kind = kind.strip()
+    position = _EDIT_ORDER.index(kind) if kind in _EDIT_ORDER else len(_EDIT_ORDER)
+    multi_word = kind == "plural" and " " in detail.partition("->")[0].strip()
+    return 2 * position + (0 if multi_word or kind != "plural" else 1)
+
+
 def strength(witness: Witness) -> int:
     """How strongly a witness shows two rules meeting (0: shared fixed words ... 3: not an overlap)."""
     if witness.relation is None:
@@ -136,15 +152,17 @@ class Group:
     best: list[Witness] = field(default_factory=list)
     details: dict[str, str] = field(default_factory=dict)
     declared: frozenset[str] = frozenset()
-    ranks: list[tuple[int, bool, tuple[int, int, str, str]]] = field(default_factory=list)
+    ranks: list[tuple[int, int, bool, tuple[int, int, str, str]]] = field(default_factory=list)
     #: Witnesses on which the two rules share text (see `relation`).
     shared: int = 0
     #: The strongest meeting seen (`relation.Meeting.strength`; 3 when the kind has no relation).
     strongest: int = 3
 
-    def rank(self, witness: Witness) -> tuple[int, bool, tuple[int, int, str, str]]:
-        """The strongest meeting first; phrases the author already declared go last (the proven half covers them)."""
-        return (strength(witness), phrase_key(witness.phrase) in self.declared, witness_key(witness))
+    def rank(self, witness: Witness) -> tuple[int, int, bool, tuple[int, int, str, str]]:
+        """The strongest meeting first, then the edit an author acts on first (`edit_rank`); phrases the
+        author already declared go last (the proven half covers them)."""
+        return (strength(witness), edit_rank(witness), phrase_key(witness.phrase) in self.declared,
+                witness_key(witness))
 
     def add(self, witness: Witness, detail: str | None = None, *, fresh: bool = False) -> None:
         if not fresh:
@@ -164,7 +182,8 @@ class Group:
     def offer(self, witness: Witness, detail: str | None = None) -> None:
         """Keep `witness` if it ranks among the best few (without counting it)."""
         worst = self.ranks[-1] if len(self.ranks) >= WITNESSES_PER_GROUP else None
-        if worst is not None and not worst[1] and worst[0] <= strength(witness) and cannot_beat(witness, worst[2]):
+        if (worst is not None and not worst[2] and worst[0] <= strength(witness) and worst[1] <= edit_rank(witness)
+                and cannot_beat(witness, worst[3])):
             return
         rank = self.rank(witness)
         if len(self.ranks) >= WITNESSES_PER_GROUP and rank >= self.ranks[-1]:
@@ -198,7 +217,8 @@ class Group:
                 self.best,
                 key=lambda w: (
                     strength(w),
-                    self.rank(w)[1],
+                    edit_rank(w),
+                    self.rank(w)[2],
                     witness_key(w)[0],
                     len(w.phrase),
                     w.phrase != w.phrase.lower(),

@@ -12,12 +12,13 @@ classified by where A's match sits relative to B's *own text*:
   match nothing (`.*coming soon.*` matches exactly the messages `coming soon`
   matches, so its own text is "coming soon").  A keyword's own text is the
   keyword; an all-of's is each of its parts' own texts.
-* `shared-text` when a match of A shares characters with an occurrence of B's
-  own text in the phrase; it is in B's *fixed words* when A's match covers a
-  literal character of B, else only in a *wildcard* of B (A's trigger sits in
-  the gap of a B like `send .* to`), a weaker finding.
-* `co-occurrence` when A's matches only sit beside B's text: two texts glued
-  together, expected first-match behaviour.
+* `shared-text` when the match A makes on the phrase (leftmost, as routing
+  searches) shares characters with an occurrence of B's own text in it; it
+  is in B's *fixed words* when A's match covers a literal character of B,
+  else only in a *wildcard* of B (A's trigger sits in the gap of a B like
+  `send .* to`), a weaker finding.
+* `co-occurrence` when A's match only sits beside B's text: two texts glued
+  together, expected first-match behaviour ("cancel my trip trip protection").
 
 The classification reads the compiled rules' own match spans, so it is what
 Python's `re` does on the phrase; a rule whose own text cannot be written
@@ -233,8 +234,20 @@ def matches_within(entry: Entry, phrase: str, start: int, end: int) -> bool:
     return any(_overlaps(pattern, phrase, start, end) for pattern in _search_patterns(entry))
 
 
+def _match_overlaps(pattern: re.Pattern[str], phrase: str, start: int, end: int) -> bool:
+    """Whether the match `pattern` makes on `phrase` (its leftmost, as routing searches) shares a
+    character with `phrase[start:end]`."""
+    found = pattern.search(phrase)
+    return found is not None and found.end() > found.start() and found.start() < end and found.end() > start
+
+
 def meeting(earlier: Entry, later: Entry, phrase: str) -> Meeting | None:
-    """How `earlier` meets `later` on `phrase` (None when the later rule has no text to share)."""
+    """How `earlier` meets `later` on `phrase` (None when the later rule has no text to share).
+
+    Only the match the earlier rule makes (each of its patterns' leftmost) counts: in "cancel my
+    trip trip protection" a rule on `trip` matches the first "trip", beside "trip protection", so
+    the witness only glues two triggers (co-occurrence), although "trip" also occurs inside it.
+    """
     texts = list(own_text(later).occurrences(phrase))
     if not texts:
         return None
@@ -244,8 +257,8 @@ def meeting(earlier: Entry, later: Entry, phrase: str) -> Meeting | None:
     wildcard = False
     for occurrence in texts:
         for pattern in searches:
-            if any(_overlaps(pattern, phrase, s, e) for s, e in occurrence.fixed):
+            if any(_match_overlaps(pattern, phrase, s, e) for s, e in occurrence.fixed):
                 return SHARED_FIXED
-            if not wildcard and _overlaps(pattern, phrase, occurrence.start, occurrence.end):
+            if not wildcard and _match_overlaps(pattern, phrase, occurrence.start, occurrence.end):
                 wildcard = True
     return SHARED_WILDCARD if wildcard else GLUED

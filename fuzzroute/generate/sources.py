@@ -85,6 +85,9 @@ class StreamSettings:
     fixed_sources: bool = True
     #: A time budget's end for this unit (`time.perf_counter()`): hypothesis draws stop there.
     deadline: float | None = None
+    #: Also mutate declared examples with letter typos, word swaps, dropped content words and
+    #: spacing slips (off by default: a keyword author does not act on them).
+    typos: bool = False
 
 
 def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
@@ -359,7 +362,8 @@ class StreamFactory:
         for example in dict.fromkeys(entry.examples or ()):
             witness = matcher.witness(example) if matcher is not None else None
             stems = content_stems(witness) if witness else []
-            edits = [m for m in labelled_mutations(example) if not stems or keeps_content(m.phrase, stems)]
+            edits = [m for m in labelled_mutations(example, witness, typos=self.settings.typos)
+                     if not stems or keeps_content(m.phrase, stems)]
             by_kind: dict[str, list[Candidate | None]] = {}
             for m in edits:
                 by_kind.setdefault(m.kind, []).append(

@@ -155,8 +155,10 @@ class RuleUnit:
         should_stop: Callable[[], bool] | None = None,
         progress: Callable[[int], None] | None = None,
         factory_cache: dict[str, object] | None = None,
+        typos: bool = False,
     ) -> None:
         self.graph = graph
+        self.typos = typos
         self.rule = rule
         self.entry = graph.entries[rule]
         self.seed = seed
@@ -285,7 +287,7 @@ class RuleUnit:
         spend most of a long run on them.
         """
         if round_number == 0:
-            return StreamSettings(self.seed, self.hypothesis_draws, deadline=self.deadline)
+            return StreamSettings(self.seed, self.hypothesis_draws, deadline=self.deadline, typos=self.typos)
         return StreamSettings(stable_seed(self.seed, "round", round_number), 0, fixed_sources=False)
 
     def round_stream(self, round_number: int) -> Iterator[Candidate | None]:

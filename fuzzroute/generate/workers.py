@@ -58,6 +58,8 @@ class Shared:
     generation_end: float | None  # perf_counter() deadline of generation, or None
     processes: int
     units: int
+    #: Generate typo near misses too (`StreamSettings.typos`).
+    typos: bool = False
 
 
 _SHARED: Shared | None = None
@@ -99,6 +101,7 @@ def _build(
         should_stop=should_stop,
         progress=progress,
         factory_cache=_CACHE,
+        typos=shared.typos,
     )
 
 

@@ -86,6 +86,8 @@ class MemoryInput:
     ledger: dict[str, Any] | None
     db: str | Path
     ledger_file: str | Path
+    #: The run generates typo near misses (`--typos`): stored ones are replayed too.
+    typos: bool = False
 
 
 def law_of(graph: Graph) -> str:
@@ -138,7 +140,8 @@ def build_report(
 
     remembered: Recall | None = None
     if memory is not None:
-        remembered = recall(graph, records, memory.ledger, listed, db=memory.db, ledger_file=memory.ledger_file)
+        remembered = recall(graph, records, memory.ledger, listed, db=memory.db, ledger_file=memory.ledger_file,
+                            typos=memory.typos)
         if remembered.carried:
             listed, also_shadowed = settle([*listed, *remembered.carried])
             withheld = [*withheld, *also_shadowed]

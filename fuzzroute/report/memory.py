@@ -30,7 +30,7 @@ from fuzzroute.report.history import suggestion_fingerprint, suggestion_key
 from fuzzroute.report.records import Records
 from fuzzroute.report.replay import find_entry, replay_witness
 from fuzzroute.results.document import Memory, SuggestionRecord
-from fuzzroute.results.suggestions import Suggestion, Witness
+from fuzzroute.results.suggestions import SLIP_GENERATORS, Suggestion, Witness
 
 REPLAYED = "replayed"
 
@@ -83,9 +83,13 @@ def _carried(graph: Graph, stored: dict[str, Any], witnesses: list[dict[str, Any
 
 def recall(
     graph: Graph, records: Records, ledger: dict[str, Any] | None, found: Sequence[SuggestionRecord], *,
-    db: str | Path, ledger_file: str | Path,
+    db: str | Path, ledger_file: str | Path, typos: bool = False,
 ) -> Recall:
-    """Replay the ledger's witnesses; carry each stored suggestion that reproduces and tonight did not find."""
+    """Replay the ledger's witnesses; carry each stored suggestion that reproduces and tonight did not find.
+
+    A typo near miss an earlier run stored (a letter typo, a word swap, a spacing slip) is carried
+    only when this run asks for them (`typos`): without it the run would list what it no longer makes.
+    """
     stored = [] if ledger is None else ledger["suggestions"]
     seen = {suggestion_key(s) for s in found}
     carried: list[SuggestionRecord] = []
@@ -93,6 +97,8 @@ def recall(
     for item in stored:
         witnesses = []
         for witness in item["witnesses"]:
+            if not typos and witness.get("generator") in SLIP_GENERATORS:
+                continue
             replayed_witnesses += 1
             again = replay_witness(graph, item, witness)
             if again is not None:

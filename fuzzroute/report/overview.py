@@ -8,12 +8,15 @@ ranked by how strong the evidence is and how much it says about the rules:
 2. decided for all messages: rules that never win, never match or sit behind
    a default, and regexes with catastrophic backtracking; then overlaps where
    an earlier rule matches inside a later rule's own text, in its fixed words
-   before only in its wildcards;
-3. sampled: rules that won none of their phrases; shadowings and overlaps
+   before only in its wildcards; each names the rules that take the messages;
+3. the default claiming the graph's own never-route phrases: one row for all
+   of them, with the reason in words (a fallback default does that by design);
+4. sampled: rules that won none of their phrases; shadowings and overlaps
    with shared text (fixed words, then wildcards), by the share of the later
    rule's generated phrases taken; laws that disagree and warm-context claims;
-   near misses of declared examples, real-word edits before typos, one row per
-   rule and kind (one row per edit when the same edit misses in many rules).
+   near misses of declared examples, the rule's own word in the plural first,
+   one row per rule and kind (one row naming the rules when the same edit,
+   such as the plural of each rule's own word, misses in several rules).
 
 At most `OVERVIEW_LIMIT` rows of tiers 2 and 3 are listed; the rest are
 counted in a `more` row.  Pairs that only meet on glued texts are one
@@ -31,6 +34,8 @@ from dataclasses import dataclass, replace
 from fuzzroute.results.document import (
     AlsoShown,
     DecidedRecord,
+    OverviewMember,
+    OverviewPair,
     OverviewRow,
     PairRelation,
     ProblemRecord,
@@ -55,7 +60,9 @@ AGGREGATE_NAMED = 3
 #: Shared text only in wildcards is aggregated into one row beyond this many pairs.
 WILDCARD_LISTED = 5
 #: A near-miss edit that misses in at least this many rules becomes one row naming them.
-EDIT_IN_MANY_RULES = 3
+EDIT_IN_MANY_RULES = 2
+#: The proven code of the default claiming a never-route phrase: a warning by design, one row for all.
+NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
 
 SHARED_TEXT = "shared-text"
 CO_OCCURRENCE = "co-occurrence"
@@ -71,7 +78,7 @@ MORE_ANCHOR = "generated"
 #: Decided kinds that say a rule is broken for every message.
 DECIDED_BROKEN = ("decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos")
 #: Real-word edits of a declared example (a gap in the rule) before typos and glued fragments.
-REAL_WORD_EDITS = ("inflection", "drop", "case", "punctuation", "swap")
+REAL_WORD_EDITS = ("plural", "inflection", "spelling", "drop", "insertion", "case", "punctuation")
 
 
 #: A pair of rules by name: (earlier rule that takes the text, later rule it is taken from).
@@ -122,12 +129,44 @@ def _proven_row(number: int, card: list[ProblemRecord]) -> OverviewRow:
     winners = list(dict.fromkeys(p.from_ for p in card if p.from_))
     places = {(p.location.file, p.location.line) if p.location else None for p in card}
     return OverviewRow(
-        tier="proven", kind=first.code, relation=None, rule=", ".join(rules) or None,
-        other_rule=", ".join(winners) or None, phrase=first.example, count=None, severity=first.kind,
-        codes=list(dict.fromkeys(p.code for p in card)),
+        tier="proven", kind=first.code, relation=None, rule=rules[0] if len(rules) == 1 else None,
+        other_rule=winners[0] if len(winners) == 1 else None, phrase=first.example, count=None,
+        severity=first.kind, codes=list(dict.fromkeys(p.code for p in card)),
         location=first.location if len(places) == 1 else None, anchor=f"proven-{number}",
-        new=any(p.status == "new" for p in card),
+        new=any(p.status == "new" for p in card), rules=rules, taking_rules=winners,
     )
+
+
+def _by_default_only(card: list[ProblemRecord]) -> bool:
+    """A card that only says the default takes a never-route phrase (a warning by design)."""
+    return all(p.code == NEVER_ROUTES_BY_DEFAULT for p in card)
+
+
+def _never_routes_by_default_row(cards: list[tuple[int, list[ProblemRecord]]]) -> OverviewRow:
+    """One row for every never-route phrase the default takes, with the reason in words."""
+    problems = [card[0] for _number, card in cards]
+    defaults = list(dict.fromkeys(p.skill for p in problems if p.skill))
+    phrases = [p.example for p in problems]
+    named = " and ".join(f'"{d}"' for d in defaults) or "the default"
+    reason = (
+        f"{named} starts a turn on every message no earlier rule claims, so it also takes the graph's own "
+        f"{plural_words(len(phrases), 'never-route phrase')}: that is what a fallback default is for. "
+        "Nothing to fix unless the default must not answer them (then give it a condition)."
+    )
+    first = problems[0]
+    places = {(p.location.file, p.location.line) if p.location else None for p in problems}
+    return OverviewRow(
+        tier="proven", kind=NEVER_ROUTES_BY_DEFAULT, relation=None, rule=defaults[0] if len(defaults) == 1 else None,
+        other_rule=None, phrase=first.example, count=len(phrases), severity=first.kind,
+        codes=[NEVER_ROUTES_BY_DEFAULT], location=first.location if len(places) == 1 else None,
+        anchor=f"proven-{cards[0][0]}", new=any(p.status == "new" for p in problems), rules=defaults,
+        members=[OverviewMember(p.skill, p.example, location=p.location) for p in problems], reason=reason,
+    )
+
+
+def plural_words(count: int, word: str) -> str:
+    """`1 never-route phrase`, `3 never-route phrases`."""
+    return f"{count} {word if count == 1 else word + 's'}"
 
 
 def _decided_rows(decided: Sequence[DecidedRecord]) -> tuple[list[Ranked], list[DecidedRecord], list[DecidedRecord]]:
@@ -147,29 +186,39 @@ def _decided_rows(decided: Sequence[DecidedRecord]) -> tuple[list[Ranked], list[
             if item.kind == "decided-overlap" and item.relation == CO_OCCURRENCE:
                 glued.append(item)
             continue
-        takers = [item.other_rule] if item.other_rule else [r.rule for r in item.containing_rules]
-        pairs = tuple((taker, item.rule) for taker in takers)
+        pairs = tuple((taker, item.rule) for taker in _takers(item))
         ranked.append(Ranked(rank, _decided_row(item), pairs, folds=item.kind == "decided-overlap"))
     return ranked, glued, wildcards
 
 
+def _takers(item: DecidedRecord) -> list[str]:
+    """The rules that take a decided finding's messages first (the earlier rule, or every containing rule)."""
+    if item.other_rule:
+        return [item.other_rule]
+    return list(dict.fromkeys(r.rule for r in item.containing_rules))
+
+
 def _decided_row(item: DecidedRecord) -> OverviewRow:
+    takers = _takers(item)
     return OverviewRow(
-        tier="decided", kind=item.kind, relation=item.relation, rule=item.rule, other_rule=item.other_rule,
-        phrase=item.witness, count=None, shared_in=item.shared_in, codes=[item.kind], location=item.location,
-        anchor=item.id, new=item.status == "new",
+        tier="decided", kind=item.kind, relation=item.relation, rule=item.rule,
+        other_rule=takers[0] if len(takers) == 1 else None, phrase=item.witness, count=None,
+        shared_in=item.shared_in, codes=[item.kind], location=item.location, anchor=item.id,
+        new=item.status == "new", rules=[item.rule], taking_rules=takers,
     )
 
 
 def _suggestion_row(item: SuggestionRecord, anchor: str, *, count: int | None = None,
-                    other: str | None = None) -> OverviewRow:
+                    other: list[str] | None = None) -> OverviewRow:
     rule = item.rule or item.to
-    taker = other if other is not None else (item.from_ if item.from_ and item.from_ != rule else None)
+    takers = other if other is not None else ([item.from_] if item.from_ and item.from_ != rule else [])
     return OverviewRow(
-        tier="suggested", kind=item.kind, relation=item.relation, rule=rule, other_rule=taker,
+        tier="suggested", kind=item.kind, relation=item.relation, rule=rule,
+        other_rule=takers[0] if len(takers) == 1 else None,
         phrase=item.witnesses[0].phrase if item.witnesses else None,
         count=item.count if count is None else count, shared_in=item.shared_in, codes=[item.kind],
         mutation=item.mutation, location=item.location, anchor=anchor, new=item.status == "new",
+        rules=[rule] if rule else [], taking_rules=takers,
     )
 
 
@@ -268,39 +317,73 @@ def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow]
     )
 
 
+#: The words a grouped row gives each edit class.
+EDIT_CLASS_WORDS = {"plural": "plural: each rule's own word in the plural"}
+
+
+def edit_class(label: str | None) -> str | None:
+    """What makes two rules' near misses the same edit: the plural of each rule's own word is one
+    class whatever the word ("plural: payslip -> payslips", "plural: checked bag -> checked bags");
+    any other edit is the same only with the same label ("drop: dropped 'the'")."""
+    if not label:
+        return None
+    kind = label.partition(":")[0].strip()
+    return kind if kind in EDIT_CLASS_WORDS else label
+
+
 def _near_miss_rows(near: dict[tuple[str, str | None], list[tuple[SuggestionRecord, str]]]) -> list[Ranked]:
-    """One row per rule and kind (with the count); one row per edit that misses in many rules."""
+    """One row per rule and kind (with the count); one row per edit that misses in several rules."""
     groups = list(near.values())
     by_edit: dict[str, list[list[tuple[SuggestionRecord, str]]]] = {}
     for group in groups:
-        label = group[0][0].mutation
-        if label:
-            by_edit.setdefault(label, []).append(group)
+        edit = edit_class(max(group, key=lambda pair: pair[0].count)[0].mutation)
+        if edit:
+            by_edit.setdefault(edit, []).append(group)
     shared_edits = {
-        label for label, found in by_edit.items() if len({g[0][0].rule for g in found}) >= EDIT_IN_MANY_RULES
+        edit for edit, found in by_edit.items() if len({g[0][0].rule for g in found}) >= EDIT_IN_MANY_RULES
     }
     ranked: list[Ranked] = []
-    for label in sorted(shared_edits):
-        found = by_edit[label]
-        first, anchor = found[0][0]
-        rules = list(dict.fromkeys(g[0][0].rule for g in found if g[0][0].rule))
-        row = _suggestion_row(first, anchor, count=sum(item.count for g in found for item, _a in g))
+    for edit in sorted(shared_edits):
+        found = by_edit[edit]
+        bests = [max(g, key=lambda pair: pair[0].count) for g in found]
+        bests.sort(key=lambda pair: (-_multi_word(pair[0].mutation), -sum(i.count for i, _a in _group_of(found, pair)),
+                                     pair[1]))
+        first, anchor = bests[0]
+        rules = list(dict.fromkeys(item.rule for item, _a in bests if item.rule))
+        count = sum(item.count for g in found for item, _a in g)
         members = tuple(a for g in found for _i, a in g if a != anchor)
-        ranked.append(Ranked((5, 0, -row.count if row.count else 0, 0), OverviewRow(
-            tier=row.tier, kind=row.kind, relation=None, rule=", ".join(rules), other_rule=None, phrase=row.phrase,
-            count=row.count, codes=row.codes, mutation=label, anchor=anchor, new=row.new,
+        real = 0 if edit_class(first.mutation) in EDIT_CLASS_WORDS or _edit_of(first) in REAL_WORD_EDITS else 1
+        ranked.append(Ranked((5, real, -count, 0), OverviewRow(
+            tier="suggested", kind=first.kind, relation=None, rule=rules[0] if len(rules) == 1 else None,
+            other_rule=None, phrase=first.witnesses[0].phrase if first.witnesses else None, count=count,
+            codes=list(dict.fromkeys(item.kind for item, _a in bests)),
+            mutation=EDIT_CLASS_WORDS.get(edit, first.mutation), anchor=anchor,
+            new=any(item.status == "new" for item, _a in bests), rules=rules,
+            members=[OverviewMember(item.rule, item.witnesses[0].phrase if item.witnesses else None, item.mutation,
+                                    sum(i.count for i, _a in _group_of(found, (item, a))), item.location)
+                     for item, a in bests],
         ), members=members))
     for group in groups:
-        if group[0][0].mutation in shared_edits:
-            continue
         best, anchor = max(group, key=lambda pair: pair[0].count)
+        if edit_class(best.mutation) in shared_edits:
+            continue
         takers = list(dict.fromkeys(item.from_ for item, _a in group if item.from_ and item.from_ != item.rule))
         odd = 0 if _edit_of(best) in REAL_WORD_EDITS else 1
         count = sum(item.count for item, _a in group)
         ranked.append(Ranked((5, 1 + odd, -count, int(anchor.rpartition("-")[2])), _suggestion_row(
-            best, anchor, count=count, other=", ".join(takers) or None,
+            best, anchor, count=count, other=takers,
         ), members=tuple(a for _i, a in group if a != anchor)))
     return ranked
+
+
+def _multi_word(label: str | None) -> bool:
+    """A plural of a multi-word trigger ("checked bag -> checked bags"): the gap authors miss most."""
+    return bool(label) and label is not None and " " in label.partition(":")[2].partition("->")[0].strip()
+
+
+def _group_of(found: list[list[tuple[SuggestionRecord, str]]],
+              pair: tuple[SuggestionRecord, str]) -> list[tuple[SuggestionRecord, str]]:
+    return next((g for g in found if pair in g), [pair])
 
 
 #: A pair in an aggregate row: the earlier rule, the later rule, the count, an example phrase.
@@ -309,12 +392,17 @@ Named = tuple[str, "str | None", int, "str | None"]
 
 def _aggregate(kind: str, tier: str, relation: str, named: list[Named],
                pairs: int, anchor: str, shared_in: str | None = None) -> OverviewRow:
-    """One row standing for many pairs: how many, and the first few by count."""
-    top = sorted(named, key=lambda n: -n[2])[:AGGREGATE_NAMED]
-    shown = "; ".join(f"{a} / {b}" + (f" x{count}" if count else "") for a, b, count, _p in top)
+    """One row standing for many pairs: how many, and the named ones as a list (most often met first)."""
+    unique: dict[tuple[str, str | None], Named] = {}
+    for n in named:
+        kept = unique.get((n[0], n[1]))
+        if kept is None or n[2] > kept[2]:
+            unique[(n[0], n[1])] = n
+    ordered = sorted(unique.values(), key=lambda n: (-n[2], n[0], n[1] or ""))
     return OverviewRow(
-        tier=tier, kind=kind, relation=relation, rule=shown or None, other_rule=None,
-        phrase=top[0][3] if top else None, count=pairs, shared_in=shared_in, codes=[kind], anchor=anchor,
+        tier=tier, kind=kind, relation=relation, rule=None, other_rule=None,
+        phrase=ordered[0][3] if ordered else None, count=pairs, shared_in=shared_in, codes=[kind], anchor=anchor,
+        pairs=[OverviewPair(a, b or "?", count or None, phrase) for a, b, count, phrase in ordered],
     )
 
 
@@ -349,19 +437,25 @@ def overview(
     `decided_pairs` how it decided the sampled pairs, so a sampled glued pair
     it already counted is not counted twice.
     """
+    numbered = list(enumerate(proven_cards(problems), start=1))
+    by_default = [(number, card) for number, card in numbered if _by_default_only(card)]
     proven = [
         Ranked((number,), _proven_row(number, card), _proven_pairs(card))
-        for number, card in enumerate(proven_cards(problems), start=1)
+        for number, card in numbered if not _by_default_only(card)
     ]
     figures = {r.index: r for r in rules}
     decided_ranked, decided_glued, decided_wildcards = _decided_rows(decided)
     sampled_ranked, sampled_glued, sampled_wildcards = _suggested_rows(suggestions, figures)
-    rows, ranked, folded = _fold(proven, sorted([*decided_ranked, *sampled_ranked], key=lambda r: r.rank))
+    by_default_rows = [Ranked((1, float("inf")), _never_routes_by_default_row(by_default))] if by_default else []
+    rows, ranked, folded = _fold(
+        proven, sorted([*decided_ranked, *by_default_rows, *sampled_ranked], key=lambda r: r.rank)
+    )
     wildcard_rows = [_decided_row(i) for i in decided_wildcards] + [_suggestion_row(s, a) for s, a in sampled_wildcards]
     ranks: dict[str, int] = {}
     for position, candidate in enumerate(ranked, start=1):
         for anchor in (candidate.row.anchor or "", *candidate.members):
-            ranks[anchor] = position
+            if not anchor.startswith("proven-"):
+                ranks[anchor] = position
     for anchor, home in folded.items():
         ranks[anchor] = 0 if home < 0 else home + 1
     for position, row in enumerate(wildcard_rows, start=len(ranked) + 1):

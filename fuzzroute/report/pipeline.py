@@ -191,6 +191,7 @@ def write_report(
     workers: int = 1,
     shard: tuple[int, int] | None = None,
     phases: PhaseProgress | None = None,
+    typos: bool = False,
 ) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -205,6 +206,7 @@ def write_report(
     `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
     `fail_on` (see `failon`) decides the exit status.
     `decide=False` leaves out the decided tier (the document says it did not run).
+    `typos=True` also generates typo near misses (see `explore`).
     `phases(phase, done, total)` follows each phase ("proven", "decided",
     "generation"); `run.phase_seconds` gives the time of each.  With the
     `should_stop` of `stop_on_interrupt` (see `interrupt`), a Ctrl-C during
@@ -254,6 +256,8 @@ def write_report(
         scale["workers"] = workers
     if shard is not None:
         scale["shard"] = shard
+    if typos:
+        scale["typos"] = True
     generation = _reporter(phases, "generation") if progress is None else progress
     if stopped_in_decided:
         exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
@@ -280,7 +284,7 @@ def write_report(
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
-    memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file)
+    memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file, typos)
     started = time.perf_counter()
     report = build_report(
         graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,

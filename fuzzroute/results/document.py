@@ -18,9 +18,9 @@ from typing import Any
 from fuzzroute.results.jsonform import json_field
 from fuzzroute.results.suggestions import Witness
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: Report versions this fuzzroute still reads as a baseline (each only added fields).
-BASELINE_VERSIONS = (1, 2, 3)
+BASELINE_VERSIONS = (1, 2, 3, 4)
 
 JsonObject = dict[str, Any]
 
@@ -476,17 +476,43 @@ class AlsoShown:
 
 
 @dataclass(frozen=True)
+class OverviewPair:
+    """A pair of rules an aggregate row stands for: the earlier rule, the later one, how often, a phrase."""
+
+    earlier: str
+    later: str
+    count: int | None = None
+    phrase: str | None = None
+
+
+@dataclass(frozen=True)
+class OverviewMember:
+    """One of the findings a row stands for: a rule's near miss of the same edit, a never-route phrase."""
+
+    rule: str | None
+    phrase: str | None
+    mutation: str | None = None
+    count: int | None = None
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
 class OverviewRow:
     """One row of the overview: what an author should look at, strongest evidence first.
 
     The proven rows come first (one per declared phrase); then at most
-    `OVERVIEW_LIMIT` rows of the decided and suggested tiers, ranked; then
-    the aggregate rows (kind `co-occurrence`: rules that only meet on glued
-    texts; `more`: findings not listed here, in the full list).  `relation`
-    is `shared-text`, `co-occurrence` or None; `other_rule` is the rule that
-    wins (or the rules an aggregate names); `anchor` is the id of the card the
-    page links to; `also` the weaker findings about the same two rules that
-    this row stands for (a sampled shadowing of a pair decided to share text).
+    `OVERVIEW_LIMIT` rows of the decided and suggested tiers, ranked, with
+    the default claiming the graph's own never-route phrases as one row after
+    the decided ones; then the aggregate rows (kind `co-occurrence`: rules
+    that only meet on glued texts, listed in `pairs`; `more`: findings not
+    listed here, in the full list).  `relation` is `shared-text`,
+    `co-occurrence` or None.  `rule` is the rule the row is about (None when
+    it is about several: `rules` lists every one); `taking_rules` the rules
+    that take its messages first (`other_rule` when there is exactly one);
+    `members` the findings a grouped row stands for (one near miss per rule,
+    one never-route phrase each); `reason` says in words why a row is there
+    by design.  `anchor` is the id of the card the page links to; `also` the
+    weaker findings about the same two rules that this row stands for.
     """
 
     tier: str
@@ -504,6 +530,11 @@ class OverviewRow:
     anchor: str | None = None
     new: bool = False
     also: list[AlsoShown] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    taking_rules: list[str] = field(default_factory=list)
+    pairs: list[OverviewPair] = field(default_factory=list)
+    members: list[OverviewMember] = field(default_factory=list)
+    reason: str | None = None
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,9 @@ GENERATED_BOUNDARY = (
 )
 
 
+#: Generators of near misses listed only on request (`--typos`): letter typos, word swaps, spacing slips.
+SLIP_GENERATORS = frozenset({"mutation/typo", "mutation/swap", "mutation/spacing"})
+
 @dataclass(frozen=True)
 class Witness:
     """One phrase (and the context it was judged on) with its claimants under both laws.

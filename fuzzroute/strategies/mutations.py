@@ -1,7 +1,12 @@
 """Small edits of a declared example: what a user types instead of what the author wrote.
 
-Each edit is one step away from the example: case, punctuation, spacing, an
-inflected word, a dropped, inserted or swapped word, or a small typo.
+Each edit is one step away from the example.  By default only edits a person
+types: case, end punctuation, an inflected word (the rule's own trigger in the
+plural with its sentence agreeing, "where are my payslips"), a word spelled
+another common way ("e-mail", "wi-fi"), a function word dropped or added.  A
+keyword router's author does not act on a letter typo, a word swap or a
+dropped content word, so those (and spacing slips) are generated only on
+request (`typos=True`, the CLI's `--typos`).
 `labelled_mutations` lists them all, each with its edit kind and a label that
 says exactly what changed ("inflection: order -> orders", "typo: swapped
 letters"), so a reader can judge whether a person would type it.
@@ -28,6 +33,7 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
+from fuzzroute.strategies.agreement import MASS_NOUNS, PLURAL, plural_of_trigger
 from fuzzroute.strategies.choosers import Chooser, as_strategy, pick
 from fuzzroute.strategies.roles import bare, fitting_forms
 
@@ -67,22 +73,12 @@ def _inflections(words: list[str]) -> list[Mutation]:
     for i, word in enumerate(words):
         core = _TRAILING_PUNCT.sub("", word)
         tail = word[len(core):]
-        if not core.isalpha() or core.lower() != lowered[i]:
+        if not core.isalpha() or core.lower() != lowered[i] or lowered[i] in MASS_NOUNS:
             continue
         for form in fitting_forms(lowered, i):
             spelled = same_case(form, core)
             phrase = _join(words[:i] + [spelled + tail] + words[i + 1:])
             out.append(Mutation("inflection", phrase, f"inflection: {core} -> {spelled}"))
-    return out
-
-
-def _insertions(words: list[str]) -> list[Mutation]:
-    out: list[Mutation] = []
-    for w in INSERTIONS:
-        for i in range(len(words) + 1):
-            start = len(_join(words[:i])) + (1 if i else 0)
-            phrase = _join(words[:i] + [w] + words[i:])
-            out.append(Mutation("insertion", phrase, f"insertion: inserted {w!r}", (start, start + len(w))))
     return out
 
 
@@ -105,14 +101,121 @@ def _typos(words: list[str]) -> list[Mutation]:
     return out
 
 
-def labelled_mutations(example: str) -> list[Mutation]:
-    """Every single-edit mutation of `example`, labelled, without repeats (first label wins)."""
+#: Words people write both ways; each spelling is offered for the other ("e-mail" for "email").
+COMMON_SPELLINGS = {
+    "email": ("e-mail",), "e-mail": ("email",), "wifi": ("wi-fi",), "wi-fi": ("wifi",), "online": ("on-line",),
+    "login": ("log-in", "log in"), "logon": ("log-on",), "setup": ("set-up",), "checkin": ("check-in",),
+    "check-in": ("checkin", "check in"), "wake-up": ("wakeup",), "cancelled": ("canceled",),
+    "canceled": ("cancelled",), "cancelling": ("canceling",), "travelling": ("traveling",),
+}
+#: Edits a person types: labelled near misses by default.  The rest (typos, word swaps, dropped
+#: content words, glued or doubled spaces) only when asked for (`typos=True`).
+TYPED_EDITS = ("plural", "case", "punctuation", "inflection", "spelling", "drop", "insertion")
+#: Function words a person leaves out of a message ("set timer for 12 minutes", "water plant").
+DROPPABLE = frozenset({"a", "an", "the", "my", "your", "our", "this", "that", "please", "just", "to", "for", "of",
+                       "in", "on", "at", "with", "from", "about", "some", "any"})
+#: Edits listed only on request: slips a keyword author does not act on.
+TYPO_EDITS = ("typo", "swap", "drop-content", "spacing")
+
+
+def _spellings(words: list[str]) -> list[Mutation]:
+    """The example's words spelled another common way: a known pair ("email"/"e-mail") or a hyphen
+    joined or spaced ("carry-on" -> "carryon", "carry on")."""
+    out: list[Mutation] = []
+    for i, word in enumerate(words):
+        core = _TRAILING_PUNCT.sub("", word)
+        tail = word[len(core):]
+        lowered = core.lower()
+        variants = list(COMMON_SPELLINGS.get(lowered, ()))
+        if "-" in lowered.strip("-") and lowered.replace("-", "").isalpha():
+            variants += [lowered.replace("-", ""), lowered.replace("-", " ")]
+        for variant in dict.fromkeys(v for v in variants if v != lowered):
+            spelled = same_case(variant, core)
+            phrase = _join(words[:i] + [spelled + tail] + words[i + 1:])
+            out.append(Mutation("spelling", phrase, f"spelling: {core} -> {spelled}"))
+    return out
+
+
+def _function_word_drops(words: list[str]) -> list[Mutation]:
+    """A function word left out ("set a timer for 12 minutes" -> "set timer for 12 minutes")."""
+    out: list[Mutation] = []
+    for i, word in enumerate(words):
+        if bare(word) in DROPPABLE and len(words) > 2:
+            out.append(Mutation("drop", _join(words[:i] + words[i + 1:]), f"drop: dropped {word!r}"))
+    return out
+
+
+#: Where a person adds a word to a message: a politeness or filler word at its start or its end.
+_OPENERS = ("please", "just")
+_CLOSERS = ("please", "now", "again", "for me")
+
+
+def _insertions(words: list[str], *, anywhere: bool = False) -> list[Mutation]:
+    """A common word put in where people add one ("please ...", "... now"), never next to itself.
+
+    With `anywhere` (typo mode) every filler word goes in at every position,
+    "good my morning" included: slips, not what a person means to write.
+    """
+    out: list[Mutation] = []
+    lowered = [bare(w) for w in words]
+    places = [(w, i) for w in INSERTIONS for i in range(len(words) + 1)] if anywhere else \
+        [(w, 0) for w in _OPENERS] + [(w, len(words)) for w in _CLOSERS]
+    for w, i in places:
+        if (i > 0 and lowered[i - 1] == w) or (i < len(words) and lowered[i] == w):
+            continue
+        start = len(_join(words[:i])) + (1 if i else 0)
+        phrase = _join(words[:i] + [w] + words[i:])
+        out.append(Mutation("insertion", phrase, f"insertion: inserted {w!r}", (start, start + len(w))))
+    return out
+
+
+def _slips(example: str, words: list[str]) -> list[Mutation]:
+    """Typos, word swaps, dropped content words and spacing slips: generated only on request."""
+    found: list[Mutation] = []
+
+    def add(kind: str, label: str, *phrases: str) -> None:
+        found.extend(Mutation(kind, p, f"{kind}: {label}") for p in phrases)
+
+    if len(words) > 1:
+        add("punctuation", "comma after the first word", _join([words[0] + ","] + words[1:]))
+        for i in range(len(words)):
+            if bare(words[i]) not in DROPPABLE:
+                add("drop", f"dropped {words[i]!r}", _join(words[:i] + words[i + 1:]))
+        for i in range(len(words) - 1):
+            if bare(words[i]) != bare(words[i + 1]):
+                add("swap", f"swapped {words[i]!r} and {words[i + 1]!r}",
+                    _join(words[:i] + [words[i + 1], words[i]] + words[i + 2:]))
+        for i in range(1, len(words)):
+            add("spacing", "double space", _join(words[:i]) + "  " + _join(words[i:]))
+        for glue, what in (("", "joined"), ("-", "hyphenated")):
+            for i in range(1, len(words)):
+                add("spacing", f"{what} {words[i - 1]!r} and {words[i]!r}",
+                    _join(words[: i - 1] + [words[i - 1] + glue + words[i]] + words[i + 1:]))
+    add("spacing", "leading space", " " + example)
+    add("spacing", "trailing space", example + " ")
+    found.extend(_insertions(words, anywhere=True))
+    found.extend(_typos(words))
+    return found
+
+
+def labelled_mutations(example: str, trigger: str | None = None, *, typos: bool = False) -> list[Mutation]:
+    """Every single-edit mutation of `example`, labelled, without repeats (first label wins).
+
+    By default only edits a person types: case, end punctuation, an
+    inflection that fits its sentence (the `trigger` words' plural with the
+    sentence agreeing: "where is my payslip" -> "where are my payslips"), a
+    common other spelling, a function word dropped or added.  `typos=True`
+    adds letter typos, word swaps, dropped content words and spacing slips.
+    `trigger` is the text the example's rule matched in it, if known.
+    """
     words = example.split()
     found: list[Mutation] = []
 
     def add(kind: str, label: str, *phrases: str) -> None:
         found.extend(Mutation(kind, p, f"{kind}: {label}") for p in phrases)
 
+    if trigger:
+        found.extend(Mutation(PLURAL, p.phrase, p.label) for p in plural_of_trigger(words, trigger))
     add("case", "lower case", example.lower())
     add("case", "upper case", example.upper())
     add("case", "capitalised", example[:1].upper() + example[1:])
@@ -122,25 +225,12 @@ def labelled_mutations(example: str) -> list[Mutation]:
         add("punctuation", f"ends with {mark}", stripped + mark)
     add("punctuation", "no end mark", stripped)
     add("punctuation", "no punctuation", re.sub(r"[^\w\s]", "", example))
-    if len(words) > 1:
-        add("punctuation", "comma after the first word", _join([words[0] + ","] + words[1:]))
     found.extend(_inflections(words))
-    if len(words) > 1:
-        for i in range(len(words)):
-            add("drop", f"dropped {words[i]!r}", _join(words[:i] + words[i + 1:]))
-        for i in range(len(words) - 1):
-            add("swap", f"swapped {words[i]!r} and {words[i + 1]!r}",
-                _join(words[:i] + [words[i + 1], words[i]] + words[i + 2:]))
-        for i in range(1, len(words)):
-            add("spacing", "double space", _join(words[:i]) + "  " + _join(words[i:]))
-        for glue, what in (("", "joined"), ("-", "hyphenated")):
-            for i in range(1, len(words)):
-                add("spacing", f"{what} {words[i - 1]!r} and {words[i]!r}",
-                    _join(words[: i - 1] + [words[i - 1] + glue + words[i]] + words[i + 1:]))
-    add("spacing", "leading space", " " + example)
-    add("spacing", "trailing space", example + " ")
+    found.extend(_spellings(words))
+    found.extend(_function_word_drops(words))
     found.extend(_insertions(words))
-    found.extend(_typos(words))
+    if typos:
+        found.extend(_slips(example, words))
     seen: dict[str, Mutation] = {}
     for mutation in found:
         phrase = mutation.phrase
@@ -149,9 +239,9 @@ def labelled_mutations(example: str) -> list[Mutation]:
     return list(seen.values())
 
 
-def mutations(example: str) -> list[tuple[str, str]]:
+def mutations(example: str, *, typos: bool = False) -> list[tuple[str, str]]:
     """Every single-edit mutation of `example` as (edit kind, phrase), without repeats."""
-    return [(m.kind, m.phrase) for m in labelled_mutations(example)]
+    return [(m.kind, m.phrase) for m in labelled_mutations(example, typos=typos)]
 
 
 def content_stems(text: str) -> list[str]:
@@ -170,9 +260,9 @@ def keeps_content(mutation: str, stems: Sequence[str]) -> bool:
     return all(stem in lowered for stem in stems)
 
 
-def mutation_strategy(example: str) -> st.SearchStrategy[str]:
+def mutation_strategy(example: str, *, typos: bool = False) -> st.SearchStrategy[str]:
     """One mutation of `example` as a hypothesis strategy (shrinks toward case edits)."""
-    options = [m.phrase for m in labelled_mutations(example)] or [example]
+    options = [m.phrase for m in labelled_mutations(example, typos=typos)] or [example]
 
     def one(chooser: Chooser) -> str:
         return pick(chooser, options)

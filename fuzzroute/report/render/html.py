@@ -31,8 +31,9 @@ from fuzzroute.report.overview import (
 )
 from fuzzroute.report.render.decided_view import decided_view
 from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
-from fuzzroute.report.render.lines import plural
+from fuzzroute.report.render.lines import named_pairs, plural
 from fuzzroute.report.render.overview import TIERS, code_help, proven_cards
+from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.report.render.wording import (
     LAW_EXPLANATIONS,
     LAW_NAMES,
@@ -156,6 +157,8 @@ def build_view(doc: Report) -> dict[str, Any]:
         "cold_context": COLD_CONTEXT_DESCRIPTION,
         "groups": groups,
         "findings": [_overview_row(row) for row in doc.overview],
+        "decided_findings": sum(decided_counts(doc).values()),
+        "co_occurring_pairs": co_occurring_pairs(doc),
         "tiers": TIERS,
         "matrix": matrix,
         **_rule_table(doc, _mapped(matrix)),
@@ -167,8 +170,11 @@ def build_view(doc: Report) -> dict[str, Any]:
 def _overview_row(row: OverviewRow) -> dict[str, Any]:
     """An overview row as the table shows it (the aggregate rows get their sentence)."""
     shown: dict[str, Any] = {
-        "tier": row.tier, "severity": row.severity, "kinds": row.codes, "rule": row.rule or "",
-        "taker": row.other_rule, "count": row.count, "mutation": row.mutation, "phrase": row.phrase,
+        "tier": row.tier, "severity": row.severity, "kinds": row.codes, "rule": row.rule or ", ".join(row.rules),
+        "taker": ", ".join(row.taking_rules) or row.other_rule, "count": row.count, "mutation": row.mutation,
+        "phrase": row.phrase, "reason": row.reason,
+        "members": [{"rule": m.rule, "phrase": m.phrase} for m in row.members],
+        "pairs": named_pairs(row),
         "href": "#" + (row.anchor or "overview"), "new": row.new,
         "relation": _relation_label(row.relation, row.shared_in), "aggregate": None,
         "also": [{"tier": a.tier, "href": "#" + a.anchor, "count": a.count} for a in row.also],

@@ -33,6 +33,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
+from fuzzroute.report.render.tallies import co_occurring_pairs
 from fuzzroute.report.render.wording import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
 from fuzzroute.results.document import (
     AcceptedFinding,
@@ -153,7 +154,7 @@ def _co_occurrence_result(
 ) -> dict[str, Any]:
     """One note for every pair of rules that only meets on glued texts: counted, not one alert per pair."""
     pairs = sorted({(s.from_ or "?", s.to or s.rule or "?"): s.count for s in glued}.items(), key=lambda p: -p[1])
-    total = max(counted, len(pairs))
+    total = co_occurring_pairs(document) or max(counted, len(pairs))  # the overview's one count
     named = "; ".join(f"{a} / {b} x{count}" for (a, b), count in pairs[:3])
     message = (
         f"{total} pairs of rules only meet when their texts are glued together (the earlier rule is tried "

@@ -7,6 +7,7 @@ as the page: proven first, then the generated half labelled as samples.
 from __future__ import annotations
 
 from fuzzroute.report.render.lines import overview_line, place, plural
+from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
 
 
@@ -53,10 +54,9 @@ def decided_lines(report: Report) -> list[str]:
     """The line for the decided tier (empty when it did not run)."""
     if not report.decision.ran:
         return []
-    by_kind = report.summary.decided_by_kind
+    by_kind = decided_counts(report)
     shown = ", ".join(f"{count} {kind.removeprefix('decided-')}" for kind, count in sorted(by_kind.items()))
-    counts = report.decision.counts
-    glued = counts.co_occurrence.count if counts is not None else 0
+    glued = co_occurring_pairs(report)
     also = f"; {plural(glued, 'co-occurring pair')} counted, not findings" if glued else ""
     lines = [f"  decided:   {shown or 'nothing'}{also} - for all messages, by automata"]
     if report.decision.not_reached:
@@ -116,10 +116,12 @@ def summary_text(
             at = place(problem.location)
             lines.append(f"    {at}{problem.kind} {problem.code}{where}{phrase}: {problem.message}")
     else:
-        lines.extend("    " + overview_line(row) for row in rows if row.tier == "proven")
+        lines.extend("    " + overview_line(row) for row in rows if row.tier == "proven" and row.reason is None)
     lines.extend(decided_lines(document))  # the tiers in order: proven, decided, generated
     if verbosity <= 0:
         lines.extend("    " + overview_line(row) for row in rows if row.tier == "decided")
+        # The default taking the graph's own never-route phrases: by design, after what is to fix.
+        lines.extend("    " + overview_line(row) for row in rows if row.tier == "proven" and row.reason is not None)
     lines.append(
         f"  generated: {phrase_counts(run)} (seed {run.seed}, budget {run.budget}): "
         f"{plural(summary.suggestions, 'suggestion')} - samples, not proof"
