@@ -50,8 +50,19 @@ def public_api_markdown() -> str:
         lines += [f"## `{module}`", ""]
         lines += ["Imported as " + ", ".join(f"`fuzzroute.{n}`" for n in names) + ".", ""]
         for name in names:
-            lines += [f"::: {module}.{name}", ""]
+            lines += [f"::: {identifier(module, name)}", ""]
     return "\n".join(lines)
+
+
+def identifier(module: str, name: str) -> str:
+    """Where a public name is defined (a function `decide` beside a module `decide` is the function)."""
+    import importlib
+    import inspect
+
+    value = getattr(importlib.import_module(module), name)
+    if inspect.isclass(value) or inspect.isfunction(value):
+        return f"{value.__module__}.{value.__qualname__}"
+    return f"{module}.{name}"
 
 
 # -- JSON schema to tables --------------------------------------------------------------------------
