@@ -246,8 +246,8 @@ def test_the_code_is_never_run(tmp_path: Path) -> None:
 def test_the_readme_session_on_support_ts_is_what_check_and_claim_print(monkeypatch: pytest.MonkeyPatch) -> None:
     root = Path(__file__).resolve().parent.parent
     monkeypatch.chdir(root)
-    readme = (root / "README.md").read_text("utf-8")
-    section = readme.split("### A session on `examples/support.ts`", 1)[1]
+    readme = (root / "docs" / "how-to" / "typescript-graphs.md").read_text("utf-8")
+    section = readme.split("## A session on `examples/support.ts`", 1)[1]
     text_blocks = re.findall(r"```text\n(.*?)```", section, flags=re.DOTALL)
     code, out, _ = run("check", "examples/support.ts")
     assert code == 1 and out == text_blocks[0]

@@ -28,7 +28,9 @@ from fuzzroute.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW_FILE = ROOT / "examples" / "github-nightly.yml"
 ACTION = ROOT / "action.yml"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The guides that quote the workflows and the fuzzroute commands of CI jobs.
+GUIDES = ("nightly.md", "github-action.md", "shards.md", "review-diff.md", "suggest-examples.md")
+README = "\n".join((ROOT / "docs" / "how-to" / page).read_text(encoding="utf-8") for page in GUIDES)
 
 
 def load_workflow(text: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from fuzzroute.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "how-to" / "pre-commit.md").read_text(encoding="utf-8")
 
 
 def hooks() -> dict[str, dict[str, Any]]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from fuzzroute.graphfiles.loader import load_graph
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "how-to" / "pytest.md").read_text(encoding="utf-8")
 
 
 def pytest_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
