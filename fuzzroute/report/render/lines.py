@@ -8,7 +8,10 @@ terminal (`cli.terminal.echo_lines`) after making the graph's text inert.
 
 from __future__ import annotations
 
-from fuzzroute.results.document import Location, OverviewRow
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: `check` prints these lines and must not load the report's model
+    from fuzzroute.results.document import Location, OverviewRow
 
 
 def place(location: Location | None) -> str:
