@@ -6,11 +6,14 @@ import copy
 import re
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import DeclarationError, Graph, InputError, all_of, intent, keywords
-from fuzzroute.graphfiles.jsonformat import graph_from_json, graph_schema, graph_to_json
+from fuzzroute.graphfiles.jsonformat import compiled_graph_validator, graph_from_json, graph_schema, graph_to_json
 
 FULL_DOC: dict[str, Any] = {
     "name": "support",
@@ -206,3 +209,89 @@ def test_a_regex_flag_letter_outside_the_schema_is_refused_by_the_matcher_too() 
     with pytest.raises(DeclarationError) as raised:
         matcher_from_json({"regex": "x", "flags": "g"}, 'entry "a"')
     assert 'entry "a"' in str(raised.value) and "'g'" in str(raised.value)
+
+
+# -- the compiled validator accepts exactly what the schema accepts ----------------------------------------------
+
+def _mostly(valid: list[str], invalid: list[str]) -> st.SearchStrategy[str]:
+    """A value the schema takes, one time in ten one it refuses."""
+    return st.sampled_from([True] * 9 + [False]).flatmap(lambda ok: st.sampled_from(valid if ok else invalid))
+
+
+_WORDS = _mostly(["x", "refund", "Book A Flight", "ab"], ["", "\n"])
+_TEXT = st.sampled_from(["", "x", "refund", "\n"])
+_FLAGS = st.sampled_from(["", "i", "ia", "msx", "g", "dgimsuy", "iq"])  # the last three only in JavaScript or never
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), _WORDS, st.lists(_WORDS, max_size=2), st.just({}))
+
+
+def _maybe(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Mostly the schema's own shape, sometimes anything, so both sides of every rule are drawn."""
+    return st.sampled_from([True] * 19 + [False]).flatmap(lambda shaped: strategy if shaped else _JUNK)
+
+
+def _shaped(required: dict[str, st.SearchStrategy[Any]], optional: dict[str, st.SearchStrategy[Any]]) -> Any:
+    extra = st.dictionaries(st.sampled_from(["bogus", "when", "label"]), _JUNK, min_size=1, max_size=1)
+    drawn = st.fixed_dictionaries(
+        {k: _maybe(v) for k, v in required.items()}, optional={k: _maybe(v) for k, v in optional.items()}
+    )
+    dropped = st.sampled_from(list(required))
+    return st.tuples(drawn, extra, dropped, st.sampled_from(range(20))).map(
+        lambda t: {
+            **{k: v for k, v in t[0].items() if not (t[3] == 1 and k == t[2])},  # now and then a required key goes
+            **(t[1] if t[3] == 0 else {}),  # now and then an unknown key comes
+        }
+    )
+
+
+_TEXTS = st.lists(_TEXT, max_size=3)
+_MATCHERS = st.recursive(
+    st.one_of(
+        _shaped({"regex": _TEXT, "flags": _FLAGS}, {}),
+        _shaped({"keywords": _TEXTS}, {}),
+        _shaped({"intent": _TEXT, "examples": _TEXTS}, {}),
+    ),
+    lambda members: _shaped({"all": st.lists(members, max_size=3)}, {}),
+    max_leaves=5,
+)
+_ENTRY = _shaped({"id": _WORDS, "match": _MATCHERS}, {"examples": _TEXTS})
+_ACCEPTED = _shaped({"earlier": _WORDS, "later": _WORDS, "reason": _WORDS}, {})
+_DOCUMENTS = _maybe(
+    _shaped(
+        {"name": _WORDS, "entries": st.lists(_ENTRY, min_size=1, max_size=4)},
+        {
+            "mount": _mostly(["rules", "classifier", "scorer", "read"], ["cascade", ""]),
+            "regex_dialect": _mostly(["python", "javascript"], ["re2", "Python"]),
+            "never_routes": _TEXTS,
+            "accepted": st.lists(_ACCEPTED, max_size=2),
+        },
+    )
+)
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(_DOCUMENTS)
+def test_the_compiled_validator_accepts_exactly_what_jsonschema_accepts(document: Any) -> None:
+    """Loading checks a document with the compiled validator and asks jsonschema only for a refused one's message,
+    so the two must agree on every document, valid or not."""
+    reference = jsonschema.Draft202012Validator(graph_schema()).is_valid(document)
+    before = copy.deepcopy(document)
+    try:
+        compiled_graph_validator()(document)
+        compiled = True
+    except fastjsonschema.JsonSchemaException:
+        compiled = False
+    assert compiled == reference
+    assert document == before  # checking never fills in defaults
+
+
+def test_the_validator_agreement_is_tested_on_both_sides() -> None:
+    """The strategy above draws valid and invalid documents alike (else the agreement test proves little)."""
+    verdicts: set[bool] = set()
+
+    @settings(max_examples=200, deadline=None, database=None)
+    @given(_DOCUMENTS)
+    def collect(document: Any) -> None:
+        verdicts.add(jsonschema.Draft202012Validator(graph_schema()).is_valid(document))
+
+    collect()
+    assert verdicts == {True, False}
