@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fuzzroute.engine.automata.plan import RegexPlan, plan_for
 from fuzzroute.engine.errors import DeclarationError
-from fuzzroute.engine.js_regex import JsRegexError, JsTranslation, from_units, translate
 from fuzzroute.engine.text import ASCII_WORD, is_blank, js_trim, render_value
+
+if TYPE_CHECKING:  # the JavaScript dialect is loaded only by graphs that declare a JavaScript regex
+    from fuzzroute.engine.js_regex import JsTranslation
 
 FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
     ("i", re.IGNORECASE),
@@ -118,7 +120,11 @@ class Regex:
         found = self.search(message)
         if found is None:
             return None
-        return found.group(0) if self.js is None else from_units(found.group(0))
+        if self.js is None:
+            return found.group(0)
+        from fuzzroute.engine.js_regex import from_units
+
+        return from_units(found.group(0))
 
     @property
     def caption(self) -> str:
@@ -357,6 +363,8 @@ def compiled_js_regex(source: object, flags: object, where: str) -> Regex:
             f"{where}: a JavaScript regex needs a source and flags that are strings, not "
             f"{render_value(source)} and {render_value(flags)}."
         )
+    from fuzzroute.engine.js_regex import JsRegexError, translate
+
     try:
         translation = translate(source, flags)
     except JsRegexError as exc:
