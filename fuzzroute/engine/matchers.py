@@ -161,21 +161,27 @@ class Keywords:
 
     keywords: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        patterns = tuple(re.compile(keyword_pattern(k), re.IGNORECASE) for k in self.keywords)
-        object.__setattr__(self, "_patterns", patterns)
-        any_of = re.compile("|".join(f"(?:{keyword_pattern(k)})" for k in self.keywords), re.IGNORECASE)
-        object.__setattr__(self, "_any", any_of)
-
     @property
     def patterns(self) -> tuple[re.Pattern[str], ...]:
-        """One compiled pattern per keyword, in declaration order."""
-        return self._patterns  # type: ignore[attr-defined, no-any-return]
+        """One compiled pattern per keyword, in declaration order (compiled on first use: only witnesses need them)."""
+        found: tuple[re.Pattern[str], ...] | None = self.__dict__.get("_patterns")
+        if found is None:
+            found = tuple(re.compile(keyword_pattern(k), re.IGNORECASE) for k in self.keywords)
+            object.__setattr__(self, "_patterns", found)
+        return found
 
     @property
     def combined(self) -> re.Pattern[str]:
-        """One alternation that matches exactly when some keyword does (the fast path)."""
-        return self._any  # type: ignore[attr-defined, no-any-return]
+        """One alternation that matches exactly when some keyword does (the fast path).
+
+        Compiled on first use: `check` runs a rule only on the phrases its
+        words can match (the prefilter), so most rules of a big graph never run.
+        """
+        found: re.Pattern[str] | None = self.__dict__.get("_any")
+        if found is None:
+            found = re.compile("|".join(f"(?:{keyword_pattern(k)})" for k in self.keywords), re.IGNORECASE)
+            object.__setattr__(self, "_any", found)
+        return found
 
     def matches(self, message: str) -> bool:
         return self.combined.search(message) is not None
