@@ -121,7 +121,7 @@ def prepare_plans(patterns: Iterable[re.Pattern[str]]) -> None:
     atoms: Atoms | None = None  # the shared alphabet's atoms, made for the first pattern that needs them
     for key, pattern in todo.items():
         try:
-            tree = regex_syntax.parse(pattern.pattern, pattern.flags)
+            tree = regex_syntax.parsed(pattern.pattern, pattern.flags)
         except (re.error, RecursionError):  # pragma: no cover - the pattern compiled once already
             _plans[key] = RegexPlan(pattern, PLAIN, "Python cannot parse it again", None, pattern.search)
             continue
