@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_backtracking  # noqa: E402
+import bench_check  # noqa: E402
 import bench_decide  # noqa: E402
 import bench_diff  # noqa: E402
 import bench_explore  # noqa: E402
@@ -41,6 +42,10 @@ def main() -> None:
     print(flush=True)
     # A big JSON graph loaded and checked: CI runs 2,000-20,000 entries; `--full` 10,000-100,000.
     print(bench_loading.main(full=full), flush=True)
+    print(flush=True)
+    # `check` as a whole process against a bare interpreter: CI runs 200 rules, proven only; `--full` adds 1,000
+    # and 5,000 rules and deciding.
+    print(bench_check.main(full=full), flush=True)
     print(flush=True)
     # `diff` of a graph and an edit of it: CI runs 10 and 30 rules; `--full` adds 100 and 300.
     print(bench_diff.main(quick=not full), flush=True)

@@ -41,3 +41,33 @@ def test_an_archive_of_the_repository_extracts_on_this_python(tmp_path: Path) ->
     with tarfile.open(fileobj=archive) as tar:
         _common().extract_trusted(tar, tmp_path)
     assert (tmp_path / "fuzzroute" / "old.py").read_text() == "print('old code')\n"
+
+
+def _bench_check() -> ModuleType:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_check_under_test", BENCHMARKS / "bench_check.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_the_check_benchmark_graph_is_seeded_and_shaped_as_described(tmp_path: Path) -> None:
+    """Two declared examples per rule, 20 never-route rows, regex, keyword and all-of rules; the same seed writes
+    the same file, and the graph loads and is checked (it has proven problems to report)."""
+    from fuzzroute.graphfiles.loader import load_graph
+
+    bench = _bench_check()
+    first = bench.write_graph(tmp_path / "a.json", 200)
+    again = bench.write_graph(tmp_path / "b.json", 200)
+    assert first.read_text("utf-8") == again.read_text("utf-8")
+    graph = load_graph(str(first)).graph
+    assert len(graph.entries) == 200
+    assert all(len(entry.examples or ()) == 2 for entry in graph.entries)
+    assert len(graph.never_route_phrases) == 20
+    assert {entry.data_matcher.kind for entry in graph.entries if entry.data_matcher is not None} == {
+        "regex", "keywords", "all"}
+    assert graph.checkup().errors

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -25,7 +26,10 @@ def test_the_command_list_shows_whole_sentences() -> None:
     assert result.exit_code == 0
     listing = squeeze(result.output.split("Commands:", 1)[1])
     assert "..." not in listing
-    for name, command in main.commands.items():  # type: ignore[attr-defined]
+    context = click.Context(main)
+    for name in main.list_commands(context):  # type: ignore[attr-defined]
+        command = main.get_command(context, name)  # type: ignore[attr-defined]
+        assert command is not None, name
         line = summary_line(command)
         assert line.endswith((".", "!", "?")) or command.short_help, (name, line)
         assert squeeze(f"{name} {line}") in listing, name

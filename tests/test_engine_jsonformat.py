@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import copy
 import re
+import runpy
+from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import DeclarationError, Graph, InputError, all_of, intent, keywords
-from fuzzroute.graphfiles.jsonformat import graph_from_json, graph_schema, graph_to_json
+from fuzzroute.graphfiles import graph_validator
+from fuzzroute.graphfiles.jsonformat import graph_from_json, graph_schema, graph_to_json, validate_document
 
 FULL_DOC: dict[str, Any] = {
     "name": "support",
@@ -206,3 +212,117 @@ def test_a_regex_flag_letter_outside_the_schema_is_refused_by_the_matcher_too() 
     with pytest.raises(DeclarationError) as raised:
         matcher_from_json({"regex": "x", "flags": "g"}, 'entry "a"')
     assert 'entry "a"' in str(raised.value) and "'g'" in str(raised.value)
+
+
+# -- the compiled validator accepts exactly what the schema accepts ----------------------------------------------
+
+def _mostly(valid: list[str], invalid: list[str]) -> st.SearchStrategy[str]:
+    """A value the schema takes, one time in ten one it refuses."""
+    return st.sampled_from([True] * 9 + [False]).flatmap(lambda ok: st.sampled_from(valid if ok else invalid))
+
+
+_WORDS = _mostly(["x", "refund", "Book A Flight", "ab"], ["", "\n"])
+_TEXT = st.sampled_from(["", "x", "refund", "\n"])
+#: Flags: Python's, JavaScript's only, nobody's, and one that passes the schema's `$` under `re` only.
+_FLAGS = st.sampled_from(["", "i", "ia", "msx", "g", "dgimsuy", "iq", "i\n"])
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), _WORDS, st.lists(_WORDS, max_size=2), st.just({}))
+
+
+def _maybe(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Mostly the schema's own shape, sometimes anything, so both sides of every rule are drawn."""
+    return st.sampled_from([True] * 19 + [False]).flatmap(lambda shaped: strategy if shaped else _JUNK)
+
+
+def _shaped(required: dict[str, st.SearchStrategy[Any]], optional: dict[str, st.SearchStrategy[Any]]) -> Any:
+    extra = st.dictionaries(st.sampled_from(["bogus", "when", "label"]), _JUNK, min_size=1, max_size=1)
+    drawn = st.fixed_dictionaries(
+        {k: _maybe(v) for k, v in required.items()}, optional={k: _maybe(v) for k, v in optional.items()}
+    )
+    dropped = st.sampled_from(list(required))
+    return st.tuples(drawn, extra, dropped, st.sampled_from(range(20))).map(
+        lambda t: {
+            **{k: v for k, v in t[0].items() if not (t[3] == 1 and k == t[2])},  # now and then a required key goes
+            **(t[1] if t[3] == 0 else {}),  # now and then an unknown key comes
+        }
+    )
+
+
+_TEXTS = st.lists(_TEXT, max_size=3)
+_MATCHERS = st.recursive(
+    st.one_of(
+        _shaped({"regex": _TEXT, "flags": _FLAGS}, {}),
+        _shaped({"keywords": _TEXTS}, {}),
+        _shaped({"intent": _TEXT, "examples": _TEXTS}, {}),
+    ),
+    lambda members: _shaped({"all": st.lists(members, max_size=3)}, {}),
+    max_leaves=5,
+)
+_ENTRY = _shaped({"id": _WORDS, "match": _MATCHERS}, {"examples": _TEXTS})
+_ACCEPTED = _shaped({"earlier": _WORDS, "later": _WORDS, "reason": _WORDS}, {})
+_DOCUMENTS = _maybe(
+    _shaped(
+        {"name": _WORDS, "entries": st.lists(_ENTRY, min_size=1, max_size=4)},
+        {
+            "mount": _mostly(["rules", "classifier", "scorer", "read"], ["cascade", ""]),
+            "regex_dialect": _mostly(["python", "javascript"], ["re2", "Python"]),
+            "never_routes": _TEXTS,
+            "accepted": st.lists(_ACCEPTED, max_size=2),
+        },
+    )
+)
+
+
+def _flags_end_in_newline(node: Any) -> bool:
+    """Some regex's flags end in a newline: the schema's `$` lets that pass under `re`, not under JSON Schema."""
+    if isinstance(node, dict):
+        flags = node.get("flags")
+        if "regex" in node and isinstance(flags, str) and flags.endswith("\n"):
+            return True
+        return any(_flags_end_in_newline(value) for value in node.values())
+    if isinstance(node, list):
+        return any(_flags_end_in_newline(value) for value in node)
+    return False
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(_DOCUMENTS)
+def test_loading_refuses_exactly_what_the_schema_refuses(document: Any) -> None:
+    """Loading checks a document with the compiled validator and asks jsonschema about a refused one, so a
+    document is refused exactly when jsonschema refuses it (as before the compiled validator)."""
+    reference = jsonschema.Draft202012Validator(graph_schema()).is_valid(document)
+    before = copy.deepcopy(document)
+    try:
+        validate_document(document, "graph.json")
+        loaded = True
+    except InputError:
+        loaded = False
+    assert loaded == reference
+    try:
+        graph_validator.validate(document)
+        compiled = True
+    except fastjsonschema.JsonSchemaException:
+        compiled = False
+    # The compiled code alone agrees too, but for a pattern's `$` before a final newline (stricter there).
+    assert compiled == reference or (reference and _flags_end_in_newline(document))
+    assert document == before  # checking never fills in defaults
+
+
+def test_the_shipped_validator_is_the_schema_compiled_now() -> None:
+    """fuzzroute/graphfiles/graph_validator.py is what scripts/make_graph_validator.py writes today."""
+    root = Path(__file__).resolve().parent.parent
+    generated = runpy.run_path(str(root / "scripts" / "make_graph_validator.py"))["generated_code"]()
+    shipped = (root / "fuzzroute" / "graphfiles" / "graph_validator.py").read_text("utf-8")
+    assert shipped == generated, "the schema changed: run python scripts/make_graph_validator.py"
+
+
+def test_the_validator_agreement_is_tested_on_both_sides() -> None:
+    """The strategy above draws valid and invalid documents alike (else the agreement test proves little)."""
+    verdicts: set[bool] = set()
+
+    @settings(max_examples=200, deadline=None, database=None)
+    @given(_DOCUMENTS)
+    def collect(document: Any) -> None:
+        verdicts.add(jsonschema.Draft202012Validator(graph_schema()).is_valid(document))
+
+    collect()
+    assert verdicts == {True, False}

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
@@ -158,3 +160,40 @@ def test_report_json_and_html_carry_locations(tmp_path: Path) -> None:
     for part in (document["graph"]["rules"][0], document["proven"]["problems"][0], document["suggestions"][0]):
         del part["location"]
     assert len([e for e in schema_errors(document) if "'location' is a required property" in e]) == 3
+
+
+def _lines_from_the_span_tree(text: str) -> list[int] | None:
+    """Each entry's line read off the whole span tree: what `entry_lines` must equal (it steps over values)."""
+    root = parse_spans(text)
+    entries = root.member("entries") if root is not None and root.kind == "object" else None
+    if entries is None or entries.kind != "array":
+        return None
+    return [text.count("\n", 0, item.start) + 1 for item in entries.items]
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["entries", "id", "x"]), inner,
+                                                               max_size=3),
+    max_leaves=8,
+)
+_GAPS = st.sampled_from(["", " ", "\n", "\n  ", "\r\n", "\t"])
+
+
+@st.composite
+def _json_texts(draw: st.DrawFn) -> str:
+    """A JSON text with whitespace anywhere, often with an `entries` array (sometimes twice, sometimes not one)."""
+    gap = lambda: draw(_GAPS)  # noqa: E731 - a fresh gap each call
+    members = draw(st.lists(st.tuples(st.sampled_from(["entries", "name", "entries"]),
+                                      st.one_of(st.lists(_JSON_VALUES, max_size=4), _JSON_VALUES)), max_size=3))
+    indent = draw(st.sampled_from([None, 1]))
+    body = ",".join(f"{gap()}{json.dumps(key)}{gap()}:{gap()}{json.dumps(value, indent=indent)}{gap()}"
+                    for key, value in members)
+    text = f"{gap()}{{{body}{gap()}}}{gap()}"
+    return text if draw(st.booleans()) else text + draw(st.sampled_from(["", "x", "]"]))
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(_json_texts())
+def test_entry_lines_equal_the_lines_in_the_whole_span_tree(text: str) -> None:
+    assert entry_lines(text) == _lines_from_the_span_tree(text)

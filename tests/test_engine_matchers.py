@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import AllOf, DeclarationError, Graph, Intent, Keywords, Regex, all_of, intent, keywords
 from fuzzroute.engine.matchers import compile_match
@@ -375,3 +377,30 @@ def test_e92_each_rule_keeps_its_match_data() -> None:
     assert refunds.match is not None and refunds.match.to_json() == {"regex": "refund", "flags": "i"}
     assert billing.match is not None and billing.match.to_json() == {"keywords": ["charge", "billing statement"]}
     assert triage.match is None and triage.data_matcher is None and triage.when is not None
+
+
+# -- the keyword patterns mean what the keyword law says ------------------------------------------------------------
+
+#: Letters whose case folding `re` widens (Kelvin sign, long s, dotted and dotless i), edges, and plain letters.
+_TRICKY = "kKKsSſiIİı_9 -?é"
+_KEYWORD_TEXT = st.text(alphabet=_TRICKY, min_size=1, max_size=3).filter(lambda k: k.strip() != "")
+
+
+def _as_first_written(keyword: str) -> re.Pattern[str]:
+    """A keyword's pattern as it was first written: case-sensitive ASCII classes at its word edges."""
+    word = "[A-Za-z0-9_]"
+    left = f"(?<!(?-i:{word}))" if re.fullmatch(word, keyword[0]) else ""
+    right = f"(?!(?-i:{word}))" if re.fullmatch(word, keyword[-1]) else ""
+    return re.compile(f"{left}{re.escape(keyword)}{right}", re.IGNORECASE)
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(st.lists(_KEYWORD_TEXT, min_size=1, max_size=4), st.text(alphabet=_TRICKY, max_size=8))
+def test_keyword_patterns_match_as_the_first_written_ones(words: list[str], message: str) -> None:
+    """The per-keyword patterns find the same text, and the one combined pattern matches exactly when one of
+    them does (it groups keywords by their edges, which `re` parses faster)."""
+    matcher = keywords(*words)
+    for word, pattern in zip(words, matcher.patterns, strict=True):
+        found, expected = pattern.search(message), _as_first_written(word).search(message)
+        assert (found and found.span()) == (expected and expected.span())
+    assert matcher.matches(message) == any(_as_first_written(word).search(message) for word in words)

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 import yaml
 from action_runner import by_name, load_action, run_action, substitute
@@ -112,7 +113,8 @@ def test_every_flag_of_the_readme_commands_exists() -> None:
             commands.append(words)
     assert len(commands) >= 3
     for words in commands:
-        command = main.commands[words[0]]
+        command = main.get_command(click.Context(main), words[0])  # commands load on first use
+        assert command is not None, words
         known = {o for p in command.params for o in p.opts}
         flags = [w for w in words[1:] if w.startswith("-")]
         assert set(flags) <= known, (words, set(flags) - known)

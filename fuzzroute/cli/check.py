@@ -101,8 +101,6 @@ def check(
     """
     from fuzzroute.report.atomic import unwritable, write_all_atomically
     from fuzzroute.report.failon import check_fail_on
-    from fuzzroute.report.render.check_sarif import check_sarif_log, combined_sarif_text
-    from fuzzroute.report.render.junit import junit_from_checkups
 
     level = verbosity(quiet, verbose)
     if fail_on == "new":
@@ -128,13 +126,17 @@ def check(
                 decisions = decide_graph(graph_file.graph)
             results.append((spec, graph_file, graph_file.graph.checkup(), decisions))
         files: list[tuple[Path, str]] = []
-        if sarif_path is not None:
+        if sarif_path is not None:  # the writers are imported only when asked for: `check` must start fast
+            from fuzzroute.report.render.check_sarif import check_sarif_log, combined_sarif_text
+
             logs = [
                 check_sarif_log(g.graph, c, source_path=spec, graph_format=g.format, decisions=d)
                 for spec, g, c, d in results
             ]
             files.append((sarif_path, combined_sarif_text(logs)))
         if junit_path is not None:
+            from fuzzroute.report.render.junit import junit_from_checkups
+
             files.append(
                 (junit_path, junit_from_checkups([(str(g.path), g.graph, c, d) for _s, g, c, d in results]))
             )

@@ -47,7 +47,28 @@ def summary_line(command: click.Command) -> str:
 
 
 class ReadableGroup(click.Group):
-    """A click group whose command list shows whole sentences, never a cut-off one."""
+    """A click group whose command list shows whole sentences, never a cut-off one.
+
+    Commands may also be added as loaders (`add_lazy_command`), imported
+    only when the command runs or the list is shown: `fuzzroute check`, run
+    on every commit, then never imports what `report` or `suggest` need.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.loaders: dict[str, Callable[[], click.Command]] = {}
+
+    def add_lazy_command(self, name: str, loader: Callable[[], click.Command]) -> None:
+        """Register command `name`, built by `loader` the first time it is asked for."""
+        self.loaders[name] = loader
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.loaders})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.loaders:
+            self.add_command(self.loaders[cmd_name](), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows: list[tuple[str, str]] = []

@@ -33,7 +33,6 @@ MAX_CLASS_CHARS = 4
 
 Factor = frozenset[str]
 
-_parser: Any = regex_syntax.parser
 _c: Any = regex_syntax.constants
 
 
@@ -44,7 +43,7 @@ class _Unknown(Exception):
 def regex_factors(pattern: re.Pattern[str]) -> list[Factor]:
     """Required factors of a compiled pattern (empty list: nothing is known)."""
     try:
-        tree = _parser.parse(pattern.pattern, pattern.flags)
+        tree = regex_syntax.parsed(pattern.pattern, pattern.flags)
         exact, factors = _sequence(list(tree))
     except (re.error, RecursionError, _Unknown, TypeError, ValueError, AttributeError):
         return []
@@ -62,7 +61,7 @@ def regex_texts(pattern: re.Pattern[str]) -> frozenset[str] | None:
     list is the other kind of rule whose own texts are finite: its keywords.
     """
     try:
-        tree = _parser.parse(pattern.pattern, pattern.flags)
+        tree = regex_syntax.parsed(pattern.pattern, pattern.flags)
         exact, _factors = _sequence(list(tree))
     except (re.error, RecursionError, _Unknown, TypeError, ValueError, AttributeError):
         return None

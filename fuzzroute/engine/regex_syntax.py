@@ -12,6 +12,7 @@ the one module to change.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any
 
 #: `re._parser`, `re._compiler` and `re._constants` (typed loosely: they are private and untyped).
@@ -25,3 +26,11 @@ MAXREPEAT: int = int(constants.MAXREPEAT)
 def parse(pattern: str, flags: int = 0) -> Any:
     """The parse tree `re` builds for `pattern` (a `SubPattern`); raises `re.error` like `re.compile`."""
     return parser.parse(pattern, flags)
+
+
+@lru_cache(maxsize=8192)
+def parsed(pattern: str, flags: int = 0) -> Any:
+    """`parse`, remembered per pattern text and flags: the regex plans and the literal prefilter both read
+    every rule's tree when a graph is checked, and parsing is most of what that costs.  Read the tree, never
+    change it (it is shared)."""
+    return parse(pattern, flags)

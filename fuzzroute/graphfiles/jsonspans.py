@@ -110,19 +110,80 @@ def line_of(text: str, offset: int) -> int:
 
 
 def entry_lines(text: str) -> list[int] | None:
-    """The line of each object in the document's `entries` array, in order (None if not found)."""
-    root = parse_spans(text)
-    if root is None or root.kind != "object":
+    """The line of each object in the document's `entries` array, in order (None if not found).
+
+    Only the top-level object is walked here; every other value (each entry
+    too) is stepped over by `json`'s own scanner, so a graph of thousands of
+    rules costs a fraction of building its whole span tree.
+    """
+    try:
+        starts = _entry_starts(text)
+    except (ValueError, IndexError):
         return None
-    entries = root.member("entries")
-    if entries is None or entries.kind != "array":
+    if starts is None:
         return None
     # Entries come in text order: count the newlines between neighbours, not from the start each time
     # (a graph of 100,000 entries would otherwise take time quadratic in its length).
     lines: list[int] = []
     line, offset = 1, 0
-    for item in entries.items:
-        line += text.count("\n", offset, item.start)
-        offset = item.start
+    for start in starts:
+        line += text.count("\n", offset, start)
+        offset = start
         lines.append(line)
     return lines
+
+
+def _past(text: str, position: int) -> int:
+    """Where the JSON value at `position` ends (raises ValueError if there is none)."""
+    _, end = _DECODER.raw_decode(text, position)
+    return int(end)
+
+
+def _entry_starts(text: str) -> list[int] | None:
+    """Where each item of the top-level object's `entries` array starts (the last `entries`, as `json` reads)."""
+    position = _skip(text, 0)
+    if text[position] != "{":
+        return None
+    found: list[int] | None = None
+    position = _skip(text, position + 1)
+    if text[position] == "}":
+        return None
+    while True:
+        position = _skip(text, position)
+        key, position = json.decoder.scanstring(text, position + 1)  # type: ignore[attr-defined]
+        position = _skip(text, position)
+        if text[position] != ":":
+            raise ValueError(f"expected ':' at {position}")
+        position = _skip(text, position + 1)
+        if key == "entries" and text[position] == "[":
+            found, position = _item_starts(text, position)
+        else:
+            if key == "entries":
+                found = None
+            position = _past(text, position)
+        position = _skip(text, position)
+        if text[position] == ",":
+            position += 1
+            continue
+        if text[position] != "}":
+            raise ValueError(f"expected '}}' at {position}")
+        break
+    return found if _skip(text, position + 1) == len(text) else None
+
+
+def _item_starts(text: str, position: int) -> tuple[list[int], int]:
+    """The start of each item of the array opening at `position`, and where the array ends."""
+    starts: list[int] = []
+    position = _skip(text, position + 1)
+    if text[position] == "]":
+        return starts, position + 1
+    while True:
+        position = _skip(text, position)
+        starts.append(position)
+        position = _skip(text, _past(text, position))
+        if text[position] == ",":
+            position += 1
+            continue
+        if text[position] != "]":
+            raise ValueError(f"expected ']' at {position}")
+        return starts, position + 1

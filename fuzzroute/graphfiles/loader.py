@@ -26,8 +26,7 @@ from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines
 from fuzzroute.graphfiles.jsonstrict import load_graph_document
 from fuzzroute.graphfiles.refusals import refuse_unencodable_text
-from fuzzroute.graphfiles.typescript import SUFFIXES as TS_SUFFIXES
-from fuzzroute.graphfiles.typescript import read_typescript_graph
+from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES as TS_SUFFIXES
 
 GraphFormat = Literal["python", "json", "typescript", "javascript"]
 
@@ -78,6 +77,8 @@ def load_graph(spec: str | Path) -> LoadedGraph:
         graph, name = _load_python(path, attribute)
         return _accepted(LoadedGraph(graph, path, "python", name))
     if suffix in TS_SUFFIXES:
+        from fuzzroute.graphfiles.typescript import read_typescript_graph  # the parser only for script files
+
         graph, declared = read_typescript_graph(path, _read_text(path), attribute)
         return _accepted(LoadedGraph(graph, path, _script_format(path), declared.label))
     raise InputError(
@@ -117,6 +118,8 @@ def load_graph_text(loaded: LoadedGraph, text: str) -> Graph:
     if loaded.format == "json":
         graph = _graph_from_text(loaded.path, text)
     elif loaded.format in ("typescript", "javascript"):
+        from fuzzroute.graphfiles.typescript import read_typescript_graph
+
         graph = read_typescript_graph(loaded.path, text, loaded.attribute)[0]
     else:
         graph, _ = _load_python(loaded.path, loaded.attribute, source=text)

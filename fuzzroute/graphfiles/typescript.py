@@ -49,11 +49,12 @@ from fuzzroute.engine.matchers import (
     validated_keywords,
 )
 from fuzzroute.engine.unread import UnreadPredicate
+from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
 
 Node = tree_sitter.Node
 
 #: The suffixes read as TypeScript or JavaScript graph files.
-SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+SUFFIXES = SCRIPT_SUFFIXES
 _GRAPH_FUNCTIONS = ("skillGraph", "defineSkillMap")
 _BUILDER_METHODS = ("entry", "route", "classify", "entryBy", "entryByRelevance", "entryByRead", "neverRoutes",
                     "tree", "build")

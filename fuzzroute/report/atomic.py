@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -205,6 +204,8 @@ def temporary_name(target: Path, kind: str = "tmp") -> Path:
     `.report.html.<16 hex>.tmp`; a target name too long for that is cut (at a
     character boundary) to leave room for the random part.
     """
+    import secrets  # here, not at the top: `check` imports this module and mostly writes no file
+
     room = max(1, name_max(target.parent) - _TEMP_OVERHEAD)
     stem = target.name
     while len(os.fsencode(stem)) > room:

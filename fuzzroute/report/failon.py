@@ -17,9 +17,12 @@ and a merge of shards, both count through `counts.summarize`, which calls it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.results.document import DecidedRecord, ProblemRecord, SuggestionRecord
+
+if TYPE_CHECKING:  # annotations only: `check` reads this module and must not load the report's model
+    from fuzzroute.results.document import DecidedRecord, ProblemRecord, SuggestionRecord
 
 FAIL_ON_CHOICES: tuple[str, ...] = ("proven", "new", "never")
 DEFAULT_FAIL_ON = "proven"

@@ -28,15 +28,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fuzzroute.engine import regex_syntax
-from fuzzroute.engine.automata.alphabet import Cell, partition
-from fuzzroute.engine.automata.ambiguity import Ambiguity, analyse
-from fuzzroute.engine.automata.lazy import LazySearch
-from fuzzroute.engine.automata.nfa import Atoms, Nfa, Undecidable, pattern_nfa
 from fuzzroute.engine.limits import condition_seconds
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
+
+if TYPE_CHECKING:  # the automata are loaded only for a regex not linear at a glance (most routing regexes are)
+    from fuzzroute.engine.automata.alphabet import Cell
+    from fuzzroute.engine.automata.ambiguity import Ambiguity
+    from fuzzroute.engine.automata.nfa import Atoms, Nfa
 
 _c: Any = regex_syntax.constants
 
@@ -116,30 +117,40 @@ def prepare_plans(patterns: Iterable[re.Pattern[str]]) -> None:
             todo.setdefault(_key(pattern), pattern)
     if len(_plans) + len(todo) > PLAN_CACHE_SIZE:
         _plans.clear()
-    atoms = Atoms()
     readable: list[tuple[re.Pattern[str], Nfa]] = []
+    atoms: Atoms | None = None  # the shared alphabet's atoms, made for the first pattern that needs them
     for key, pattern in todo.items():
         try:
-            tree = regex_syntax.parse(pattern.pattern, pattern.flags)
+            tree = regex_syntax.parsed(pattern.pattern, pattern.flags)
         except (re.error, RecursionError):  # pragma: no cover - the pattern compiled once already
             _plans[key] = RegexPlan(pattern, PLAIN, "Python cannot parse it again", None, pattern.search)
             continue
         if linear_at_a_glance(list(tree)):
             _plans[key] = RegexPlan(pattern, PLAIN, "at most one repeat, of a plain body", None, pattern.search)
             continue
+        from fuzzroute.engine.automata.nfa import Atoms, Undecidable, pattern_nfa
+
+        if atoms is None:
+            atoms = Atoms()
         try:
             readable.append((pattern, pattern_nfa(pattern, atoms)))
         except Undecidable as unreadable:
             reason = f"the automata cannot read it: it uses {unreadable}"
             _plans[key] = RegexPlan(pattern, GUARDED, reason, None, _guarded(pattern, str(unreadable)))
-    if not readable:
+    if not readable or atoms is None:
         return
+    from fuzzroute.engine.automata.alphabet import partition
+
     cells = partition(atoms.resolve())
     for pattern, nfa in readable:
         _plans[_key(pattern)] = _automaton_plan(pattern, nfa, cells)
 
 
 def _automaton_plan(pattern: re.Pattern[str], nfa: Nfa, cells: list[Cell]) -> RegexPlan:
+    from fuzzroute.engine.automata.ambiguity import analyse
+    from fuzzroute.engine.automata.lazy import LazySearch
+    from fuzzroute.engine.automata.nfa import Undecidable
+
     try:
         ambiguity = analyse(nfa, cells)
     except Undecidable as too_big:

@@ -8,7 +8,6 @@ from typing import Any
 from fuzzroute.decided.model import DECIDED_KINDS, DecidedItem, Decisions
 from fuzzroute.decided.redos import evidence_words
 from fuzzroute.report.render.lines import finding_line
-from fuzzroute.results.document import Location
 
 TITLES = {
     "decided-never-matches": "never matches",
@@ -70,8 +69,7 @@ ALWAYS_LISTED = frozenset(
 
 def item_line(item: DecidedItem) -> str:
     """`file:line: kind [rule] 'witness' -> who takes it  (what it is)`, as the proven findings print."""
-    location = getattr(item.entry, "location", None)
-    where = None if location is None else Location(str(location.file), int(location.line))
+    where = item.entry.location
     takers = [item.other.id] if item.other is not None else [e.id for e in item.containing]
     note = TITLES[item.kind] + ("" if item.shared_in is None else f", {item.shared_in}")
     if item.kind == "decided-dead-under-cold-walk":

@@ -8,15 +8,28 @@ terminal (`cli.terminal.echo_lines`) after making the graph's text inert.
 
 from __future__ import annotations
 
-from fuzzroute.results.document import Location, OverviewRow
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # annotations only: `check` prints these lines and must not load the report's model
+    from fuzzroute.results.document import OverviewRow
 
 
-def place(location: Location | None) -> str:
+class Place(Protocol):
+    """Where something is declared: the report's `Location`, or the engine's `SourceLocation` as `check` has it."""
+
+    @property
+    def file(self) -> str: ...
+
+    @property
+    def line(self) -> int: ...
+
+
+def place(location: Place | None) -> str:
     return "" if location is None else f"{location.file}:{location.line}: "
 
 
 def finding_line(
-    location: Location | None, code: str, rule: str | None, phrase: str | None, winner: str | None,
+    location: Place | None, code: str, rule: str | None, phrase: str | None, winner: str | None,
     extra: str = "",
 ) -> str:
     """`file:line: code [rule] 'phrase' -> winner` (parts that are unknown are left out)."""
