@@ -67,6 +67,7 @@ from fuzzroute.decided.questions import (
     Context,
     first_phrase,
 )
+from fuzzroute.decided.ranges import case_range_items
 from fuzzroute.decided.redos import redos_items
 from fuzzroute.decided.verify import verify
 from fuzzroute.decided.wording import BOUNDARY, live_law, rule, rules
@@ -219,6 +220,7 @@ def decide(
         states += answers.states
         searches += answers.searches
     decisions.items.extend(redos_items(languages, [entries[i] for i in data if i in answered]))
+    decisions.items.extend(case_range_items([entries[i] for i in data]))
     missing = [entries[i] for i in data if i not in answered]
     if missing:
         decisions.not_reached = tuple(missing)
