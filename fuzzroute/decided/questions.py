@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from fuzzroute.decided.advice import with_advice
 from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.model import (
@@ -186,12 +187,13 @@ class RuleQuestions:
         try:
             lang_b = self.languages.search(b.index)
         except Undecidable as error:
+            reason = with_advice(str(error))
             self._add(
                 DecidedItem(
                     UNDECIDED, MATCHER, b,
-                    f"{rule(b)} is undecided: its matcher uses {error}. No question about this rule is "
-                    "decided; the generated suggestions still sample it.",
-                    reason=str(error),
+                    f"{rule(b)} is undecided: the automata stopped at {reason}. Until then no question about "
+                    "this rule is decided; the generated suggestions still sample it.",
+                    reason=reason,
                 )
             )
             return self.answers

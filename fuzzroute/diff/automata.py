@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from fuzzroute.decided.advice import with_advice
 from fuzzroute.decided.languages import build_languages
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Rule, search
 from fuzzroute.diff.matching import condition_key
@@ -92,7 +93,8 @@ class Automata:
                 self._languages.search(key)
                 self._reasons[key] = ""
             except Undecidable as error:
-                self._reasons[key] = str(error) or "a construct the automata cannot translate"
+                said = str(error)
+                self._reasons[key] = with_advice(said) if said else "a construct the automata cannot translate"
         return self._reasons[key] or None
 
     def reason_for(self, side: str, entry: Entry) -> str | None:
