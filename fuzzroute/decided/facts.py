@@ -194,7 +194,7 @@ def gather(graph: Graph, languages: Languages) -> Facts:
                 text = outcome.phrase
                 break
             single = False  # the text, if any, is not the rule's own text read whole
-        facts.texts[index] = _as_written(automata.leaves, own if single else None, finder, text)
+        facts.texts[index] = as_written(automata.leaves, own if single else None, finder, text)
         text = facts.texts[index]
         count = len(languages.cells)
         facts.first[index] = _starts(languages.search(index).parts, count)
@@ -237,13 +237,13 @@ def gather(graph: Graph, languages: Languages) -> Facts:
     return facts
 
 
-def _accepts(reading: Rule, finder: CellFinder, text: str) -> bool:
+def accepts(reading: Rule, finder: CellFinder, text: str) -> bool:
     """Whether `reading` (one automaton per part) accepts `text` whole."""
     cells = [finder.cell(ch) for ch in text]
     return all(part.accepts[_run(part, 0, cells)] for part in reading.parts)
 
 
-def _as_written(
+def as_written(
     leaves: Sequence[Regex | Keywords], own: tuple[Rule, ...] | None, finder: CellFinder, found: str | None
 ) -> str | None:
     """The rule's text as its author wrote it ("movie today"), when it is still one the automata accept.
@@ -261,7 +261,7 @@ def _as_written(
         if own is None or not isinstance(leaf, Regex):
             return found
         written = literal_words(leaf.pattern)
-        return written if written and "\n" not in written and _accepts(own[0], finder, written) else found
+        return written if written and "\n" not in written and accepts(own[0], finder, written) else found
     words = [literal_words(leaf.pattern) if isinstance(leaf, Regex) else leaf.keywords[0] for leaf in leaves]
     if any(not w for w in words):
         return found
