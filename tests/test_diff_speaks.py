@@ -89,3 +89,20 @@ def test_a_moved_message_is_a_declared_example_when_one_moves(tmp_path: Path) ->
     moves = json.loads(out)["moves"]
     assert {m["witness"] for m in moves} == {"can you cancel my booking"}
     assert {(m["from"]["id"], m["to"]["id"]) for m in moves} == {("cancel", "booking")}
+
+
+def test_a_moved_witness_spells_the_regex_as_written(tmp_path: Path) -> None:
+    """`[M-m]ovie\\s*today` moves "ticket movie today", not "ticket aovietoday"; the glued move is counted."""
+    rules = [
+        {"id": "tickets", "match": {"keywords": ["ticket", "tickets"]}},
+        {"id": "showtimes", "match": {"regex": "[M-m]ovie\\s*today"}},
+    ]
+    base, head = tmp_path / "base.json", tmp_path / "head.json"
+    base.write_text(json.dumps({"name": "m", "entries": rules}), "utf-8")
+    head.write_text(json.dumps({"name": "m", "entries": rules[::-1]}), "utf-8")
+    code, out = run(str(base), str(head), "--format", "json")
+    (move,) = {m["witness"]: m for m in json.loads(out)["moves"]}.values()
+    assert (move["witness"], move["relation"]) == ("ticket movie today", "co-occurrence")
+    code, out = run(str(base), str(head))
+    assert "co-occurrence: 1 moved pair meets only where two rules' texts are glued together" in out
+    assert '"tickets" (#1 -> #2) -> "showtimes" (#2 -> #1) \'ticket movie today\'' in out
