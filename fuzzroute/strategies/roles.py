@@ -191,6 +191,8 @@ def role_of(words: Sequence[str], i: int) -> Role:
         return Role(NOUN, number="plural" if _is_plural_noun(word) else "singular")
     if "ADJ" in found:
         last = after is None
+        if before in {"too", "very", "so", "really", "quite"}:
+            return Role(OTHER)  # "too big" never becomes "too bigger"
         if before in COPULA or (last and words[0] in WH_WORDS | COPULA):
             return Role(ADJECTIVE)
     return Role(OTHER)
@@ -198,8 +200,8 @@ def role_of(words: Sequence[str], i: int) -> Role:
 
 def _noun_forms(word: str) -> list[str]:
     singulars = lemmas(word).get("NOUN", ())
-    if word in singulars:
-        return [f for f in getAllInflections(word, upos="NOUN").get("NNS", ()) if f != word]
+    if word in singulars:  # the usual plural only ("vacuums", never "vacua")
+        return [f for f in getAllInflections(word, upos="NOUN").get("NNS", ())[:1] if f != word]
     return [s for s in singulars if s != word]
 
 
@@ -221,7 +223,9 @@ def fitting_forms(words: Sequence[str], i: int) -> list[str]:
     elif role.kind == VERB_FINITE and role.person is not None:
         forms = _verb_forms(word, role.person)
     elif role.kind == ADJECTIVE:
-        forms = [f for lemma in lemmas(word).get("ADJ", ()) for f in getInflection(lemma, tag="JJR") or ()]
+        # The lexicon's comparatives only: a rule-made one reads "includeder".
+        forms = [f for lemma in lemmas(word).get("ADJ", ())
+                 for f in getAllInflections(lemma, upos="ADJ").get("JJR", ())]
     else:
         forms = []
     return sorted(f for f in dict.fromkeys(forms) if f != word and f.isascii() and f.isalpha())
