@@ -62,6 +62,9 @@ def test_a_range_over_both_cases_of_one_letter_is_listed_once_per_rule_with_the_
     both = ranges[2]
     assert both["reason"] == "M-m -> [Mm]; P-p -> [Pp]"
     assert "33 characters" in both["message"] and "write `[Mm]`" in both["message"]
+    # What the range lets in, shown on the rule's own words and re-run through the matcher and both laws.
+    assert [i["witness"] for i in ranges] == ["_ovie today", "_athe cinema", "_ovie today at pathe", "_efund my ticket"]
+    assert all(i["claims"] is not None for i in ranges)
     assert "write `[Pp]`" in both["message"]
     text = CliRunner().invoke(main, ["check", str(MOVIES), "--decide"])
     assert text.exit_code == 1

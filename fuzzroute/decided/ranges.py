@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fuzzroute.decided.literal_words import CaseRange, case_ranges
+from fuzzroute.decided.literal_words import CaseRange, case_ranges, literal_words
 from fuzzroute.decided.model import CASE_RANGE, DecidedItem
-from fuzzroute.decided.wording import rule
+from fuzzroute.decided.wording import quoted, rule
+from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import AllOf, Regex
 
@@ -39,21 +40,53 @@ def _said(found: CaseRange) -> str:
     return f"`{found.written}` holds {found.size} characters ({holds}); {meant}"
 
 
+def _unmeant(entry: Entry, regexes: Sequence[Regex], found: Sequence[CaseRange]) -> str | None:
+    """A message the rule matches with a sign where the range's letter was meant ("_ovie today"), if any.
+
+    Built from the rule's words as written, with the first letter a range
+    stands for replaced by `_` (which every such range holds), and kept only
+    when the rule's compiled matcher matches it.
+    """
+    matcher = entry.data_matcher
+    if matcher is None:
+        return None
+    texts = [literal_words(r.pattern) for r in regexes]
+    for letter in (r.written[-1] for r in found if r.same_letter):
+        for text in texts:
+            if text is None or letter not in text.lower():
+                continue
+            at = text.lower().index(letter)
+            candidate = [t for t in texts if t is not None]
+            candidate[candidate.index(text)] = text[:at] + "_" + text[at + 1 :]
+            phrase = " ".join(candidate)
+            try:
+                if matcher.matches(phrase):
+                    return phrase
+            except RegexTimedOut:
+                return None
+    return None
+
+
 def case_range_items(entries: Sequence[Entry]) -> list[DecidedItem]:
     """One item per data rule whose regexes hold a capital-to-small range, in rule order."""
     items: list[DecidedItem] = []
     for entry in entries:
         found: list[CaseRange] = []
-        for regex in _regexes(entry):
+        regexes = _regexes(entry)
+        for regex in regexes:
             found.extend(r for r in case_ranges(regex.pattern) if r not in found)
         if not found:
             continue
         ranges = "; ".join(_said(r) for r in found)
+        unmeant = _unmeant(entry, regexes, found)
+        shown = "" if unmeant is None else f" (it matches {quoted(unmeant)})"
         items.append(
             DecidedItem(
                 CASE_RANGE, QUESTION, entry,
                 f"{rule(entry)} has a class range from a capital to a small letter: {ranges}. Such a range also "
-                "lets in the signs and letters between the two, so the rule matches words its author never meant.",
+                f"lets in the signs and letters between the two, so the rule matches words its author never "
+                f"meant{shown}.",
+                witness=unmeant,
                 reason="; ".join(f"{r.written} -> {r.fix}" for r in found),
             )
         )
