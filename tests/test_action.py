@@ -84,7 +84,7 @@ def test_a_pull_request_gets_the_report_the_diff_and_a_failing_status(
     assert diff.ran and diff.status == 0, diff.stderr
     assert diff.outputs["status"] == "1"  # the head version shadows order-status's own example: a new proven error
     markdown = (out / "diff.md").read_text(encoding="utf-8")
-    assert markdown.startswith(MARKER) and "`order-status` #1" in markdown and "`tracking` #1" in markdown
+    assert markdown.startswith(MARKER) and "`order-status` #1 → #2" in markdown and "`tracking` #2 → #1" in markdown
     moves = json.loads((out / "diff.json").read_text(encoding="utf-8"))["moves"]
     assert {(m["from"] and m["from"]["id"], m["to"] and m["to"]["id"]) for m in moves} >= {("order-status", "tracking")}
     # The standard actions would be called with the files the shell steps wrote.

@@ -24,10 +24,13 @@ from wordfreq import zipf_frequency
 from fuzzroute.authoring.suggest import suggest_examples
 from fuzzroute.generate.wording import glued_marks
 from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.strategies.roles import FUNCTION_WORDS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 BUDGET = "300"
-GRAPHS = ["devops.py", "banking.json", "support.py"]
+GRAPHS = ["devops.py", "banking.json", "support.py", "helpdesk.py", "travel.json", "smarthome.ts"]
+#: Graphs written as teams write them (a default, never-route rows, ordinary topic words).
+REALISTIC = ["helpdesk.py", "travel.json", "smarthome.ts"]
 
 
 def errors(graph: str) -> set[tuple[str, str, str]]:
@@ -104,3 +107,32 @@ def test_max_one_picks_the_scale_down_shadowing_in_a_natural_sentence() -> None:
     assert "'down'" in scale["why"] and '"incident"' in scale["why"]
     [rollback] = picks["rollback"]
     assert rollback["phrase"].startswith("revert to the previous ") and rollback["defect"]
+
+
+def _content_words(phrase: str) -> list[str]:
+    return [w.lower() for w in _words(phrase) if w.lower() not in FUNCTION_WORDS and len(w) > 1]
+
+
+@pytest.mark.parametrize("name", REALISTIC)
+def test_every_added_example_reads_as_a_message(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No doubled or repeated content word, no non-word (wordfreq), no sampler frame around a trigger."""
+    shutil.copy(EXAMPLES / name, tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = invoke("suggest", name, "--format", "json")  # the default budget, as an author runs it
+    assert code == 0, err
+    loaded = load_graph(tmp_path / name)
+    by_id = {e.id: e for e in loaded.graph.entries}
+    added = [(rule["rule"], pick) for rule in json.loads(out)["rules"] for pick in rule["examples"]]
+    assert len(added) >= 4
+    for rule, pick in added:
+        phrase = pick["phrase"]
+        words = _content_words(phrase)
+        assert len(words) == len(set(words)), phrase  # "lamp the bedroom lamp", "travel travel cover"
+        entry = by_id[rule]
+        own = {w.lower() for t in (*(entry.examples or ()), entry.caption) for w in _words(t)}
+        for word in _words(phrase):
+            assert word.lower() in own or zipf_frequency(word, "en") > 0, (phrase, word)
+    # The inflection gap each graph was written with is among the picks, named as a real gap.
+    gaps = {pick["phrase"] for _, pick in added if pick["reason"] == "near-miss-unclaimed"}
+    assert gaps & {"I cannot find my pay stubs", "where are my payslips", "how many checked bags can I take",
+                   "turn off my fare alerts", "water the plants on the balcony", "turn on the sprinklers"}, gaps

@@ -50,13 +50,25 @@ def test_the_readme_shows_the_real_text_and_markdown_output(in_root: None) -> No
     assert markdown.stdout.startswith(MARKER + "\n")
 
 
-def test_one_text_line_per_moved_pair(in_root: None, document: dict[str, Any]) -> None:
+def test_one_text_line_per_moved_pair_and_one_counted_line_for_the_glued_ones(
+    in_root: None, document: dict[str, Any]
+) -> None:
     output = invoke(BASE, HEAD).stdout
     section = output.split("Moved, decided for every message", 1)[1].split("Proven, declared rows")[0]
     lines = [line for line in section.splitlines()[1:] if line.strip()]
-    pairs = {(m["from"] and m["from"]["id"], m["to"] and m["to"]["id"]) for m in document["moves"]}
-    assert len(lines) == len(pairs) == 6
-    assert all(line.strip().startswith("both laws") for line in lines)
+    pairs = {(m["from"] and m["from"]["id"], m["to"] and m["to"]["id"]): m["relation"] for m in document["moves"]}
+    assert len(pairs) == 6
+    glued = [p for p, relation in pairs.items() if relation == "co-occurrence"]
+    assert sorted(glued, key=str) == [("cancel", "billing"), ("cancel", "smalltalk"), ("smalltalk", "billing")]
+    assert pairs[("order-status", "tracking")] == "shared-text"
+    assert pairs[("cancel", None)] is None and pairs[(None, "billing")] is None  # "no rule" meets nothing
+    assert len(lines) == len(pairs) - len(glued) + 1
+    assert all(line.strip().startswith("both laws") for line in lines[:-1])
+    assert lines[-1].strip().startswith("co-occurrence: 3 moved pairs meet only where two rules' texts are glued")
+    # The relation is said, and a rule that changed position is named at both ("#1 -> #2").
+    assert '"order-status" (#1 -> #2) -> "tracking" (#2 -> #1)  partial, shared text' in lines[0]
+    verbose = invoke(BASE, HEAD, "-v").stdout.split("Moved, decided for every message", 1)[1]
+    assert "'cancel plan payment'" in verbose and "partial, co-occurrence" in verbose
 
 
 def test_the_json_document_adds_up(document: dict[str, Any]) -> None:

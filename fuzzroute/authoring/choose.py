@@ -45,6 +45,7 @@ from fuzzroute.engine.problems import Problem
 from fuzzroute.engine.text import is_blank, phrase_key
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.generate.findings import readability_penalty
+from fuzzroute.generate.natural import unnatural
 from fuzzroute.generate.relation import CO_OCCURRENCE, FIXED_WORDS, SHARED_TEXT
 from fuzzroute.generate.wording import from_example, glued_marks, rule_words
 from fuzzroute.results.suggestions import (
@@ -286,22 +287,24 @@ class Ranker:
         }
         self._taken: set[tuple[int, str]] = set()
 
-    def _admissible(self, index: int, phrase: str) -> bool:
-        """A phrase that keeps the graph loadable and proves only what the pick says."""
+    def _admissible(self, index: int, phrase: str, mutation: str | None = None) -> bool:
+        """A phrase that keeps the graph loadable, proves only what the pick says, and reads as a message."""
         shelf = self.shelves.get(index)
         if shelf is None or shelf.full() or is_blank(phrase) or phrase != phrase.strip():
             return False
         if readability_penalty(phrase) or glued_marks(phrase):
             return False  # "REFUNDer!" or "deploy: outage" may show a finding, but is no phrase to promise
+        if unnatural(phrase, shelf.entry.examples or (), rule_words(shelf.entry), mutation) is not None:
+            return False  # "lamp the bedroom lamp", "turn the heatings down": no sentence to promise
         key = phrase_key(phrase)
         if key in self.never or (index, key) in self._taken:
             return False  # a never-route row would turn it into never-routes-contradicts-example
         return all(phrase_key(x) != key for x in shelf.entry.examples or ())
 
-    def offer(self, index: int, phrase: str, reason: str, why: str) -> None:
+    def offer(self, index: int, phrase: str, reason: str, why: str, mutation: str | None = None) -> None:
         """Pick `phrase` for rule `index` unless it is inadmissible, a near-duplicate, or its verdict
         contradicts the reason (a widening example check would fail, a defect check would pass)."""
-        if not self._admissible(index, phrase) or self.shelves[index].clashes(phrase):
+        if not self._admissible(index, phrase, mutation) or self.shelves[index].clashes(phrase):
             return
         entry = self.entries[index]
         self._taken.add((index, phrase_key(phrase)))
@@ -359,7 +362,8 @@ class Ranker:
                 kind = suggestion.kind
                 redundant = kind in DEFECT_KINDS and self._already_proven(suggestion.rule_index, witness.phrase)
                 if not redundant:
-                    self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, witness, self.entries))
+                    self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, witness, self.entries),
+                               witness.mutation)
 
     def take_widening(self, won: Sequence[WonPhrase]) -> None:
         """Phrases a rule wins through one of its own words that no declared example's match contains.
@@ -382,8 +386,11 @@ class Ranker:
             why = _widening_why(item, covered[item.index], own[item.index])
             if why is None or not self._admissible(item.index, item.phrase):
                 continue
-            # A declared example reworded with another of the rule's words is close to it on purpose.
+            # A declared example reworded with another of the rule's words is close to it on purpose; a
+            # rule with examples is widened only by them ("hey playlist now" is a sampler's frame).
             declared = shelf.entry.examples or ()
+            if declared and not from_example(item.generator):
+                continue
             if not from_example(item.generator) and any(near_duplicate(item.phrase, x) for x in declared):
                 continue
             before = len(shelf.picks)

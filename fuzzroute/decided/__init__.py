@@ -19,6 +19,7 @@ from __future__ import annotations
 from fuzzroute.decided.decide import decide
 from fuzzroute.decided.model import (
     CAN_WIN,
+    CASE_RANGE,
     CO_OCCURRENCE,
     COLD_WALK_DEAD,
     DECIDED_KINDS,
@@ -53,6 +54,7 @@ __all__ = [
     "NEVER_MATCHES",
     "NEVER_WINS",
     "OVERLAP",
+    "CASE_RANGE",
     "REDOS",
     "SHARED_TEXT",
     "RULE_STATES",

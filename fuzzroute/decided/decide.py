@@ -67,6 +67,7 @@ from fuzzroute.decided.questions import (
     Context,
     first_phrase,
 )
+from fuzzroute.decided.ranges import case_range_items
 from fuzzroute.decided.redos import redos_items
 from fuzzroute.decided.verify import verify
 from fuzzroute.decided.wording import BOUNDARY, live_law, rule, rules
@@ -219,6 +220,13 @@ def decide(
         states += answers.states
         searches += answers.searches
     decisions.items.extend(redos_items(languages, [entries[i] for i in data if i in answered]))
+    for lint in case_range_items([entries[i] for i in data]):
+        if lint.witness is not None:  # shown like every decided witness: with the claims both laws give it
+            try:
+                lint.claims = graph.claims(lint.witness).to_dict()
+            except RegexTimedOut:
+                lint.witness = None
+        decisions.items.append(lint)
     missing = [entries[i] for i in data if i not in answered]
     if missing:
         decisions.not_reached = tuple(missing)

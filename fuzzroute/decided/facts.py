@@ -33,11 +33,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.product import FOUND, search
+from fuzzroute.decided.literal_words import literal_words
+from fuzzroute.decided.product import FOUND, Rule, search
 from fuzzroute.decided.shapes import RuleShape, rule_shape
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.dfa import Part
+from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.matchers import Keywords, Regex
 from fuzzroute.engine.screen import SPECIAL_FOLDS, fold
 
 #: States the search for a rule's own text may visit (it only picks a text).
@@ -191,7 +194,8 @@ def gather(graph: Graph, languages: Languages) -> Facts:
                 text = outcome.phrase
                 break
             single = False  # the text, if any, is not the rule's own text read whole
-        facts.texts[index] = text
+        facts.texts[index] = as_written(automata.leaves, own if single else None, finder, text)
+        text = facts.texts[index]
         count = len(languages.cells)
         facts.first[index] = _starts(languages.search(index).parts, count)
         facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
@@ -231,6 +235,41 @@ def gather(graph: Graph, languages: Languages) -> Facts:
             if with_gap is not None:
                 facts.gaps[index] = with_gap
     return facts
+
+
+def accepts(reading: Rule, finder: CellFinder, text: str) -> bool:
+    """Whether `reading` (one automaton per part) accepts `text` whole."""
+    cells = [finder.cell(ch) for ch in text]
+    return all(part.accepts[_run(part, 0, cells)] for part in reading.parts)
+
+
+def as_written(
+    leaves: Sequence[Regex | Keywords], own: tuple[Rule, ...] | None, finder: CellFinder, found: str | None
+) -> str | None:
+    """The rule's text as its author wrote it ("movie today"), when it is still one the automata accept.
+
+    The search's text is the shortest over the most readable character of
+    each cell ("aovietoday" for `[M-m]ovie\\s*today`); `literal_words` reads
+    the pattern's words instead.  It replaces the search's text only when
+    the same automaton accepts it: the rule's own text read whole, or for an
+    all-of its compiled matcher (its text is then any message it matches).
+    """
+    if found is None:
+        return None
+    if len(leaves) == 1:
+        leaf = leaves[0]
+        if own is None or not isinstance(leaf, Regex):
+            return found
+        written = literal_words(leaf.pattern)
+        return written if written and "\n" not in written and accepts(own[0], finder, written) else found
+    words = [literal_words(leaf.pattern) if isinstance(leaf, Regex) else leaf.keywords[0] for leaf in leaves]
+    if any(not w for w in words):
+        return found
+    joined = " ".join(w for w in words if w)
+    try:
+        return joined if all(leaf.matches(joined) for leaf in leaves) else found
+    except RegexTimedOut:
+        return found
 
 
 def starting_with(facts: Facts, cells: int) -> int:

@@ -15,10 +15,12 @@ NEVER_MATCHES = "decided-never-matches"
 COLD_WALK_DEAD = "decided-dead-under-cold-walk"
 #: Python's `re` can backtrack super-linearly on the rule's regex (a denial of service); see `redos`.
 REDOS = "decided-redos"
+#: A regex class range from a capital to a small letter (`[M-m]`): almost surely a mistake; see `ranges`.
+CASE_RANGE = "decided-case-range"
 UNDECIDED = "undecided"
 
 #: Kinds in the order a reader meets them.
-DECIDED_KINDS = (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD, REDOS, OVERLAP, DISJOINT, CAN_WIN, UNDECIDED)
+DECIDED_KINDS = (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD, REDOS, CASE_RANGE, OVERLAP, DISJOINT, CAN_WIN, UNDECIDED)
 
 # Questions an item answers (`question`).
 MATCHER = "matcher"

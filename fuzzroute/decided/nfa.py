@@ -6,6 +6,7 @@ a rule's matcher (a `Regex` or `Keywords`) is handed to the right builder.
 
 from __future__ import annotations
 
+from fuzzroute.decided.advice import js_units_reason
 from fuzzroute.engine.automata.nfa import Atoms, Nfa, Undecidable, keyword_list_nfa, pattern_nfa
 from fuzzroute.engine.matchers import Keywords, Regex
 
@@ -19,10 +20,7 @@ def regex_nfa(regex: Regex, atoms: Atoms, *, own_text: bool = False) -> Nfa:
     whole, the texts that are nothing but what the rule is about.
     """
     if regex.js is not None and not regex.js.astral_exact:
-        raise Undecidable(
-            "a JavaScript regex without the u flag reads a character outside the BMP (an emoji) as two UTF-16 "
-            "code units, and this one can match a lone unit or an empty string; not decided"
-        )
+        raise Undecidable(js_units_reason(regex))
     return pattern_nfa(regex.pattern, atoms, own_text=own_text)
 
 

@@ -34,9 +34,10 @@ processes (each rule's questions depend only on the rule and those before).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from fuzzroute.decided.advice import with_advice
 from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.model import (
@@ -186,12 +187,13 @@ class RuleQuestions:
         try:
             lang_b = self.languages.search(b.index)
         except Undecidable as error:
+            reason = with_advice(str(error))
             self._add(
                 DecidedItem(
                     UNDECIDED, MATCHER, b,
-                    f"{rule(b)} is undecided: its matcher uses {error}. No question about this rule is "
-                    "decided; the generated suggestions still sample it.",
-                    reason=str(error),
+                    f"{rule(b)} is undecided: the automata stopped at {reason}. Until then no question about "
+                    "this rule is decided; the generated suggestions still sample it.",
+                    reason=reason,
                 )
             )
             return self.answers
@@ -326,12 +328,17 @@ class RuleQuestions:
         """
         b = self.entry
         own = self.languages.own(b.index)
+        written = self.own_text(b.index)  # B's words as its author wrote them, when the automata accept them
+        if written is not None and text is not None and _matches(a, written) and _matches(b, written):
+            text = written
         witness = text if own is not None and len(own) == 1 else self.message_of(a, text)
         if witness is None:
             return False
         witness = worded(witness, lambda phrase: _matches(a, phrase) and _matches(b, phrase))
         if text is not None and own is not None and len(own) == 1:
             text = witness  # the own text, read as words
+        witness = self.declared(lambda phrase: _matches(a, phrase) and _matches(b, phrase)
+                                and self._started_by(phrase, a.index)) or witness
         if not self._listable(strength):
             self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
             self._example(SHARED_TEXT, a.index, witness)
@@ -353,6 +360,21 @@ class RuleQuestions:
             )
         )
         return True
+
+    def declared(self, fits: Callable[[str], bool]) -> str | None:
+        """B's first declared example that shows the finding: what its author wrote, read before any text of ours."""
+        for example in self.entry.examples or ():
+            if fits(example):
+                return example
+        return None
+
+    def _started_by(self, phrase: str, last: int) -> bool:
+        """Whether both laws start rule `last` or an earlier one on `phrase` (as `verify` checks an overlap)."""
+        try:
+            claims = self.graph.claims(phrase)
+        except RegexTimedOut:
+            return False
+        return all(c is not None and c.index <= last for c in (claims.cascade, claims.cold_walk))
 
     def _listable(self, strength: str) -> bool:
         listed = self._listed.get(strength, 0)
@@ -541,7 +563,7 @@ class RuleQuestions:
 
     def never_wins(self, lang_b: Rule, containing: list[Entry]) -> None:
         b = self.entry
-        example = self.own_text(b.index)
+        example = self.declared(lambda phrase: _matches(b, phrase) and self._taken(phrase)) or self.own_text(b.index)
         if example is None:
             outcome = self.ask([lang_b])
             example = outcome.phrase if outcome.verdict == FOUND else None

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from fuzzroute.decided.advice import with_advice
+from fuzzroute.decided.facts import as_written
 from fuzzroute.decided.languages import build_languages
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Rule, search
 from fuzzroute.diff.matching import condition_key
+from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.entries import Entry
 
@@ -77,6 +80,7 @@ class Automata:
         self._reasons: dict[int, str] = {}
         self._disjoint: dict[tuple[int, int], bool] = {}
         self._contained: dict[tuple[int, int], bool] = {}
+        self._finder: CellFinder | None = None
 
     def key(self, side: str, entry: Entry) -> int | None:
         """The automaton of a data rule (shared by equal conditions), or None when it has none."""
@@ -92,7 +96,8 @@ class Automata:
                 self._languages.search(key)
                 self._reasons[key] = ""
             except Undecidable as error:
-                self._reasons[key] = str(error) or "a construct the automata cannot translate"
+                said = str(error)
+                self._reasons[key] = with_advice(said) if said else "a construct the automata cannot translate"
         return self._reasons[key] or None
 
     def reason_for(self, side: str, entry: Entry) -> str | None:
@@ -102,6 +107,15 @@ class Automata:
     def whole(self, key: int) -> Rule | None:
         """The rule's own text matched whole (for readable witnesses), when the automata have it."""
         return self._languages.whole(key)
+
+    def written(self, key: int) -> str | None:
+        """The rule's words as its author wrote them ("movie today"), when its own-text automaton accepts them."""
+        whole = self.whole(key)
+        if whole is None:
+            return None
+        if self._finder is None:
+            self._finder = CellFinder(self._languages.cells)
+        return as_written(self._languages.rules[key].leaves, (whole,), self._finder, "") or None
 
     def disjoint(self, one: int, other: int) -> bool:
         """Whether no message matches both rules (decided; a search past `PAIR_STATES` says no)."""

@@ -83,6 +83,9 @@ class Move:
     extent: str = UNKNOWN_EXTENT
     count: int = 1
     more_witnesses: tuple[str, ...] = ()
+    #: How the two rules meet on the witness: `shared-text` (one rule's match lies in the other's own text),
+    #: `co-occurrence` (their texts only sit side by side), or None when one side is "no rule".
+    relation: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -91,6 +94,7 @@ class Move:
             "from": ref_dict(self.old),
             "to": ref_dict(self.new),
             "witness": self.witness,
+            "relation": self.relation,
             "claims": {"base": self.base_claims.to_dict(), "head": self.head_claims.to_dict()},
         }
         if self.tier == "decided":
@@ -99,6 +103,31 @@ class Move:
             data["count"] = self.count
             data["witnesses"] = [self.witness, *self.more_witnesses]
         return data
+
+
+#: A rule that could start no turn in the old version and can now (a never-wins resolved), and the reverse.
+NOW_WINS = "now-starts-turns"
+NO_LONGER_WINS = "no-longer-starts-turns"
+
+
+@dataclass(frozen=True)
+class StartChange:
+    """A rule whose ability to start a turn under `law` changed, decided for every message, with a witness.
+
+    `now-starts-turns`: in the old version earlier rules took every message
+    the rule matched; now it starts the turn on `witness`.
+    `no-longer-starts-turns`: the reverse (`witness` started it before).
+    """
+
+    law: str
+    kind: str
+    old: RuleRef
+    new: RuleRef
+    witness: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"law": self.law, "kind": self.kind, "from": self.old.to_dict(), "to": self.new.to_dict(),
+                "witness": self.witness}
 
 
 @dataclass(frozen=True)
@@ -186,6 +215,7 @@ class GraphDiff:
     head: Side
     rules: list[RuleChange] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
+    starts: list[StartChange] = field(default_factory=list)
     undecided: list[UndecidedPair] = field(default_factory=list)
     proven: list[ProvenChange] = field(default_factory=list)
     sampled: list[Move] = field(default_factory=list)
@@ -212,6 +242,7 @@ class GraphDiff:
         return {
             "rule_changes": len(self.rules),
             "moved_pairs": len(self.moves),
+            "start_changes": len(self.starts),
             "moved_pairs_by_law": {
                 law: sum(1 for m in self.moves if m.law == law) for law in ("cold_walk", "cascade")
             },
@@ -234,6 +265,7 @@ class GraphDiff:
             "summary": self.summary(),
             "rules": [r.to_dict() for r in self.rules],
             "moves": [m.to_dict() for m in self.moves],
+            "starts": [s.to_dict() for s in self.starts],
             "undecided": [u.to_dict() for u in self.undecided],
             "proven": [p.to_dict() for p in self.proven],
             "sampled": {**self.sampling, "moves": [m.to_dict() for m in self.sampled]},

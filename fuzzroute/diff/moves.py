@@ -84,6 +84,10 @@ class LawTable:
     #: Witnesses the real matchers contradicted without any rule left out: bugs of fuzzroute, never findings.
     defects: list[str] = field(default_factory=list)
     not_asked: set[tuple[int | None, int | None]] = field(default_factory=set)
+    #: Rules that gain messages and could start no turn before (old index, new index, a text they now win),
+    #: and rules that lose messages and can start none now (old index, new index, a text they won before).
+    now_win: list[tuple[int, int, str | None]] = field(default_factory=list)
+    no_longer_win: list[tuple[int, int, str | None]] = field(default_factory=list)
 
     def answer(self, old: int | None, new: int | None) -> PairAnswer:
         if (old, new) in self.not_asked:
@@ -141,7 +145,9 @@ def decide_law(base: Graph, head: Graph, law: str, automata: Automata, matching:
         return [t for t in (found, changed) if t]
 
     def ask(old: Winner, old_q: Question, new: Winner, new_q: Question) -> None:
-        tries = candidates(fragments("base", old, old_q), fragments("head", new, new_q))
+        # The rules' own declared examples first: a sentence their author wrote is the witness to read.
+        declared = [x for w in (new, old) if w.entry is not None for x in w.entry.examples or ()]
+        tries = list(dict.fromkeys(declared + candidates(fragments("base", old, old_q), fragments("head", new, new_q))))
         answer = _pair(base, head, law, automata, old, old_q, new, new_q, table.defects, tries)
         if answer.status != NO_MESSAGE:
             table.answers[(old.index, new.index)] = answer
@@ -155,6 +161,7 @@ def decide_law(base: Graph, head: Graph, law: str, automata: Automata, matching:
                 ask(old, old_q, new, new_q)
                 if table.answer(old.index, new.index).status == MOVED:
                     moving.add(old.index)
+    _starts_changed(table, matching, olds, news, wins, texts)
     # Whether a move is total needs the stay of its rule too (every other pair is asked above or impossible).
     for old, old_q in olds:
         for new, new_q in news:
@@ -164,6 +171,32 @@ def decide_law(base: Graph, head: Graph, law: str, automata: Automata, matching:
                 else:
                     table.not_asked.add((old.index, new.index))
     return table
+
+
+def _starts_changed(
+    table: LawTable, matching: RuleMatching, olds: list[tuple[Winner, Question]], news: list[tuple[Winner, Question]],
+    wins: Callable[[str, Winner, Question], bool], texts: Texts,
+) -> None:
+    """The rules a change lets start a turn for the first time, or keeps from starting any (a never-wins
+    resolved or caused).  Only rules that gain or lose messages are asked: no other rule's answer changed."""
+    moved = [(a, b) for (a, b), answer in table.answers.items()
+             if answer.status == MOVED and not stays(matching, a, b)]
+    gained = {b for _, b in moved if b is not None}
+    lost = {a for a, _ in moved if a is not None}
+    old_of = {w.index: (w, q) for w, q in olds if w.index is not None}
+    new_of = {w.index: (w, q) for w, q in news if w.index is not None}
+    for index in sorted(i for i in gained if i in matching.base_of and matching.base_of[i] in old_of):
+        old, old_q = old_of[matching.base_of[index]]
+        new, new_q = new_of[index]
+        if not wins("base", old, old_q) and wins("head", new, new_q):
+            text = texts.winning(table.law, "head", new.index, new_q.must, new_q.must_not, new_q.own_text).text
+            table.now_win.append((old.index or 0, index, text))
+    for index in sorted(i for i in lost if i in matching.head_of and matching.head_of[i] in new_of):
+        old, old_q = old_of[index]
+        new, new_q = new_of[matching.head_of[index]]
+        if wins("base", old, old_q) and not wins("head", new, new_q):
+            text = texts.winning(table.law, "base", old.index, old_q.must, old_q.must_not, old_q.own_text).text
+            table.no_longer_win.append((index, new.index or 0, text))
 
 
 def stays(matching: RuleMatching, old: int | None, new: int | None) -> bool:

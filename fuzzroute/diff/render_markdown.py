@@ -13,11 +13,15 @@ from __future__ import annotations
 from fuzzroute.diff.model import BOUNDARY, GraphDiff, Move, ProvenChange, RuleRef
 from fuzzroute.diff.render_text import (
     PROVEN_WORDS,
+    RELATION_WORDS,
     Grouped,
     claimant_name,
+    glued_line,
     grouped,
     headline,
+    positions,
     rule_change_line,
+    start_lines,
     undecided_line,
     where,
 )
@@ -48,14 +52,20 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def rule_cell(ref: RuleRef | None) -> str:
+def rule_cell(ref: RuleRef | None, elsewhere: dict[int, int] | None = None, old_side: bool = True) -> str:
+    """A rule's id and position; both positions (old first) when the rule moved ("#11 -> #10")."""
     if ref is None:
         return "*no rule*"
     at = where(ref)
-    return f"{code(ref.id)} #{ref.index + 1}" + (f" <sub>{cell(at)}</sub>" if at else "")
+    other = (elsewhere or {}).get(ref.index)
+    position = f"#{ref.index + 1}"
+    if other is not None and other != ref.index:
+        position = f"#{ref.index + 1} → #{other + 1}" if old_side else f"#{other + 1} → #{ref.index + 1}"
+    return f"{code(ref.id)} {position}" + (f" <sub>{cell(at)}</sub>" if at else "")
 
 
-def _moves_table(groups: list[Grouped], sampled: bool) -> list[str]:
+def _moves_table(groups: list[Grouped], sampled: bool, diff: GraphDiff | None = None) -> list[str]:
+    head_of, base_of = positions(diff) if diff is not None else ({}, {})
     head = "| law | from (base) | to (head) | " + ("phrases | witnesses |" if sampled else "extent | witness |")
     lines = [head, "|---|---|---|---|---|"]
     for group in groups[:ROWS_SHOWN]:
@@ -67,19 +77,23 @@ def _moves_table(groups: list[Grouped], sampled: bool) -> list[str]:
         else:
             witnesses = code(repr(move.witness))
             how = move.extent
-        lines.append(f"| {group.laws} | {rule_cell(move.old)} | {rule_cell(move.new)} | {how} | {witnesses} |")
+        if move.relation is not None:
+            how += f", {RELATION_WORDS.get(move.relation, move.relation)}"
+        old, new = rule_cell(move.old, head_of, True), rule_cell(move.new, base_of, False)
+        lines.append(f"| {group.laws} | {old} | {new} | {how} | {witnesses} |")
     if len(groups) > ROWS_SHOWN:
         lines.append(f"\n… and {len(groups) - ROWS_SHOWN} more (see the JSON output).")
     return lines
 
 
-def proven_details(change: ProvenChange) -> list[str]:
+def proven_details(change: ProvenChange, diff: GraphDiff | None = None) -> list[str]:
     """A row's new errors (code) and, per law group, its claimant before and after."""
     details = [f"{code(str(p.get('code')))} ({cell(str(p.get('kind')))})" for p in change.new_errors]
     if change.moved_under:
         laws = " and ".join(LAW_NAMES[law] for law in change.moved_under)
-        before = claimant_name(change.base, change.moved_under[0])
-        after = claimant_name(change.head, change.moved_under[0])
+        head_of, base_of = positions(diff) if diff is not None else ({}, {})
+        before = claimant_name(change.base, change.moved_under[0], head_of, True)
+        after = claimant_name(change.head, change.moved_under[0], base_of, False)
         details.append(f"{laws}: {cell(before)} → {cell(after)}")
     return details
 
@@ -94,7 +108,14 @@ def diff_markdown(diff: GraphDiff) -> str:
         f"the live law of the head's mount: {LAW_NAMES[diff.live_law]}.",
         "",
     ]
-    moves = grouped(diff.moves)
+    starts = start_lines(diff)
+    if starts:
+        lines += ["#### Rules that start a turn now, or no longer (decided for every message)", ""]
+        lines += [f"- {flat(line)}" for line in starts]
+        lines.append("")
+    every = grouped(diff.moves)
+    glued = [g for g in every if isinstance(g.item, Move) and g.item.relation == "co-occurrence"]
+    moves = [g for g in every if g not in glued]
     lines.append("#### Messages that change the rule that starts the turn (decided for every message)")
     lines.append("")
     if moves:
@@ -103,9 +124,13 @@ def diff_markdown(diff: GraphDiff) -> str:
             "started now starts the new one; *partial*: some do."
         )
         lines.append("")
-        lines += _moves_table(moves, sampled=False)
-    else:
+        lines += _moves_table(moves, sampled=False, diff=diff)
+    elif not glued:
         lines.append("No message changes its rule, for every message the automata decide.")
+    if glued:
+        lines += ["", f"<details><summary>{cell(glued_line(glued, diff, hint=''))}</summary>", ""]
+        lines += _moves_table(glued, sampled=False, diff=diff)
+        lines += ["", "</details>"]
     lines.append("")
     if diff.proven:
         lines += ["#### Declared examples and never-route rows (proven)", ""]
@@ -113,7 +138,7 @@ def diff_markdown(diff: GraphDiff) -> str:
         for change in diff.proven[:ROWS_SHOWN]:
             words = ", ".join(PROVEN_WORDS.get(c, c) for c in change.changes)
             at = "" if not change.location else f" <sub>{cell(change.location['file'])}:{change.location['line']}</sub>"
-            lines.append(f"| {code(change.label)}{at} | {cell(words)} | {'<br>'.join(proven_details(change))} |")
+            lines.append(f"| {code(change.label)}{at} | {cell(words)} | {'<br>'.join(proven_details(change, diff))} |")
         if len(diff.proven) > ROWS_SHOWN:
             lines.append(f"\n… and {len(diff.proven) - ROWS_SHOWN} more (see the JSON output).")
         lines.append("")

@@ -12,11 +12,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fuzzroute.diff.matching import RENAMED, REORDERED
-from fuzzroute.diff.model import GraphDiff, Move, ProvenChange, RuleChange, RuleRef, UndecidedPair, ref_name
+from fuzzroute.diff.model import (
+    NOW_WINS,
+    GraphDiff,
+    Move,
+    ProvenChange,
+    RuleChange,
+    RuleRef,
+    StartChange,
+    UndecidedPair,
+    ref_name,
+)
 from fuzzroute.diff.proven import CLAIMANT_CHANGED, FIXED, NEW_ERROR, ROW_ADDED, ROW_REMOVED, VERDICT_CHANGED
 from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAW_NAMES
 
 BOTH = "both laws"
+#: Glued moves named in their counted line.
+GLUED_SHOWN = 2
 #: Undecided pairs listed in full (the rest are counted).
 UNDECIDED_SHOWN = 20
 
@@ -76,18 +88,82 @@ def rule_change_line(change: RuleChange) -> str:
     return "".join(parts) + (f"  ({at})" if at else "")
 
 
-def move_line(group: Grouped) -> str:
+RELATION_WORDS = {"shared-text": "shared text", "co-occurrence": "co-occurrence"}
+
+
+def positions(diff: GraphDiff) -> tuple[dict[int, int], dict[int, int]]:
+    """Each old rule's position in the new version, and each new rule's in the old one (matched rules)."""
+    head_of = {old: ref.index for old, ref in diff.head_match.items()}
+    return head_of, {new: old for old, new in head_of.items()}
+
+
+def named(ref: RuleRef | None, elsewhere: dict[int, int], old_side: bool) -> str:
+    """`"password-expiry" (#3 -> #2)`: a rule that changed position names both (old first), else one."""
+    if ref is None:
+        return "no rule"
+    other = elsewhere.get(ref.index)
+    if other is None or other == ref.index:
+        return ref.name
+    before, after = (ref.index, other) if old_side else (other, ref.index)
+    return f'"{ref.id}" (#{before + 1} -> #{after + 1})'
+
+
+def move_line(group: Grouped, diff: GraphDiff | None = None) -> str:
     move = group.item
     assert isinstance(move, Move)
     at = where(move.new)
+    head_of, base_of = positions(diff) if diff is not None else ({}, {})
     if move.tier == "decided":
         how = move.extent
         shown = f"{move.witness!r}"
     else:
         how = f"{move.count} sampled phrase(s)"
         shown = ", ".join(repr(w) for w in (move.witness, *move.more_witnesses))
-    line = f"{group.laws:<10} {ref_name(move.old)} -> {ref_name(move.new)}  {how}  e.g. {shown}"
+    if move.relation is not None:
+        how += f", {RELATION_WORDS.get(move.relation, move.relation)}"
+    pair = f"{named(move.old, head_of, True)} -> {named(move.new, base_of, False)}"
+    line = f"{group.laws:<10} {pair}  {how}  e.g. {shown}"
     return line + (f"  ({at})" if at else "")
+
+
+def glued_line(groups: Sequence[Grouped], diff: GraphDiff, hint: str = "; -v lists them") -> str:
+    """The moves whose rules only meet on glued texts, as one counted line (first-match routing at work)."""
+    head_of, base_of = positions(diff)
+    shown = "; ".join(
+        f"{named(g.item.old, head_of, True)} -> {named(g.item.new, base_of, False)} {g.item.witness!r}"
+        for g in groups[:GLUED_SHOWN] if isinstance(g.item, Move)
+    )
+    pairs = "pair meets" if len(groups) == 1 else "pairs meet"
+    return (
+        f"co-occurrence: {len(groups)} moved {pairs} only where two rules' texts are glued together (expected "
+        f"first-match behaviour{hint}), e.g. {shown}"
+    )
+
+
+def start_line(change: StartChange, laws: str) -> str:
+    """`"password-expiry" can now start a turn ...`, with where the rule is declared."""
+    head_of, base_of = {change.old.index: change.new.index}, {change.new.index: change.old.index}
+    shown = "" if change.witness is None else f", e.g. {change.witness!r}"
+    if change.kind == NOW_WINS:
+        said = (f"{named(change.new, base_of, False)} can now start a turn (before, earlier rules took every "
+                f"message it matches){shown}")
+    else:
+        said = (f"{named(change.old, head_of, True)} can no longer start a turn: earlier rules now take every "
+                f"message it matches{shown}")
+    at = where(change.new)
+    return f"{laws:<10} {said}" + (f"  ({at})" if at else "")
+
+
+def start_lines(diff: GraphDiff) -> list[str]:
+    """One line per rule whose ability to start a turn changed (both laws merged when they agree)."""
+    by_key: dict[tuple[str, int, int], list[StartChange]] = {}
+    for change in diff.starts:
+        by_key.setdefault((change.kind, change.old.index, change.new.index), []).append(change)
+    lines = []
+    for changes in by_key.values():
+        laws = BOTH if len({c.law for c in changes}) == 2 else LAW_NAMES[changes[0].law]
+        lines.append(start_line(changes[0], laws))
+    return lines
 
 
 PROVEN_WORDS = {
@@ -100,27 +176,35 @@ PROVEN_WORDS = {
 }
 
 
-def proven_line(change: ProvenChange) -> str:
+def proven_line(change: ProvenChange, diff: GraphDiff | None = None) -> str:
     words = [PROVEN_WORDS.get(c, c) for c in change.changes]
     details = []
     for problem in change.new_errors:
         details.append(f"{problem['code']}")
     if change.moved_under:
         laws = BOTH if len(change.moved_under) == 2 else LAW_NAMES[change.moved_under[0]]
-        before = claimant_name(change.base, change.moved_under[0])
-        after = claimant_name(change.head, change.moved_under[0])
+        head_of, base_of = positions(diff) if diff is not None else ({}, {})
+        before = claimant_name(change.base, change.moved_under[0], head_of, True)
+        after = claimant_name(change.head, change.moved_under[0], base_of, False)
         details.append(f"{laws}: {before} -> {after}")
     at = "" if not change.location else f"{change.location['file']}:{change.location['line']}: "
     tail = f" ({'; '.join(details)})" if details else ""
     return f"{at}{change.label}: {', '.join(words)}{tail}"
 
 
-def claimant_name(row: dict[str, object] | None, law: str) -> str:
+def claimant_name(
+    row: dict[str, object] | None, law: str, elsewhere: dict[int, int] | None = None, old_side: bool = True
+) -> str:
     claims = (row or {}).get("claims") or {}
     found = claims.get(law) if isinstance(claims, dict) else None
     if not isinstance(found, dict):
         return "no rule"
-    return f'"{found["id"]}" (#{int(found["index"]) + 1})'
+    index = int(found["index"])
+    other = (elsewhere or {}).get(index)
+    if other is None or other == index:
+        return f'"{found["id"]}" (#{index + 1})'
+    before, after = (index, other) if old_side else (other, index)
+    return f'"{found["id"]}" (#{before + 1} -> #{after + 1})'
 
 
 def undecided_line(group: Grouped) -> str:
@@ -139,6 +223,7 @@ def headline(diff: GraphDiff) -> str:
     summary = diff.summary()
     parts = [
         f"moved pairs decided: {_by_law(diff.moves)}",
+        *([f"rules that start a turn now or no longer: {len(start_lines(diff))}"] if diff.starts else []),
         f"proven rows changed: {summary['proven_changes']} ({summary['proven_new_errors']} new error(s))",
         f"undecided pairs: {_by_law(diff.undecided)}",
     ]
@@ -158,14 +243,22 @@ def diff_text(diff: GraphDiff, verbosity: int = 0) -> str:
     ]
     lines.append(f"Rules: {len(diff.rules)} changed" + (":" if diff.rules else "."))
     lines += [f"  {rule_change_line(c)}" for c in diff.rules]
+    starts = start_lines(diff)
+    if starts:
+        lines.append("Start a turn, decided for every message:")
+        lines += [f"  {line}" for line in starts]
     moves = grouped(diff.moves)
     lines.append(
         "Moved, decided for every message (each witness re-run through both versions):"
         if moves else "Moved, decided for every message: none."
     )
-    lines += [f"  {move_line(g)}" for g in moves]
+    glued = [g for g in moves if isinstance(g.item, Move) and g.item.relation == "co-occurrence"]
+    listed = moves if verbosity > 0 else [g for g in moves if g not in glued]
+    lines += [f"  {move_line(g, diff)}" for g in listed]
+    if glued and verbosity <= 0:
+        lines.append(f"  {glued_line(glued, diff)}")
     lines.append(f"Proven, declared rows: {len(diff.proven)} changed" + (":" if diff.proven else "."))
-    lines += [f"  {proven_line(c)}" for c in diff.proven]
+    lines += [f"  {proven_line(c, diff)}" for c in diff.proven]
     undecided = grouped(diff.undecided)
     if undecided:
         lines.append("Undecided (they may or may not move):")
@@ -179,7 +272,7 @@ def diff_text(diff: GraphDiff, verbosity: int = 0) -> str:
             f"Sampled, not proof ({diff.sampling['phrases']} generated phrase(s) for the undecided pairs, seed "
             f"{diff.sampling['seed']}): " + (f"{len(diff.sampled)} pair(s) seen moving:" if sampled else "none seen.")
         )
-        lines += [f"  {move_line(g)}" for g in sampled]
+        lines += [f"  {move_line(g, diff)}" for g in sampled]
     for defect in diff.defects:
         lines.append(f"  [fuzzroute defect] {defect}")
     lines += [f"Note: {note}" for note in diff.notes]

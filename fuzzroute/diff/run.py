@@ -23,6 +23,8 @@ from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.failon import DEFAULT_FAIL_ON, check_diff_fail_on, diff_exit_status
 from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, condition_change, match_rules
 from fuzzroute.diff.model import (
+    NO_LONGER_WINS,
+    NOW_WINS,
     PARTIAL,
     TOTAL,
     UNKNOWN_EXTENT,
@@ -32,6 +34,7 @@ from fuzzroute.diff.model import (
     RuleChange,
     RuleRef,
     Side,
+    StartChange,
     UndecidedPair,
 )
 from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, decide_law, stays
@@ -41,6 +44,7 @@ from fuzzroute.diff.versions import Version
 from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAWS
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
+from fuzzroute.generate.relation import CO_OCCURRENCE, SHARED_TEXT, meeting
 from fuzzroute.report.proven_rows import ProvenRow
 
 #: Phrases judged for undecided pairs unless told otherwise.
@@ -83,7 +87,7 @@ def diff_versions(
     news = {e.index: RuleRef.of(e) for e in new.entries}
     diff.head_match = {a: news[b] for a, b in matching.head_of.items()}
     for table in tables:
-        _read_table(diff, table, matching, olds, news)
+        _read_table(diff, table, matching, olds, news, old, new)
     diff.proven = [_proven(c) for c in compare_rows(old, new, matching)]
     known = _known_phrases(old, new, diff)
     sampling = sample_undecided(
@@ -108,7 +112,8 @@ def diff_versions(
 
 
 def _read_table(
-    diff: GraphDiff, table: LawTable, matching: RuleMatching, olds: dict[int, RuleRef], news: dict[int, RuleRef]
+    diff: GraphDiff, table: LawTable, matching: RuleMatching, olds: dict[int, RuleRef], news: dict[int, RuleRef],
+    base: Graph, head: Graph,
 ) -> None:
     """One law's answers into the diff: each pair that is not a stay is a move or an undecided pair."""
     for (a, b), answer in sorted(table.answers.items(), key=lambda item: _pair_order(item[0])):
@@ -120,11 +125,26 @@ def _read_table(
             assert answer.witness is not None and answer.base_claims and answer.head_claims
             diff.moves.append(
                 Move(table.law, ref_a, ref_b, answer.witness, answer.base_claims, answer.head_claims,
-                     extent=_extent(table, a, b))
+                     extent=_extent(table, a, b), relation=_relation(base, head, a, b, answer.witness))
             )
         elif answer.status == UNDECIDED:
             diff.undecided.append(UndecidedPair(table.law, ref_a, ref_b, answer.reason or "undecided"))
     diff.defects.extend(table.defects)
+    for kind, found in ((NOW_WINS, table.now_win), (NO_LONGER_WINS, table.no_longer_win)):
+        diff.starts.extend(StartChange(table.law, kind, olds[a], news[b], text) for a, b, text in found)
+
+
+def _relation(base: Graph, head: Graph, old: int | None, new: int | None, witness: str) -> str | None:
+    """How the old and the new claimant meet on a moved message (None when one of them is "no rule")."""
+    if old is None or new is None:
+        return None
+    a, b = base.entries[old], head.entries[new]
+    if a.data_matcher is None or b.data_matcher is None:
+        return None
+    shared = any(
+        (found := meeting(x, y, witness)) is not None and found.relation == SHARED_TEXT for x, y in ((a, b), (b, a))
+    )
+    return SHARED_TEXT if shared else CO_OCCURRENCE
 
 
 def _side(version: Version) -> Side:

@@ -48,10 +48,15 @@ class Texts:
         self._own: dict[int, str | None] = {}
 
     def own(self, key: int) -> str | None:
-        """The rule's shortest, most readable own text (its regex matched whole, one of its keywords)."""
+        """The rule's words as written, else its shortest, most readable own text (its regex matched whole, one
+        of its keywords)."""
         if key not in self._own:
-            answer = self.automata.ask([key], [], own_text=key, cap=READABLE_STATES)
-            self._own[key] = answer.phrase if answer.verdict == FOUND else None
+            written = self.automata.written(key)
+            if written is not None:
+                self._own[key] = written
+            else:
+                answer = self.automata.ask([key], [], own_text=key, cap=READABLE_STATES)
+                self._own[key] = answer.phrase if answer.verdict == FOUND else None
         return self._own[key]
 
     def winning(self, law: str, side: str, index: int | None, must: Sequence[int], must_not: Sequence[int],

@@ -41,9 +41,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.decided.facts import as_written
 from fuzzroute.decided.languages import Languages, languages_for
 from fuzzroute.decided.prefilter import OwnTexts
 from fuzzroute.decided.product import FOUND, search
+from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
@@ -146,6 +148,7 @@ class Witnesses:
     def __init__(self, languages: Languages, stats: IntersectionStats) -> None:
         self.languages = languages
         self.stats = stats
+        self._finder: CellFinder | None = None
 
     def readable(self, index: int) -> bool:
         """Whether the automata read rule `index` (else its reason is recorded in `stats.refused`)."""
@@ -161,10 +164,18 @@ class Witnesses:
         return True
 
     def own_text_matched_by(self, own: int, other: int) -> str | None:
-        """The shortest, most readable own text of rule `own` that rule `other` matches, if one is found."""
+        """Rule `own`'s text as its author wrote it ("movie today") when rule `other` matches it, else the
+        shortest, most readable own text of `own` that `other` matches, if one is found."""
         whole = self.languages.whole(own)
         if whole is None:
             return None
+        if self._finder is None:
+            self._finder = CellFinder(self.languages.cells)
+        rule = self.languages.rules[own]
+        written = as_written(rule.leaves, (whole,), self._finder, "")
+        matcher = self.languages.rules[other].entry.data_matcher
+        if written and _matches(matcher, written):
+            return written
         outcome = search(
             [whole, self.languages.search(other)], [], self.languages.cells, max_states=SEARCH_STATES
         )

@@ -76,7 +76,10 @@ WILDCARD_ANCHOR = "shared-in-wildcards"
 MORE_ANCHOR = "generated"
 
 #: Decided kinds that say a rule is broken for every message.
-DECIDED_BROKEN = ("decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos")
+DECIDED_BROKEN = (
+    "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
+    "decided-case-range",
+)
 #: Real-word edits of a declared example (a gap in the rule) before typos and glued fragments.
 REAL_WORD_EDITS = ("plural", "inflection", "spelling", "drop", "insertion", "case", "punctuation")
 

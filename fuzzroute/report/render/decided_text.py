@@ -14,6 +14,7 @@ TITLES = {
     "decided-never-wins": "never wins",
     "decided-dead-under-cold-walk": "dead under the cold walk",
     "decided-redos": "ReDoS risk",
+    "decided-case-range": "likely range mistake",
     "decided-overlap": "shared text",
     "decided-disjoint": "disjoint",
     "decided-can-win": "can win",
@@ -63,7 +64,8 @@ def counted_lines(decisions: Decisions) -> list[str]:
 LISTED_PER_KIND = 8
 #: Kinds listed in full at every verbosity: each is a problem worth reading.
 ALWAYS_LISTED = frozenset(
-    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos"}
+    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
+     "decided-case-range"}
 )
 
 
@@ -74,7 +76,7 @@ def item_line(item: DecidedItem) -> str:
     note = TITLES[item.kind] + ("" if item.shared_in is None else f", {item.shared_in}")
     if item.kind == "decided-dead-under-cold-walk":
         note += f": {len(item.dead)} later rule(s) never reached"
-    elif item.kind == "undecided" and item.reason:
+    elif item.kind in ("undecided", "decided-case-range") and item.reason:
         note += f": {item.reason}"
     elif item.redos is not None:
         note += f", {item.redos.get('growth')}"

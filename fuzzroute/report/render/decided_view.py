@@ -16,6 +16,7 @@ SECTIONS = (
     ("decided-never-wins", "Rules that never start a turn: earlier data rules take every message they match"),
     ("decided-dead-under-cold-walk", "Rules a default hides under the cold walk"),
     ("decided-redos", "Regexes Python's re can backtrack on without bound (ReDoS): one message stalls routing"),
+    ("decided-case-range", "Regex ranges from a capital to a small letter (`[M-m]`): almost surely meant as letters"),
     ("decided-overlap", "Shared text: an earlier rule matches inside a later rule's own text (fixed words first)"),
     ("decided-disjoint", "Pairs of rules that never match the same message"),
     ("decided-can-win", "Rules that can start a turn: a message no earlier data rule matches"),
@@ -24,7 +25,8 @@ SECTIONS = (
 
 
 OPEN_KINDS = frozenset(
-    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos"}
+    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
+     "decided-case-range"}
 )
 
 

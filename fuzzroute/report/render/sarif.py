@@ -58,6 +58,7 @@ DECIDED_LEVELS: dict[str, str] = {
     "decided-never-matches": "warning",
     "decided-dead-under-cold-walk": "warning",
     "decided-redos": "warning",
+    "decided-case-range": "warning",
     "decided-overlap": "note",
 }
 #: `decided-can-win` says a rule is reachable: health, not a problem.
@@ -71,6 +72,10 @@ DECIDED_DESCRIPTIONS: dict[str, str] = {
     "decided-redos": (
         "Python's re can backtrack exponentially or polynomially on this rule's regex: one crafted message stalls "
         "routing (a denial of service). Decided from the regex's automaton, with an attack string."
+    ),
+    "decided-case-range": (
+        "A regex class range runs from a capital to a small letter (`[M-m]`): it also holds the signs and letters "
+        "between them, almost surely a mistake for the two letters (`[Mm]`)."
     ),
     "decided-overlap": (
         "An earlier rule matches inside this rule's own text: a message that says just what this rule is about "
