@@ -30,20 +30,10 @@ from collections.abc import Iterable, Sequence
 
 from lemminflect import getAllInflections
 
+from fuzzroute.strategies.agreement import MASS_NOUNS
 from fuzzroute.strategies.roles import FUNCTION_WORDS, bare, fits, is_content, lemmas
 
 _WORD = re.compile(r"[\w'’-]+")
-#: Nouns a request uses uncounted: their plural is a word no one types there ("turn the heatings down").
-#: The lexicon lists a plural for each (and for "ticket" alike), so the list is kept here, closed and short.
-MASS_NOUNS = frozenset({
-    "access", "advice", "air", "baggage", "billing", "bread", "cash", "clothing", "coffee", "cooling", "data",
-    "electricity", "energy", "equipment", "evidence", "feedback", "food", "fun", "furniture", "garbage",
-    "hardware", "health", "heating", "help", "homework", "information", "insurance", "internet", "knowledge",
-    "laundry", "lighting", "luck", "luggage", "mail", "milk", "money", "music", "news", "parking", "payroll",
-    "power", "pricing", "privacy", "progress", "research", "rice", "rubbish", "safety", "security", "shipping",
-    "software", "spam", "storage", "support", "tea", "traffic", "training", "trash", "usage", "ventilation",
-    "volume", "water", "weather", "wifi",
-})
 #: A span of the example this long at most is judged as swapped when nothing after it is kept.
 MAX_REPLACED = 2
 _INFLECTION = re.compile(r"^inflection:\s*(\S+)\s*->\s*(\S+)")
