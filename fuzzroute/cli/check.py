@@ -27,6 +27,7 @@ from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.lines import finding_line
+from fuzzroute.results.jsonform import inert_json
 
 #: The notes in one line each (the full text with -v).
 SHORT_NOTES = {
@@ -143,7 +144,7 @@ def check(
             shown: Any = documents[0] if len(results) == 1 else [
                 {"graph": spec, **document} for (spec, *_rest), document in zip(results, documents, strict=True)
             ]
-            output = json.dumps(shown, indent=2, ensure_ascii=False)
+            output = inert_json(json.dumps(shown, indent=2, ensure_ascii=False))
         else:
             texts = []
             for spec, graph_file, checkup, decisions in results:

@@ -9,6 +9,7 @@ import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
 from fuzzroute.cli.options import fail_on_option, verbosity, verbosity_options
+from fuzzroute.results.jsonform import inert_json
 
 DIFF_EPILOG = """\b
 Exit codes:
@@ -97,7 +98,7 @@ def diff(
         base, head, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget, fail_on=fail_on,
         max_states=max_states or MAX_STATES, total_states=total_states or TOTAL_STATES,
     )
-    as_json = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    as_json = inert_json(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n"
     files: list[tuple[Path, str]] = []
     if json_path is not None:
         files.append((json_path, as_json))

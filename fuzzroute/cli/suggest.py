@@ -18,6 +18,7 @@ from fuzzroute.cli.options import EXIT_CODES_EPILOG, generation_options, show_gr
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
+from fuzzroute.results.jsonform import inert_json
 
 
 @click.command(epilog=EXIT_CODES_EPILOG)
@@ -76,7 +77,7 @@ def suggest(
         show_graph_output(graph_output.lines, verbose=verbose)
     if not (show_diff or write):
         if output_format == "json":
-            click.echo(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False))
+            click.echo(inert_json(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False)))
         else:
             click.echo(render_text(suggested))
         return

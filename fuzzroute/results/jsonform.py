@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 import typing
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
@@ -63,7 +65,37 @@ def to_json(value: Any) -> Any:
 
 def compact_text(data: Any) -> str:
     """A JSON document as written to disk: compact (a 1000-rule report is a third of its indented size)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return inert_json(json.dumps(data, ensure_ascii=False, separators=(",", ":"))) + "\n"
+
+
+#: Characters a JSON output writes as `\uXXXX` escapes: format characters (bidi controls, zero-width
+#: characters), line and paragraph separators, surrogates, private-use and unassigned code points.
+#: `json.dumps` already escapes the ASCII controls; letters of every script stay readable.
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn"})
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group(0)
+    if unicodedata.category(char) not in _ESCAPED_CATEGORIES:
+        return char
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def inert_json(dumped: str) -> str:
+    """JSON text (from `json.dumps(..., ensure_ascii=False)`) with invisible characters as `\\uXXXX` escapes.
+
+    The text stays exact for every JSON reader (baselines, merge and the
+    ledger match on it), while a viewer, a terminal or a CI log never
+    receives a raw bidi override or zero-width character from a graph.
+    Such characters can only stand inside string literals, so the
+    substitution cannot touch the document's structure.
+    """
+    return _NON_ASCII.sub(_escape, dumped) if _NON_ASCII.search(dumped) else dumped
 
 
 class ShapeError(ValueError):
