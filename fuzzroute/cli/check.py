@@ -16,6 +16,7 @@ from fuzzroute.cli.options import (
     FORMAT,
     JUNIT,
     SARIF,
+    anchored,
     fail_on_option,
     verbosity,
     verbosity_options,
@@ -117,11 +118,13 @@ def check(
         [NamedPath(role, path) for role, path in (("--sarif", sarif_path), ("--junit", junit_path))
          if path is not None],
     )
+    start = Path.cwd()  # outputs are written against it, whatever directory graph code moves to
+    sarif_path, junit_path = anchored(sarif_path, start), anchored(junit_path, start)
     graph_output = GraphOutput()
     results: list[tuple[str, Any, Checkup, Any]] = []
     with graph_output.window():  # graph code runs in here: its prints never reach stdout
         for spec in graph_specs:
-            graph_file = load_graph(spec)
+            graph_file = load_graph(spec if Path.cwd() == start else str(start / spec))
             decisions = None
             if decide:
                 from fuzzroute.decided import decide as decide_graph

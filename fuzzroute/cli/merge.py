@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import EXIT_CODES_EPILOG
+from fuzzroute.cli.options import EXIT_CODES_EPILOG, FilePath
 from fuzzroute.engine.errors import InputError
 
 if TYPE_CHECKING:
@@ -36,13 +36,13 @@ def parse_shard(text: str) -> tuple[int, int]:
 
 
 @click.command(epilog=EXIT_CODES_EPILOG)
-@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("reports", nargs=-1, required=True, type=FilePath(dir_okay=False, path_type=Path))
 @click.option(
-    "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
+    "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), required=True,
     help="HTML file to write.",
 )
 @click.option(
-    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--json", "json_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
     help="Also write the merged JSON document.",
 )
 @reports_bad_input

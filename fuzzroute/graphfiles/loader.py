@@ -61,6 +61,11 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     default): an import that does not return is stopped and reported as bad
     input naming the file and the line it was stuck on.
     """
+    if not str(spec):
+        raise InputError(
+            "the graph path is empty (''). Pass the path of a graph: a .json graph document, a .py file that "
+            "declares one fuzzroute.Graph at module level, or a TypeScript or JavaScript graph file."
+        )
     path, attribute = split_spec(str(spec))
     if not path.exists():
         raise InputError(
@@ -90,8 +95,8 @@ def load_graph(spec: str | Path) -> LoadedGraph:
 def _accepted(loaded: LoadedGraph) -> LoadedGraph:
     """What every format shares once loaded: the refusals of text no output could carry, and the overlaps
     accepted in a file beside the graph (see `acceptances`)."""
-    refuse_unencodable_text(loaded.graph, loaded.path)
     add_sidecar_acceptances(loaded.graph, loaded.path)
+    refuse_unencodable_text(loaded.graph, loaded.path)
     return loaded
 
 
