@@ -164,7 +164,7 @@ def check(
         except OSError as exc:
             raise unwritable(exc, files[0][0], "the check results", "choose writable paths for --sarif/--junit.") \
                 from None
-    show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     if output_format == "json":
         click.echo(output)
     else:

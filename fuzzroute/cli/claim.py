@@ -51,7 +51,7 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str, verbose
     with graph_output.window():  # the graph's import and predicates print into the capture, not stdout
         graph = load_graph(graph_spec).graph
         results = [explain_claims(graph, phrase) for phrase in phrases]
-    show_graph_output(graph_output.lines, verbose=verbose)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
     if output_format == "json":
         click.echo(inert_json(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False)))
     else:

@@ -159,7 +159,7 @@ def report(
             db=anchored(db, start), workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
             junit_path=anchored(junit_path, start),
         )
-    show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(
         result.report, html_path=str(shown_target),
         json_path=None if json_path is None else str(json_path), verbosity=level,

@@ -80,7 +80,7 @@ def suggest(
             with graph_output.window(), working_directory_kept():  # the edited text is loaded once, to prove it
                 old, new = edited_source(suggested, original)
     finally:
-        show_graph_output(graph_output.lines, verbose=verbose)
+        show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
     if not (show_diff or write):
         if output_format == "json":
             click.echo(inert_json(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False)))
