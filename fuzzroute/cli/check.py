@@ -24,6 +24,7 @@ from fuzzroute.cli.options import (
 from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.problems import Checkup
+from fuzzroute.engine.text import shortened
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.paths import NamedPath, refuse_collisions
@@ -53,7 +54,7 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
         count_line += f" {len(checkup.not_checked)} phrase(s) not checked (they depend on a `when` not run)."
     if level < 0:
         return count_line
-    lines = [f"fuzzroute check: graph {graph_name!r}"]
+    lines = [f"fuzzroute check: graph {shortened(graph_name)!r}"]
     for problem in checkup.problems:
         at = f"{problem.location}: " if problem.location is not None else ""
         if level > 0:

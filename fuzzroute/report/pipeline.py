@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from typing import Any
 from fuzzroute.decided import Decisions, decide
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.text import SHOWN_NAME
 from fuzzroute.generate import explore as explore_graph
 from fuzzroute.graphfiles.loader import split_spec
 from fuzzroute.report.atomic import unwritable, write_all_atomically
@@ -79,8 +81,11 @@ class ReportResult:
 
 
 def default_html_path(graph_name: str, directory: str | Path = "reports") -> Path:
-    """`reports/<graph-name>.html`, with the name reduced to characters safe in a file name."""
+    """`reports/<graph-name>.html`, with the name reduced to characters safe in a file name (and shortened)."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", graph_name).strip(".-") or "graph"
+    if len(safe) > SHOWN_NAME:  # a file name has a length limit (255 bytes); two long names stay apart by hash
+        digest = hashlib.sha256(graph_name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+        safe = f"{safe[:SHOWN_NAME - 11].rstrip('.-')}-{digest}"
     return Path(directory) / f"{safe}.html"
 
 
