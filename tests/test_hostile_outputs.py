@@ -741,3 +741,23 @@ def test_the_action_diffs_a_typescript_graph(tmp_path: Path) -> None:
     markdown = (work / "fuzzroute-reports" / "diff.md").read_text(encoding="utf-8")
     assert markdown.startswith(MARKER) and "tracking#2::'where is my order now'" in markdown
     assert "is new in this pull request" not in markdown
+
+
+def test_html_report_and_check_sarif_keep_hostile_text_as_text(tmp_path: Path) -> None:
+    hostile = "<img src=x onerror=alert(1)><script>alert(2)</script>\u202e"
+    graph = write_json(tmp_path / "g.json", {"name": f"g {hostile}", "entries": [
+        {"id": "orders", "match": {"keywords": ["order"]}, "examples": [f"order {hostile}"]},
+        {"id": f"late {hostile}", "match": {"keywords": ["order"]}, "examples": [f"my order {hostile}"]},
+    ]})
+    before = hashes(tmp_path)
+    report = invoke("report", str(graph), "-o", str(tmp_path / "r.html"), *FAST)
+    assert_clean(report, 1)
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<img src=x" not in html and "<script>alert(2)" not in html and "\u202e" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html and "U+202E" in html
+    check = invoke("check", str(graph), "--sarif", str(tmp_path / "c.sarif"))
+    assert_clean(check, 1)
+    data = (tmp_path / "c.sarif").read_bytes()
+    _no_raw_invisible(data)
+    assert any(f"late {hostile}" in s for s in _strings(json.loads(data)))
+    assert {k: v for k, v in hashes(tmp_path).items() if k in before} == before
