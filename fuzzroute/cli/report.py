@@ -156,8 +156,8 @@ def report(
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
-            db=anchored(db, start), workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide,
-            junit_path=anchored(junit_path, start),
+            db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
+            decide=not no_decide, junit_path=anchored(junit_path, start),
         )
     show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(

@@ -192,6 +192,7 @@ def write_report(
     junit_path: str | Path | None = None,
     fail_on: str = DEFAULT_FAIL_ON,
     db: str | Path | None = None,
+    db_shown: str | Path | None = None,
     decide: bool = True,
     workers: int = 1,
     shard: tuple[int, int] | None = None,
@@ -207,6 +208,8 @@ def write_report(
     finding is marked new or still and the resolved ones are listed.  With
     `db` (a folder) the stored witnesses are replayed and the ledger plays
     the baseline's part (see `memory`); it is rewritten with the report.
+    `db_shown` is how the document names that folder (the CLI passes `db`
+    anchored to an absolute path, and the folder as the user wrote it here).
     `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
     `fail_on` (see `failon`) decides the exit status.
     `decide=False` leaves out the decided tier (the document says it did not run).
@@ -285,7 +288,10 @@ def write_report(
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
-    memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file)
+    memory = None if db is None or ledger_file is None else MemoryInput(
+        ledger, db_shown if db_shown is not None else db,
+        ledger_file if db_shown is None else Path(db_shown) / Path(ledger_file).relative_to(db),
+    )
     started = time.perf_counter()
     report = build_report(
         graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,
