@@ -20,7 +20,7 @@ import types
 import typing
 import unicodedata
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
@@ -72,11 +72,18 @@ def compact_text(data: Any) -> str:
 #: characters), line and paragraph separators, surrogates, private-use and unassigned code points.
 #: `json.dumps` already escapes the ASCII controls; letters of every script stay readable.
 _ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn"})
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
 
-def _escape(found: re.Match[str]) -> str:
-    char = found.group(0)
+def _escape_run(found: re.Match[str]) -> str:
+    run = found.group(0)
+    if run.isprintable():  # letters, marks, symbols of any script: nothing to escape (checked in C)
+        return run
+    return "".join(_escaped(char) for char in run)
+
+
+@lru_cache(maxsize=1 << 16)
+def _escaped(char: str) -> str:
     if unicodedata.category(char) not in _ESCAPED_CATEGORIES:
         return char
     code = ord(char)
@@ -95,7 +102,7 @@ def inert_json(dumped: str) -> str:
     Such characters can only stand inside string literals, so the
     substitution cannot touch the document's structure.
     """
-    return _NON_ASCII.sub(_escape, dumped) if _NON_ASCII.search(dumped) else dumped
+    return dumped if dumped.isascii() else _NON_ASCII_RUN.sub(_escape_run, dumped)
 
 
 class ShapeError(ValueError):
