@@ -208,8 +208,8 @@ def test_a_version_in_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert found["rules"][0]["base"]["location"] == {"file": "sub/graph.py", "line": 18}
     monkeypatch.chdir(tmp_path / "sub")  # a path relative to the working directory, as git's ./ form reads it
     assert invoke("git:HEAD:graph.py:graph", "graph.py", "-q").exit_code == 1
-    for spec, words in (("git:nope:graph.py", "git could not read it"), ("git:HEAD:absent.py", "git could not"),
-                        ("git:HEAD", "git:REV:path"), ("git:HEAD:graph.txt", ".json or .py")):
+    for spec, words in (("git:nope:graph.py", "`nope` is not one commit"), ("git:HEAD:absent.py", "git could not"),
+                        ("git:HEAD", "git:REV:path"), ("git:HEAD:graph.txt", ".txt is none of these")):
         bad = invoke(spec, "graph.py")
         assert bad.exit_code == 2 and words in bad.stderr, (spec, bad.stderr)
         assert "Traceback" not in bad.output

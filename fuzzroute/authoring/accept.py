@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from fuzzroute.authoring.suggest import read_source
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.acceptances import read_sidecar, sidecar_path, sidecar_text
 from fuzzroute.graphfiles.jsonspans import parse_spans
@@ -65,9 +66,22 @@ def _json_edit(path: Path, text: str, item: dict[str, str]) -> str:
         line_start = text.rfind("\n", 0, key_start) + 1
         indent = text[line_start:key_start] if text[line_start:key_start].isspace() else ""
     separator = "," if root.members else ""
-    newline = "\n" if "\n" in text[root.start:root.end] else " "
+    # The document's own line ending (CRLF stays CRLF), as `suggest --write` keeps it.
+    newline = ("\r\n" if "\r\n" in text else "\n") if "\n" in text[root.start:root.end] else " "
     insertion = f"{separator}{newline}{indent}\"accepted\": [{literal}]"
     return text[:body_end] + insertion + text[body_end:]
+
+
+def _encodable(path: Path, reason: str) -> None:
+    """A reason no UTF-8 file can hold (a lone surrogate) is refused, as in every graph text."""
+    try:
+        reason.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(
+            f"{path}: the --reason holds the lone surrogate U+{ord(reason[exc.start]):04X} at character "
+            f"{exc.start + 1} ({reason!r}), which no UTF-8 file can hold (it usually comes from bytes that are "
+            "not UTF-8 in the command line). Write the reason in UTF-8 text; nothing was written."
+        ) from None
 
 
 def acceptance_edit(loaded: LoadedGraph, earlier: str, later: str, reason: str) -> AcceptanceEdit:
@@ -75,9 +89,10 @@ def acceptance_edit(loaded: LoadedGraph, earlier: str, later: str, reason: str) 
     _checked(loaded, earlier, later)
     if any((a.earlier, a.later) == (earlier, later) for a in loaded.graph.acceptances):
         raise InputError(f"{loaded.path}: the overlap of {later!r} by {earlier!r} is accepted already.")
+    _encodable(loaded.path, reason)
     item = {"earlier": earlier, "later": later, "reason": reason}
     if loaded.format == "json":
-        old = loaded.path.read_text(encoding="utf-8")
+        old = read_source(loaded.path)  # line endings and a byte-order mark as they are
         new = _json_edit(loaded.path, old, item)
         graph = load_graph_text(loaded, new)
         if not any((a.earlier, a.later, a.reason) == (earlier, later, reason) for a in graph.acceptances):
@@ -85,5 +100,5 @@ def acceptance_edit(loaded: LoadedGraph, earlier: str, later: str, reason: str) 
         return AcceptanceEdit(loaded.path, old, new)
     path = sidecar_path(loaded.path)
     items = read_sidecar(loaded.path)
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    old = read_source(path) if path.exists() else ""
     return AcceptanceEdit(path, old, sidecar_text([*items, item]))

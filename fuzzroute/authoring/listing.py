@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fuzzroute.authoring.choose import WIDENING
 from fuzzroute.authoring.suggest import Suggested
+from fuzzroute.engine.text import shortened
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY
 
 #: How each pick is stated: a real defect or gap (check reports an error for it) or a widening example (it passes).
@@ -22,7 +23,7 @@ def render_text(suggested: Suggested) -> str:
     graph = suggested.loaded.graph
     run = suggested.exploration
     lines = [
-        f"fuzzroute suggest: graph {graph.name!r} ({suggested.loaded.path}), "
+        f"fuzzroute suggest: graph {shortened(graph.name)!r} ({suggested.loaded.path}), "
         f"{suggested.count} example(s) worth adding, from {run.phrases_generated} generated phrases "
         f"(seed {run.seed}).",
         f"Suggested, not proven: {GENERATED_BOUNDARY} Once declared, `fuzzroute check` proves what each "

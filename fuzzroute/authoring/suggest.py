@@ -142,15 +142,18 @@ def _expected(graph: Graph, additions: dict[int, list[str]]) -> list[tuple[str, 
     ]
 
 
-def edited_source(suggested: Suggested) -> tuple[str, str]:
+def edited_source(suggested: Suggested, original: str | None = None) -> tuple[str, str]:
     """`(old, new)` text of the graph file with every pick added to its rule's examples.
 
     The new text is loaded in memory and must declare the same rules with
     exactly the picked examples appended, or the edit is refused.
+    `original` is the file's text when the graph was loaded: a file edited
+    since (by its author, while suggest explored) is refused as changed.
     """
     loaded = suggested.loaded
     additions = suggested.additions()
     old = read_source(loaded.path)
+    refuse_changed(loaded.path, original, old)
     graph = loaded.graph
     if loaded.format == "python":
         new = python_source.add_examples(loaded.path, old, graph.entries, additions)
@@ -209,23 +212,43 @@ def unified_diff(path: Path, old: str, new: str) -> str:
     return "".join(out)
 
 
-def write_source(path: Path, new: str) -> None:
-    """Replace the graph file atomically; a read-only file or folder is bad input, never overwritten."""
+def refuse_changed(path: Path, original: str | None, now: str) -> None:
+    """InputError when the file no longer holds the text it held when the graph was loaded."""
+    if original is not None and now != original:
+        raise InputError(
+            f"{path}: the file changed after fuzzroute read it (it was edited or replaced while the command "
+            "ran), so the edit was not made and the file was left as it is now. Run the command again."
+        )
+
+
+def write_source(
+    path: Path, new: str, *, by: str = "--write", instead: str | None = None, expected: str | None = None,
+) -> None:
+    """Replace the graph file atomically; a read-only file or folder is bad input, never overwritten.
+
+    `by` names what writes (`--write`, `accept`) and `instead` what the user
+    can do when it cannot (by default: print the change with --diff), so the
+    message offers only options the command has.  `expected`: the text the
+    edit was made from; a file changed since is left as it is.
+    """
+    alternative = instead or "print the change with --diff and apply it yourself"
     try:
         mode = path.stat().st_mode
     except OSError as exc:
         raise InputError(f"{path}: cannot be written ({exc}); it was left untouched.") from None
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
         raise InputError(
-            f"{path} is read-only, so --write will not replace it; it was left untouched. Make it writable "
-            f"(chmod u+w {path}) or print the change with --diff and apply it yourself."
+            f"{path} is read-only, so {by} will not replace it; it was left untouched. Make it writable "
+            f"(chmod u+w {path}), or {alternative}."
         )
     folder = real_target(path).parent  # a symlinked graph is rewritten where the link points
     if not os.access(folder, os.W_OK | os.X_OK):
         raise InputError(
-            f"{folder} is not writable, so --write cannot replace {path} atomically; the file was left "
-            "untouched. Use --diff and apply the patch where you can write."
+            f"{folder} is not writable, so {by} cannot replace {path} atomically; the file was left "
+            f"untouched. Make the folder writable, or {alternative}."
         )
+    if expected is not None:
+        refuse_changed(path, expected, read_source(path))
     try:
         write_atomically(path, new)
     except OSError as exc:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import EXIT_CODES_EPILOG
+from fuzzroute.cli.options import EXIT_CODES_EPILOG, working_directory_kept
 from fuzzroute.engine.errors import InputError
 
 
@@ -28,10 +30,15 @@ def accept(graph_spec: str, earlier: str, later: str, reason: str) -> None:
     from fuzzroute.graphfiles.loader import load_graph
     from fuzzroute.report.atomic import write_atomically
 
-    loaded = load_graph(graph_spec)
-    edit = acceptance_edit(loaded, earlier, later, reason)
+    with working_directory_kept():
+        loaded = load_graph(graph_spec)
+        edit = acceptance_edit(loaded, earlier, later, reason)
     if edit.path == loaded.path:
-        write_source(edit.path, edit.new)
+        write_source(
+            edit.path, edit.new, by="accept", expected=edit.old,
+            instead="add the acceptance to its `accepted` array by hand: "
+            + json.dumps({"earlier": earlier, "later": later, "reason": reason}, ensure_ascii=True),
+        )
     else:
         try:
             write_atomically(edit.path, edit.new)

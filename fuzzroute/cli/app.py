@@ -71,6 +71,9 @@ def main() -> None:
     input or environment, 130 interrupted.
     """
     install_terminal_guard()
+    # click.echo would strip ANSI sequences from text written to a pipe, so a rule id holding one would be
+    # printed as another id; the escaping streams show every control character visibly instead.
+    click.get_current_context().color = True
 
 
 def keep_hypothesis_cache_in(db: Path) -> None:

@@ -16,6 +16,7 @@ from fuzzroute.cli.options import (
     FORMAT,
     JUNIT,
     SARIF,
+    anchored,
     fail_on_option,
     verbosity,
     verbosity_options,
@@ -23,10 +24,12 @@ from fuzzroute.cli.options import (
 from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.problems import Checkup
+from fuzzroute.engine.text import shortened
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.lines import finding_line
+from fuzzroute.results.jsonform import inert_json
 
 #: The notes in one line each (the full text with -v).
 SHORT_NOTES = {
@@ -51,7 +54,7 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
         count_line += f" {len(checkup.not_checked)} phrase(s) not checked (they depend on a `when` not run)."
     if level < 0:
         return count_line
-    lines = [f"fuzzroute check: graph {graph_name!r}"]
+    lines = [f"fuzzroute check: graph {shortened(graph_name)!r}"]
     for problem in checkup.problems:
         at = f"{problem.location}: " if problem.location is not None else ""
         if level > 0:
@@ -114,11 +117,13 @@ def check(
         [NamedPath(role, path) for role, path in (("--sarif", sarif_path), ("--junit", junit_path))
          if path is not None],
     )
+    start = Path.cwd()  # outputs are written against it, whatever directory graph code moves to
+    sarif_path, junit_path = anchored(sarif_path, start), anchored(junit_path, start)
     graph_output = GraphOutput()
     results: list[tuple[str, Any, Checkup, Any]] = []
     with graph_output.window():  # graph code runs in here: its prints never reach stdout
         for spec in graph_specs:
-            graph_file = load_graph(spec)
+            graph_file = load_graph(spec if Path.cwd() == start else str(start / spec))
             decisions = None
             if decide:
                 from fuzzroute.decided import decide as decide_graph
@@ -145,7 +150,7 @@ def check(
             shown: Any = documents[0] if len(results) == 1 else [
                 {"graph": spec, **document} for (spec, *_rest), document in zip(results, documents, strict=True)
             ]
-            output = json.dumps(shown, indent=2, ensure_ascii=False)
+            output = inert_json(json.dumps(shown, indent=2, ensure_ascii=False))
         else:
             texts = []
             for spec, graph_file, checkup, decisions in results:
@@ -162,7 +167,7 @@ def check(
         except OSError as exc:
             raise unwritable(exc, files[0][0], "the check results", "choose writable paths for --sarif/--junit.") \
                 from None
-    show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     if output_format == "json":
         click.echo(output)
     else:

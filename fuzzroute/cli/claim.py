@@ -13,6 +13,18 @@ from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.results.jsonform import inert_json
+
+
+def shown_id(rule_id: str) -> str:
+    """A rule id as written when it is plain, else as a JSON string (`"a\\u001b[31mb"`), so two ids never print alike.
+
+    An id holding a control character and an id holding the backslash text
+    that escapes it would otherwise both print as `a\\u001b[31mb`.
+    """
+    if rule_id.isprintable() and "\\" not in rule_id and '"' not in rule_id and rule_id.strip() == rule_id and rule_id:
+        return rule_id
+    return json.dumps(rule_id, ensure_ascii=False)
 
 
 def render_claims_text(result: PhraseClaims) -> str:
@@ -23,14 +35,14 @@ def render_claims_text(result: PhraseClaims) -> str:
     ):
         if unknown is not None:
             lines.append(
-                f"  {law}: not known: it reaches rule #{unknown.index + 1} ({unknown.id}), whose `when` a static "
-                "read cannot run"
+                f"  {law}: not known: it reaches rule #{unknown.index + 1} ({shown_id(unknown.id)}), whose `when` "
+                "a static read cannot run"
             )
         elif detail is None:
             lines.append(f"  {law}: no entry claims it")
         else:
             matched = f", matched {detail.witness!r}" if detail.witness is not None else ""
-            lines.append(f"  {law}: {detail.id} (rule #{detail.index + 1}, {detail.condition}{matched})")
+            lines.append(f"  {law}: {shown_id(detail.id)} (rule #{detail.index + 1}, {detail.condition}{matched})")
     return "\n".join(lines)
 
 
@@ -50,9 +62,9 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str, verbose
     with graph_output.window():  # the graph's import and predicates print into the capture, not stdout
         graph = load_graph(graph_spec).graph
         results = [explain_claims(graph, phrase) for phrase in phrases]
-    show_graph_output(graph_output.lines, verbose=verbose)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
     if output_format == "json":
-        click.echo(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
+        click.echo(inert_json(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False)))
     else:
         click.echo("\n".join(render_claims_text(r) for r in results))
 

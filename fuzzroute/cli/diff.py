@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
-from fuzzroute.cli.options import fail_on_option, verbosity, verbosity_options
+from fuzzroute.cli.options import FilePath, fail_on_option, verbosity, verbosity_options
+from fuzzroute.results.jsonform import inert_json
 
 DIFF_EPILOG = """\b
 Exit codes:
@@ -19,7 +20,7 @@ Exit codes:
   2  bad input: missing or invalid graph, unknown revision, bad option
 """
 
-PATH = click.Path(dir_okay=False, path_type=Path)
+PATH = FilePath(dir_okay=False, path_type=Path)
 
 
 @click.command(epilog=DIFF_EPILOG)
@@ -91,20 +92,21 @@ def diff(
                                                   ("--sarif", sarif_path)) if path is not None],
     )
     keep_hypothesis_cache_out_of_the_project()
-    base = load_version(base_spec)
-    head = load_version(head_spec)
+    start = Path.cwd()  # outputs are written against it, whatever directory graph code moves to
+    base = load_version(base_spec, cwd=start)
+    head = load_version(head_spec if Path.cwd() == start else _anchored_spec(head_spec, start), cwd=start)
     result = diff_versions(
         base, head, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget, fail_on=fail_on,
         max_states=max_states or MAX_STATES, total_states=total_states or TOTAL_STATES,
     )
-    as_json = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    as_json = inert_json(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n"
     files: list[tuple[Path, str]] = []
     if json_path is not None:
-        files.append((json_path, as_json))
+        files.append((start / json_path, as_json))
     if markdown_path is not None:
-        files.append((markdown_path, diff_markdown(result)))
+        files.append((start / markdown_path, diff_markdown(result)))
     if sarif_path is not None:
-        files.append((sarif_path, diff_sarif_text(result)))
+        files.append((start / sarif_path, diff_sarif_text(result)))
     if files:
         try:
             write_all_atomically(files)
@@ -123,3 +125,10 @@ def diff(
         if path is not None and output_format == "text":
             click.echo(f"  wrote {path}")
     sys.exit(result.exit_status)
+
+
+def _anchored_spec(spec: str, start: Path) -> str:
+    """`spec` read against `start` (the BASE graph's code moved the working directory)."""
+    if spec.startswith("git:"):
+        return spec  # git reads it in `start` (load_version's cwd)
+    return str(start / spec)

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import EXIT_CODES_EPILOG
+from fuzzroute.cli.options import EXIT_CODES_EPILOG, FilePath, verbosity, verbosity_options
 from fuzzroute.engine.errors import InputError
 
 if TYPE_CHECKING:
     from fuzzroute.results.document import Report
 
-_SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+#: `I/N` in ASCII digits (`\d` alone would take full-width and other scripts' digits too).
+_SHARD = re.compile(r"^\s*([0-9]+)\s*/\s*([0-9]+)\s*$", re.ASCII)
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -36,17 +37,20 @@ def parse_shard(text: str) -> tuple[int, int]:
 
 
 @click.command(epilog=EXIT_CODES_EPILOG)
-@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("reports", nargs=-1, required=True, type=FilePath(dir_okay=False, path_type=Path))
 @click.option(
-    "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), required=True,
+    "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), required=True,
     help="HTML file to write.",
 )
 @click.option(
-    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--json", "json_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
     help="Also write the merged JSON document.",
 )
+@verbosity_options
 @reports_bad_input
-def merge(reports: tuple[Path, ...], html_path: Path, json_path: Path | None) -> None:
+def merge(
+    reports: tuple[Path, ...], html_path: Path, json_path: Path | None, quiet: bool = False, verbose: bool = False,
+) -> None:
     """Combine the --json reports of `report --shard I/N` runs into the report of the whole run."""
     from dataclasses import replace
 
@@ -74,7 +78,10 @@ def merge(reports: tuple[Path, ...], html_path: Path, json_path: Path | None) ->
         write_all_atomically(files)
     except OSError as exc:
         raise unwritable(exc, html_path, "the merged report", "choose a writable path with -o/--json.") from None
-    click.echo(summary_text(merged, html_path=str(html_path), json_path=None if json_path is None else str(json_path)))
+    click.echo(summary_text(
+        merged, html_path=str(html_path), json_path=None if json_path is None else str(json_path),
+        verbosity=verbosity(quiet, verbose),
+    ))
     sys.exit(merged.summary.exit_status)
 
 

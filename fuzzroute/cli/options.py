@@ -9,14 +9,50 @@ command added later reads right without anyone remembering to set it.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+@contextlib.contextmanager
+def working_directory_kept() -> Iterator[None]:
+    """Run graph code, then return to the working directory it had (a graph calling `os.chdir` moves nothing).
+
+    The editing commands (`suggest --write`, `accept`) write the graph file
+    by the path the user gave, relative to where they ran the command.
+    """
+    start = os.getcwd()
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            if os.getcwd() != start:
+                os.chdir(start)
+
+
+def anchored(path: Path | None, start: Path) -> Path | None:
+    """`path` made absolute against `start`, the working directory before any graph code ran.
+
+    A `.py` graph (or its `when`) may call `os.chdir`; outputs, the memory
+    folder and a graph file written back are still where the user meant.
+    """
+    return None if path is None else start / path
+
+
+class FilePath(click.Path):
+    """`click.Path` that refuses an empty value: pathlib reads `''` as `.`, and the messages would speak of it."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value:
+            self.fail("the path is empty (''); give a file or folder name.", param, ctx)
+        return super().convert(value, param, ctx)
 
 #: The exit-code contract, shown under the `--help` of every command.
 #: `\b` keeps click from re-wrapping the lines into one paragraph.
@@ -131,12 +167,12 @@ FORMAT = click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 SARIF = click.option(
-    "--sarif", "sarif_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--sarif", "sarif_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
     help="Also write the findings as SARIF 2.1.0 (for code scanning).",
 )
 
 JUNIT = click.option(
-    "--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--junit", "junit_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
     help="Also write JUnit XML: one test case per declared example and never-route row (errors fail).",
 )
 

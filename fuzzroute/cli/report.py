@@ -21,6 +21,8 @@ from fuzzroute.cli.options import (
     EXIT_CODES_EPILOG,
     JUNIT,
     SARIF,
+    FilePath,
+    anchored,
     fail_on_option,
     generation_options,
     verbosity,
@@ -62,16 +64,16 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
 @click.command(epilog=EXIT_CODES_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
-    "-o", "--output", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
     help="HTML file to write [default: reports/<graph-name>.html].",
 )
 @click.option(
-    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--json", "json_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
     help="Also write the findings as a versioned JSON document.",
 )
 @generation_options
 @click.option(
-    "--baseline", "baseline_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    "--baseline", "baseline_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
     help="An earlier --json report: mark findings new or still, and list the resolved ones.",
 )
 @SARIF
@@ -83,7 +85,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
 )
 @click.option(
     "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
-    type=click.Path(path_type=Path),
+    type=FilePath(path_type=Path),
     help=f"Remember witnesses between runs in DIR [{DEFAULT_DB} when given bare]: replay them first, "
     "mark findings new, still or resolved.",
 )
@@ -137,27 +139,30 @@ def report(
     shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     baseline = load_baseline(baseline_path) if baseline_path is not None else None
+    start = Path.cwd()  # every path is read against it, whatever directory graph code moves to
     graph_output = GraphOutput()
     with graph_output.window():  # the graph's own prints are kept out of stdout (see graphfiles.capture)
         loaded = load_graph(graph_spec)
     if db is not None:
-        warn_of_an_unfinished_run(db, loaded.graph.name)
-    target = html_path or default_html_path(loaded.graph.name)
-    refuse_overwriting_inputs(graph_spec, baseline_path, {"-o": target, **outputs})
+        warn_of_an_unfinished_run(start / db, loaded.graph.name)
+    shown_target = html_path or default_html_path(loaded.graph.name)
+    target = start / shown_target
+    refuse_overwriting_inputs(str(start / graph_spec), baseline_path and start / baseline_path,
+                              {"-o": target, **{role: anchored(path, start) for role, path in outputs.items()}})
     bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
     with stop_on_interrupt() as should_stop, bar as progress, graph_output.window():
         result = write_report(
-            loaded.graph, html_path=target, json_path=json_path, seed=seed, budget_phrases=phrases,
+            loaded.graph, html_path=target, json_path=anchored(json_path, start), seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
-            baseline_source=str(baseline_path), sarif_path=sarif_path, fail_on=fail_on, db=db,
-            workers=workers or os.cpu_count() or 1, shard=shard, decide=not no_decide, junit_path=junit_path,
-            typos=typos,
+            baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
+            db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
+            decide=not no_decide, junit_path=anchored(junit_path, start), typos=typos,
         )
-    show_graph_output(graph_output.lines, verbose=level > 0, quiet=level < 0)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(
-        result.report, html_path=str(result.html_path),
-        json_path=None if result.json_path is None else str(result.json_path), verbosity=level,
+        result.report, html_path=str(shown_target),
+        json_path=None if json_path is None else str(json_path), verbosity=level,
     ))
     if sarif_path is not None:
         click.echo(f"  sarif: {sarif_path}")

@@ -14,10 +14,16 @@ import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
 from fuzzroute.cli.limits import limit_options
-from fuzzroute.cli.options import EXIT_CODES_EPILOG, generation_options, show_graph_output_option
+from fuzzroute.cli.options import (
+    EXIT_CODES_EPILOG,
+    generation_options,
+    show_graph_output_option,
+    working_directory_kept,
+)
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
+from fuzzroute.results.jsonform import inert_json
 
 
 @click.command(epilog=EXIT_CODES_EPILOG)
@@ -61,22 +67,23 @@ def suggest(
     keep_hypothesis_cache_out_of_the_project()
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     graph_output = GraphOutput()
-    with graph_output.window():  # graph code's prints never reach stdout (the list, the JSON or the diff)
+    original = _text_before(graph_spec) if write or show_diff else None
+    with graph_output.window(), working_directory_kept():  # graph code's prints never reach stdout
         loaded = load_graph(graph_spec)
-    with progress_bar() as progress, graph_output.window():
+    with progress_bar() as progress, graph_output.window(), working_directory_kept():
         suggested = suggest_examples(
             loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
             progress=progress, typos=typos,
         )
     try:
         if suggested.count and (show_diff or write):
-            with graph_output.window():  # the edited text is loaded in memory once, to prove the edit
-                old, new = edited_source(suggested)
+            with graph_output.window(), working_directory_kept():  # the edited text is loaded once, to prove it
+                old, new = edited_source(suggested, original)
     finally:
-        show_graph_output(graph_output.lines, verbose=verbose)
+        show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
     if not (show_diff or write):
         if output_format == "json":
-            click.echo(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False))
+            click.echo(inert_json(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False)))
         else:
             click.echo(render_text(suggested))
         return
@@ -90,10 +97,21 @@ def suggest(
             click.echo(f"fuzzroute suggest: the graph is outside the current directory; apply this diff in {root} "
                        f"(cd {root} && patch -p1 < FILE).", err=True)
         return
-    write_source(loaded.path, new)
+    write_source(loaded.path, new, expected=old)
     click.echo(render_text(suggested))
     click.echo(
         f"\nWrote {suggested.count} example(s) into {loaded.path}. "
         f"Run `fuzzroute check {graph_spec}` to prove them."
     )
     sys.stdout.flush()
+
+
+def _text_before(graph_spec: str) -> str | None:
+    """The graph file's text before any graph code runs (None when it cannot be read: loading says why)."""
+    from fuzzroute.authoring.suggest import read_source
+    from fuzzroute.graphfiles.loader import split_spec
+
+    try:
+        return read_source(split_spec(graph_spec)[0])
+    except InputError:
+        return None

@@ -31,6 +31,8 @@ import unicodedata
 from functools import lru_cache
 from typing import TextIO
 
+from fuzzroute.graphfiles.capture import LIMIT as CAPTURE_LIMIT
+
 #: Unicode categories shown as escapes: controls, format characters, surrogates, line/paragraph separators.
 ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 _CANDIDATE = re.compile(r"[^\x20-\x7e\n\t]")
@@ -120,11 +122,18 @@ def echo_verbatim(text: str) -> None:
     stream.flush()
 
 
-def show_graph_output(lines: list[str], *, verbose: bool, quiet: bool = False) -> None:
-    """Tell (stderr) that the graph's own code printed; with `verbose`, show what it printed."""
-    if not lines or quiet:
+def show_graph_output(lines: list[str], *, verbose: bool, quiet: bool = False, cut_bytes: int = 0) -> None:
+    """Tell (stderr) that the graph's own code printed; with `verbose`, show what it printed.
+
+    Only the first megabyte is kept (see `graphfiles.capture`): when more was
+    printed, the note says so, and counts what was kept, not what was printed.
+    """
+    if (not lines and not cut_bytes) or quiet:
         return
     count = f"{len(lines)} line{'s' if len(lines) != 1 else ''}"
+    if cut_bytes:
+        count = (f"more than fuzzroute keeps ({count} kept, {_size(cut_bytes)} more left out: only the first "
+                 f"{_size(CAPTURE_LIMIT)} is kept)")
     if not verbose:
         print(f"fuzzroute: note: the graph's own code printed {count} while fuzzroute loaded and ran it; "
               "it is kept out of the results (-v shows it).", file=sys.stderr)
@@ -132,6 +141,16 @@ def show_graph_output(lines: list[str], *, verbose: bool, quiet: bool = False) -
     print(f"fuzzroute: the graph's own code printed {count} while fuzzroute loaded and ran it:", file=sys.stderr)
     for line in lines:
         print(f"  | {line}", file=sys.stderr)
+    if cut_bytes:
+        print(f"  (cut here: {_size(cut_bytes)} more were printed and not kept)", file=sys.stderr)
+
+
+def _size(count: int) -> str:
+    if count >= 1_000_000:
+        return f"{count / 1_000_000:.1f} MB"
+    if count >= 1_000:
+        return f"{count / 1_000:.1f} kB"
+    return f"{count} byte{'s' if count != 1 else ''}"
 
 
 #: Our own line shapes, coloured on a terminal: a section head ("  proven:") and a finding line

@@ -115,20 +115,39 @@ def full_caption(entry: Entry) -> str:
     return entry.caption
 
 
-def condition_change(old: Entry, new: Entry) -> str:
-    """How a rule's condition changed, in words: keywords added or removed, else old -> new."""
+#: A piece of a condition change: (True, graph text shown as code) or (False, fuzzroute's own words).
+Segment = tuple[bool, str]
+
+
+def condition_segments(old: Entry, new: Entry) -> tuple[Segment, ...]:
+    """How a rule's condition changed, as our words and the graph's text kept apart.
+
+    Renderers that must keep graph text inert (the Markdown comment) escape
+    the graph's pieces and print the words as they are; `condition_change`
+    joins them with backticks for the terminal and JSON.
+    """
     a, b = old.data_matcher, new.data_matcher
     if isinstance(a, Keywords) and isinstance(b, Keywords):
         added = [k for k in b.keywords if k not in a.keywords]
         removed = [k for k in a.keywords if k not in b.keywords]
-        parts = []
-        if added:
-            parts.append("keywords added: " + ", ".join(f"`{k}`" for k in added))
-        if removed:
-            parts.append("keywords removed: " + ", ".join(f"`{k}`" for k in removed))
+        parts: list[Segment] = []
+        for label, keywords in (("keywords added: ", added), ("keywords removed: ", removed)):
+            if not keywords:
+                continue
+            if parts:
+                parts.append((False, "; "))
+            parts.append((False, label))
+            for i, keyword in enumerate(keywords):
+                parts += [(False, ", ")] if i else []
+                parts.append((True, keyword))
         if parts:
-            return "; ".join(parts)
-    return f"`{full_caption(old)}` -> `{full_caption(new)}`"
+            return tuple(parts)
+    return ((True, full_caption(old)), (False, " -> "), (True, full_caption(new)))
+
+
+def condition_change(old: Entry, new: Entry) -> str:
+    """How a rule's condition changed, in words: keywords added or removed, else old -> new."""
+    return "".join(f"`{text}`" if graph else text for graph, text in condition_segments(old, new))
 
 
 @dataclass(frozen=True)

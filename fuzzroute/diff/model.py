@@ -152,6 +152,8 @@ class RuleChange:
     changes: tuple[str, ...]
     #: How the condition changed (`keywords added: ...`, or old -> new), when it did.
     condition: str | None = None
+    #: The same, as (is graph text, text) pieces, so a renderer can escape the graph's text alone.
+    condition_parts: tuple[tuple[bool, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {

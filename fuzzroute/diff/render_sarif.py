@@ -32,6 +32,7 @@ from fuzzroute.report.render.sarif import (
     fingerprint,
 )
 from fuzzroute.report.versions import tool_versions
+from fuzzroute.results.jsonform import inert_json
 
 RULES: dict[str, tuple[str, str, str]] = {
     "route-moved": (
@@ -93,7 +94,7 @@ def diff_sarif_log(diff: GraphDiff, *, base: str | os.PathLike[str] | None = Non
 
 
 def diff_sarif_text(diff: GraphDiff, **options: Any) -> str:
-    return json.dumps(diff_sarif_log(diff, **options), ensure_ascii=False, indent=2) + "\n"
+    return inert_json(json.dumps(diff_sarif_log(diff, **options), ensure_ascii=False, indent=2)) + "\n"
 
 
 def _descriptor(rule_id: str) -> dict[str, Any]:

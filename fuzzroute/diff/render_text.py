@@ -25,6 +25,7 @@ from fuzzroute.diff.model import (
 )
 from fuzzroute.diff.proven import CLAIMANT_CHANGED, FIXED, NEW_ERROR, ROW_ADDED, ROW_REMOVED, VERDICT_CHANGED
 from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAW_NAMES
+from fuzzroute.engine.text import shortened
 
 BOTH = "both laws"
 #: Glued moves named in their counted line.
@@ -238,7 +239,7 @@ def diff_text(diff: GraphDiff, verbosity: int = 0) -> str:
     if verbosity < 0:
         return f"{headline(diff)} {status}"
     lines = [
-        f"fuzzroute diff: {diff.base.spec} -> {diff.head.spec} (graph {diff.head.name!r}, live law: "
+        f"fuzzroute diff: {diff.base.spec} -> {diff.head.spec} (graph {shortened(diff.head.name)!r}, live law: "
         f"{LAW_NAMES[diff.live_law]})"
     ]
     lines.append(f"Rules: {len(diff.rules)} changed" + (":" if diff.rules else "."))

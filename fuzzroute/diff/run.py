@@ -21,7 +21,7 @@ from typing import Any
 
 from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.failon import DEFAULT_FAIL_ON, check_diff_fail_on, diff_exit_status
-from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, condition_change, match_rules
+from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, RulePair, condition_segments, match_rules
 from fuzzroute.diff.model import (
     NO_LONGER_WINS,
     NOW_WINS,
@@ -77,11 +77,7 @@ def diff_versions(
     diff = GraphDiff(_side(base), _side(head), fail_on=fail_on)
     diff.live_law = CASCADE if new.has_classifier else COLD_WALK
     diff.rules = [
-        RuleChange(
-            _ref(p.base), _ref(p.head), p.changes,
-            condition_change(p.base, p.head) if p.base and p.head and MATCHER_CHANGED in p.changes else None,
-        )
-        for p in matching.pairs if p.changes
+        _rule_change(p) for p in matching.pairs if p.changes
     ]
     olds = {e.index: RuleRef.of(e) for e in old.entries}
     news = {e.index: RuleRef.of(e) for e in new.entries}
@@ -216,6 +212,14 @@ def _sampled_moves(sampling: Sampling, olds: dict[int, RuleRef], news: dict[int,
             )
         )
     return moves
+
+
+def _rule_change(pair: RulePair) -> RuleChange:
+    if pair.base is None or pair.head is None or MATCHER_CHANGED not in pair.changes:
+        return RuleChange(_ref(pair.base), _ref(pair.head), pair.changes)
+    parts = condition_segments(pair.base, pair.head)
+    condition = "".join(f"`{text}`" if graph else text for graph, text in parts)
+    return RuleChange(_ref(pair.base), _ref(pair.head), pair.changes, condition, parts)
 
 
 def _mount_notes(base: Version, head: Version) -> Sequence[str]:

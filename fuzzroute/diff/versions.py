@@ -15,11 +15,14 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from fuzzroute.engine.errors import InputError
+from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.graphfiles.loader import GraphFormat, LoadedGraph, load_graph, load_graph_text, split_spec
+from fuzzroute.graphfiles.typescript import SUFFIXES as SCRIPT_SUFFIXES
 
 GIT_PREFIX = "git:"
+#: The script suffixes read with the TypeScript grammar (the rest are JavaScript).
+TYPESCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 
 
 @dataclass(frozen=True)
@@ -52,16 +55,25 @@ def load_version(spec: str, *, cwd: str | os.PathLike[str] | None = None) -> Ver
     path, attribute = split_spec(file_spec)
     suffix = path.suffix.lower()
     formats: dict[str, GraphFormat] = {".json": "json", ".py": "python"}
+    formats.update({s: "typescript" if s in TYPESCRIPT_SUFFIXES else "javascript" for s in SCRIPT_SUFFIXES})
     if suffix not in formats:
         raise InputError(
-            f"{spec}: a graph taken from git must be a .json or .py file; {suffix or 'no extension'} is "
-            "neither. Export the graph, or check out that revision and pass the file."
+            f"{spec}: a graph taken from git must be a file fuzzroute reads ({', '.join(formats)}); "
+            f"{suffix or 'a file without an extension'} is none of these. Export the graph, or check out that "
+            "revision and pass the file."
         )
     text = _git_show(spec, revision, path, cwd)
     # `load_graph_text` loads an edited text of a known file in memory; the placeholder graph is
     # never read, only the path (locations, the folder imports resolve from), format and attribute.
     placeholder = LoadedGraph(Graph("git"), path, formats[suffix], attribute)
-    graph = load_graph_text(placeholder, text)
+    try:
+        graph = load_graph_text(placeholder, text)
+    except FuzzrouteError as exc:
+        # The message names the work-tree path; the broken text is the one kept in git, not that file.
+        kind = DeclarationError if isinstance(exc, DeclarationError) else InputError
+        raise kind(
+            f"{spec} (the version of {path} kept in git at {revision}, not the file on disk): {exc}"
+        ) from None
     notes: tuple[str, ...] = ()
     if suffix == ".py":
         notes = (
@@ -80,7 +92,32 @@ def _git_show(spec: str, revision: str, path: Path, cwd: str | os.PathLike[str] 
             where = path.resolve().relative_to(Path(top).resolve()).as_posix()
         except ValueError:
             raise InputError(f"{spec}: {path} is outside the git repository at {top}.") from None
-    return _git(["show", f"{revision}:{where}"], spec, cwd)
+    commit = _one_commit(spec, revision, cwd)
+    return _git(["show", "--end-of-options", f"{commit}:{where}"], spec, cwd)
+
+
+def _one_commit(spec: str, revision: str, cwd: str | os.PathLike[str] | None) -> str:
+    """The commit `revision` names; a range (`main..HEAD`) or anything git would read as an option is refused.
+
+    The revision goes after `--end-of-options`, so `-x` or `--output=FILE` is a (missing) revision, never
+    an option of git.
+    """
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", "--end-of-options", f"{revision}^{{commit}}"],
+            cwd=cwd, capture_output=True, text=True, encoding="utf-8", errors="replace", check=False,
+        )
+    except FileNotFoundError:
+        raise InputError(f"{spec}: reading a version from git needs the `git` program, which is not installed.") \
+            from None
+    commit = done.stdout.strip()
+    if done.returncode != 0 or not commit:
+        hint = " (a range such as A..B names many commits; give one)" if ".." in revision else ""
+        raise InputError(
+            f"{spec}: `{revision}` is not one commit of this git repository{hint}. Give a branch, tag or "
+            "commit (in CI, fetch it first, e.g. `git fetch --depth=1 origin main`)."
+        )
+    return commit
 
 
 def _git(arguments: list[str], spec: str, cwd: str | os.PathLike[str] | None) -> str:

@@ -21,7 +21,7 @@ from fuzzroute.engine.laws import ClaimLaws, Claims
 from fuzzroute.engine.location import SourceLocation, caller_location
 from fuzzroute.engine.matchers import Intent, compile_match
 from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
-from fuzzroute.engine.text import is_blank, phrase_key, render_value
+from fuzzroute.engine.text import is_blank, phrase_key, render_value, shortened
 from fuzzroute.engine.unread import NotChecked
 
 Mount = Literal["rules", "classifier", "scorer", "read"]
@@ -47,7 +47,7 @@ class Graph:
             )
         if mount not in MOUNTS:
             raise DeclarationError(
-                f"Graph {name!r}: mount {render_value(mount)} is not one of "
+                f"Graph {shortened(name)!r}: mount {render_value(mount)} is not one of "
                 f"{', '.join(MOUNTS)}. Use 'rules' (declaration order decides), 'classifier', "
                 "'scorer' or 'read'."
             )
@@ -125,7 +125,7 @@ class Graph:
         # classifier only when the graph is built, once every entry was accepted.
         if isinstance(compiled, Intent) and not self.has_classifier:
             raise DeclarationError(
-                f"{where} is an intent, but graph {self.name!r} is mounted as {self.mount!r}. "
+                f"{where} is an intent, but graph {shortened(self.name)!r} is mounted as {self.mount!r}. "
                 "Intents are judged by a classifier at run time (intent-without-classify): "
                 "declare Graph(..., mount='classifier') or give the rule a regex or keywords."
             )
@@ -157,7 +157,9 @@ class Graph:
         as stale, so a fix does not leave a silent exception behind.
         """
         where_declared = caller_location() if location == CALLER else location
-        earlier, later, reason = validated_acceptance(earlier, later, reason, f"graph {self.name!r}, accept_overlap")
+        earlier, later, reason = validated_acceptance(
+            earlier, later, reason, f"graph {shortened(self.name)!r}, accept_overlap"
+        )
         declared_at = where_declared if isinstance(where_declared, SourceLocation) else None
         self._acceptances.append(Acceptance(earlier, later, reason, declared_at))
         return self

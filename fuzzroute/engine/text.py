@@ -40,3 +40,18 @@ def render_value(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         return repr(value)
+
+
+#: Characters of a name shown in a message or a file name before it is shortened.
+SHOWN_NAME = 80
+
+
+def shortened(text: str, limit: int = SHOWN_NAME) -> str:
+    """`text` as a message shows it: whole up to `limit` characters, else its start and its length.
+
+    A graph or rule name has no length limit; a ten-thousand-character one
+    would otherwise turn every line that names it into a screenful.
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 24]}... ({len(text):,} characters)"

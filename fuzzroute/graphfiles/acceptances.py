@@ -30,6 +30,21 @@ def sidecar_path(graph_file: str | Path) -> Path:
     return path.with_name(path.name + SUFFIX)
 
 
+class _RepeatedKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _RepeatedKey(key)
+        found[key] = value
+    return found
+
+
 def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
     """The acceptances stored beside `graph_file` (none when there is no such file)."""
     path = sidecar_path(graph_file)
@@ -40,7 +55,12 @@ def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: the accepted overlaps cannot be read ({exc}).") from None
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_no_repeated_keys)
+    except _RepeatedKey as exc:
+        raise InputError(
+            f"{path}: the key {exc.key!r} appears twice in one object; JSON readers disagree on which value "
+            "wins, so fuzzroute reads neither. Keep one (or write the file with `fuzzroute accept`)."
+        ) from None
     except (json.JSONDecodeError, RecursionError) as exc:
         raise InputError(
             f"{path}: not valid JSON ({exc}). It holds accepted overlaps as "

@@ -12,7 +12,8 @@ of fuzzroute's own is printed to stdout while a window is open; its progress
 bar draws on the terminal it was given before the window opened.
 
 Afterwards the text is there to show on request (`-v`), never mixed into a
-result.  At most `LIMIT` bytes are kept.
+result.  At most `LIMIT` bytes are kept, cut at the end of a line; how much
+was left out is counted (`cut_bytes`) so the note can say so.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class _FileWriter(io.TextIOBase):
         super().__init__()
         self._fd = fd
         self._written = 0
+        #: Bytes written past the limit, counted but not stored.
+        self.dropped = 0
         self.buffer = _RawWriter(self)
 
     encoding = "utf-8"
@@ -54,6 +57,7 @@ class _FileWriter(io.TextIOBase):
                 view = memoryview(chunk)
                 while view:
                     view = view[os.write(self._fd, view):]
+        self.dropped += len(data) - max(0, min(room, len(data)))
         self._written += len(data)
         return len(data)
 
@@ -89,14 +93,25 @@ class GraphOutput:
 
     def __init__(self) -> None:
         self._parts: list[bytes] = []
+        #: Every byte the graph's code wrote, kept or not.
+        self._total = 0
 
     @property
     def text(self) -> str:
-        return b"".join(self._parts)[:LIMIT].decode("utf-8", "replace")
+        """What is kept: the first `LIMIT` bytes, ending at a line end when anything was cut."""
+        kept = b"".join(self._parts)[:LIMIT]
+        if self._total > len(kept) and b"\n" in kept:
+            kept = kept[: kept.rindex(b"\n") + 1]  # never end mid-line
+        return kept.decode("utf-8", "replace")
 
     @property
     def lines(self) -> list[str]:
         return self.text.splitlines()
+
+    @property
+    def cut_bytes(self) -> int:
+        """Bytes the graph's code wrote that are not in `text` (0 when everything was kept)."""
+        return max(0, self._total - len(self.text.encode("utf-8", "replace")))
 
     @contextlib.contextmanager
     def window(self) -> Iterator[None]:
@@ -129,10 +144,14 @@ class GraphOutput:
                     os.close(saved_fd)
                 store.seek(0)
                 self._parts.append(store.read(LIMIT))
+                with contextlib.suppress(OSError):
+                    self._total += os.fstat(store.fileno()).st_size + writer.dropped
 
     @contextlib.contextmanager
     def _in_memory(self) -> Iterator[None]:
         buffer = io.StringIO()
         with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
             yield
-        self._parts.append(buffer.getvalue().encode("utf-8", "backslashreplace"))
+        data = buffer.getvalue().encode("utf-8", "backslashreplace")
+        self._total += len(data)
+        self._parts.append(data[:LIMIT])

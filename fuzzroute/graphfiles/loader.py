@@ -60,6 +60,11 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     default): an import that does not return is stopped and reported as bad
     input naming the file and the line it was stuck on.
     """
+    if not str(spec):
+        raise InputError(
+            "the graph path is empty (''). Pass the path of a graph: a .json graph document, a .py file that "
+            "declares one fuzzroute.Graph at module level, or a TypeScript or JavaScript graph file."
+        )
     path, attribute = split_spec(str(spec))
     if not path.exists():
         raise InputError(
@@ -91,8 +96,8 @@ def load_graph(spec: str | Path) -> LoadedGraph:
 def _accepted(loaded: LoadedGraph) -> LoadedGraph:
     """What every format shares once loaded: the refusals of text no output could carry, and the overlaps
     accepted in a file beside the graph (see `acceptances`)."""
-    refuse_unencodable_text(loaded.graph, loaded.path)
     add_sidecar_acceptances(loaded.graph, loaded.path)
+    refuse_unencodable_text(loaded.graph, loaded.path)
     return loaded
 
 
@@ -199,9 +204,7 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
             "(network calls, waiting loops) out of the module's top level, or raise the limit with --import-limit."
         ) from None
     except SyntaxError as exc:
-        raise InputError(
-            f"{path}:{exc.lineno}: syntax error: {exc.msg}. Fix the Python syntax on that line."
-        ) from None
+        raise _syntax_error(path, exc) from None
     except DeclarationError as exc:
         where = _line_in(path, exc)
         at = f"{path}:{where}" if where else str(path)
@@ -236,6 +239,22 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
             f"{path}: looking for the module-level Graph raised {type(exc).__name__}: {safe_text(exc)}. "
             "Keep module-level objects plain; fuzzroute reads each one to find the Graph."
         ) from None
+
+
+def _syntax_error(path: Path, exc: SyntaxError) -> InputError:
+    """The syntax error's message; one Python gives without a line (null bytes, the encoding) names the cause."""
+    message = (exc.msg or str(exc)).rstrip(".")
+    if exc.lineno:
+        return InputError(f"{path}:{exc.lineno}: syntax error: {message}. Fix the Python syntax on that line.")
+    if "null bytes" in message:
+        fix = "The file holds a NUL byte (\\x00), which no Python source may; it is often a binary or UTF-16 file"
+        fix += " saved under a .py name. Save it as UTF-8 text."
+    elif "encoding" in message:
+        fix = ("Python reads a graph file as UTF-8 unless a coding comment on line 1 or 2 names another "
+               "encoding it knows; save the file as UTF-8, or fix or remove the coding comment.")
+    else:
+        fix = "Fix the file so that `python " + str(path) + "` runs."
+    return InputError(f"{path}: the file cannot be read as Python source ({message}). {fix}")
 
 
 def _pick(module: object, path: Path, attribute: str | None) -> tuple[Graph, str]:

@@ -44,6 +44,8 @@ def graph_texts(graph: Graph) -> Iterator[tuple[str, str]]:
             yield f"{where}: example {position}", example
     for position, phrase in enumerate(graph.never_route_phrases):
         yield f"never-route row {position}", phrase
+    for acceptance in graph.acceptances:
+        yield f"the acceptance of {acceptance.earlier!r} over {acceptance.later!r}: its reason", acceptance.reason
 
 
 def refuse_unencodable_text(graph: Graph, path: Path | str) -> None:

@@ -65,7 +65,8 @@ def unwritable(exc: OSError, path: str | os.PathLike[str], what: str, fix: str) 
         )
     else:
         state = "Nothing was written."
-    return InputError(f"{exc.filename or path}: cannot write {what} ({exc.strerror or exc}). {state} {fix}")
+    advice = fix[:1].upper() + fix[1:]  # the fix is a sentence of its own
+    return InputError(f"{exc.filename or path}: cannot write {what} ({exc.strerror or exc}). {state} {advice}")
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
@@ -115,7 +116,17 @@ def write_all_atomically(files: Sequence[tuple[str | os.PathLike[str], str]]) ->
 
 
 def real_target(path: Path) -> Path:
-    """Where writing `path` really lands: symbolic links (of the file or its folders) are followed."""
+    """Where writing `path` really lands: symbolic links (of the file or its folders) are followed.
+
+    A link that leads back to itself (a loop) lands nowhere: it is an error, never replaced by a file.
+    """
+    if os.path.islink(path) or not os.path.exists(path):
+        try:
+            os.stat(path)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise OSError(errno.ELOOP, "a symbolic link loop: the link leads back to itself", str(path)) \
+                    from None
     return Path(os.path.realpath(path))
 
 

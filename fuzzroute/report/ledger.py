@@ -71,9 +71,13 @@ def ledger_schema() -> dict[str, Any]:
     return schema
 
 
+#: The longest plain graph name kept as its ledger's file name (file names stop at 255 bytes).
+_LONGEST = 200
+
+
 def ledger_name(graph_name: str) -> str:
     """The ledger's file name for a graph: the exact name when it is plain, else a slug and a hash of it."""
-    if _PLAIN_NAME.fullmatch(graph_name) and not _HASH_SUFFIX.search(graph_name):
+    if _PLAIN_NAME.fullmatch(graph_name) and not _HASH_SUFFIX.search(graph_name) and len(graph_name) <= _LONGEST:
         return f"{graph_name}.json"
     slug = re.sub(r"[^a-z0-9_]+", "-", graph_name.lower()).strip("-")[:60] or "graph"
     digest = hashlib.sha256(graph_name.encode("utf-8", "surrogatepass")).hexdigest()[:12]
@@ -83,6 +87,8 @@ def ledger_name(graph_name: str) -> str:
 def legacy_ledger_path(db: str | Path, graph_name: str) -> Path:
     """Where fuzzroute kept the ledger before names were lossless (`shop/x` and `shop-x` both `shop-x`)."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", graph_name).strip(".-") or "graph"
+    if len(safe) > _LONGEST:  # no file system holds such a name: there never was a ledger there
+        return ledger_path(db, graph_name)
     return Path(db) / WITNESS_FOLDER / f"{safe}.json"
 
 

@@ -17,6 +17,7 @@ read before anything is written.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -71,6 +72,19 @@ def _shown(named: NamedPath) -> str:
     return f"{named.role} ({named.path}, which is {real})"
 
 
+def _refuse_link_loop(output: NamedPath) -> None:
+    """A symbolic link loop leads to no file: it is refused before any work, never replaced by a file."""
+    try:
+        os.stat(output.path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(
+                f"{output.path}: {output.role} is a symbolic link loop (the link leads back to itself), so it "
+                "names no file to write; the link was left as it is and nothing was run or written. Remove the "
+                f"link or give {output.role} another path."
+            ) from None
+
+
 def refuse_collisions(
     inputs: Sequence[NamedPath],
     outputs: Sequence[NamedPath],
@@ -83,6 +97,7 @@ def refuse_collisions(
     neither explores nor writes.
     """
     for position, output in enumerate(outputs):
+        _refuse_link_loop(output)
         for earlier in outputs[:position]:
             if same_file(output.path, earlier.path):
                 raise InputError(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from typing import Any
 from fuzzroute.decided import Decisions, decide
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.text import SHOWN_NAME
 from fuzzroute.generate import explore as explore_graph
 from fuzzroute.graphfiles.loader import split_spec
 from fuzzroute.report.atomic import unwritable, write_all_atomically
@@ -79,8 +81,11 @@ class ReportResult:
 
 
 def default_html_path(graph_name: str, directory: str | Path = "reports") -> Path:
-    """`reports/<graph-name>.html`, with the name reduced to characters safe in a file name."""
+    """`reports/<graph-name>.html`, with the name reduced to characters safe in a file name (and shortened)."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", graph_name).strip(".-") or "graph"
+    if len(safe) > SHOWN_NAME:  # a file name has a length limit (255 bytes); two long names stay apart by hash
+        digest = hashlib.sha256(graph_name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+        safe = f"{safe[:SHOWN_NAME - 11].rstrip('.-')}-{digest}"
     return Path(directory) / f"{safe}.html"
 
 
@@ -187,6 +192,7 @@ def write_report(
     junit_path: str | Path | None = None,
     fail_on: str = DEFAULT_FAIL_ON,
     db: str | Path | None = None,
+    db_shown: str | Path | None = None,
     decide: bool = True,
     workers: int = 1,
     shard: tuple[int, int] | None = None,
@@ -203,6 +209,8 @@ def write_report(
     finding is marked new or still and the resolved ones are listed.  With
     `db` (a folder) the stored witnesses are replayed and the ledger plays
     the baseline's part (see `memory`); it is rewritten with the report.
+    `db_shown` is how the document names that folder (the CLI passes `db`
+    anchored to an absolute path, and the folder as the user wrote it here).
     `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
     `fail_on` (see `failon`) decides the exit status.
     `decide=False` leaves out the decided tier (the document says it did not run).
@@ -284,7 +292,10 @@ def write_report(
     interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
-    memory = None if db is None or ledger_file is None else MemoryInput(ledger, db, ledger_file, typos)
+    memory = None if db is None or ledger_file is None else MemoryInput(
+        ledger, db_shown if db_shown is not None else db,
+        ledger_file if db_shown is None else Path(db_shown) / Path(ledger_file).relative_to(db), typos,
+    )
     started = time.perf_counter()
     report = build_report(
         graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,

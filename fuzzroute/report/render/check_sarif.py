@@ -17,6 +17,7 @@ from fuzzroute.engine.problems import Checkup
 from fuzzroute.report.build import GraphFormat, build_report
 from fuzzroute.report.pipeline import empty_exploration
 from fuzzroute.report.render.sarif import sarif_log
+from fuzzroute.results.jsonform import inert_json
 
 
 def check_sarif_log(
@@ -38,4 +39,4 @@ def check_sarif_log(
 def combined_sarif_text(logs: list[dict[str, Any]]) -> str:
     """One SARIF file holding the run of every log (one run per graph checked)."""
     combined = {**logs[0], "runs": [run for log in logs for run in log["runs"]]}
-    return json.dumps(combined, ensure_ascii=False, indent=2) + "\n"
+    return inert_json(json.dumps(combined, ensure_ascii=False, indent=2)) + "\n"

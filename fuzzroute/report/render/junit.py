@@ -29,7 +29,7 @@ from fuzzroute.engine.problems import Checkup
 from fuzzroute.graphfiles.loader import split_spec
 from fuzzroute.report.proven_rows import ProvenRow, rows_from_checkup, rows_from_document
 
-#: Characters XML 1.0 cannot hold, even escaped; they are written as `\uXXXX` instead.
+#: Characters XML 1.0 cannot hold, even as character references; they are written as `\uXXXX` instead.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 #: Decided kinds worth a line in the decided suite's output (the others are facts, not findings).
 DECIDED_SHOWN = ("decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-overlap")
@@ -134,7 +134,10 @@ def junit_xml(suites: Sequence[Suite]) -> str:
             out.text = xml_text("\n".join(lines))
     _counts(root, total_tests, total_failures)
     ET.indent(root)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    # Every character outside ASCII is written as a character reference (`&#8238;`): exact for any XML
+    # reader, and no bidi control or invisible character reaches a CI log or viewer raw.
+    body: str = ET.tostring(root, encoding="us-ascii", xml_declaration=False).decode("ascii")
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n"
 
 
 def _suggestion_lines(document: dict[str, Any]) -> list[str]:

@@ -43,7 +43,7 @@ from fuzzroute.results.document import (
     Report,
     SuggestionRecord,
 )
-from fuzzroute.results.jsonform import to_json
+from fuzzroute.results.jsonform import inert_json, to_json
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 SARIF_VERSION = "2.1.0"
@@ -182,7 +182,7 @@ def _automation(document: Report) -> dict[str, Any]:
 
 def sarif_text(document: Report, **options: Any) -> str:
     """`sarif_log` as the JSON text written to disk."""
-    return json.dumps(sarif_log(document, **options), ensure_ascii=False, indent=2) + "\n"
+    return inert_json(json.dumps(sarif_log(document, **options), ensure_ascii=False, indent=2)) + "\n"
 
 
 def fingerprint(*identity: Any) -> str:

@@ -6,6 +6,7 @@ as the page: proven first, then the generated half labelled as samples.
 
 from __future__ import annotations
 
+from fuzzroute.engine.text import shortened
 from fuzzroute.report.render.lines import overview_line, place, plural
 from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
@@ -91,13 +92,13 @@ def summary_text(
     if verbosity < 0:
         partial = " PARTIAL." if document.partial else ""
         return "\n".join([
-            f"fuzzroute report: {graph.name}: {plural(summary.proven_errors, 'proven error')}, "
+            f"fuzzroute report: {shortened(graph.name)}: {plural(summary.proven_errors, 'proven error')}, "
             f"{plural(summary.proven_warnings, 'warning')}; {plural(summary.suggestions, 'suggestion')} "
             f"(not proof) from {phrase_counts(run)}.{partial}",
             *paths,
         ])
     lines = [
-        f"fuzzroute report: {graph.name} ({graph.mount} mount, {plural(graph.rule_count, 'rule')})",
+        f"fuzzroute report: {shortened(graph.name)} ({graph.mount} mount, {plural(graph.rule_count, 'rule')})",
         f"  proven:    {plural(summary.proven_errors, 'error')}, {plural(summary.proven_warnings, 'warning')}"
         f" (from {plural(graph.declared_examples, 'declared example')} and "
         f"{plural(len(graph.never_routes), 'never-route row')})",
