@@ -173,11 +173,16 @@ def check(
             texts = []
             for (spec, graph_file, checkup, decisions), verdicts in zip(results, judged, strict=True):
                 text = render_checkup_text(checkup, graph_file.graph.name, level, graph_file.graph)
-                texts.append(f"{spec}: {text}" if level < 0 and len(results) > 1 else text)
+                decided = None
                 if decisions is not None:
                     from fuzzroute.report.render.decided_text import decided_text
 
-                    texts.append(decided_text(decisions, level, verdicts))
+                    decided = decided_text(decisions, level, verdicts)
+                if level < 0:  # one summary line per graph: the proven counts, then the decided ones
+                    text = text if decided is None else f"{text} {decided}"
+                    texts.append(f"{spec}: {text}" if len(results) > 1 else text)
+                else:
+                    texts.extend([text] if decided is None else [text, decided])
             output = "\n".join(texts)
     if files:
         try:

@@ -130,7 +130,7 @@ def decided_text(decisions: Decisions, verbosity: int = 0, judged: Judged | None
     counts = decisions.counts()
     shown = ", ".join(f"{counts[k]} {TITLES[k]}" for k in DECIDED_KINDS if k in counts) or "no items"
     if verbosity < 0:
-        line = f"decided: {shown}"
+        line = f"Decided: {shown}"
         if judged is not None:
             line += f"; {len(judged.failing)} to act on" + (
                 f", {len(judged.accepted)} accepted" if judged.accepted else "")
