@@ -205,3 +205,19 @@ def rule_verdicts(graph: Graph, decisions: Decisions) -> list[RuleVerdict]:
         RuleVerdict(e, tuple(failing.get(e.index, ())), tuple(accepted.get(e.index, ())), undecided.get(e.index))
         for e in data
     ]
+
+
+def verdict_labels(verdicts: Sequence[RuleVerdict]) -> list[str]:
+    """The name of each rule's decided item: its id (` (2)` for a repeated id), safe inside a test id.
+
+    The id, not the position: fixing a never-wins or shared-text bug usually
+    means moving the rule, and the item that failed must be the one that
+    passes afterwards.  The pytest plugin and JUnit name items alike.
+    """
+    seen: dict[str, int] = {}
+    labels = []
+    for verdict in verdicts:
+        shown = str(verdict.entry.id).replace("::", ":\\:")
+        seen[shown] = seen.get(shown, 0) + 1
+        labels.append(shown if seen[shown] == 1 else f"{shown} ({seen[shown]})")
+    return labels

@@ -220,16 +220,10 @@ class RowItem(pytest.Item):
 
 
 def decided_labels(graph: Any) -> list[str]:
-    """The name of each data rule's decided item: its id (` (2)` for a repeated id), safe inside a test id."""
-    seen: dict[str, int] = {}
-    labels = []
-    for entry in graph.entries:
-        if entry.data_matcher is None:
-            continue
-        shown = str(entry.id).replace("::", ":\\:")
-        seen[shown] = seen.get(shown, 0) + 1
-        labels.append(shown if seen[shown] == 1 else f"{shown} ({seen[shown]})")
-    return labels
+    """The name of each data rule's decided item (see `decided.verdict.verdict_labels`), without deciding."""
+    from fuzzroute.decided.verdict import RuleVerdict, verdict_labels
+
+    return verdict_labels([RuleVerdict(e, (), (), None) for e in graph.entries if e.data_matcher is not None])
 
 
 def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
@@ -240,7 +234,7 @@ def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
     undecided.  A graph that cannot be loaded has none (its load item fails).
     """
     from fuzzroute.decided import decide
-    from fuzzroute.decided.verdict import rule_verdicts
+    from fuzzroute.decided.verdict import rule_verdicts, verdict_labels
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.graphfiles.loader import load_graph
     from fuzzroute.report.render.decided_text import item_line
@@ -251,7 +245,7 @@ def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
         return {}
     verdicts = rule_verdicts(graph, decide(graph))
     found: dict[str, dict[str, Any]] = {}
-    for label, verdict in zip(decided_labels(graph), verdicts, strict=True):
+    for label, verdict in zip(verdict_labels(verdicts), verdicts, strict=True):
         found[label] = {
             "rule": verdict.entry.id,
             "outcome": verdict.outcome,

@@ -16,8 +16,8 @@ Case names follow the pytest plugin's ids: class `<graph>.<rule>#<position>`
 (or `<graph>.never-routes`), name the phrase as a Python literal.
 
 `fuzzroute check --fail-on decided --junit` adds a suite of decided cases,
-one per data rule (class `<graph>.rule#<position>`, name `decided`, as the
-pytest plugin names its items): failed when `--fail-on decided` fails on the
+one per data rule (class `<graph>.<rule id>`, name `decided`, as the
+pytest plugin names its items; the decided lines go to its `<system-out>`): failed when `--fail-on decided` fails on the
 rule, skipped when the automata could not decide about it, passed otherwise
 (an accepted overlap passes, its reason in `<system-out>`).  Under any other
 policy decided findings stay text in `<system-out>`, never failures.
@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.decided.verdict import RuleVerdict, rule_verdicts
+from fuzzroute.decided.verdict import RuleVerdict, rule_verdicts, verdict_labels
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.graphfiles.loader import split_spec
@@ -123,10 +123,25 @@ def verdict_text(verdict: RuleVerdict) -> str:
     return "\n".join(lines)
 
 
-def _decided_case(parent: ET.Element, graph_name: str, verdict: RuleVerdict, source: str | None) -> bool:
+def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdict], lines: list[str]) -> int:
+    """The decided cases of one graph (one per data rule), with the decided lines as output; its failures."""
+    element = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.decided.{suite.name}")})
+    labels = verdict_labels(verdicts)
+    failures = sum(_decided_case(element, suite.name, label, v, suite.source) for label, v in zip(labels, verdicts,
+                                                                                                  strict=True))
+    _counts(element, len(verdicts), failures)
+    element.set("skipped", str(sum(1 for v in verdicts if v.outcome == "skipped")))
+    out = ET.SubElement(element, "system-out")
+    out.text = xml_text("\n".join(lines))
+    return failures
+
+
+def _decided_case(
+    parent: ET.Element, graph_name: str, label: str, verdict: RuleVerdict, source: str | None
+) -> bool:
     entry = verdict.entry
     case = ET.SubElement(parent, "testcase")
-    case.set("classname", xml_text(f"{graph_name}.rule#{entry.index}"))
+    case.set("classname", xml_text(f"{graph_name}.{label}"))
     case.set("name", "decided")
     where = getattr(entry, "location", None)
     file = str(where.file) if where is not None else source
@@ -172,19 +187,17 @@ def junit_xml(suites: Sequence[Suite]) -> str:
         _counts(element, len(suite.rows), failures)
         total_tests += len(suite.rows)
         total_failures += failures
-        if suite.verdicts is not None:
-            decided = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.decided.{suite.name}")})
-            decided_failures = sum(_decided_case(decided, suite.name, v, suite.source) for v in suite.verdicts)
-            _counts(decided, len(suite.verdicts), decided_failures)
-            decided.set("skipped", str(sum(1 for v in suite.verdicts if v.outcome == "skipped")))
-            total_tests += len(suite.verdicts)
-            total_failures += decided_failures
         for suffix, lines in suite.outputs:
+            if suffix == "decided" and suite.verdicts is not None:
+                total_tests += len(suite.verdicts)
+                total_failures += _decided_suite(root, suite, suite.verdicts, lines)
+                continue
             extra = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.{suffix}.{suite.name}")})
             _counts(extra, 0, 0)
             out = ET.SubElement(extra, "system-out")
             out.text = xml_text("\n".join(lines))
     _counts(root, total_tests, total_failures)
+    root.set("skipped", str(sum(int(suite.get("skipped") or 0) for suite in root.findall("testsuite"))))
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
