@@ -158,7 +158,8 @@ def pytest_counting(folder: Path, *args: str) -> subprocess.CompletedProcess[str
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *args],
         cwd=folder, capture_output=True, text=True, check=False,
-        env={**os.environ, "DECIDE_LOG": str(log)},
+        # not this run's own xdist variables (when the suite itself runs on workers): the inner run sets its own
+        env={**{k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}, "DECIDE_LOG": str(log)},
     )
 
 
