@@ -137,6 +137,42 @@ def test_a_graph_new_in_the_pull_request_gets_a_comment_saying_so(tmp_path: Path
     assert by_name(runs, "exit status").status == 0
 
 
+def test_by_default_the_job_fails_on_a_rule_that_never_wins_until_it_is_fixed_or_accepted(
+    tmp_path: Path, stub_env: dict[str, str]
+) -> None:
+    """banking.json has no proven error, but `lost-card` never wins after `cards`: the Action fails on it."""
+    work = tmp_path / "repo"
+    (work / "examples").mkdir(parents=True)
+    git(work, "init", "-q")
+    graph = json.loads((EXAMPLES / "banking.json").read_text(encoding="utf-8"))
+    target = work / "examples" / "banking.json"
+
+    def status_with(document: dict[str, object], **inputs: str) -> str:
+        target.write_text(json.dumps(document, indent=1), encoding="utf-8")
+        runs = run_action(
+            ACTION, inputs={"graph": "examples/banking.json", "budget": "50", **inputs}, workdir=work,
+            event_name="push", env=stub_env,
+        )
+        report = by_name(runs, "fuzzroute report")
+        assert by_name(runs, "exit status").status == int(report.outputs["status"])
+        return str(report.outputs["status"])
+
+    assert status_with(graph) == "1"
+    summary = json.loads((work / "fuzzroute-reports" / "report.json").read_text(encoding="utf-8"))["summary"]
+    assert summary["proven_errors"] == 0 and summary["fail_on"] == "decided"
+    assert summary["decided_by_kind"]["decided-never-wins"] == 2
+    assert status_with(graph, **{"fail-on": "proven"}) == "0"  # the old default: blind to it
+    entries = graph["entries"]
+    assert isinstance(entries, list)
+    fixed = {**graph, "entries": [entries[0], entries[2], entries[3], entries[1], *entries[4:]]}
+    assert status_with(fixed) == "0"  # lost-card and credit-line now come before cards
+    accepted = {**graph, "accepted": [
+        {"earlier": "cards", "later": later, "reason": "cards answers every card question"}
+        for later in ("lost-card", "credit-line")
+    ]}
+    assert status_with(accepted) == "0"
+
+
 def test_every_input_is_documented_and_read_only_through_the_environment() -> None:
     action = load_action(ACTION)
     assert action["runs"]["using"] == "composite"

@@ -19,6 +19,7 @@ from fuzzroute.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
+DECIDED_KEYS = ("decided", "decided_counts", "decided_failing", "decided_defects")
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -28,11 +29,23 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def verdicts(stdout: str) -> list[tuple[str, str, str | None, str | None, str | None, str | None]]:
     document = json.loads(stdout)
-    assert set(document) == {"problems", "notes"}
+    # check decides by default: the proven half, then the decided tier's keys (see test_check_decides.py).
+    assert set(document) == {"problems", "notes", *DECIDED_KEYS}
     for problem in document["problems"]:
         assert list(problem) == ["kind", "code", "skill", "example", "from", "to", "message", "location"]
     return [
         (p["kind"], p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in document["problems"]
+    ]
+
+
+def test_no_decide_leaves_the_proven_half_alone() -> None:
+    code, out, _ = run("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json", "--no-decide")
+    assert code == 1
+    assert set(json.loads(out)) == {"problems", "notes"}
+    decided_code, decided_out, _ = run("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json")
+    assert decided_code == 1
+    assert verdicts(decided_out) == [
+        (p["kind"], p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in json.loads(out)["problems"]
     ]
 
 

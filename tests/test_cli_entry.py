@@ -36,17 +36,22 @@ def test_python_dash_m_is_the_same_command(flag: str) -> None:
 def test_check_takes_several_graphs() -> None:
     clean = CliRunner().invoke(main, ["check", AUTHORING, SHOP, "-q"])
     assert clean.exit_code == 0
-    assert clean.output.splitlines() == [
-        f"{AUTHORING}: 0 error(s), 0 warning(s) in declared examples and never-route rows.",
-        f"{SHOP}: 0 error(s), 0 warning(s) in declared examples and never-route rows.",
+    assert clean.output.splitlines() == [  # one line per graph: proven counts, then the decided ones
+        f"{AUTHORING}: 0 error(s), 0 warning(s) in declared examples and never-route rows. "
+        "Decided: 1 shared text; 1 to act on.",
+        f"{SHOP}: 0 error(s), 0 warning(s) in declared examples and never-route rows. "
+        "Decided: 1 shared text; 1 to act on.",
     ]
+    failing = CliRunner().invoke(main, ["check", AUTHORING, SHOP, "-q", "--fail-on", "decided"])
+    assert failing.exit_code == 1  # each has a decided finding to act on
     mixed = CliRunner().invoke(main, ["check", AUTHORING, SUPPORT, "--format", "json"])
     assert mixed.exit_code == 1  # one graph has proven errors
     documents = json.loads(mixed.stdout)
     assert [d["graph"] for d in documents] == [AUTHORING, SUPPORT]
     assert documents[0]["problems"] == [] and documents[1]["problems"]
     single = json.loads(CliRunner().invoke(main, ["check", SUPPORT, "--format", "json"]).stdout)
-    assert set(single) == {"problems", "notes"}  # one graph: the document as before
+    # one graph: the document as before, with the decided tier's keys
+    assert set(single) == {"problems", "notes", "decided", "decided_counts", "decided_failing", "decided_defects"}
 
 
 def test_check_with_one_bad_graph_writes_nothing(tmp_path: Path) -> None:
@@ -60,11 +65,16 @@ def test_check_with_one_bad_graph_writes_nothing(tmp_path: Path) -> None:
 
 def test_check_sarif_holds_one_run_per_graph(tmp_path: Path) -> None:
     sarif = tmp_path / "c.sarif"
-    result = CliRunner().invoke(main, ["check", SUPPORT, AUTHORING, "--sarif", str(sarif), "-q"])
+    result = CliRunner().invoke(main, ["check", SUPPORT, AUTHORING, "--sarif", str(sarif), "-q", "--no-decide"])
     assert result.exit_code == 1
     runs = json.loads(sarif.read_text(encoding="utf-8"))["runs"]
     assert [r["automationDetails"]["id"] for r in runs] == ["fuzzroute/support/", "fuzzroute/authoring/"]
     assert len(runs[0]["results"]) == 6 and runs[1]["results"] == []
+    # deciding by default, each run also carries its graph's decided findings
+    result = CliRunner().invoke(main, ["check", SUPPORT, AUTHORING, "--sarif", str(sarif), "-q"])
+    decided = [[r for r in run["results"] if r["properties"]["tier"] == "decided"]
+               for run in json.loads(sarif.read_text(encoding="utf-8"))["runs"]]
+    assert result.exit_code == 1 and all(decided)
 
 
 def test_diff_help_lists_its_exit_codes() -> None:

@@ -85,7 +85,7 @@ def test_an_unknown_policy_is_one_paragraph_and_exit_2(tmp_path: Path, command: 
         args += ["-o", str(tmp_path / "r.html")]
     code, out, err = invoke(*args)
     assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith("fuzzroute: error: ") and "'sometimes'" in err and "proven, new, never" in err
+    assert err.startswith("fuzzroute: error: ") and "'sometimes'" in err and "proven, decided, new, never" in err
     assert list(tmp_path.iterdir()) == []
 
 

@@ -97,7 +97,12 @@ def test_quiet_and_verbose_together_are_bad_input(tmp_path: Path) -> None:
 def test_check_quiet_and_verbose() -> None:
     quiet = CliRunner().invoke(main, ["check", SUPPORT, "-q"])
     assert quiet.exit_code == 1
-    assert quiet.output.strip() == "3 error(s), 3 warning(s) in declared examples and never-route rows."
+    assert quiet.output.strip() == (
+        "3 error(s), 3 warning(s) in declared examples and never-route rows. Decided: 1 shared text; 1 to act on."
+    )
+    proven_only = CliRunner().invoke(main, ["check", SUPPORT, "-q", "--no-decide"])
+    assert proven_only.exit_code == 1
+    assert proven_only.output.strip() == "3 error(s), 3 warning(s) in declared examples and never-route rows."
     verbose = CliRunner().invoke(main, ["check", SUPPORT, "-v"])
     assert verbose.exit_code == 1
     assert "claims: cold walk -> order-status, cascade -> order-status" in verbose.output

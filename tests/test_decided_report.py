@@ -80,7 +80,7 @@ def test_check_decide_text_and_json() -> None:
     assert "[can win] 4 rules can start a turn" in out
     code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--format", "json")
     document = json.loads(out)
-    assert set(document) == {"problems", "notes", "decided", "decided_counts", "decided_defects"}
+    assert set(document) == {"problems", "notes", "decided", "decided_counts", "decided_failing", "decided_defects"}
     assert document["decided_defects"] == []
     assert document["decided_counts"]["co_occurrence"]["count"] == 9
     (shared,) = [d for d in document["decided"] if d["kind"] == "decided-overlap"]
@@ -88,7 +88,10 @@ def test_check_decide_text_and_json() -> None:
     never = [d for d in document["decided"] if d["kind"] == "decided-never-wins"]
     assert never and never[0]["containing_rules"] == [{"rule": "billing", "rule_index": 0}]
     assert "location" in never[0]
-    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json")
+    # check decides by default now: the same document without --decide; --no-decide leaves the tier out
+    code, default_out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json")
+    assert code == 1 and json.loads(default_out)["decided"] == document["decided"]
+    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--no-decide", "--format", "json")
     assert "decided" not in json.loads(out)
 
 
@@ -127,7 +130,10 @@ def test_check_decide_sarif_carries_the_decided_problems(tmp_path: Path) -> None
     results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
     decided = [r for r in results if r["properties"]["tier"] == "decided"]
     assert [r["ruleId"] for r in decided if r["level"] == "warning"] == ["decided-never-wins"]
-    invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--sarif", str(sarif))
+    invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--sarif", str(sarif))  # decides by default
+    default = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert [r["ruleId"] for r in default if r["properties"]["tier"] == "decided"] == [r["ruleId"] for r in decided]
+    invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--no-decide", "--sarif", str(sarif))
     results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
     assert {r["properties"]["tier"] for r in results} == {"proven"}
 

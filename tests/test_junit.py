@@ -60,7 +60,12 @@ def test_check_junit_has_one_case_per_row_and_fails_exactly_the_errors(tmp_path:
     root = ET.parse(target).getroot()
     assert_counts_add_up(root)
     suites = root.findall("testsuite")
-    assert [s.get("name") for s in suites] == ["fuzzroute.proven.support", "fuzzroute.proven.authoring"]
+    # check decides by default; under --fail-on proven its findings are text, never test cases.
+    assert [s.get("name") for s in suites] == [
+        "fuzzroute.proven.support", "fuzzroute.decided.support",
+        "fuzzroute.proven.authoring", "fuzzroute.decided.authoring",
+    ]
+    assert all(s.findall("testcase") == [] and s.get("tests") == "0" for s in suites if ".decided." in s.get("name"))
     support = load_graph(SUPPORT).graph
     rows = sum(len(e.examples or ()) for e in support.entries) + len(support.never_route_phrases)
     cases = suites[0].findall("testcase")

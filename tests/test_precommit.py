@@ -7,6 +7,7 @@ tests run each entry exactly that way through the CLI.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import shutil
@@ -53,13 +54,46 @@ def test_the_hooks_are_python_hooks_that_select_no_file_until_told() -> None:
     assert "--fail-on new" in found["fuzzroute-report"]["entry"]
 
 
-def test_the_check_hook_checks_every_selected_graph_and_fails_on_a_proven_error() -> None:
+CLEAN = {
+    "name": "clean",
+    "entries": [
+        {"id": "balance", "match": {"keywords": ["balance"]}, "examples": ["what is my balance"]},
+        {"id": "cards", "match": {"keywords": ["card"]}, "examples": ["my card was declined"]},
+        {"id": "agent"},
+    ],
+}
+
+
+def test_the_check_hook_checks_every_selected_graph_and_fails_on_a_proven_error(tmp_path: Path) -> None:
     check = hooks()["fuzzroute-check"]
-    status, output = run_hook(check, [], ["examples/authoring.py", "examples/nightly_shop.json"])
+    clean = tmp_path / "clean.json"
+    clean.write_text(json.dumps(CLEAN), encoding="utf-8")
+    status, output = run_hook(check, [], [str(clean), str(clean)])
     assert status == 0, output
     assert output.count("fuzzroute check: graph") == 2
-    status, output = run_hook(check, [], ["examples/authoring.py", "examples/support.py"])
+    status, output = run_hook(check, [], [str(clean), "examples/support.py"])
     assert status == 1 and "example-shadowed-by-earlier" in output
+
+
+def test_the_check_hook_fails_on_decided_findings_by_default(tmp_path: Path) -> None:
+    """No proven error in banking.json or devops.py, but a rule that never wins and shared fixed words."""
+    check = hooks()["fuzzroute-check"]
+    status, output = run_hook(check, [], ["examples/banking.json"])
+    assert status == 1, output
+    assert "examples/banking.json:6: decided-never-wins [lost-card] 'card lost' -> cards" in output
+    status, output = run_hook(check, [], ["examples/devops.py"])
+    assert status == 1, output
+    assert "examples/devops.py:21: decided-overlap [rollback] 'revert deploy' -> deploy" in output
+    status, output = run_hook(check, ["--fail-on", "proven"], ["examples/banking.json", "examples/devops.py"])
+    assert status == 0, output  # a project that wants the proven checks only says so in `args:`
+    graph = tmp_path / "devops.py"
+    shutil.copy(ROOT / "examples" / "devops.py", graph)
+    for earlier, later in (("deploy", "rollback"), ("incident", "scale")):
+        accepted = CliRunner().invoke(main, ["accept", str(graph), earlier, later, "--reason", "on purpose"])
+        assert accepted.exit_code == 0, accepted.output
+    status, output = run_hook(check, [], [str(graph)])
+    assert status == 0, output
+    assert "accepted: on purpose" in output
 
 
 def test_the_report_hook_fails_once_on_new_findings_then_passes(

@@ -237,12 +237,17 @@ def test_decided_items_are_rendered_by_kind(support: tuple[dict[str, Any], dict[
     assert decided[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 18}
 
 
-def test_check_sarif_is_proven_only_and_shares_fingerprints_with_report(
+def test_check_sarif_is_proven_and_decided_and_shares_fingerprints_with_report(
     tmp_path: Path, support: tuple[dict[str, Any], dict[str, Any]]
 ) -> None:
     log = support[0]
     target = tmp_path / "check.sarif"
-    code, out, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target))
+
+    def fingerprints(results: list[dict[str, Any]], tier: str) -> list[Any]:
+        return [r["partialFingerprints"] for r in results if r["properties"]["tier"] == tier]
+
+    from_report = log["runs"][0]["results"]
+    code, out, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target), "--no-decide")
     assert code == 1 and "error(s)" in out
     checked = json.loads(target.read_text(encoding="utf-8"))
     assert_valid(checked)
@@ -250,8 +255,15 @@ def test_check_sarif_is_proven_only_and_shares_fingerprints_with_report(
     assert results and {r["properties"]["tier"] for r in results} == {"proven"}
     description = checked["runs"][0]["tool"]["driver"]["fullDescription"]["text"]
     assert "Proven findings come from" in description and "Generated phrases" not in description
-    from_report = [r["partialFingerprints"] for r in log["runs"][0]["results"] if r["properties"]["tier"] == "proven"]
-    assert [r["partialFingerprints"] for r in results] == from_report
+    assert [r["partialFingerprints"] for r in results] == fingerprints(from_report, "proven")
+    # by default check decides: the decided results are the report's, one alert each in code scanning
+    code, _, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target))
+    decided = json.loads(target.read_text(encoding="utf-8"))
+    assert_valid(decided)
+    results = decided["runs"][0]["results"]
+    assert code == 1 and {r["properties"]["tier"] for r in results} == {"proven", "decided"}
+    assert fingerprints(results, "proven") == fingerprints(from_report, "proven")
+    assert fingerprints(results, "decided") == fingerprints(from_report, "decided")
 
 
 def test_check_sarif_on_a_clean_graph_has_no_results(tmp_path: Path) -> None:

@@ -1,4 +1,11 @@
-"""`fuzzroute check`: the proven checkup of declared examples and never-route rows."""
+"""`fuzzroute check`: the proven checkup of declared examples and never-route rows, and the decided tier.
+
+The decided tier runs by default (`--no-decide` leaves it out): it is
+exact, fast and the tier an author acts on.  `--fail-on proven` (the
+default) keeps the exit code about proven errors; `--fail-on decided` also
+fails on the decided findings `decided.verdict` names, the policy the
+pre-commit hook, the Action and the pytest plugin use.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +19,7 @@ import click
 from fuzzroute.cli.app import EXIT_OK, EXIT_PROVEN_ERROR, reports_bad_input
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
+    ACCEPT_EPILOG,
     EXIT_CODES_EPILOG,
     FORMAT,
     JUNIT,
@@ -22,6 +30,7 @@ from fuzzroute.cli.options import (
     verbosity_options,
 )
 from fuzzroute.cli.terminal import echo_lines, show_graph_output
+from fuzzroute.decided.verdict import Judged, judge
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.engine.text import shortened
@@ -81,15 +90,22 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
     return "\n".join(lines)
 
 
-@click.command(epilog=EXIT_CODES_EPILOG)
+@click.command(epilog=EXIT_CODES_EPILOG + ACCEPT_EPILOG)
 @click.argument("graph_specs", metavar="GRAPH...", nargs=-1, required=True)
 @FORMAT
 @click.option(
-    "--decide", is_flag=True, help="Also decide, for all messages, which rules overlap or never win (automata)."
+    "--decide/--no-decide", "decide", default=True, show_default=True,
+    help="Decide, for all messages, which rules never win, never match or take a later rule's words (automata); "
+    "--no-decide runs the proven checks only.",
 )
 @SARIF
 @JUNIT
-@fail_on_option("proven|never", "Exit 1 on proven errors (proven) or only on bad input (never).")
+@fail_on_option(
+    "proven|decided|never",
+    "Exit 1 on proven errors (proven), on proven errors or decided findings an author acts on (decided: a rule "
+    "that never wins, never matches or is dead, an earlier rule taking a later rule's fixed words, a ReDoS), or "
+    "only on bad input (never).",
+)
 @verbosity_options
 @reports_bad_input
 @limit_options
@@ -97,10 +113,12 @@ def check(
     graph_specs: tuple[str, ...], output_format: str, decide: bool, sarif_path: Path | None,
     junit_path: Path | None, fail_on: str, quiet: bool, verbose: bool,
 ) -> None:
-    """Run the proven checks of declared examples and never-route rows.
+    """Run the proven checks of declared examples and never-route rows, and decide the rules for all messages.
 
     Several GRAPH files can be checked at once (as a pre-commit hook passes
-    them); the exit code is 1 when any of them has a proven error.
+    them); the exit code is 1 when any of them has a proven error (or, with
+    --fail-on decided, a decided finding to act on). Each decided finding
+    is one line, `file:line: code [rule] 'witness' -> taking rule(s)`.
     """
     from fuzzroute.report.atomic import unwritable, write_all_atomically
     from fuzzroute.report.failon import check_fail_on
@@ -109,9 +127,14 @@ def check(
     if fail_on == "new":
         raise InputError(
             "--fail-on new compares with an earlier run, which `fuzzroute check` does not have. Use "
-            "`fuzzroute report --fail-on new --db DIR` (or --baseline), or --fail-on proven|never here."
+            "`fuzzroute report --fail-on new --db DIR` (or --baseline), or --fail-on proven|decided|never here."
         )
     check_fail_on(fail_on, has_history=False)
+    if fail_on == "decided" and not decide:
+        raise InputError(
+            "--fail-on decided fails on decided findings, and --no-decide leaves the decided tier out. Drop "
+            "--no-decide, or use --fail-on proven."
+        )
     refuse_collisions(
         [NamedPath(f"graph {spec}", split_spec(spec)[0]) for spec in graph_specs],
         [NamedPath(role, path) for role, path in (("--sarif", sarif_path), ("--junit", junit_path))
@@ -121,6 +144,7 @@ def check(
     sarif_path, junit_path = anchored(sarif_path, start), anchored(junit_path, start)
     graph_output = GraphOutput()
     results: list[tuple[str, Any, Checkup, Any]] = []
+    judged: list[Judged | None] = []
     with graph_output.window():  # graph code runs in here: its prints never reach stdout
         for spec in graph_specs:
             graph_file = load_graph(spec if Path.cwd() == start else str(start / spec))
@@ -130,6 +154,7 @@ def check(
 
                 decisions = decide_graph(graph_file.graph)
             results.append((spec, graph_file, graph_file.graph.checkup(), decisions))
+            judged.append(None if decisions is None else judge(decisions, graph_file.graph.acceptances))
         files: list[tuple[Path, str]] = []
         if sarif_path is not None:  # the writers are imported only when asked for: `check` must start fast
             from fuzzroute.report.render.check_sarif import check_sarif_log, combined_sarif_text
@@ -142,24 +167,29 @@ def check(
         if junit_path is not None:
             from fuzzroute.report.render.junit import junit_from_checkups
 
-            files.append(
-                (junit_path, junit_from_checkups([(str(g.path), g.graph, c, d) for _s, g, c, d in results]))
-            )
+            files.append((junit_path, junit_from_checkups(
+                [(str(g.path), g.graph, c, d) for _s, g, c, d in results], decided_failures=fail_on == "decided"
+            )))
         if output_format == "json":
-            documents = [_json_document(c, d) for _s, _g, c, d in results]
+            documents = [_json_document(c, d, j) for (_s, _g, c, d), j in zip(results, judged, strict=True)]
             shown: Any = documents[0] if len(results) == 1 else [
                 {"graph": spec, **document} for (spec, *_rest), document in zip(results, documents, strict=True)
             ]
             output = inert_json(json.dumps(shown, indent=2, ensure_ascii=False))
         else:
             texts = []
-            for spec, graph_file, checkup, decisions in results:
+            for (spec, graph_file, checkup, decisions), verdicts in zip(results, judged, strict=True):
                 text = render_checkup_text(checkup, graph_file.graph.name, level, graph_file.graph)
-                texts.append(f"{spec}: {text}" if level < 0 and len(results) > 1 else text)
+                decided = None
                 if decisions is not None:
                     from fuzzroute.report.render.decided_text import decided_text
 
-                    texts.append(decided_text(decisions, level))
+                    decided = decided_text(decisions, level, verdicts)
+                if level < 0:  # one summary line per graph: the proven counts, then the decided ones
+                    text = text if decided is None else f"{text} {decided}"
+                    texts.append(f"{spec}: {text}" if len(results) > 1 else text)
+                else:
+                    texts.extend([text] if decided is None else [text, decided])
             output = "\n".join(texts)
     if files:
         try:
@@ -173,11 +203,13 @@ def check(
     else:
         echo_lines(output)
     ok = all(checkup.ok for _s, _g, checkup, _d in results)
+    if fail_on == "decided":
+        ok = ok and not any(verdicts is not None and verdicts.failing for verdicts in judged)
     sys.exit(EXIT_OK if ok or fail_on == "never" else EXIT_PROVEN_ERROR)
 
 
-def _json_document(checkup: Checkup, decisions: Any) -> dict[str, Any]:
-    """`check --format json` of one graph: problems and notes (plus the decided tier with --decide)."""
+def _json_document(checkup: Checkup, decisions: Any, judged: Judged | None = None) -> dict[str, Any]:
+    """`check --format json` of one graph: problems and notes, plus the decided tier unless --no-decide."""
     document: dict[str, Any] = {
         "problems": [p.to_dict() for p in checkup.problems],
         "notes": [n.to_dict() for n in checkup.notes],
@@ -187,5 +219,5 @@ def _json_document(checkup: Checkup, decisions: Any) -> dict[str, Any]:
     if decisions is not None:
         from fuzzroute.report.render.decided_text import decided_json
 
-        document.update(decided_json(decisions))
+        document.update(decided_json(decisions, judged))
     return document

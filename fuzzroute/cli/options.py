@@ -59,15 +59,28 @@ class FilePath(click.Path):
 EXIT_CODES_EPILOG = """\b
 Exit codes:
   0    no proven error (warnings and generated suggestions never fail a build)
-  1    at least one proven error
+  1    at least one proven error (or a decided finding, under --fail-on
+       decided)
   2    bad input or environment: missing or invalid file, bad option, an
        output that would overwrite an input, a graph import past
        --import-limit; one paragraph on stderr
   130  interrupted (Ctrl-C), whatever --fail-on says; `report` still writes
        a partial report when the proven checks were done
---fail-on changes 0/1: `never` always 0; `new` (report) 1 only on a proven
-error or suggestion that is new against --baseline or --db. Graph code never
-chooses the exit code.
+--fail-on changes 0/1: `never` always 0; `decided` 1 also on a decided
+finding to act on (a rule that never wins, never matches or is dead, an
+earlier rule taking a later rule's fixed words, a ReDoS with an attack);
+`new` (report) 1 only on a proven error, suggestion or such decided finding
+that is new against --baseline or --db. Graph code never chooses the exit
+code.
+"""
+
+#: How an author keeps an intended overlap from failing `--fail-on decided` (under `check` and `report`).
+ACCEPT_EPILOG = """
+\b
+An overlap that is intended (a broad rule first on purpose) is accepted, not
+fixed: `fuzzroute accept GRAPH EARLIER LATER --reason "..."` (or `accepted`
+in a JSON graph, or GRAPH.accepted.json) lists it as accepted, and
+--fail-on decided no longer fails on it.
 """
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")

@@ -18,6 +18,7 @@ from fuzzroute.cli.app import (
 )
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
+    ACCEPT_EPILOG,
     EXIT_CODES_EPILOG,
     JUNIT,
     SARIF,
@@ -30,6 +31,7 @@ from fuzzroute.cli.options import (
 )
 from fuzzroute.cli.progress import progress_bar
 from fuzzroute.cli.terminal import echo_lines, show_graph_output
+from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.paths import NamedPath, refuse_collisions
@@ -61,7 +63,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     )
 
 
-@click.command(epilog=EXIT_CODES_EPILOG)
+@click.command(epilog=EXIT_CODES_EPILOG + ACCEPT_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
     "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
@@ -79,9 +81,10 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
 @SARIF
 @JUNIT
 @fail_on_option(
-    "proven|new|never",
-    "Exit 1 on proven errors (proven), on new proven errors or suggestions against --baseline or --db "
-    "(new), or only on bad input (never).",
+    "proven|decided|new|never",
+    "Exit 1 on proven errors (proven), on proven errors or decided findings an author acts on (decided), on "
+    "new proven errors, suggestions or such decided findings against --baseline or --db (new), or only on bad "
+    "input (never).",
 )
 @click.option(
     "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
@@ -121,6 +124,11 @@ def report(
 
     level = verbosity(quiet, verbose)
     check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)
+    if fail_on == "decided" and no_decide:
+        raise InputError(
+            "--fail-on decided fails on decided findings, and --no-decide leaves the decided tier out. Drop "
+            "--no-decide, or use --fail-on proven."
+        )
     if db is not None:
         keep_hypothesis_cache_in(db)
     keep_hypothesis_cache_out_of_the_project()

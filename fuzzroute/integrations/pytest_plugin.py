@@ -16,9 +16,25 @@ any test.  An item fails exactly when the proven checkup reports an error
 for its phrase, with every problem of that phrase (file:line, code, what to
 do) and both laws' claimants; a warning passes with a pytest warning (a
 `when` rule may be gated on conversation state the checkup cannot run, and
-a default shadowing a rule depends on the mount).  Decided and generated
-findings never fail a test: `--fuzzroute-explore` lists them in a terminal
-summary section.
+a default shadowing a rule depends on the mount).
+
+Each data rule also gets one decided item, `<graph file>::<rule id>::decided`
+(a repeated id gets ` (2)`), that fails exactly as `fuzzroute check
+--fail-on decided` fails on the rule: it never wins, never matches, is dead
+under the cold walk, an earlier rule takes its fixed words, or its regex has
+a ReDoS attack.  An undecided rule's item is skipped with the reason; an
+accepted overlap passes, its reason in the item's report section and in
+`--junitxml` as a property.  The id names the rule, not its position: fixing
+a never-wins or shared-text bug usually means moving the rule, and the item
+that failed must be the one that passes afterwards.
+`--fuzzroute-fail-on proven` (or `fuzzroute_fail_on = proven`) leaves the
+decided items out.
+
+The decided tier runs once per graph per session: on the xdist controller,
+which sends each worker the verdicts as plain data (`workerinput`), or, with
+no xdist, once in the one process (kept on the config).  Generated findings
+never fail a test: `--fuzzroute-explore` lists them, with the decided ones,
+in a terminal summary section.
 """
 
 from __future__ import annotations
@@ -35,7 +51,13 @@ if TYPE_CHECKING:  # pragma: no cover - types only; nothing of fuzzroute is impo
     from fuzzroute.report.proven_rows import ProvenRow
 
 INI_NAME = "fuzzroute_graphs"
-SECTION_TITLE = "fuzzroute: decided and generated findings (never test failures)"
+FAIL_ON_INI = "fuzzroute_fail_on"
+FAIL_ON_CHOICES = ("decided", "proven")
+SECTION_TITLE = "fuzzroute: decided and generated findings (generated ones never fail a test)"
+#: The key of `workerinput` under which the xdist controller sends the decided verdicts.
+WORKER_VERDICTS = "fuzzroute_decided_verdicts"
+#: Name of the item of a rule's decided verdict.
+DECIDED_ITEM = "decided"
 
 
 class FuzzrouteProvenWarning(UserWarning):
@@ -57,7 +79,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--fuzzroute-budget", type=int, dest="fuzzroute_budget", default=500, metavar="N",
         help="Phrases --fuzzroute-explore generates per graph (default: 500).",
     )
+    group.addoption(
+        "--fuzzroute-fail-on", dest="fuzzroute_fail_on", default=None, choices=FAIL_ON_CHOICES,
+        help="decided (the default): also one item per data rule that fails as `fuzzroute check --fail-on "
+        "decided` does; proven: only the declared rows.",
+    )
     parser.addini(INI_NAME, "Graph files whose declared rows are test items, one per line.", type="linelist")
+    parser.addini(FAIL_ON_INI, "decided (default) or proven: whether each data rule gets a decided item.",
+                  default="decided")
+
+
+def fail_on(config: pytest.Config) -> str:
+    """`decided` or `proven`: the option, else the ini value (a wrong ini value is a usage error)."""
+    chosen = config.getoption("fuzzroute_fail_on") or str(config.getini(FAIL_ON_INI)).strip() or "decided"
+    if chosen not in FAIL_ON_CHOICES:
+        raise pytest.UsageError(
+            f"{FAIL_ON_INI} = {chosen!r} is not a policy of the fuzzroute plugin; use one of: "
+            f"{', '.join(FAIL_ON_CHOICES)}."
+        )
+    return chosen
 
 
 def graph_specs(config: pytest.Config) -> list[str]:
@@ -128,6 +168,10 @@ class GraphFile(pytest.File):
             # pytest splits a node id at every `::`: a rule id holding one is written `:\:`, as phrases are,
             # so the item's id can be given back to pytest to select it.
             yield RuleRows.from_parent(self, name=name.replace("::", ":\\:"), rows=rows)
+        if fail_on(self.config) == "decided":
+            for label in decided_labels(loaded.graph):
+                name = label if attribute is None else f"{attribute}.{label}"
+                yield DecidedRule.from_parent(self, name=name.replace("::", ":\\:"), label=label)
 
 
 class RuleRows(pytest.Collector):
@@ -175,6 +219,135 @@ class RowItem(pytest.Item):
         where = self.row.location
         line = where.get("line") if isinstance(where, dict) else None
         return self.path, (line - 1 if isinstance(line, int) else None), f"fuzzroute: {self.row.label}"
+
+
+def decided_labels(graph: Any) -> list[str]:
+    """The name of each data rule's decided item (see `decided.verdict.verdict_labels`), without deciding."""
+    from fuzzroute.decided.verdict import RuleVerdict, verdict_labels
+
+    return verdict_labels([RuleVerdict(e, (), (), None) for e in graph.entries if e.data_matcher is not None])
+
+
+def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
+    """Each data rule's decided verdict as plain data (it crosses to xdist workers), by item label.
+
+    `outcome` is `failed`, `skipped` or `passed`; `text` the finding lines (or
+    the accepted findings with their reasons); `reason` why a skipped rule is
+    undecided.  A graph that cannot be loaded has none (its load item fails).
+    """
+    from fuzzroute.decided import decide
+    from fuzzroute.decided.verdict import rule_verdicts, verdict_labels
+    from fuzzroute.engine.errors import FuzzrouteError
+    from fuzzroute.graphfiles.loader import load_graph
+    from fuzzroute.report.render.decided_text import item_line
+
+    try:
+        graph = load_graph(spec).graph
+    except FuzzrouteError:
+        return {}
+    verdicts = rule_verdicts(graph, decide(graph))
+    found: dict[str, dict[str, Any]] = {}
+    for label, verdict in zip(verdict_labels(verdicts), verdicts, strict=True):
+        found[label] = {
+            "rule": verdict.entry.id,
+            "outcome": verdict.outcome,
+            "failing": [item_line(item) for item in verdict.failing],
+            "accepted": [item_line(item, reason) for item, reason in verdict.accepted],
+            "reasons": [reason for _item, reason in verdict.accepted],
+            "undecided": verdict.undecided,
+            "line": None if verdict.entry.location is None else int(verdict.entry.location.line),
+        }
+    return found
+
+
+def session_verdicts(config: pytest.Config) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every graph's decided verdicts, computed once per session (see the module docstring)."""
+    sent = getattr(config, "workerinput", {}).get(WORKER_VERDICTS)
+    if sent is not None:
+        return dict(sent)
+    cached: dict[str, dict[str, dict[str, Any]]] | None = getattr(config, "_fuzzroute_verdicts", None)
+    if cached is None:
+        cached = {spec: decided_verdicts(spec) for spec in graph_specs(config)}
+        config._fuzzroute_verdicts = cached  # type: ignore[attr-defined]
+    return cached
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist, on the controller: decide each graph once and send every worker the verdicts."""
+    config = node.config
+    if fail_on(config) == "decided" and graph_specs(config):
+        node.workerinput[WORKER_VERDICTS] = session_verdicts(config)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A skipped decided item points at its rule in the graph file, not at this plugin's `skip` call."""
+    outcome = yield
+    if isinstance(item, DecidedItem) and call.when == "call":
+        report = outcome.get_result()  # type: ignore[attr-defined]
+        if report.skipped and isinstance(report.longrepr, tuple):
+            line = item.verdict_line()
+            report.longrepr = (_near(item.path), line, str(report.longrepr[2]))
+
+
+class DecidedRule(pytest.Collector):
+    """One data rule, holding its decided item (so the item's id is `<file>::<rule id>::decided`)."""
+
+    def __init__(self, *, label: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = label
+
+    def collect(self) -> Iterable[pytest.Item]:
+        yield DecidedItem.from_parent(self, name=DECIDED_ITEM, label=self.label)
+
+
+class DecidedFailure(Exception):
+    """A decided finding `--fail-on decided` fails on; its text is the whole explanation."""
+
+
+class DecidedItem(pytest.Item):
+    """A data rule's decided verdict: fails, is skipped or passes exactly as `check --fail-on decided` judges it."""
+
+    def __init__(self, *, label: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = label
+
+    def _verdict(self) -> dict[str, Any]:
+        spec = getattr(self.parent.parent if self.parent is not None else None, "spec", "")
+        verdicts = session_verdicts(self.config).get(spec, {})
+        found = verdicts.get(self.label)
+        if found is None:
+            raise DecidedFailure(f"no decided verdict for rule {self.label!r}: the graph changed during the session")
+        return found
+
+    def verdict_line(self) -> int | None:
+        """The rule's line, 1-based (None when the graph does not say)."""
+        line = self._verdict().get("line")
+        return line if isinstance(line, int) else None
+
+    def runtest(self) -> None:
+        verdict = self._verdict()
+        if verdict["outcome"] == "failed":
+            raise DecidedFailure("\n".join(verdict["failing"]))
+        if verdict["outcome"] == "skipped":
+            pytest.skip(f"undecided: {verdict['undecided']}")
+        if verdict["accepted"]:
+            self.add_report_section("call", "fuzzroute accepted", "\n".join(verdict["accepted"]))
+            for reason in verdict["reasons"]:
+                self.user_properties.append(("fuzzroute-accepted", reason))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, DecidedFailure):
+            return (
+                f"fuzzroute: decided for every message, rule {self.label!r} fails --fail-on decided:\n"
+                f"{excinfo.value}\nFix the rule or its order; if the overlap is intended, accept it: "
+                "`fuzzroute accept GRAPH EARLIER LATER --reason ...`."
+            )
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"fuzzroute: {self.label}::decided"
 
 
 class GraphLoadItem(pytest.Item):

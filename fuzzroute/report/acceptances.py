@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fuzzroute.decided.verdict import covering
 from fuzzroute.engine.acceptance import Acceptance
 from fuzzroute.engine.entries import Entry
 from fuzzroute.report.records import location
@@ -81,13 +82,8 @@ def set_aside(
 
 def _covering(item: DecidedRecord, pairs: dict[tuple[str, str], Acceptance]) -> list[tuple[str, str]]:
     """The accepted pairs that cover a decided item (all of them must, for a rule taken by several)."""
-    if item.kind in DECIDED_PAIR_KINDS and item.other_rule is not None and item.relation != "co-occurrence":
-        key = (item.other_rule, item.rule)
-        return [key] if key in pairs else []
-    if item.kind == "decided-never-wins" and item.containing_rules:
-        keys = [(ref.rule, item.rule) for ref in item.containing_rules]
-        return keys if all(k in pairs for k in keys) else []
-    return []
+    return covering(item.kind, item.rule, item.other_rule, item.relation, [ref.rule for ref in item.containing_rules],
+                    pairs.keys())
 
 
 def _why_stale(acceptance: Acceptance, ids: set[str]) -> str:

@@ -32,7 +32,7 @@ from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
 from fuzzroute.report.decided import NOT_RUN_REASON, sampled_pairs, supersede
 from fuzzroute.report.failon import DEFAULT_FAIL_ON
 from fuzzroute.report.graphhash import graph_hash
-from fuzzroute.report.history import compare_with_baseline
+from fuzzroute.report.history import compare_with_baseline, mark_decided
 from fuzzroute.report.memory import Recall, recall
 from fuzzroute.report.overview import overview, with_ranks
 from fuzzroute.report.records import (
@@ -160,9 +160,11 @@ def build_report(
         source = baseline_source if baseline is not None else str(memory.ledger_file if memory else "")
         compared = compare_with_baseline(problems, listed, against, source)
         problems, listed, history = compared.problems, compared.suggestions, compared.history
+        decided = mark_decided(decided, against.get("decided"))
     elif remembered is not None:  # the first --db run: everything is new, there is nothing to compare with
         problems = [replace(p, status="new") for p in problems]
         listed = [replace(s, status="new") for s in listed]
+        decided = [replace(d, status="new") for d in decided]
 
     steals = _steals(graph, exploration)
     partial = exploration.partial or partial_reason is not None

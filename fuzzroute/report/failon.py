@@ -1,8 +1,15 @@
 """`--fail-on`: which findings turn into exit code 1.
 
 - `proven` (the default): any proven error, as always; suggestions never fail.
-- `new`: a proven error or a suggestion (or a decided finding) whose status
-  is `new` against the baseline or the `--db` memory.  Findings that were
+- `decided`: a proven error, or a decided finding an author has to act on
+  (`decided.verdict.fails_build`: a rule that never wins, never matches or is
+  dead under the cold walk, shared text in the later rule's fixed words, a
+  ReDoS with an attack).  Co-occurrence, shared text only wildcards absorb,
+  undecided questions and accepted overlaps never fail: accepting an
+  intended overlap (`fuzzroute accept`) is how an author keeps it green.
+- `new`: a proven error, a suggestion or a decided finding of the kinds
+  `decided` fails on, whose status is `new` against the baseline or the
+  `--db` memory.  Findings that were
   already there (`still`) and resolved ones do not fail the run, so a nightly
   job goes red once per regression, not every night.  Proven warnings never
   fail, under any policy.  `new` needs something to compare with: without
@@ -19,12 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from fuzzroute.decided.verdict import fails_build
 from fuzzroute.engine.errors import InputError
 
 if TYPE_CHECKING:  # annotations only: `check` reads this module and must not load the report's model
     from fuzzroute.results.document import DecidedRecord, ProblemRecord, SuggestionRecord
 
-FAIL_ON_CHOICES: tuple[str, ...] = ("proven", "new", "never")
+FAIL_ON_CHOICES: tuple[str, ...] = ("proven", "decided", "new", "never")
 DEFAULT_FAIL_ON = "proven"
 
 
@@ -51,10 +59,18 @@ def failing(
     errors: list[ProblemRecord | SuggestionRecord | DecidedRecord] = [p for p in problems if p.kind == "error"]
     if fail_on == "proven":
         return errors
+    acted_on = [d for d in decided if decided_fails(d)]
+    if fail_on == "decided":
+        return [*errors, *acted_on]
     new = [p for p in errors if p.status == "new"]
     new += [s for s in suggestions if s.status == "new"]
-    new += [d for d in decided if d.status == "new"]
+    new += [d for d in acted_on if d.status == "new"]
     return new
+
+
+def decided_fails(record: DecidedRecord) -> bool:
+    """Whether a decided record (accepted ones are already set aside) fails `--fail-on decided`."""
+    return fails_build(record.kind, relation=record.relation, shared_in=record.shared_in, redos=record.redos)
 
 
 def exit_status(

@@ -5,7 +5,8 @@ new run with the last one so a reader sees what changed, not the same list
 again.  Findings are matched by a fingerprint of ids (never positions or
 message text, which change when rules are inserted or wording improves):
 a proven problem by (code, skill, example, from, to), a suggestion by
-(kind, rule, from, to).  Duplicates are matched as a multiset.  The baseline
+(kind, rule, from, to), a decided finding by (kind, rule, other rule).
+Duplicates are matched as a multiset.  The baseline
 is read as the JSON it is (any schema version this fuzzroute reads); the
 current run is the typed report being built.
 """
@@ -26,6 +27,7 @@ from fuzzroute.report.schema import report_schema
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
     SCHEMA_VERSION,
+    DecidedRecord,
     History,
     ProblemRecord,
     ProvenHistory,
@@ -36,7 +38,7 @@ from fuzzroute.results.document import (
 )
 
 Fingerprint = tuple[Any, ...]
-R = TypeVar("R", ProblemRecord, SuggestionRecord)
+R = TypeVar("R", ProblemRecord, SuggestionRecord, DecidedRecord)
 
 
 def problem_fingerprint(problem: dict[str, Any]) -> Fingerprint:
@@ -45,6 +47,14 @@ def problem_fingerprint(problem: dict[str, Any]) -> Fingerprint:
 
 def suggestion_fingerprint(suggestion: dict[str, Any]) -> Fingerprint:
     return (suggestion["kind"], suggestion["rule"], suggestion["from"], suggestion["to"])
+
+
+def decided_fingerprint(item: dict[str, Any]) -> Fingerprint:
+    return (item["kind"], item["rule"], item.get("other_rule"))
+
+
+def decided_key(item: DecidedRecord) -> Fingerprint:
+    return (item.kind, item.rule, item.other_rule)
 
 
 def problem_key(problem: ProblemRecord) -> Fingerprint:
@@ -208,3 +218,14 @@ def compare_with_baseline(
     )
     return Compared(marked_problems, marked_suggestions, history)
 
+
+
+def mark_decided(decided: Sequence[DecidedRecord], earlier: Sequence[dict[str, Any]] | None) -> list[DecidedRecord]:
+    """Each decided record marked new or still against the decided findings an earlier run had.
+
+    A baseline (or ledger) without decided findings, because it was written
+    with `--no-decide` or before they were remembered, makes every decided
+    finding new: nothing says it was there before.
+    """
+    marked, _new, _still, _gone = _mark(decided, earlier or [], decided_key, decided_fingerprint)
+    return marked

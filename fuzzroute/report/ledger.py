@@ -191,6 +191,11 @@ def _fingerprint(item: dict[str, Any]) -> tuple[Any, ...]:
     return (item["kind"], item["rule"], item["from"], item["to"])
 
 
+def decided_fingerprint_fields(item: dict[str, Any]) -> dict[str, Any]:
+    """What the ledger keeps of a decided finding: enough to tell, next run, whether it is new."""
+    return {"kind": item["kind"], "rule": item["rule"], "other_rule": item.get("other_rule")}
+
+
 def _witness_key(witness: dict[str, Any]) -> tuple[str, str]:
     return witness["phrase"], json.dumps(witness.get("context"), sort_keys=True, default=str)
 
@@ -244,6 +249,7 @@ def ledger_text(
         "outputs": list(outputs),
         "proven": [_stored(p) for p in document["proven"]["problems"]],
         "suggestions": suggestions,
+        "decided": [decided_fingerprint_fields(d) for d in document.get("decided") or []],
     }
     return compact_text(ledger)
 

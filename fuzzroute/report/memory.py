@@ -120,7 +120,7 @@ def recall(
     baseline = None
     if ledger is not None:
         baseline = {
-            "proven": {"problems": ledger["proven"]}, "suggestions": stored,
+            "proven": {"problems": ledger["proven"]}, "suggestions": stored, "decided": ledger.get("decided") or [],
             "generated_at": ledger.get("generated_at"), "run": {"seed": ledger.get("seed")},
         }
     return Recall(carried, memory, baseline)

@@ -14,6 +14,13 @@ test cases, so no reader can count a sample as a failed test.
 
 Case names follow the pytest plugin's ids: class `<graph>.<rule>#<position>`
 (or `<graph>.never-routes`), name the phrase as a Python literal.
+
+`fuzzroute check --fail-on decided --junit` adds a suite of decided cases,
+one per data rule (class `<graph>.<rule id>`, name `decided`, as the
+pytest plugin names its items; the decided lines go to its `<system-out>`): failed when `--fail-on decided` fails on the
+rule, skipped when the automata could not decide about it, passed otherwise
+(an accepted overlap passes, its reason in `<system-out>`).  Under any other
+policy decided findings stay text in `<system-out>`, never failures.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.decided.verdict import RuleVerdict, rule_verdicts, verdict_labels
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.graphfiles.loader import split_spec
@@ -45,6 +53,8 @@ class Suite:
     timestamp: str | None = None
     #: (suite suffix, lines) for `<system-out>` of separate suites: suggestions, decided findings.
     outputs: list[tuple[str, list[str]]] = field(default_factory=list)
+    #: With `--fail-on decided`: one decided case per data rule (see the module docstring).
+    verdicts: list[RuleVerdict] | None = None
 
 
 def xml_text(text: str) -> str:
@@ -104,6 +114,56 @@ def _case(parent: ET.Element, graph_name: str, row: ProvenRow, source: str | Non
     return failed
 
 
+def verdict_text(verdict: RuleVerdict) -> str:
+    """Why a rule's decided item fails (or which acceptance keeps it green): one finding line each."""
+    from fuzzroute.report.render.decided_text import item_line
+
+    lines = [item_line(item) for item in verdict.failing]
+    lines += [item_line(item, reason) for item, reason in verdict.accepted]
+    return "\n".join(lines)
+
+
+def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdict], lines: list[str]) -> int:
+    """The decided cases of one graph (one per data rule), with the decided lines as output; its failures."""
+    element = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.decided.{suite.name}")})
+    labels = verdict_labels(verdicts)
+    failures = sum(_decided_case(element, suite.name, label, v, suite.source) for label, v in zip(labels, verdicts,
+                                                                                                  strict=True))
+    _counts(element, len(verdicts), failures)
+    element.set("skipped", str(sum(1 for v in verdicts if v.outcome == "skipped")))
+    out = ET.SubElement(element, "system-out")
+    out.text = xml_text("\n".join(lines))
+    return failures
+
+
+def _decided_case(
+    parent: ET.Element, graph_name: str, label: str, verdict: RuleVerdict, source: str | None
+) -> bool:
+    entry = verdict.entry
+    case = ET.SubElement(parent, "testcase")
+    case.set("classname", xml_text(f"{graph_name}.{label}"))
+    case.set("name", "decided")
+    where = getattr(entry, "location", None)
+    file = str(where.file) if where is not None else source
+    if file:
+        case.set("file", xml_text(file))
+    if where is not None:
+        case.set("line", str(int(where.line)))
+    case.set("time", "0")
+    if verdict.outcome == "failed":
+        failure = ET.SubElement(case, "failure")
+        first = verdict.failing[0]
+        failure.set("message", xml_text(f"{first.kind}: rule {entry.id!r}"))
+        failure.set("type", first.kind)
+        failure.text = xml_text(verdict_text(verdict))
+    elif verdict.outcome == "skipped":
+        ET.SubElement(case, "skipped", {"message": xml_text(f"undecided: {verdict.undecided}")})
+    elif verdict.accepted:
+        out = ET.SubElement(case, "system-out")
+        out.text = xml_text(verdict_text(verdict))
+    return verdict.outcome == "failed"
+
+
 def _counts(element: ET.Element, tests: int, failures: int) -> None:
     element.set("tests", str(tests))
     element.set("failures", str(failures))
@@ -128,11 +188,16 @@ def junit_xml(suites: Sequence[Suite]) -> str:
         total_tests += len(suite.rows)
         total_failures += failures
         for suffix, lines in suite.outputs:
+            if suffix == "decided" and suite.verdicts is not None:
+                total_tests += len(suite.verdicts)
+                total_failures += _decided_suite(root, suite, suite.verdicts, lines)
+                continue
             extra = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.{suffix}.{suite.name}")})
             _counts(extra, 0, 0)
             out = ET.SubElement(extra, "system-out")
             out.text = xml_text("\n".join(lines))
     _counts(root, total_tests, total_failures)
+    root.set("skipped", str(sum(int(suite.get("skipped") or 0) for suite in root.findall("testsuite"))))
     ET.indent(root)
     # Every character outside ASCII is written as a character reference (`&#8238;`): exact for any XML
     # reader, and no bidi control or invisible character reaches a CI log or viewer raw.
@@ -170,12 +235,19 @@ def junit_from_document(document: dict[str, Any]) -> str:
     return junit_xml([suite])
 
 
-def junit_from_checkups(checkups: Sequence[tuple[str, Graph, Checkup, Any | None]]) -> str:
-    """The JUnit file of `fuzzroute check` on one or more graphs: (source, graph, checkup, decisions or None)."""
+def junit_from_checkups(
+    checkups: Sequence[tuple[str, Graph, Checkup, Any | None]], *, decided_failures: bool = False
+) -> str:
+    """The JUnit file of `fuzzroute check` on one or more graphs: (source, graph, checkup, decisions or None).
+
+    `decided_failures` (`--fail-on decided`) adds one decided case per data rule, failed as the policy fails.
+    """
     suites = []
     for source, graph, checkup, decisions in checkups:
         suite = Suite(graph.name, rows_from_checkup(graph, checkup), source)
         if decisions is not None:
             suite.outputs.append(("decided", decided_lines(decisions.to_dicts(), decisions.boundary)))
+            if decided_failures:
+                suite.verdicts = rule_verdicts(graph, decisions)
         suites.append(suite)
     return junit_xml(suites)
