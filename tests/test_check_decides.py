@@ -2,7 +2,7 @@
 
 Driven through the CLI as a user would, on the bundled graphs with planted
 bugs (banking.json: `lost-card` and `credit-line` never win after `cards`;
-devops.py: `deploy` takes "revert deploy", rollback's own words, and
+devops.py: `deploy` takes "roll back deploy", rollback's own words, and
 `incident` takes the `down` of "scale down") and on small graphs written
 here.  Each failing case is shown passing again after the fix or after an
 acceptance; co-occurrence, wildcard-only shared text and undecided rules
@@ -38,9 +38,9 @@ from fuzzroute.report.render.decided_text import SHORT_BOUNDARY
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
-LOST_CARD = "examples/banking.json:6: decided-never-wins [lost-card] 'card lost' -> cards  (never wins)"
+LOST_CARD = "examples/banking.json:6: decided-never-wins [lost-card] 'lost card' -> cards  (never wins)"
 CREDIT_LINE = "examples/banking.json:7: decided-never-wins [credit-line] 'credit line' -> cards  (never wins)"
-ROLLBACK = "examples/devops.py:21: decided-overlap [rollback] 'revert deploy' -> deploy  (shared text, fixed-words)"
+ROLLBACK = "examples/devops.py:21: decided-overlap [rollback] 'roll back deploy' -> deploy  (shared text, fixed-words)"
 SCALE = "examples/devops.py:27: decided-overlap [scale] 'scale down' -> incident  (shared text, fixed-words)"
 
 
@@ -109,7 +109,7 @@ def test_fail_on_decided_fails_on_never_wins_and_passes_after_the_fix_or_an_acce
     accept(accepted, "cards", "credit-line", "cards answers every card question")
     code, out, _ = run("check", str(accepted), "--fail-on", "decided")
     assert code == 0, out
-    assert "decided-never-wins [lost-card] 'card lost' -> cards  (never wins; accepted: cards answers" in out
+    assert "decided-never-wins [lost-card] 'lost card' -> cards  (never wins; accepted: cards answers" in out
     assert "0 decided finding(s) to act on (--fail-on decided fails on them), 2 accepted as intended." in out
 
 
@@ -182,7 +182,7 @@ def test_json_carries_the_decided_findings_structured(at_root: None) -> None:
     assert document["decided_failing"] == len(failing) == 2
     lost = failing[0]
     assert (lost["kind"], lost["rule"], lost["rule_index"], lost["witness"]) == (
-        "decided-never-wins", "lost-card", 2, "card lost"
+        "decided-never-wins", "lost-card", 2, "lost card"
     )
     assert lost["taking_rules"] == [{"rule": "cards", "rule_index": 1}] and lost["accepted"] is None
     overlaps = [item for item in document["decided"] if item["kind"] == "decided-overlap"]

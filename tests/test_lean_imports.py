@@ -42,6 +42,8 @@ LEAN_REPORT_MODULES = {
     "fuzzroute.report", "fuzzroute.report.paths", "fuzzroute.report.atomic", "fuzzroute.report.failon",
     "fuzzroute.report.render", "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
 }
+#: Of the findings model, a lean command may load only the JSON helper that keeps graph text inert.
+LEAN_RESULTS_MODULES = {"fuzzroute.results", "fuzzroute.results.jsonform"}
 
 
 def bare_modules() -> set[str]:
@@ -83,8 +85,9 @@ def test_a_lean_command_imports_the_engine_loaders_and_decided_tier_only(
     assert tops == LEAN_PACKAGES
     assert not tops & HEAVY
     # Deciding is allowed to any lean command (`check` decides by default once it does); nothing else is.
-    assert layers <= found_layers <= layers | {"decided"}
+    assert layers <= found_layers <= layers | {"decided", "results"}
     assert {m for m in ours if m.startswith("fuzzroute.report")} <= LEAN_REPORT_MODULES
+    assert {m for m in ours if m.startswith("fuzzroute.results")} <= LEAN_RESULTS_MODULES
     assert not {m for m in ours if m.startswith("fuzzroute.engine.js_")}  # a Python-dialect graph
 
 
@@ -98,8 +101,10 @@ def test_the_sarif_and_junit_writers_load_only_when_asked_for(tmp_path: Path) ->
     assert writers <= written
 
 
-def test_the_pytest_plugin_collects_and_runs_rows_on_the_lean_path(tmp_path: Path) -> None:
-    """At collection and run the plugin loads the graph and the proven rows (generation only when exploring)."""
+@pytest.mark.parametrize("fail_on", ["proven", "decided"])
+def test_the_pytest_plugin_collects_and_runs_rows_on_the_lean_path(tmp_path: Path, fail_on: str) -> None:
+    """At collection and run the plugin loads the graph, the proven rows and (by default) the decided tier;
+    generation only when exploring."""
     (tmp_path / "graph.json").write_text(GRAPH.read_text("utf-8"), "utf-8")
     (tmp_path / "conftest.py").write_text(
         "import json, sys\n"
@@ -108,14 +113,19 @@ def test_the_pytest_plugin_collects_and_runs_rows_on_the_lean_path(tmp_path: Pat
         "        json.dump(sorted(sys.modules), out)\n",
         "utf-8",
     )
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--fuzzroute", "graph.json"],
-                          cwd=tmp_path, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr  # warnings only: every row passes
-    assert " passed" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--fuzzroute", "graph.json",
+                           "--fuzzroute-fail-on", fail_on], cwd=tmp_path, capture_output=True, text=True, check=False)
+    # proven: warnings only, every row passes; decided: lost-card and credit-line never win, two items fail
+    assert done.returncode == (0 if fail_on == "proven" else 1), done.stdout + done.stderr
+    assert " passed" in done.stdout and (fail_on == "proven" or "2 failed" in done.stdout), done.stdout
     loaded = set(json.loads((tmp_path / "modules.json").read_text("utf-8")))
     ours = {name for name in loaded if name.startswith("fuzzroute.")}
-    assert {name.split(".")[1] for name in ours} == {"engine", "graphfiles", "integrations", "report"}
-    assert {m for m in ours if m.startswith("fuzzroute.report")} == {
+    expected_layers = {"engine", "graphfiles", "integrations", "report"}
+    # The decided tier is part of the lean path (its verdicts name the plugin's decided items).
+    assert expected_layers <= {name.split(".")[1] for name in ours} <= expected_layers | {"decided", "results"}
+    assert {m for m in ours if m.startswith("fuzzroute.report")} <= {
         "fuzzroute.report", "fuzzroute.report.proven_rows", "fuzzroute.report.render", "fuzzroute.report.render.junit",
+        "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
     }
+    assert {m for m in ours if m.startswith("fuzzroute.results")} <= LEAN_RESULTS_MODULES
     assert not {name.split(".")[0] for name in loaded} & HEAVY

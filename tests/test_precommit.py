@@ -80,10 +80,10 @@ def test_the_check_hook_fails_on_decided_findings_by_default(tmp_path: Path) -> 
     check = hooks()["fuzzroute-check"]
     status, output = run_hook(check, [], ["examples/banking.json"])
     assert status == 1, output
-    assert "examples/banking.json:6: decided-never-wins [lost-card] 'card lost' -> cards" in output
+    assert "examples/banking.json:6: decided-never-wins [lost-card] 'lost card' -> cards" in output
     status, output = run_hook(check, [], ["examples/devops.py"])
     assert status == 1, output
-    assert "examples/devops.py:21: decided-overlap [rollback] 'revert deploy' -> deploy" in output
+    assert "examples/devops.py:21: decided-overlap [rollback] 'roll back deploy' -> deploy" in output
     status, output = run_hook(check, ["--fail-on", "proven"], ["examples/banking.json", "examples/devops.py"])
     assert status == 0, output  # a project that wants the proven checks only says so in `args:`
     graph = tmp_path / "devops.py"

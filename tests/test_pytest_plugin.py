@@ -174,9 +174,9 @@ def test_decided_items_fail_on_never_wins_and_shared_fixed_words_deciding_once_o
     done = pytest_counting(folder, *GRAPHS, "-n", "2", "--junitxml", "out.xml")
     assert done.returncode == 1, done.stdout + done.stderr
     assert set(re.findall(r"^FAILED (\S+::decided)", done.stdout, re.M)) == {
-        "examples/banking.json::lost-card::decided",  # never wins: `cards` takes "card lost"
+        "examples/banking.json::lost-card::decided",  # never wins: `cards` takes "lost card"
         "examples/banking.json::credit-line::decided",
-        "examples/devops.py::rollback::decided",  # `deploy` takes "revert deploy", rollback's own words
+        "examples/devops.py::rollback::decided",  # `deploy` takes "roll back deploy", rollback's own words
         "examples/devops.py::scale::decided",  # `incident` takes the `down` of "scale down"
     }
     outcomes = decided_outcomes(folder / "out.xml")
@@ -190,7 +190,7 @@ def test_decided_items_fail_on_never_wins_and_shared_fixed_words_deciding_once_o
     assert orders.location is not None
     # the skip points at the rule in the graph file, with the reason
     assert f"SKIPPED [1] examples/lookahead.json:{orders.location.line}: undecided: a negative lookahead" in done.stdout
-    assert "examples/banking.json:6: decided-never-wins [lost-card] 'card lost' -> cards" in done.stdout
+    assert "examples/banking.json:6: decided-never-wins [lost-card] 'lost card' -> cards" in done.stdout
     # one decided run per graph, on the controller, for both workers
     runs = sorted((folder / "decide.log").read_text(encoding="utf-8").splitlines())
     assert runs == ["banking controller", "devops controller", "lookahead controller"]
