@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,46 @@ def write_graph(path: Path, rules: int) -> None:
     graph = random_graph(rules)
     entries = [{"id": e.id, "match": e.match.to_json()} for e in graph.entries if e.match is not None]
     path.write_text(json.dumps({"name": graph.name, "entries": entries}), encoding="utf-8")
+
+
+#: The bare graph's made-up words: syllables a reader can say, that no dictionary (and no other rule kind) holds.
+ONSETS = ("b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "kr", "tr", "zl")
+VOWELS = ("a", "e", "i", "o", "u", "ai", "ou")
+BARE_WORDS = 600
+
+
+def made_up_words(count: int, rng: random.Random) -> list[str]:
+    """`count` distinct pronounceable non-words: two or three syllables and a closing consonant."""
+    words: set[str] = set()
+    while len(words) < count:
+        syllables = rng.randint(2, 3)
+        words.add("".join(rng.choice(ONSETS) + rng.choice(VOWELS) for _ in range(syllables)) + rng.choice("kmnrx"))
+    return sorted(words)
+
+
+def bare_rule(index: int, words: list[str], rng: random.Random) -> dict[str, object]:
+    """One bare start rule (no examples): 45% regexes, 40% keyword lists, the rest all-of."""
+    a, b, c = rng.sample(words, 3)
+    shape = rng.random()
+    match: dict[str, object]
+    if shape < 0.25:
+        match = {"regex": rf"\b{a}\b.*\b{b}\b"}
+    elif shape < 0.45:
+        match = {"regex": rf"\b{a} (?:{b}|{c})\b", "flags": "i"}
+    elif shape < 0.85:
+        match = {"keywords": [a, f"{b} {c}"]}
+    else:
+        match = {"all": [{"keywords": [a, c]}, {"regex": rf"\b{b}\b"}]}
+    return {"id": f"rule{index}", "match": match}
+
+
+def write_bare_graph(path: Path, rules: int, seed: int = 0) -> Path:
+    """A seeded graph of `rules` bare rules over 600 made-up words: many rules share words, most pairs only meet."""
+    rng = random.Random(seed)
+    words = made_up_words(BARE_WORDS, rng)
+    entries = [bare_rule(i, words, rng) for i in range(rules)]
+    path.write_text(json.dumps({"name": f"bare-{rules}", "entries": entries}), encoding="utf-8")
+    return path
 
 
 def write_graphs(folder: Path, sizes: set[int]) -> dict[int, Path]:

@@ -34,6 +34,7 @@ processes (each rule's questions depend only on the rule and those before).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -55,9 +56,10 @@ from fuzzroute.decided.model import (
     DecidedItem,
 )
 from fuzzroute.decided.prefilter import Takers
-from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, search
+from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
+from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
@@ -103,14 +105,34 @@ class Context:
     #: The graph's entries (`Graph.entries` builds a new tuple on every call) and its data rules as bits.
     entries: tuple[Entry, ...] = ()
     data: int = 0
+    #: The positions of the `when` rules, and of the first unconditional entry (None: there is none), read
+    #: once so a rule's answers do not scan every rule before it.
+    whens: tuple[int, ...] = ()
+    first_default: int | None = None
+    #: Every shortcut of `shortcuts` off: the same decisions by the searches alone (the test holds them equal).
+    exhaustive: bool = False
 
     @classmethod
-    def of(cls, graph: Graph, languages: Languages, max_states: int, rule_states: int) -> Context:
+    def of(
+        cls, graph: Graph, languages: Languages, max_states: int, rule_states: int, exhaustive: bool = False
+    ) -> Context:
         entries = graph.entries
         data = bits([e.index for e in entries if e.data_matcher is not None])
         context = cls(graph, languages, Takers(graph), gather(graph, languages), max_states, rule_states)
         context.entries, context.data = entries, data
+        context.whens = tuple(e.index for e in entries if e.when is not None)
+        context.first_default = next((e.index for e in entries if e.is_unconditional), None)
+        context.exhaustive = exhaustive
         return context
+
+    @functools.cached_property
+    def finder(self) -> CellFinder:
+        """The cell of each character, over the graph's alphabet."""
+        return CellFinder(self.languages.cells)
+
+    def defaults_before(self, index: int) -> bool:
+        """Whether an unconditional entry is declared before entry `index`."""
+        return self.first_default is not None and self.first_default < index
 
     def readable(self, index: int) -> bool:
         """Whether the automata read rule `index` (its reason is kept on the rule otherwise)."""
@@ -459,7 +481,9 @@ class RuleQuestions:
         assert phrase is not None
         containing: list[Entry] = []
         languages: list[Rule] = []
+        shown: list[str] = []  # B's counter-witnesses so far: each refutes dropping its only taker
         while True:
+            shown.append(phrase)
             takers = [e for e in self.context.takers.earlier(phrase, b.index) if e not in containing]
             if not takers:
                 self._can_win(spaced(phrase, lambda text: _matches(b, text) and not self._taken(text)))
@@ -475,7 +499,7 @@ class RuleQuestions:
             if outcome is None:
                 outcome = self.ask([lang_b], languages)
             if outcome.verdict == NONE:
-                self.never_wins(lang_b, self.minimal(lang_b, sorted(containing, key=lambda e: e.index)))
+                self.never_wins(lang_b, self.minimal(lang_b, sorted(containing, key=lambda e: e.index), shown))
                 return
             if outcome.verdict == LIMIT:
                 self._containment_undecided(outcome.reason)
@@ -501,7 +525,7 @@ class RuleQuestions:
         """B can start a turn: `phrase` is B's and no earlier data rule's (counted; the witness is kept)."""
         b = self.entry
         self.answers.can_win = True
-        whens = [e for e in self.entries[: b.index] if e.when is not None]
+        whens = [self.entries[i] for i in self.context.whens if i < b.index]
         caveat = (
             f" An earlier `when` rule ({rules(whens)}) may still take it on some contexts; the claims shown are "
             "those of the cold context."
@@ -528,16 +552,40 @@ class RuleQuestions:
             )
         )
 
-    def minimal(self, lang_b: Rule, candidates: list[Entry]) -> list[Entry]:
-        """Drop containing rules one by one while the rest still cover B (deterministic, greedy)."""
+    def minimal(self, lang_b: Rule, candidates: list[Entry], shown: Sequence[str] = ()) -> list[Entry]:
+        """Drop containing rules one by one while the rest still cover B (deterministic, greedy).
+
+        A rule stays when the rest do not cover B.  A message of B's already
+        found (`shown`, the counter-witnesses that brought the rules in) that
+        none of the rest matches proves that without a search: the search
+        could only have found a message or run out, and either keeps the
+        rule.  Membership is read on the same automata the search reads.
+        """
         if len(candidates) > MINIMISE_UP_TO:
             return candidates
+        messages = [] if self.context.exhaustive else self.messages_of(lang_b, shown)
         kept = list(candidates)
         for a in list(candidates):
             rest = [x for x in kept if x is not a]
-            if rest and self.ask([lang_b], [self.languages.search(x.index) for x in rest]).verdict == NONE:
+            if not rest or any(not self.matched_by(message, rest) for message in messages):
+                continue
+            if self.ask([lang_b], [self.languages.search(x.index) for x in rest]).verdict == NONE:
                 kept = rest
         return kept
+
+    def messages_of(self, lang_b: Rule, phrases: Sequence[str]) -> list[tuple[int, ...]]:
+        """The phrases B's automata accept, as cells (the letters the automata read)."""
+        finder = self.context.finder
+        found = []
+        for phrase in dict.fromkeys(phrases):
+            cells = tuple(finder.cell(ch) for ch in phrase)
+            if accepts(lang_b, cells):
+                found.append(cells)
+        return found
+
+    def matched_by(self, cells: tuple[int, ...], rules: Sequence[Entry]) -> bool:
+        """Whether one of `rules` (read by the automata) matches the message of `cells`."""
+        return any(accepts(self.languages.search(x.index), cells) for x in rules)
 
     def never_wins(self, lang_b: Rule, containing: list[Entry]) -> None:
         b = self.entry
@@ -545,7 +593,7 @@ class RuleQuestions:
         if example is None:
             outcome = self.ask([lang_b])
             example = outcome.phrase if outcome.verdict == FOUND else None
-        defaults = [e for e in self.entries[: b.index] if e.is_unconditional]
+        defaults = self.context.defaults_before(b.index)
         laws = "under the cascade" + ("" if defaults else " and under the cold walk")
         shown = f" For example {quoted(example)} starts an earlier rule." if example is not None else ""
         self._add(
