@@ -64,6 +64,7 @@ from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.matchers import Keywords
 
 #: Automaton states one question may visit.
 MAX_STATES = 20_000
@@ -174,6 +175,8 @@ class RuleQuestions:
         self.entry = context.entries[index]
         self.answers = Answers(index)
         self._listed: dict[str, int] = {}
+        #: Per earlier rule, whether it alone matches every message of this rule (`covers_alone`).
+        self._alone: dict[int, bool] = {}
 
     # -- searching ---------------------------------------------------------------
     def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
@@ -495,7 +498,7 @@ class RuleQuestions:
                 return
             containing.extend(takers)
             languages.extend(self.languages.search(e.index) for e in takers)
-            outcome = self.own_text_left(languages)
+            outcome = Outcome(NONE) if self.keyword_cover(containing) else self.own_text_left(languages)
             if outcome is None:
                 outcome = self.ask([lang_b], languages)
             if outcome.verdict == NONE:
@@ -569,9 +572,57 @@ class RuleQuestions:
             rest = [x for x in kept if x is not a]
             if not rest or any(not self.matched_by(message, rest) for message in messages):
                 continue
-            if self.ask([lang_b], [self.languages.search(x.index) for x in rest]).verdict == NONE:
+            if self.surely_covered(lang_b, rest, shown) or self.ask(
+                [lang_b], [self.languages.search(x.index) for x in rest]
+            ).verdict == NONE:
                 kept = rest
         return kept
+
+    def surely_covered(self, lang_b: Rule, rules: Sequence[Entry], shown: Sequence[str]) -> bool:
+        """Whether `rules` are proven to match every message of B without a search over all of them at once.
+
+        By their keywords (`keyword_cover`), or because one of them alone
+        covers B (`covers_alone`); False only means "not proven this way".
+        """
+        if self.context.exhaustive:
+            return False
+        if self.keyword_cover(rules):
+            return True
+        messages = self.messages_of(lang_b, shown)
+        return any(self.covers_alone(lang_b, x, messages) for x in rules)
+
+    def covers_alone(self, lang_b: Rule, x: Entry, messages: Sequence[tuple[int, ...]]) -> bool:
+        """Whether rule `x` alone matches every message of B: one search with one rule excluded, asked once.
+
+        A rule that misses a message of B's already found cannot, and is not searched.
+        """
+        found = self._alone.get(x.index)
+        if found is None:
+            found = all(self.matched_by(m, [x]) for m in messages) and self.ask(
+                [lang_b], [self.languages.search(x.index)]
+            ).verdict == NONE
+            self._alone[x.index] = found
+        return found
+
+    def keyword_cover(self, rules: Sequence[Entry]) -> bool:
+        """Whether `rules` match every message of B by their keywords alone (no search needed to know).
+
+        A keyword list matches exactly the messages holding one of its
+        keywords, each keyword read the same way in every rule; so when some
+        keyword list of B (the rule, or a part of an all-of, which matches
+        less) has each of its keywords listed by a keyword rule of `rules`,
+        every message of B is matched by one of them.
+        """
+        if self.context.exhaustive:
+            return False
+        listed: set[str] = set()
+        for entry in rules:
+            if isinstance(entry.data_matcher, Keywords):
+                listed.update(entry.data_matcher.keywords)
+        if not listed:
+            return False
+        leaves = self.languages.rules[self.entry.index].leaves
+        return any(isinstance(leaf, Keywords) and listed.issuperset(leaf.keywords) for leaf in leaves)
 
     def messages_of(self, lang_b: Rule, phrases: Sequence[str]) -> list[tuple[int, ...]]:
         """The phrases B's automata accept, as cells (the letters the automata read)."""
