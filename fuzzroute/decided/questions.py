@@ -25,6 +25,16 @@ For rule B, against every earlier data rule A the automata read:
    automata look for a message of B that none of the set matches.  None: B
    never wins.  One no earlier data rule matches: B can win (counted).
 
+Some answers need no search, and then none is run (`Context.exhaustive`
+runs them all, for the test that holds the two equal): when minimising a
+cover, a counter-witness found on the way that none of the other rules
+matches keeps the rule that took it; a cover is proven when each keyword
+of one of B's keyword lists is listed by a keyword rule of it, or when
+one of its rules alone covers B (one search excluding that rule, asked
+once).  Each proves exactly what the search over all the rules would
+answer, so the decisions are the same wherever those searches finish
+within their bounds; only fewer states are spent.
+
 Every search counts its states against `max_states` per question and
 `rule_states` for all questions about B; past a bound a question is
 undecided with the bound as its reason.  No clock is read: the same graph
