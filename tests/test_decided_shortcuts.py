@@ -157,6 +157,5 @@ def test_shortcuts_decide_what_every_search_decides_on_random_graphs(found: list
     graph = Graph("random")
     for number, matcher in enumerate(found):
         graph.entry(f"r{number}", match=matcher)
-    fast, slow, (fast_searches, slow_searches) = both(graph)
-    assert fast == slow
-    assert fast_searches <= slow_searches
+    fast, slow, _searches = both(graph)
+    assert fast == slow  # the work may differ either way: a cover asked of one rule can fail and cost a search
