@@ -11,6 +11,14 @@ VmHWM), what was decided (items listed, pairs counted, undecided
 questions), and a last row per code the growth exponent k of time ~ n^k,
 fitted over the sizes measured.  Quick mode (CI) runs small sizes; `--full`
 the sizes quoted in the README (the old code at 200 rules takes minutes).
+
+`--bare` measures instead the bare graph (`write_bare_graph`: seeded rules
+over 600 made-up words, about 45% regexes, 40% keyword lists, the rest
+all-of, no examples), where many rules share words and most pairs only
+meet: the product searches and automaton states each run counts (the work,
+the same on every machine) and the least CPU and wall seconds of
+`--repeats N` runs, before the decided tier's shortcuts and now, with the
+growth exponent from 1,000 to 5,000 rules under `--full`.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -44,9 +53,11 @@ with open("/proc/self/status", encoding="utf-8") as status:
             peak = int(line.split()[1]) // 1024
 counts = decisions.counts()
 counted = decisions.aggregates()["co_occurrence"]["count"] if hasattr(decisions, "aggregates") else 0
+stats = getattr(decisions, "stats", None) or {}
 print(json.dumps({
     "cpu": cpu, "wall": wall, "peak_mb": peak, "items": len(decisions.items), "counted": counted,
     "undecided": counts.get("undecided", 0), "defects": len(decisions.defects),
+    "searches": stats.get("searches", 0), "states": stats.get("states", 0),
 }))
 """
 
@@ -62,6 +73,46 @@ def write_graph(path: Path, rules: int) -> None:
     graph = random_graph(rules)
     entries = [{"id": e.id, "match": e.match.to_json()} for e in graph.entries if e.match is not None]
     path.write_text(json.dumps({"name": graph.name, "entries": entries}), encoding="utf-8")
+
+
+#: The bare graph's made-up words: syllables a reader can say, that no dictionary (and no other rule kind) holds.
+ONSETS = ("b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "kr", "tr", "zl")
+VOWELS = ("a", "e", "i", "o", "u", "ai", "ou")
+BARE_WORDS = 600
+
+
+def made_up_words(count: int, rng: random.Random) -> list[str]:
+    """`count` distinct pronounceable non-words: two or three syllables and a closing consonant."""
+    words: set[str] = set()
+    while len(words) < count:
+        syllables = rng.randint(2, 3)
+        words.add("".join(rng.choice(ONSETS) + rng.choice(VOWELS) for _ in range(syllables)) + rng.choice("kmnrx"))
+    return sorted(words)
+
+
+def bare_rule(index: int, words: list[str], rng: random.Random) -> dict[str, object]:
+    """One bare start rule (no examples): 45% regexes, 40% keyword lists, the rest all-of."""
+    a, b, c = rng.sample(words, 3)
+    shape = rng.random()
+    match: dict[str, object]
+    if shape < 0.25:
+        match = {"regex": rf"\b{a}\b.*\b{b}\b"}
+    elif shape < 0.45:
+        match = {"regex": rf"\b{a} (?:{b}|{c})\b", "flags": "i"}
+    elif shape < 0.85:
+        match = {"keywords": [a, f"{b} {c}"]}
+    else:
+        match = {"all": [{"keywords": [a, c]}, {"regex": rf"\b{b}\b"}]}
+    return {"id": f"rule{index}", "match": match}
+
+
+def write_bare_graph(path: Path, rules: int, seed: int = 0) -> Path:
+    """A seeded graph of `rules` bare rules over 600 made-up words: many rules share words, most pairs only meet."""
+    rng = random.Random(seed)
+    words = made_up_words(BARE_WORDS, rng)
+    entries = [bare_rule(i, words, rng) for i in range(rules)]
+    path.write_text(json.dumps({"name": f"bare-{rules}", "entries": entries}), encoding="utf-8")
+    return path
 
 
 def write_graphs(folder: Path, sizes: set[int]) -> dict[int, Path]:
@@ -121,7 +172,54 @@ def measure(full: bool = False) -> list[tuple[object, ...]]:
     return rows
 
 
-def main(full: bool = False) -> str:
+#: The code before the decided tier's shortcuts (pair work read once per rule, covers proven without a search).
+BARE_BASELINE = "1dbd89b"
+BARE_QUICK, BARE_FULL = (200,), (200, 1000, 5000)
+
+
+def measure_bare(full: bool = False, repeats: int = 1, workers: int = 1) -> list[tuple[object, ...]]:
+    """`decide` on the bare 600-word graph, before the shortcuts and now: work counted, and the least times.
+
+    The searches and states are the work itself (the same on every run and
+    machine); CPU and wall seconds are the least of `repeats` runs, so the
+    figures a loaded machine gives are as little disturbed as they can be.
+    """
+    sizes = BARE_FULL if full else BARE_QUICK
+    rows: list[tuple[object, ...]] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        graphs = {size: write_bare_graph(folder / f"bare-{size}.json", size) for size in sizes}
+        plans: list[tuple[str, Path]] = []
+        before = extract_commit(BARE_BASELINE, folder / "before")
+        if before is not None:
+            plans.append((f"before ({BARE_BASELINE})", before))
+        plans.append(("now", ROOT))
+        for label, code in plans:
+            points = []
+            for size in sizes:
+                runs = [run_once(code, graphs[size], workers) for _ in range(repeats)]
+                cpu, wall = min(r["cpu"] for r in runs), min(r["wall"] for r in runs)
+                first = runs[0]
+                points.append((size, cpu))
+                rows.append(
+                    (label, size, f"{int(first['searches']):,}", f"{int(first['states']):,}", f"{cpu:.2f}",
+                     f"{wall:.2f}", int(first["items"]), f"{int(first['counted']):,}", int(first["undecided"]))
+                )
+            if len(points) > 1:
+                grown = [p for p in points if p[0] >= 1000] if len(points) > 2 else points
+                rows.append((label, f"growth {grown[0][0]}-{grown[-1][0]}", "", "", f"n^{exponent(grown):.2f}",
+                             "", "", "", ""))
+    return rows
+
+
+def main(full: bool = False, bare: bool = False, repeats: int = 1, workers: int = 1) -> str:
+    if bare:
+        return table(
+            f"(g) decide on the bare 600-word graph ({workers} worker(s)): product searches, automaton states, "
+            f"least CPU and wall seconds of {repeats}, items listed, co-occurring pairs counted, undecided",
+            ("code", "rules", "searches", "states", "cpu s", "wall s", "items", "counted", "undecided"),
+            measure_bare(full, repeats, workers),
+        )
     return table(
         "(g) decide on random_graph(n): CPU and wall seconds, peak MB, items listed, co-occurring pairs counted",
         ("code", "rules", "pairs", "cpu s", "wall s", "peak MB", "items", "counted", "undecided", "defects"),
@@ -129,5 +227,11 @@ def main(full: bool = False) -> str:
     )
 
 
+def _option(name: str, default: int) -> int:
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
 if __name__ == "__main__":
-    print(main(full="--full" in sys.argv))
+    # `--bare` measures the bare 600-word graph (200 rules; with `--full` 200, 1,000 and 5,000), before and now.
+    print(main(full="--full" in sys.argv, bare="--bare" in sys.argv, repeats=_option("--repeats", 1),
+               workers=_option("--workers", 1)))

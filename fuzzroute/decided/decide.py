@@ -189,12 +189,18 @@ def decide(
     workers: int = 1,
     should_stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
+    exhaustive: bool = False,
 ) -> Decisions:
-    """Decide overlap, disjointness and never-wins for the data rules of `graph`; see the module docstring."""
+    """Decide overlap, disjointness and never-wins for the data rules of `graph`; see the module docstring.
+
+    `exhaustive=True` turns off the shortcuts that settle a question without
+    its search (`questions`); the decisions are the same, only the work
+    differs (the test that holds them equal runs both).
+    """
     started = time.monotonic()
     languages = languages_for(graph)
     build_automata(languages)
-    context = Context.of(graph, languages, max_states, rule_states)
+    context = Context.of(graph, languages, max_states, rule_states, exhaustive)
     entries = graph.entries
     data = [e.index for e in entries if e.data_matcher is not None]
     total = len(data)

@@ -55,9 +55,19 @@ def bits(indexes: Sequence[int]) -> int:
 
 
 def ones(mask: int) -> list[int]:
-    """The positions of the set bits, lowest first."""
+    """The positions of the set bits, lowest first.
+
+    The digits are scanned by `str.find`, so a mask with a few bits among
+    thousands of positions (one rule's pairs in a large graph) costs a few
+    steps, not one per position.
+    """
     spelled = bin(mask)[:1:-1]  # lowest bit first
-    return [position for position, digit in enumerate(spelled) if digit == "1"]
+    found: list[int] = []
+    position = spelled.find("1")
+    while position >= 0:
+        found.append(position)
+        position = spelled.find("1", position + 1)
+    return found
 
 
 def first(mask: int, count: int) -> list[int]:

@@ -25,6 +25,16 @@ For rule B, against every earlier data rule A the automata read:
    automata look for a message of B that none of the set matches.  None: B
    never wins.  One no earlier data rule matches: B can win (counted).
 
+Some answers need no search, and then none is run (`Context.exhaustive`
+runs them all, for the test that holds the two equal): when minimising a
+cover, a counter-witness found on the way that none of the other rules
+matches keeps the rule that took it; a cover is proven when each keyword
+of one of B's keyword lists is listed by a keyword rule of it, or when
+one of its rules alone covers B (one search excluding that rule, asked
+once).  Each proves exactly what the search over all the rules would
+answer, so the decisions are the same wherever those searches finish
+within their bounds; only fewer states are spent.
+
 Every search counts its states against `max_states` per question and
 `rule_states` for all questions about B; past a bound a question is
 undecided with the bound as its reason.  No clock is read: the same graph
@@ -34,6 +44,7 @@ processes (each rule's questions depend only on the rule and those before).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -56,13 +67,15 @@ from fuzzroute.decided.model import (
     DecidedItem,
 )
 from fuzzroute.decided.prefilter import Takers
-from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, search
+from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
+from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.matchers import Keywords
 
 #: Automaton states one question may visit.
 MAX_STATES = 20_000
@@ -104,14 +117,34 @@ class Context:
     #: The graph's entries (`Graph.entries` builds a new tuple on every call) and its data rules as bits.
     entries: tuple[Entry, ...] = ()
     data: int = 0
+    #: The positions of the `when` rules, and of the first unconditional entry (None: there is none), read
+    #: once so a rule's answers do not scan every rule before it.
+    whens: tuple[int, ...] = ()
+    first_default: int | None = None
+    #: Every shortcut of `shortcuts` off: the same decisions by the searches alone (the test holds them equal).
+    exhaustive: bool = False
 
     @classmethod
-    def of(cls, graph: Graph, languages: Languages, max_states: int, rule_states: int) -> Context:
+    def of(
+        cls, graph: Graph, languages: Languages, max_states: int, rule_states: int, exhaustive: bool = False
+    ) -> Context:
         entries = graph.entries
         data = bits([e.index for e in entries if e.data_matcher is not None])
         context = cls(graph, languages, Takers(graph), gather(graph, languages), max_states, rule_states)
         context.entries, context.data = entries, data
+        context.whens = tuple(e.index for e in entries if e.when is not None)
+        context.first_default = next((e.index for e in entries if e.is_unconditional), None)
+        context.exhaustive = exhaustive
         return context
+
+    @functools.cached_property
+    def finder(self) -> CellFinder:
+        """The cell of each character, over the graph's alphabet."""
+        return CellFinder(self.languages.cells)
+
+    def defaults_before(self, index: int) -> bool:
+        """Whether an unconditional entry is declared before entry `index`."""
+        return self.first_default is not None and self.first_default < index
 
     def readable(self, index: int) -> bool:
         """Whether the automata read rule `index` (its reason is kept on the rule otherwise)."""
@@ -153,6 +186,8 @@ class RuleQuestions:
         self.entry = context.entries[index]
         self.answers = Answers(index)
         self._listed: dict[str, int] = {}
+        #: Per earlier rule, whether it alone matches every message of this rule (`covers_alone`).
+        self._alone: dict[int, bool] = {}
 
     # -- searching ---------------------------------------------------------------
     def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
@@ -481,7 +516,9 @@ class RuleQuestions:
         assert phrase is not None
         containing: list[Entry] = []
         languages: list[Rule] = []
+        shown: list[str] = []  # B's counter-witnesses so far: each refutes dropping its only taker
         while True:
+            shown.append(phrase)
             takers = [e for e in self.context.takers.earlier(phrase, b.index) if e not in containing]
             if not takers:
                 self._can_win(spaced(phrase, lambda text: _matches(b, text) and not self._taken(text)))
@@ -493,11 +530,11 @@ class RuleQuestions:
                 return
             containing.extend(takers)
             languages.extend(self.languages.search(e.index) for e in takers)
-            outcome = self.own_text_left(languages)
+            outcome = Outcome(NONE) if self.keyword_cover(containing) else self.own_text_left(languages)
             if outcome is None:
                 outcome = self.ask([lang_b], languages)
             if outcome.verdict == NONE:
-                self.never_wins(lang_b, self.minimal(lang_b, sorted(containing, key=lambda e: e.index)))
+                self.never_wins(lang_b, self.minimal(lang_b, sorted(containing, key=lambda e: e.index), shown))
                 return
             if outcome.verdict == LIMIT:
                 self._containment_undecided(outcome.reason)
@@ -523,7 +560,7 @@ class RuleQuestions:
         """B can start a turn: `phrase` is B's and no earlier data rule's (counted; the witness is kept)."""
         b = self.entry
         self.answers.can_win = True
-        whens = [e for e in self.entries[: b.index] if e.when is not None]
+        whens = [self.entries[i] for i in self.context.whens if i < b.index]
         caveat = (
             f" An earlier `when` rule ({rules(whens)}) may still take it on some contexts; the claims shown are "
             "those of the cold context."
@@ -550,16 +587,88 @@ class RuleQuestions:
             )
         )
 
-    def minimal(self, lang_b: Rule, candidates: list[Entry]) -> list[Entry]:
-        """Drop containing rules one by one while the rest still cover B (deterministic, greedy)."""
+    def minimal(self, lang_b: Rule, candidates: list[Entry], shown: Sequence[str] = ()) -> list[Entry]:
+        """Drop containing rules one by one while the rest still cover B (deterministic, greedy).
+
+        A rule stays when the rest do not cover B.  A message of B's already
+        found (`shown`, the counter-witnesses that brought the rules in) that
+        none of the rest matches proves that without a search: the search
+        could only have found a message or run out, and either keeps the
+        rule.  Membership is read on the same automata the search reads.
+        """
         if len(candidates) > MINIMISE_UP_TO:
             return candidates
+        messages = [] if self.context.exhaustive else self.messages_of(lang_b, shown)
         kept = list(candidates)
         for a in list(candidates):
             rest = [x for x in kept if x is not a]
-            if rest and self.ask([lang_b], [self.languages.search(x.index) for x in rest]).verdict == NONE:
+            if not rest or any(not self.matched_by(message, rest) for message in messages):
+                continue
+            if self.surely_covered(lang_b, rest, shown) or self.ask(
+                [lang_b], [self.languages.search(x.index) for x in rest]
+            ).verdict == NONE:
                 kept = rest
         return kept
+
+    def surely_covered(self, lang_b: Rule, rules: Sequence[Entry], shown: Sequence[str]) -> bool:
+        """Whether `rules` are proven to match every message of B without a search over all of them at once.
+
+        By their keywords (`keyword_cover`), or because one of them alone
+        covers B (`covers_alone`); False only means "not proven this way".
+        """
+        if self.context.exhaustive:
+            return False
+        if self.keyword_cover(rules):
+            return True
+        messages = self.messages_of(lang_b, shown)
+        return any(self.covers_alone(lang_b, x, messages) for x in rules)
+
+    def covers_alone(self, lang_b: Rule, x: Entry, messages: Sequence[tuple[int, ...]]) -> bool:
+        """Whether rule `x` alone matches every message of B: one search with one rule excluded, asked once.
+
+        A rule that misses a message of B's already found cannot, and is not searched.
+        """
+        found = self._alone.get(x.index)
+        if found is None:
+            found = all(self.matched_by(m, [x]) for m in messages) and self.ask(
+                [lang_b], [self.languages.search(x.index)]
+            ).verdict == NONE
+            self._alone[x.index] = found
+        return found
+
+    def keyword_cover(self, rules: Sequence[Entry]) -> bool:
+        """Whether `rules` match every message of B by their keywords alone (no search needed to know).
+
+        A keyword list matches exactly the messages holding one of its
+        keywords, each keyword read the same way in every rule; so when some
+        keyword list of B (the rule, or a part of an all-of, which matches
+        less) has each of its keywords listed by a keyword rule of `rules`,
+        every message of B is matched by one of them.
+        """
+        if self.context.exhaustive:
+            return False
+        listed: set[str] = set()
+        for entry in rules:
+            if isinstance(entry.data_matcher, Keywords):
+                listed.update(entry.data_matcher.keywords)
+        if not listed:
+            return False
+        leaves = self.languages.rules[self.entry.index].leaves
+        return any(isinstance(leaf, Keywords) and listed.issuperset(leaf.keywords) for leaf in leaves)
+
+    def messages_of(self, lang_b: Rule, phrases: Sequence[str]) -> list[tuple[int, ...]]:
+        """The phrases B's automata accept, as cells (the letters the automata read)."""
+        finder = self.context.finder
+        found = []
+        for phrase in dict.fromkeys(phrases):
+            cells = tuple(finder.cell(ch) for ch in phrase)
+            if accepts(lang_b, cells):
+                found.append(cells)
+        return found
+
+    def matched_by(self, cells: tuple[int, ...], rules: Sequence[Entry]) -> bool:
+        """Whether one of `rules` (read by the automata) matches the message of `cells`."""
+        return any(accepts(self.languages.search(x.index), cells) for x in rules)
 
     def never_wins(self, lang_b: Rule, containing: list[Entry]) -> None:
         b = self.entry
@@ -567,7 +676,7 @@ class RuleQuestions:
         if example is None:
             outcome = self.ask([lang_b])
             example = outcome.phrase if outcome.verdict == FOUND else None
-        defaults = [e for e in self.entries[: b.index] if e.is_unconditional]
+        defaults = self.context.defaults_before(b.index)
         laws = "under the cascade" + ("" if defaults else " and under the cold walk")
         shown = f" For example {quoted(example)} starts an earlier rule." if example is not None else ""
         self._add(
