@@ -209,6 +209,8 @@ def writer_imports_past_the_model(name: str, path: Path) -> list[str]:
         real = existing_module(target, names) if target.startswith("fuzzroute") else None
         if real is None or real.startswith(("fuzzroute.results", "fuzzroute.report.render")):
             continue
+        if real == "fuzzroute.engine.text":
+            continue  # plain text helpers (shortening a long name), shared by every output
         past.append(real)
     return sorted(past)
 

@@ -700,12 +700,13 @@ def test_a_pytest_id_holding_double_colons_can_be_selected(tmp_path: Path) -> No
 
     listed = pytest_run("--collect-only", "-q")
     ids = [line for line in listed.stdout.splitlines() if line.startswith("g.json::")]
-    assert "g.json::a:\\:b#1::'refund'" in ids, listed.stdout
+    assert "g.json::a:\\:b#1::'refund'" in ids and "g.json::a:\\:b::decided" in ids, listed.stdout
     assert all(len(i.split("::")) == 3 for i in ids)
+    # Each rule has its declared row and its decided item: `-k` takes both of a:\:b's, never c's.
     chosen = pytest_run("-q", "-k", "a:\\:b")
-    assert chosen.returncode == 0 and "1 passed, 1 deselected" in chosen.stdout, chosen.stdout
+    assert chosen.returncode == 0 and "2 passed, 2 deselected" in chosen.stdout, chosen.stdout
     dropped = pytest_run("-q", "--deselect", "g.json::a:\\:b#1::'refund'")
-    assert dropped.returncode == 0 and "1 passed, 1 deselected" in dropped.stdout, dropped.stdout
+    assert dropped.returncode == 0 and "3 passed, 1 deselected" in dropped.stdout, dropped.stdout
 
 
 def test_the_action_diffs_a_typescript_graph(tmp_path: Path) -> None:
