@@ -43,6 +43,7 @@ import jsonschema
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.report.replay import replay_witness
 from fuzzroute.results.jsonform import compact_text
@@ -124,6 +125,9 @@ def read_ledger(path: str | Path) -> dict[str, Any] | None:
         ledger = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _corrupt(source, f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except ValueError:  # an integer past Python's digit limit
+        line, column, what = long_number_at(text)
+        raise _corrupt(source, f"at line {line}, column {column} it holds {what}, which no ledger has") from None
     except RecursionError:
         raise _corrupt(source, "its JSON is nested too deeply to be a ledger") from None
     _validate(source, ledger)

@@ -1,0 +1,145 @@
+"""What graph code is running now, and until when it may run, told to a watching process.
+
+A `when` predicate is stopped at its time limit by a signal (`time_limit`),
+but a signal handler only runs between bytecodes: a predicate that spends
+its time inside one call of C code (`sum(range(4 * 10**10))`) holds the
+interpreter until that call returns, and nothing in its own process can stop
+it.  Code of the graph can also end the process outright (`os._exit(0)`, a
+crash in an extension), and then nothing of ours runs at all.  Only another
+process can notice either, so a process that runs graph code may be watched:
+it writes into a `Beacon` (a small block of memory shared with the watcher)
+the wall-clock deadline of the graph call it is making and a line saying what
+that call is (`the when of rule "x" on 'phrase'`).  The watcher reads it, and
+when a deadline has long passed it stops the process and names the call; when
+the process ends without saying it finished, it names the last call made.
+
+Two watchers use this: the command-line supervisor (`fuzzroute.cli.supervisor`)
+around a command that loads a `.py` graph, and the pool of `report --workers`
+around its worker processes (`fuzzroute.generate.workers`).  With no beacon
+attached (the Python API, pytest) publishing costs one test of a global.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import struct
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+#: Bytes of an activity line kept (longer ones are cut at a character boundary).
+LABEL_BYTES = 400
+#: pid, task (a rule number or -1), deadline (time.monotonic(), 0: none), limit in seconds, label length.
+_SLOT = struct.Struct("<qqddH")
+_SLOT_SIZE = _SLOT.size + LABEL_BYTES
+#: The header: finished (0/1) and the exit code the process ended with.
+_HEADER = struct.Struct("<qq")
+_HEADER_SIZE = 64
+#: How long past its deadline a call may still be running before the watcher stops it.  A signal
+#: stops Python code within milliseconds; this much slack keeps a loaded machine from being blamed.
+GRACE_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Activity:
+    """What one watched process said it is doing."""
+
+    pid: int
+    task: int
+    deadline: float
+    seconds: float
+    label: str
+
+    def overdue(self, now: float | None = None) -> bool:
+        """Whether the call has run so far past its limit that a signal could not have stopped it."""
+        if self.deadline <= 0:
+            return False
+        moment = time.monotonic() if now is None else now
+        return moment > self.deadline + max(GRACE_SECONDS, self.seconds)
+
+
+class Beacon:
+    """A block of memory shared across `fork`: one slot per watched process, and a "finished" header."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = slots
+        self._memory = mmap.mmap(-1, _HEADER_SIZE + slots * _SLOT_SIZE)
+
+    def _offset(self, slot: int) -> int:
+        return _HEADER_SIZE + slot * _SLOT_SIZE
+
+    def write(self, slot: int, *, task: int | None = None, deadline: float | None = None,
+              seconds: float = 0.0, label: str | None = None) -> None:
+        offset = self._offset(slot)
+        pid, old_task, old_deadline, old_seconds, length = _SLOT.unpack_from(self._memory, offset)
+        if label is not None:
+            data = label.encode("utf-8", "replace")[:LABEL_BYTES].decode("utf-8", "ignore").encode("utf-8")
+            self._memory[offset + _SLOT.size: offset + _SLOT.size + len(data)] = data
+            length = len(data)
+        _SLOT.pack_into(
+            self._memory, offset, os.getpid(), old_task if task is None else task,
+            old_deadline if deadline is None else deadline, old_seconds if deadline is None else seconds, length,
+        )
+
+    def read(self, slot: int) -> Activity:
+        offset = self._offset(slot)
+        pid, task, deadline, seconds, length = _SLOT.unpack_from(self._memory, offset)
+        raw = bytes(self._memory[offset + _SLOT.size: offset + _SLOT.size + min(length, LABEL_BYTES)])
+        return Activity(pid, task, deadline, seconds, raw.decode("utf-8", "replace"))
+
+    def finish(self, code: int) -> None:
+        _HEADER.pack_into(self._memory, 0, 1, code)
+
+    def finished(self) -> int | None:
+        """The exit code the watched process said it ends with, or None if it never said."""
+        done, code = _HEADER.unpack_from(self._memory, 0)
+        return int(code) if done else None
+
+
+_beacon: Beacon | None = None
+_slot = 0
+
+
+def attach(beacon: Beacon | None, slot: int = 0) -> None:
+    """Publish this process's graph calls into `slot` of `beacon` (None: stop publishing)."""
+    global _beacon, _slot
+    _beacon, _slot = beacon, slot
+
+
+def watched() -> bool:
+    return _beacon is not None
+
+
+def publish(deadline: float | None, seconds: float = 0.0, label: str | None = None) -> None:
+    """Say which graph call runs now and its deadline (time.monotonic(); 0 when it has none)."""
+    if _beacon is not None:
+        _beacon.write(_slot, deadline=deadline, seconds=seconds, label=label)
+
+
+def publish_task(task: int) -> None:
+    """Say which unit of work (a rule number, -1 for none) this process is on."""
+    if _beacon is not None:
+        _beacon.write(_slot, task=task)
+
+
+def finish(code: int) -> None:
+    """Say the process is ending on its own with `code` (anything else is graph code ending it)."""
+    if _beacon is not None:
+        _beacon.finish(code)
+
+
+_before_graph_code: list[Callable[[], None]] = []
+
+
+def on_graph_code(hook: Callable[[], None] | None) -> None:
+    """Run `hook` once, just before the first graph code of this process runs (None: forget it)."""
+    _before_graph_code.clear()
+    if hook is not None:
+        _before_graph_code.append(hook)
+
+
+def before_graph_code() -> None:
+    """Called by the loader before it runs a `.py` graph: the supervisor starts watching here."""
+    if _before_graph_code:
+        _before_graph_code.pop()()
