@@ -1,5 +1,5 @@
 """`python -m fuzzroute`: the same command as `fuzzroute`."""
 
-from fuzzroute.cli import main
+from fuzzroute.cli.entry import run
 
-main(prog_name="fuzzroute")
+run()

@@ -69,16 +69,16 @@ class Beacon:
     def _offset(self, slot: int) -> int:
         return _HEADER_SIZE + slot * _SLOT_SIZE
 
-    def write(self, slot: int, *, task: int | None = None, deadline: float | None = None,
+    def write(self, slot: int, pid: int, *, task: int | None = None, deadline: float | None = None,
               seconds: float = 0.0, label: str | None = None) -> None:
         offset = self._offset(slot)
-        pid, old_task, old_deadline, old_seconds, length = _SLOT.unpack_from(self._memory, offset)
+        _, old_task, old_deadline, old_seconds, length = _SLOT.unpack_from(self._memory, offset)
         if label is not None:
             data = label.encode("utf-8", "replace")[:LABEL_BYTES].decode("utf-8", "ignore").encode("utf-8")
             self._memory[offset + _SLOT.size: offset + _SLOT.size + len(data)] = data
             length = len(data)
         _SLOT.pack_into(
-            self._memory, offset, os.getpid(), old_task if task is None else task,
+            self._memory, offset, pid, old_task if task is None else task,
             old_deadline if deadline is None else deadline, old_seconds if deadline is None else seconds, length,
         )
 
@@ -99,12 +99,13 @@ class Beacon:
 
 _beacon: Beacon | None = None
 _slot = 0
+_pid = 0
 
 
 def attach(beacon: Beacon | None, slot: int = 0) -> None:
     """Publish this process's graph calls into `slot` of `beacon` (None: stop publishing)."""
-    global _beacon, _slot
-    _beacon, _slot = beacon, slot
+    global _beacon, _slot, _pid
+    _beacon, _slot, _pid = beacon, slot, os.getpid()
 
 
 def watched() -> bool:
@@ -114,13 +115,13 @@ def watched() -> bool:
 def publish(deadline: float | None, seconds: float = 0.0, label: str | None = None) -> None:
     """Say which graph call runs now and its deadline (time.monotonic(); 0 when it has none)."""
     if _beacon is not None:
-        _beacon.write(_slot, deadline=deadline, seconds=seconds, label=label)
+        _beacon.write(_slot, _pid, deadline=deadline, seconds=seconds, label=label)
 
 
 def publish_task(task: int) -> None:
     """Say which unit of work (a rule number, -1 for none) this process is on."""
     if _beacon is not None:
-        _beacon.write(_slot, task=task)
+        _beacon.write(_slot, _pid, task=task)
 
 
 def finish(code: int) -> None:

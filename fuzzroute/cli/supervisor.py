@@ -1,0 +1,163 @@
+"""A watching parent process for commands that run a `.py` graph's code.
+
+A limit on graph code is kept by a signal in the process that runs it
+(`engine.time_limit`), which stops any Python code.  Two things escape it:
+a call that sits inside C code (`sum(range(4 * 10**10))` in a `when`, a
+blocking call of an extension) runs on until it returns, and graph code that
+ends the process (`os._exit(0)`, a crash in an extension) ends it with an
+exit code the graph chose.  So just before the first graph code runs
+(`supervision.before_graph_code`, called by the loader), the command forks:
+the child goes on with the command exactly as before, telling the parent
+through a shared `Beacon` which graph call it is making and until when; the
+parent only waits.  The parent
+
+- stops the child when a call is still running well past its limit
+  (`supervision.GRACE_SECONDS`), and says which call it was (exit 2);
+- when the child ends without having said it finished (graph code ended the
+  process, or the system killed it), says so and which call was running (exit 2);
+- otherwise ends with the child's own exit code.
+
+JSON and TypeScript graphs run no code of their author's, so no child is
+made for them; a `.py` graph costs one `fork` (about 2 ms) and nothing per
+call but a write into shared memory.  The Python API and the pytest plugin
+never fork: they live in the caller's process (see `integrations.pytest_plugin`
+for what pytest does instead).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import sys
+import time
+from types import FrameType
+from typing import NoReturn
+
+from fuzzroute.engine import supervision
+from fuzzroute.engine.supervision import GRACE_SECONDS, Beacon
+
+#: How often the parent looks at the child's deadline when it cannot wait on the child directly.
+POLL_SECONDS = 0.05
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+_stderr_fd: int | None = None
+
+
+def prepare() -> None:
+    """Fork (once) just before the first graph code of this command runs; a no-op without `os.fork`."""
+    global _stderr_fd
+    if not hasattr(os, "fork"):
+        return
+    with contextlib.suppress(OSError):
+        _stderr_fd = os.dup(2)  # the real stderr, even if a capture window has moved fd 2 by then
+    supervision.on_graph_code(_fork)
+
+
+def _fork() -> None:
+    beacon = Beacon(1)
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    child = os.fork()
+    if child == 0:
+        supervision.attach(beacon, 0)
+        return
+    _watch(child, beacon)
+
+
+def _watch(child: int, beacon: Beacon) -> NoReturn:
+    presses = [0]
+
+    def on_interrupt(signum: int, frame: FrameType | None) -> None:
+        presses[0] += 1  # the child got the same Ctrl-C and stops on its own; a second one ends it here
+        if presses[0] >= 2:
+            with contextlib.suppress(OSError):
+                os.kill(child, signal.SIGKILL)
+
+    def forward(signum: int, frame: FrameType | None) -> None:
+        with contextlib.suppress(OSError):
+            os.kill(child, signum)
+
+    signal.signal(signal.SIGINT, on_interrupt)
+    signal.signal(signal.SIGTERM, forward)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, forward)
+    with contextlib.suppress(OSError, ValueError):
+        signal.setitimer(signal.ITIMER_REAL, 0)  # a limit armed before the fork belongs to the child
+    waiter = _pidfd(child)
+    status = None
+    while status is None:
+        if waiter is not None:
+            with contextlib.suppress(InterruptedError):
+                select.select([waiter], [], [], 0.25)
+        else:
+            time.sleep(POLL_SECONDS)
+        with contextlib.suppress(ChildProcessError, InterruptedError):
+            done, raw = os.waitpid(child, os.WNOHANG)
+            if done:
+                status = raw
+                break
+        activity = beacon.read(0)
+        if activity.overdue():
+            with contextlib.suppress(OSError):
+                os.kill(child, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(child, 0)
+            _say(
+                f"{activity.label} did not return within its time limit of {activity.seconds:g} s and could not be "
+                f"stopped there (it was inside C code, which no signal interrupts), so fuzzroute ended it "
+                f"{max(GRACE_SECONDS, activity.seconds):g} s later; nothing was written. Make that code return "
+                "within the limit (a `when` is called for every phrase; a graph file's top level should only "
+                "declare the graph), or raise --condition-limit / --import-limit."
+            )
+            os._exit(EXIT_BAD_INPUT)
+    if presses[0] >= 2:
+        _say("interrupted (Ctrl-C twice); the run was ended where it was and nothing was written.")
+        os._exit(EXIT_INTERRUPTED)
+    said = beacon.finished()
+    if said is not None:
+        os._exit(said)
+    activity = beacon.read(0)
+    during = f" while it ran {activity.label}" if activity.label else ""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        if number in (signal.SIGTERM, getattr(signal, "SIGHUP", -1)):
+            os._exit(128 + number)  # someone asked fuzzroute to stop: it stops like any program
+        _say(
+            f"fuzzroute's process was killed by {name}{during}, before it finished; nothing was written. "
+            "The system's out-of-memory killer does this: check the memory the graph's code uses, or run again."
+        )
+    else:
+        _say(
+            f"the graph's own code ended fuzzroute's process (exit status {os.waitstatus_to_exitcode(status)})"
+            f"{during}, before any result was written. Graph code must not end the process (os._exit, or a crash "
+            "in C code it calls): remove that exit from the graph file."
+        )
+    os._exit(EXIT_BAD_INPUT)
+
+
+def _pidfd(child: int) -> int | None:
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None:
+        return None
+    try:
+        return int(opener(child))
+    except OSError:
+        return None
+
+
+def _say(text: str) -> None:
+    from fuzzroute.cli.terminal import terminal_text
+
+    data = f"fuzzroute: error: {terminal_text(' '.join(text.split()))}\n".encode("utf-8", "backslashreplace")
+    fd = _stderr_fd if _stderr_fd is not None else 2
+    with contextlib.suppress(OSError):
+        os.write(fd, data)
