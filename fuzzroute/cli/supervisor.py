@@ -28,11 +28,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-import select
 import signal
 import sys
 import time
-from types import FrameType
 from typing import NoReturn
 
 from fuzzroute.engine import supervision
@@ -70,37 +68,21 @@ def _fork() -> None:
 
 
 def _watch(child: int, beacon: Beacon) -> NoReturn:
-    presses = [0]
-
-    def on_interrupt(signum: int, frame: FrameType | None) -> None:
-        presses[0] += 1  # the child got the same Ctrl-C and stops on its own; a second one ends it here
-        if presses[0] >= 2:
-            with contextlib.suppress(OSError):
-                os.kill(child, signal.SIGKILL)
-
-    def forward(signum: int, frame: FrameType | None) -> None:
-        with contextlib.suppress(OSError):
-            os.kill(child, signum)
-
-    signal.signal(signal.SIGINT, on_interrupt)
-    signal.signal(signal.SIGTERM, forward)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, forward)
     with contextlib.suppress(OSError, ValueError):
         signal.setitimer(signal.ITIMER_REAL, 0)  # a limit armed before the fork belongs to the child
-    waiter = _pidfd(child)
+    signals = _Signals(child)
     status = None
     while status is None:
-        if waiter is not None:
-            with contextlib.suppress(InterruptedError):
-                select.select([waiter], [], [], 0.25)
-        else:
-            time.sleep(POLL_SECONDS)
+        signals.wait(0.25)
         with contextlib.suppress(ChildProcessError, InterruptedError):
             done, raw = os.waitpid(child, os.WNOHANG)
             if done:
                 status = raw
                 break
+        if signals.given_up():
+            with contextlib.suppress(OSError):
+                os.kill(child, signal.SIGKILL)
+            continue
         activity = beacon.read(0)
         if activity.overdue():
             with contextlib.suppress(OSError):
@@ -115,7 +97,7 @@ def _watch(child: int, beacon: Beacon) -> NoReturn:
                 "declare the graph), or raise --condition-limit / --import-limit."
             )
             os._exit(EXIT_BAD_INPUT)
-    if presses[0] >= 2:
+    if signals.given_up():
         _say("interrupted (Ctrl-C twice); the run was ended where it was and nothing was written.")
         os._exit(EXIT_INTERRUPTED)
     said = beacon.finished()
@@ -144,14 +126,55 @@ def _watch(child: int, beacon: Beacon) -> NoReturn:
     os._exit(EXIT_BAD_INPUT)
 
 
-def _pidfd(child: int) -> int | None:
-    opener = getattr(os, "pidfd_open", None)
-    if opener is None:
-        return None
-    try:
-        return int(opener(child))
-    except OSError:
-        return None
+#: `si_code` of a signal the kernel sent (a terminal's Ctrl-C), as opposed to one a process sent with kill().
+_SI_KERNEL = 0x80
+#: After a second Ctrl-C, how long the child may take to stop by itself before it is ended.
+_SECOND_PRESS_SECONDS = 2.0
+
+
+class _Signals:
+    """The parent's signals: passed on to the child unless the child got them itself.
+
+    A terminal's Ctrl-C reaches every process of the foreground group, the
+    child included, so it is not passed on (the child would see two, and a
+    second Ctrl-C aborts a report); a SIGINT, SIGTERM or SIGHUP sent to the
+    parent alone (`kill`) is.  Telling them apart needs `sigtimedwait`
+    (Linux); without it, SIGTERM and SIGHUP are passed on and SIGINT is not.
+    """
+
+    def __init__(self, child: int) -> None:
+        self.child = child
+        self.presses = 0
+        self.second_press_at: float | None = None
+        self.caught = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+        self.exact = hasattr(signal, "sigtimedwait") and hasattr(signal, "pthread_sigmask")
+        if self.exact:
+            signal.pthread_sigmask(signal.SIG_BLOCK, [*self.caught, signal.SIGCHLD])
+        else:
+            signal.signal(signal.SIGINT, lambda signum, frame: self._on(signum, from_terminal=True))
+            for number in self.caught[1:]:
+                signal.signal(number, lambda signum, frame: self._on(signum, from_terminal=False))
+
+    def wait(self, seconds: float) -> None:
+        if not self.exact:
+            time.sleep(min(seconds, POLL_SECONDS))
+            return
+        info = signal.sigtimedwait([*self.caught, signal.SIGCHLD], seconds)
+        if info is not None and info.si_signo != signal.SIGCHLD:
+            self._on(info.si_signo, from_terminal=info.si_code == _SI_KERNEL)
+
+    def _on(self, number: int, from_terminal: bool) -> None:
+        if not from_terminal:
+            with contextlib.suppress(OSError):
+                os.kill(self.child, number)
+        if number == signal.SIGINT:
+            self.presses += 1
+            if self.presses == 2:
+                self.second_press_at = time.monotonic()
+
+    def given_up(self) -> bool:
+        """A second Ctrl-C the child did not answer in time: it is ended from here."""
+        return self.second_press_at is not None and time.monotonic() - self.second_press_at > _SECOND_PRESS_SECONDS
 
 
 def _say(text: str) -> None:
