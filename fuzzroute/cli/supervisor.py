@@ -34,7 +34,7 @@ import time
 from typing import NoReturn
 
 from fuzzroute.engine import supervision
-from fuzzroute.engine.supervision import GRACE_SECONDS, Beacon
+from fuzzroute.engine.supervision import Beacon
 
 #: How often the parent looks at the child's deadline when it cannot wait on the child directly.
 POLL_SECONDS = 0.05
@@ -71,59 +71,20 @@ def _watch(child: int, beacon: Beacon) -> NoReturn:
     with contextlib.suppress(OSError, ValueError):
         signal.setitimer(signal.ITIMER_REAL, 0)  # a limit armed before the fork belongs to the child
     signals = _Signals(child)
-    status = None
-    while status is None:
-        signals.wait(0.25)
-        with contextlib.suppress(ChildProcessError, InterruptedError):
-            done, raw = os.waitpid(child, os.WNOHANG)
-            if done:
-                status = raw
-                break
-        if signals.given_up():
-            with contextlib.suppress(OSError):
-                os.kill(child, signal.SIGKILL)
-            continue
-        activity = beacon.read(0)
-        if activity.overdue():
-            with contextlib.suppress(OSError):
-                os.kill(child, signal.SIGKILL)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(child, 0)
-            _say(
-                f"{activity.label} did not return within its time limit of {activity.seconds:g} s and could not be "
-                f"stopped there (it was inside C code, which no signal interrupts), so fuzzroute ended it "
-                f"{max(GRACE_SECONDS, activity.seconds):g} s later; nothing was written. Make that code return "
-                "within the limit (a `when` is called for every phrase; a graph file's top level should only "
-                "declare the graph), or raise --condition-limit / --import-limit."
-            )
-            os._exit(EXIT_BAD_INPUT)
+    ending = supervision.watch(child, beacon, signals.wait, signals.given_up)
     if signals.given_up():
         _say("interrupted (Ctrl-C twice); the run was ended where it was and nothing was written.")
         os._exit(EXIT_INTERRUPTED)
-    said = beacon.finished()
-    if said is not None:
-        os._exit(said)
-    activity = beacon.read(0)
-    during = f" while it ran {activity.label}" if activity.label else ""
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        try:
-            name = signal.Signals(number).name
-        except ValueError:
-            name = f"signal {number}"
-        if number in (signal.SIGTERM, getattr(signal, "SIGHUP", -1)):
-            os._exit(128 + number)  # someone asked fuzzroute to stop: it stops like any program
-        _say(
-            f"fuzzroute's process was killed by {name}{during}, before it finished; nothing was written. "
-            "The system's out-of-memory killer does this: check the memory the graph's code uses, or run again."
-        )
-    else:
-        _say(
-            f"the graph's own code ended fuzzroute's process (exit status {os.waitstatus_to_exitcode(status)})"
-            f"{during}, before any result was written. Graph code must not end the process (os._exit, or a crash "
-            "in C code it calls): remove that exit from the graph file."
-        )
+    if ending.code is not None:
+        os._exit(ending.code)
+    status = ending.status
+    if status is not None and os.WIFSIGNALED(status) and os.WTERMSIG(status) in _STOP_SIGNALS:
+        os._exit(128 + os.WTERMSIG(status))  # someone asked fuzzroute to stop: it stops like any program
+    _say(f"{ending.describe()}; nothing was written. {ending.fix()}")
     os._exit(EXIT_BAD_INPUT)
+
+
+_STOP_SIGNALS = (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM))
 
 
 #: `si_code` of a signal the kernel sent (a terminal's Ctrl-C), as opposed to one a process sent with kill().

@@ -21,8 +21,10 @@ attached (the Python API, pytest) publishing costs one test of a global.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
+import signal
 import struct
 import time
 from collections.abc import Callable
@@ -144,3 +146,72 @@ def before_graph_code() -> None:
     """Called by the loader before it runs a `.py` graph: the supervisor starts watching here."""
     if _before_graph_code:
         _before_graph_code.pop()()
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a watched process ended: as it said (`code`), stopped past a limit (`overdue`), or otherwise."""
+
+    code: int | None
+    overdue: Activity | None
+    status: int | None
+    last: Activity
+
+    def describe(self) -> str:
+        """Why the process ended, for a message (empty when it finished as it said)."""
+        during = f" while it ran {self.last.label}" if self.last.label else ""
+        if self.overdue is not None:
+            return (
+                f"{self.overdue.label} did not return within its time limit of {self.overdue.seconds:g} s and could "
+                "not be stopped there (it was inside C code, which no signal interrupts), so it was ended "
+                f"{max(GRACE_SECONDS, self.overdue.seconds):g} s later"
+            )
+        if self.code is not None or self.status is None:
+            return ""
+        if os.WIFSIGNALED(self.status):
+            number = os.WTERMSIG(self.status)
+            try:
+                name = signal.Signals(number).name
+            except ValueError:
+                name = f"signal {number}"
+            return (f"the process was killed by {name}{during}, before it finished (the system's out-of-memory "
+                    "killer does this)")
+        return (f"the graph's own code ended the process (exit status {os.waitstatus_to_exitcode(self.status)})"
+                f"{during}, before it finished")
+
+    def fix(self) -> str:
+        """What to do about it, in a sentence."""
+        if self.overdue is not None:
+            return ("Make that code return within its limit (a `when` is called for every phrase; a graph file's "
+                    "top level should only declare the graph), or raise --condition-limit / --import-limit.")
+        if self.status is not None and os.WIFSIGNALED(self.status):
+            return "Check how much memory the graph's code takes, then run again."
+        return ("Graph code must not end the process (os._exit, or a crash in C code it calls): remove that exit "
+                "from the graph file.")
+
+
+def watch(child: int, beacon: Beacon, wait: Callable[[float], None] | None = None,
+          give_up: Callable[[], bool] | None = None, slot: int = 0) -> Ending:
+    """Wait for `child` (a forked process publishing into `slot` of `beacon`) to end, and say how it ended.
+
+    A call still running well past its limit (`Activity.overdue`) is ended
+    with SIGKILL, as is the child when `give_up()` says so.  `wait(seconds)`
+    waits between looks (a signal-aware wait of the caller's; a sleep by default).
+    """
+    pause = wait if wait is not None else (lambda seconds: time.sleep(min(seconds, 0.02)))
+    while True:
+        try:
+            done, status = os.waitpid(child, os.WNOHANG)
+        except ChildProcessError:
+            return Ending(beacon.finished(), None, None, beacon.read(slot))
+        if done:
+            return Ending(beacon.finished(), None, status, beacon.read(slot))
+        activity = beacon.read(slot)
+        stop = activity.overdue() or (give_up is not None and give_up())
+        if stop:
+            with contextlib.suppress(OSError):
+                os.kill(child, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(child, 0)
+            return Ending(None, activity if activity.overdue() else None, None, activity)
+        pause(0.25)
