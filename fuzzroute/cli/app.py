@@ -2,7 +2,9 @@
 
 Exit codes are a public contract: 0 no proven error, 1 at least one proven
 error, 2 bad input or environment (the message is one paragraph on stderr,
-never a traceback), 130 interrupted.  Graph code cannot choose one: its
+never a traceback), 3 an internal error (a bug of fuzzroute's: one paragraph
+saying what to report; the traceback only with FUZZROUTE_DEBUG=1), 130
+interrupted.  Graph code cannot choose one: its
 `sys.exit` at import is bad input, inside a predicate it is a throw.
 Generated suggestions never change the exit code, unless `--fail-on new`
 asks to fail on new ones (see `report.failon`).  Each command lives in a
@@ -100,7 +102,8 @@ def main() -> None:
 
     \b
     Exit codes: 0 no proven error, 1 proven errors (or --fail-on), 2 bad
-    input or environment, 130 interrupted.
+    input or environment, 3 internal error (a fuzzroute bug; FUZZROUTE_DEBUG=1
+    shows its traceback), 130 interrupted. Each command's --help lists its own.
     """
     install_terminal_guard()
 

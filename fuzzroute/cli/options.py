@@ -18,21 +18,63 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The exit-code contract, shown under the `--help` of every command.
-#: `\b` keeps click from re-wrapping the lines into one paragraph.
-EXIT_CODES_EPILOG = """\b
-Exit codes:
-  0    no proven error (warnings and generated suggestions never fail a build)
-  1    at least one proven error
-  2    bad input or environment: missing or invalid file, bad option, an
-       output that would overwrite an input, a graph import past
-       --import-limit; one paragraph on stderr
-  130  interrupted (Ctrl-C), whatever --fail-on says; `report` still writes
-       a partial report when the proven checks were done
---fail-on changes 0/1: `never` always 0; `new` (report) 1 only on a proven
-error or suggestion that is new against --baseline or --db. Graph code never
-chooses the exit code.
-"""
+def exit_codes_epilog(clean: str, failing: str | None = None, after: str = "", interrupted: str = "") -> str:
+    """The exit codes one command can return, for its `--help` (`\\b` keeps click from re-wrapping them).
+
+    Only a command that can fail a build lists exit 1; every command lists 2
+    (bad input or environment), 3 (a fuzzroute bug) and 130 (Ctrl-C), the
+    codes the whole process keeps whatever the command and the graph do.
+    """
+    lines = ["\b", "Exit codes:", f"  0    {clean}"]
+    if failing is not None:
+        lines.append(f"  1    {failing}")
+    lines += [
+        "  2    bad input or environment: a missing or invalid file or option, an",
+        "       output that would overwrite an input, standard output closed or",
+        "       full, graph code past --import-limit or --condition-limit, stuck in",
+        "       C code or ending the process; one paragraph on stderr",
+        "  3    internal error: a bug in fuzzroute, never a finding; one paragraph",
+        "       on stderr says what to report (FUZZROUTE_DEBUG=1 adds the traceback)",
+        f"  130  interrupted (Ctrl-C){interrupted}",
+    ]
+    if after:
+        lines.append(after)
+    lines.append("Graph code never chooses the exit code. A reader that stops early (| head)")
+    lines.append("ends the run quietly, with the code the run would have had.")
+    return "\n".join(lines) + "\n"
+
+
+#: `check`: exit 1 on proven errors, under --fail-on proven|never.
+CHECK_EPILOG = exit_codes_epilog(
+    "no proven error (warnings never fail a build)",
+    "at least one proven error (--fail-on never: 0 instead)",
+)
+#: `report`: exit 1 on proven errors, or on new ones with --fail-on new.
+REPORT_EPILOG = exit_codes_epilog(
+    "no proven error (warnings and generated suggestions never fail a build)",
+    "at least one proven error; with --fail-on new, a proven error or a\n"
+    "       suggestion that is new against --baseline or --db; --fail-on never: 0",
+    interrupted=", whatever --fail-on says; the report is still written,\n"
+    "       marked partial, when the proven checks were done",
+)
+#: `merge`: the merged report's status under the policy its shards ran with (merge has no --fail-on).
+MERGE_EPILOG = exit_codes_epilog(
+    "the merged report passes the --fail-on policy its shard runs were given",
+    "the merged report fails that policy (at least one proven error, by default)",
+)
+#: `claim`, `suggest`, `accept`: they find nothing that fails a build, so no exit 1 and no --fail-on.
+CLAIM_EPILOG = exit_codes_epilog("the claims were shown (no claim fails a build)")
+SUGGEST_EPILOG = exit_codes_epilog("done, whether or not examples were suggested or written")
+ACCEPT_EPILOG = exit_codes_epilog("the accepted overlap was recorded in the graph (or its sidecar file)")
+#: `diff`: exit 1 under its own --fail-on policy.
+DIFF_EPILOG = exit_codes_epilog(
+    "nothing the --fail-on policy fails on",
+    "--fail-on proven (default): a declared example or never-route row has a\n"
+    "       proven error the base did not have; --fail-on moved: that, or any\n"
+    "       decided move of a message (sampled moves never fail)",
+)
+#: Kept for callers that want the `report` wording.
+EXIT_CODES_EPILOG = REPORT_EPILOG
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 

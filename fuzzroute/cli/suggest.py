@@ -14,13 +14,13 @@ import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
 from fuzzroute.cli.limits import limit_options
-from fuzzroute.cli.options import EXIT_CODES_EPILOG, generation_options, show_graph_output_option
+from fuzzroute.cli.options import SUGGEST_EPILOG, generation_options, show_graph_output_option
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 
 
-@click.command(epilog=EXIT_CODES_EPILOG)
+@click.command(epilog=SUGGEST_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
     "--rule", "rules", multiple=True, metavar="ID", help="Only this rule (repeatable) [default: every rule]."
