@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from fuzzroute.engine.automata.plan import RegexTimedOut, prepare_plans
@@ -81,8 +82,13 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
 def _activity(entry: Entry, phrase: str) -> str:
     """The line a watching process shows if this call never returns (see `supervision`)."""
     shown = phrase if len(phrase) <= 80 else phrase[:77] + "..."
-    where = f" ({entry.location})" if entry.location is not None else ""
-    return f"the `when` of rule {entry.id!r} (rule #{entry.index + 1}){where}, called on {shown!r}"
+    return f"{_rule_words(entry)}, called on {shown!r}"
+
+
+@lru_cache(maxsize=1024)
+def _rule_words(entry: Entry) -> str:
+    where = f", {entry.location}" if entry.location is not None else ""
+    return f"the `when` of rule {entry.id!r} (rule #{entry.index + 1}{where})"
 
 
 def _data_matches(entry: Entry, matcher: DataMatcher, message: str) -> bool:

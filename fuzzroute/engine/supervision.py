@@ -32,9 +32,11 @@ from dataclasses import dataclass
 
 #: Bytes of an activity line kept (longer ones are cut at a character boundary).
 LABEL_BYTES = 400
-#: pid, task (a rule number or -1), deadline (time.monotonic(), 0: none), limit in seconds, label length.
-_SLOT = struct.Struct("<qqddH")
-_SLOT_SIZE = _SLOT.size + LABEL_BYTES
+#: Each slot: pid and task (a rule number or -1), then the call: deadline (time.monotonic(), 0: none),
+#: limit in seconds and label length, then the label.  Written in two parts, so a call writes only its own.
+_IDENT = struct.Struct("<qq")
+_CALL = struct.Struct("<ddH")
+_SLOT_SIZE = _IDENT.size + _CALL.size + LABEL_BYTES
 #: The header: finished (0/1) and the exit code the process ended with.
 _HEADER = struct.Struct("<qq")
 _HEADER_SIZE = 64
@@ -71,23 +73,25 @@ class Beacon:
     def _offset(self, slot: int) -> int:
         return _HEADER_SIZE + slot * _SLOT_SIZE
 
-    def write(self, slot: int, pid: int, *, task: int | None = None, deadline: float | None = None,
-              seconds: float = 0.0, label: str | None = None) -> None:
+    def write_task(self, slot: int, pid: int, task: int) -> None:
+        _IDENT.pack_into(self._memory, self._offset(slot), pid, task)
+
+    def write_call(self, slot: int, deadline: float, seconds: float, label: str) -> None:
         offset = self._offset(slot)
-        _, old_task, old_deadline, old_seconds, length = _SLOT.unpack_from(self._memory, offset)
-        if label is not None:
-            data = label.encode("utf-8", "replace")[:LABEL_BYTES].decode("utf-8", "ignore").encode("utf-8")
-            self._memory[offset + _SLOT.size: offset + _SLOT.size + len(data)] = data
-            length = len(data)
-        _SLOT.pack_into(
-            self._memory, offset, pid, old_task if task is None else task,
-            old_deadline if deadline is None else deadline, old_seconds if deadline is None else seconds, length,
-        )
+        data = label.encode("utf-8", "replace")
+        if len(data) > LABEL_BYTES:
+            data = data[:LABEL_BYTES].decode("utf-8", "ignore").encode("utf-8")
+        if data:
+            start = offset + _IDENT.size + _CALL.size
+            self._memory[start:start + len(data)] = data
+        _CALL.pack_into(self._memory, offset + _IDENT.size, deadline, seconds, len(data))
 
     def read(self, slot: int) -> Activity:
         offset = self._offset(slot)
-        pid, task, deadline, seconds, length = _SLOT.unpack_from(self._memory, offset)
-        raw = bytes(self._memory[offset + _SLOT.size: offset + _SLOT.size + min(length, LABEL_BYTES)])
+        pid, task = _IDENT.unpack_from(self._memory, offset)
+        deadline, seconds, length = _CALL.unpack_from(self._memory, offset + _IDENT.size)
+        start = offset + _IDENT.size + _CALL.size
+        raw = bytes(self._memory[start:start + min(length, LABEL_BYTES)])
         return Activity(pid, task, deadline, seconds, raw.decode("utf-8", "replace"))
 
     def finish(self, code: int) -> None:
@@ -108,22 +112,24 @@ def attach(beacon: Beacon | None, slot: int = 0) -> None:
     """Publish this process's graph calls into `slot` of `beacon` (None: stop publishing)."""
     global _beacon, _slot, _pid
     _beacon, _slot, _pid = beacon, slot, os.getpid()
+    if beacon is not None:
+        beacon.write_task(slot, _pid, -1)
 
 
 def watched() -> bool:
     return _beacon is not None
 
 
-def publish(deadline: float | None, seconds: float = 0.0, label: str | None = None) -> None:
+def publish(deadline: float, seconds: float, label: str) -> None:
     """Say which graph call runs now and its deadline (time.monotonic(); 0 when it has none)."""
     if _beacon is not None:
-        _beacon.write(_slot, _pid, deadline=deadline, seconds=seconds, label=label)
+        _beacon.write_call(_slot, deadline, seconds, label)
 
 
 def publish_task(task: int) -> None:
     """Say which unit of work (a rule number, -1 for none) this process is on."""
     if _beacon is not None:
-        _beacon.write(_slot, _pid, task=task)
+        _beacon.write_task(_slot, _pid, task)
 
 
 def finish(code: int) -> None:
