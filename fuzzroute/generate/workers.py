@@ -36,6 +36,8 @@ from fuzzroute.generate.unit import RuleUnit, UnitResult
 POLL_SECONDS = 0.1
 #: Units that ran out of time one process keeps for a second turn (each holds up to ~50 MB).
 WAITING_UNITS = 3
+#: Beacon slots for workers the pool starts in place of dead ones (the run stops at the first death).
+SPARE_SLOTS = 8
 #: A worker adds to the shared progress counter every this many phrases.
 PROGRESS_BATCH = 25
 
@@ -158,7 +160,9 @@ def _worker_init() -> None:
     with _SLOTS.get_lock():
         slot = _SLOTS.value
         _SLOTS.value += 1
-    supervision.attach(_BEACON, slot % _BEACON.slots)  # the explorer watches this slot (`_lost_work`)
+    # Each worker its own slot, the explorer watches them (`_lost_work`); a worker the pool starts to
+    # replace a dead one must not write over the dead one's record, so slots are never reused.
+    supervision.attach(_BEACON if slot < _BEACON.slots else None, slot)
 
 
 def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
@@ -269,7 +273,7 @@ def _run_pool(
     numbers: dict[int, int] = {}
     reported = 0
     processes = min(shared.processes, len(plans))
-    _BEACON = supervision.Beacon(processes)
+    _BEACON = supervision.Beacon(2 * processes + SPARE_SLOTS)
     try:
         with context.Pool(processes, initializer=_worker_init) as pool:
             results = pool.imap(_worker_run, plans, chunksize=1)
