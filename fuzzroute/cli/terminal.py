@@ -158,8 +158,17 @@ def echo_verbatim(text: str) -> None:
     if stream.isatty():
         stream.write(text)
     else:
-        unescaped(stream).write(text)
+        _write_inner(stream, text)
     stream.flush()
+
+
+def _write_inner(stream: TextIO, text: str) -> None:
+    """Write to the stream under an `EscapingStream` as it is, keeping that stream's handling of write errors."""
+    if isinstance(stream, EscapingStream):
+        inner = stream.inner
+        stream._guarded(lambda: inner.write(text))
+    else:
+        stream.write(text)
 
 
 def show_graph_output(lines: list[str], *, verbose: bool, quiet: bool = False) -> None:
@@ -222,6 +231,5 @@ def echo_lines(text: str) -> None:
         stream.write(text + "\n")
         stream.flush()
         return
-    inner = unescaped(stream)
-    inner.write("\n".join(colour_line(terminal_text(line)) for line in text.split("\n")) + "\n")
-    inner.flush()
+    _write_inner(stream, "\n".join(colour_line(terminal_text(line)) for line in text.split("\n")) + "\n")
+    stream.flush()
