@@ -543,3 +543,25 @@ def test_each_help_lists_exactly_the_codes_its_command_returns(command: str, has
     assert "FUZZROUTE_DEBUG=1" in codes
     if not has_exit_1:
         assert "--fail-on" not in result.output
+
+
+@pytest.mark.parametrize(("name", "text", "forks"), [
+    ("g.json", GOOD_JSON, False),
+    ("g.ts", TS_HEAD + "export const g = skillGraph().entry(a, { match: { keywords: ['x'] } })"
+     ".build({ check: 'off' });\n", False),
+    ("g.py", GRAPH_HEAD + "graph = Graph('p').entry('a', match=keywords('refund'))\n", True),
+])
+def test_only_a_graph_that_runs_python_code_is_watched_from_a_child(
+    tmp_path: Path, name: str, text: str, forks: bool
+) -> None:
+    """The watched child costs a fork: JSON and TypeScript graphs run no code of their author's, so they get none."""
+    from fuzzroute.engine import supervision
+    from fuzzroute.graphfiles.loader import load_graph
+
+    asked: list[str] = []
+    supervision.on_graph_code(lambda: asked.append(name))
+    try:
+        load_graph(write(tmp_path, name, text))
+    finally:
+        supervision.on_graph_code(None)
+    assert asked == ([name] if forks else [])
