@@ -28,7 +28,6 @@ import signal
 import struct
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 #: Bytes of an activity line kept (longer ones are cut at a character boundary).
 LABEL_BYTES = 400
@@ -45,15 +44,16 @@ _HEADER_SIZE = 64
 GRACE_SECONDS = 2.0
 
 
-@dataclass(frozen=True)
 class Activity:
-    """What one watched process said it is doing."""
+    """What one watched process said it is doing (a plain class: this module loads on every command's path)."""
 
-    pid: int
-    task: int
-    deadline: float
-    seconds: float
-    label: str
+    __slots__ = ("deadline", "label", "pid", "seconds", "task")
+
+    def __init__(self, pid: int, task: int, deadline: float, seconds: float, label: str) -> None:
+        self.pid, self.task, self.deadline, self.seconds, self.label = pid, task, deadline, seconds, label
+
+    def __repr__(self) -> str:
+        return f"Activity(pid={self.pid}, task={self.task}, deadline={self.deadline}, label={self.label!r})"
 
     def overdue(self, now: float | None = None) -> bool:
         """Whether the call has run so far past its limit that a signal could not have stopped it."""
@@ -154,14 +154,13 @@ def before_graph_code() -> None:
         _before_graph_code.pop()()
 
 
-@dataclass(frozen=True)
 class Ending:
     """How a watched process ended: as it said (`code`), stopped past a limit (`overdue`), or otherwise."""
 
-    code: int | None
-    overdue: Activity | None
-    status: int | None
-    last: Activity
+    __slots__ = ("code", "last", "overdue", "status")
+
+    def __init__(self, code: int | None, overdue: Activity | None, status: int | None, last: Activity) -> None:
+        self.code, self.overdue, self.status, self.last = code, overdue, status, last
 
     def describe(self) -> str:
         """Why the process ended, for a message (empty when it finished as it said)."""
