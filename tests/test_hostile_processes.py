@@ -213,11 +213,31 @@ def test_a_fifo_graph_is_refused_before_open(tmp_path: Path, command: list[str],
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize(("fifo", "command", "says"), [
+    ("shard.json", ["merge", "shard.json", "-o", "m.html"], "shard.json is a named pipe (FIFO), not a report file"),
+    ("base.json", ["report", "g.json", "--baseline", "base.json", "-o", "r.html", "--budget", "10"],
+     "base.json is a named pipe (FIFO), not a baseline file"),
+    ("db/witnesses/shop.json", ["report", "g.json", "--db", "db", "-o", "r.html", "--budget", "10", "--no-decide"],
+     "is a named pipe (FIFO), not a --db witness ledger"),
+    ("head.json", ["diff", "g.json", "head.json"], "head.json is a named pipe (FIFO)"),
+])
+def test_a_fifo_in_place_of_any_json_input_is_refused(
+    tmp_path: Path, fifo: str, command: list[str], says: str
+) -> None:
+    write(tmp_path, "g.json", GOOD_JSON)
+    (tmp_path / fifo).parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(tmp_path / fifo)
+    done = run(command, tmp_path, bound=30)
+    expect(done, 2, within=20, says=says)
+    assert not (tmp_path / "r.html").exists() and not (tmp_path / "m.html").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_a_fifo_acceptance_file_beside_the_graph_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "g.json", GOOD_JSON)
     os.mkfifo(tmp_path / "g.json.accepted.json")
     done = run(["check", "g.json"], tmp_path, bound=30)
-    expect(done, 2, within=20, says="g.json.accepted.json is a named pipe (FIFO)")
+    expect(done, 2, within=20, says="g.json.accepted.json is a named pipe (FIFO), not a file of accepted overlaps")
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")

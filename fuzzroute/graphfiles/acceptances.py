@@ -43,7 +43,7 @@ def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
     """The acceptances stored beside `graph_file` (none when there is no such file)."""
     path = sidecar_path(graph_file)
     if path.exists():
-        refuse_special_file(path)
+        refuse_special_file(path, "a file of accepted overlaps", "Delete it or replace it with a regular file.")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -8,7 +8,8 @@ from pathlib import Path
 from fuzzroute.engine.errors import InputError
 
 
-def refuse_special_file(path: Path) -> None:
+def refuse_special_file(path: Path, noun: str = "a graph file", fix: str = "Save the graph to a regular file and "
+                        "pass that path.") -> None:
     """Refuse a FIFO, a device or a socket before `open()`: opening a FIFO waits for a writer forever,
     and a device (`/dev/zero`, `/dev/stdin`) never ends or reads a terminal."""
     try:
@@ -20,6 +21,5 @@ def refuse_special_file(path: Path) -> None:
     kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
             else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
     raise InputError(
-        f"{path} is {kind}, not a graph file; reading it could wait forever or never end. Save the graph to a "
-        "regular file and pass that path."
+        f"{path} is {kind}, not {noun}; reading it could wait forever or never end. {fix}"
     )

@@ -23,6 +23,7 @@ import jsonschema
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
+from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.schema import report_schema
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
@@ -65,6 +66,8 @@ def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
     half way through a run (or a merge).
     """
     text = ""
+    if source.exists():
+        refuse_special_file(source, f"a {noun} file", missing_hint)  # a FIFO would wait for a writer forever
     try:
         text = source.read_text(encoding="utf-8")
         document = json.loads(text)

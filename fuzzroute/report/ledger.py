@@ -44,6 +44,7 @@ import jsonschema
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.jsonnumbers import long_number_at
+from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.report.replay import replay_witness
 from fuzzroute.results.jsonform import compact_text
@@ -115,6 +116,8 @@ def _corrupt(path: Path, what: str) -> InputError:
 def read_ledger(path: str | Path) -> dict[str, Any] | None:
     """The stored ledger, or None when there is none yet; a damaged or invalid file is bad input."""
     source = Path(path)
+    if source.exists():
+        refuse_special_file(source, "a --db witness ledger", "Delete it; the next run writes the ledger afresh.")
     try:
         text = source.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError):
