@@ -7,11 +7,11 @@ import json
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import EXIT_CODES_EPILOG, working_directory_kept
+from fuzzroute.cli.options import ACCEPT_EPILOG, working_directory_kept
 from fuzzroute.engine.errors import InputError
 
 
-@click.command(epilog=EXIT_CODES_EPILOG)
+@click.command(epilog=ACCEPT_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.argument("earlier")
 @click.argument("later")

@@ -2,7 +2,9 @@
 
 Exit codes are a public contract: 0 no proven error, 1 at least one proven
 error, 2 bad input or environment (the message is one paragraph on stderr,
-never a traceback), 130 interrupted.  Graph code cannot choose one: its
+never a traceback), 3 an internal error (a bug of fuzzroute's: one paragraph
+saying what to report; the traceback only with FUZZROUTE_DEBUG=1), 130
+interrupted.  Graph code cannot choose one: its
 `sys.exit` at import is bad input, inside a predicate it is a throw.
 Generated suggestions never change the exit code, unless `--fail-on new`
 asks to fail on new ones (see `report.failon`).  Each command lives in a
@@ -13,6 +15,7 @@ never steers the terminal.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -30,6 +33,8 @@ from fuzzroute.engine.errors import FuzzrouteError
 EXIT_OK = 0
 EXIT_PROVEN_ERROR = 1
 EXIT_BAD_INPUT = 2
+#: A bug of fuzzroute's own (never the graph's or the user's): one paragraph saying what to report.
+EXIT_INTERNAL_ERROR = 3
 #: Ctrl-C: an interrupted run is neither a pass nor a proven failure (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
 
@@ -53,8 +58,37 @@ def reports_bad_input(command: F) -> F:
         except KeyboardInterrupt:
             click.echo("fuzzroute: interrupted (Ctrl-C); nothing was written.", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug of fuzzroute's: exit 3, never read as findings
+            sys.exit(internal_error(exc))
 
     return wrapper  # type: ignore[return-value]
+
+
+def debugging() -> bool:
+    """Whether `FUZZROUTE_DEBUG` asks for tracebacks of internal errors (any value but empty or 0)."""
+    return os.environ.get("FUZZROUTE_DEBUG", "").strip() not in ("", "0")
+
+
+def internal_error(exc: BaseException) -> int:
+    """Say on stderr, in one paragraph, that fuzzroute itself failed; the traceback only under FUZZROUTE_DEBUG."""
+    import traceback
+
+    what = " ".join(f"{type(exc).__name__}: {exc}".split())
+    if len(what) > 300:
+        what = what[:300] + "..."
+    with contextlib.suppress(Exception):
+        if debugging():
+            traceback.print_exception(exc, file=sys.stderr)
+        click.echo(
+            f"fuzzroute: internal error: {what}. This is a bug in fuzzroute, not a finding about your graph and "
+            f"not a mistake in your input. Please report it to the fuzzroute maintainers with the command you ran, "
+            f"the output of `fuzzroute --version` ({__version__}), the graph if you can share it, and the traceback "
+            "that FUZZROUTE_DEBUG=1 prints.",
+            err=True,
+        )
+    return EXIT_INTERNAL_ERROR
 
 
 @click.group(cls=ReadableGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -68,7 +102,8 @@ def main() -> None:
 
     \b
     Exit codes: 0 no proven error, 1 proven errors (or --fail-on), 2 bad
-    input or environment, 130 interrupted.
+    input or environment, 3 internal error (a fuzzroute bug; FUZZROUTE_DEBUG=1
+    shows its traceback), 130 interrupted. Each command's --help lists its own.
     """
     install_terminal_guard()
     # click.echo would strip ANSI sequences from text written to a pipe, so a rule id holding one would be

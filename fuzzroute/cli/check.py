@@ -19,8 +19,7 @@ import click
 from fuzzroute.cli.app import EXIT_OK, EXIT_PROVEN_ERROR, reports_bad_input
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
-    ACCEPT_EPILOG,
-    EXIT_CODES_EPILOG,
+    CHECK_EPILOG,
     FORMAT,
     JUNIT,
     SARIF,
@@ -90,7 +89,7 @@ def render_checkup_text(checkup: Checkup, graph_name: str, level: int = 0, graph
     return "\n".join(lines)
 
 
-@click.command(epilog=EXIT_CODES_EPILOG + ACCEPT_EPILOG)
+@click.command(epilog=CHECK_EPILOG)
 @click.argument("graph_specs", metavar="GRAPH...", nargs=-1, required=True)
 @FORMAT
 @click.option(

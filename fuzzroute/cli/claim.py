@@ -8,7 +8,7 @@ import click
 
 from fuzzroute.cli.app import reports_bad_input
 from fuzzroute.cli.limits import limit_options
-from fuzzroute.cli.options import EXIT_CODES_EPILOG, FORMAT, show_graph_output_option
+from fuzzroute.cli.options import CLAIM_EPILOG, FORMAT, show_graph_output_option
 from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
 from fuzzroute.graphfiles.capture import GraphOutput
@@ -46,7 +46,7 @@ def render_claims_text(result: PhraseClaims) -> str:
     return "\n".join(lines)
 
 
-@click.command(epilog=EXIT_CODES_EPILOG)
+@click.command(epilog=CLAIM_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.argument("phrases", nargs=-1, required=True)
 @FORMAT

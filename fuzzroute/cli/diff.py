@@ -8,17 +8,8 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
-from fuzzroute.cli.options import FilePath, fail_on_option, verbosity, verbosity_options
+from fuzzroute.cli.options import DIFF_EPILOG, FilePath, fail_on_option, verbosity, verbosity_options
 from fuzzroute.results.jsonform import inert_json
-
-DIFF_EPILOG = """\b
-Exit codes:
-  0  nothing the --fail-on policy fails on
-  1  --fail-on proven (default): a declared example or never-route row has a
-     proven error the base did not have; --fail-on moved: that, or any
-     decided move of a message (sampled moves never fail)
-  2  bad input: missing or invalid graph, unknown revision, bad option
-"""
 
 PATH = FilePath(dir_okay=False, path_type=Path)
 

@@ -16,7 +16,12 @@ from typing import Any, TypeVar
 import click
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.engine.limits import DEFAULT_CONDITION_SECONDS, DEFAULT_IMPORT_SECONDS, time_limits
+from fuzzroute.engine.limits import (
+    DEFAULT_CONDITION_SECONDS,
+    DEFAULT_IMPORT_SECONDS,
+    MAX_LIMIT_SECONDS,
+    time_limits,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,7 +40,13 @@ def parse_limit(option: str, text: str) -> float | None:
             f"{option} {text!r} is not a time limit. Give a duration with a unit, such as 1s, 500ms or 2m, "
             "or `off` for no limit."
         )
-    return float(found.group(1)) * _UNITS[found.group(2)]
+    seconds = float(found.group(1)) * _UNITS[found.group(2)]
+    if not seconds <= MAX_LIMIT_SECONDS:
+        raise InputError(
+            f"{option} {text[:40]!r} is longer than a time limit can be: the timer that keeps it takes at most "
+            f"{MAX_LIMIT_SECONDS:,.0f} s (about 31 years). Give a shorter duration, or `off` for no limit."
+        )
+    return seconds
 
 
 def limit_options(command: F) -> F:

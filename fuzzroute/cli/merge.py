@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import EXIT_CODES_EPILOG, FilePath, verbosity, verbosity_options
+from fuzzroute.cli.options import MERGE_EPILOG, FilePath, verbosity, verbosity_options
 from fuzzroute.engine.errors import InputError
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def parse_shard(text: str) -> tuple[int, int]:
     return int(found.group(1)), int(found.group(2))
 
 
-@click.command(epilog=EXIT_CODES_EPILOG)
+@click.command(epilog=MERGE_EPILOG)
 @click.argument("reports", nargs=-1, required=True, type=FilePath(dir_okay=False, path_type=Path))
 @click.option(
     "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), required=True,

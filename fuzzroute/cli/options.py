@@ -54,34 +54,82 @@ class FilePath(click.Path):
             self.fail("the path is empty (''); give a file or folder name.", param, ctx)
         return super().convert(value, param, ctx)
 
-#: The exit-code contract, shown under the `--help` of every command.
-#: `\b` keeps click from re-wrapping the lines into one paragraph.
-EXIT_CODES_EPILOG = """\b
-Exit codes:
-  0    no proven error (warnings and generated suggestions never fail a build)
-  1    at least one proven error (or a decided finding, under --fail-on
-       decided)
-  2    bad input or environment: missing or invalid file, bad option, an
-       output that would overwrite an input, a graph import past
-       --import-limit; one paragraph on stderr
-  130  interrupted (Ctrl-C), whatever --fail-on says; `report` still writes
-       a partial report when the proven checks were done
---fail-on changes 0/1: `never` always 0; `decided` 1 also on a decided
-finding to act on (a rule that never wins, never matches or is dead, an
-earlier rule taking a later rule's fixed words, a ReDoS with an attack);
-`new` (report) 1 only on a proven error, suggestion or such decided finding
-that is new against --baseline or --db. Graph code never chooses the exit
-code.
-"""
+
+def exit_codes_epilog(clean: str, failing: str | None = None, after: str = "", interrupted: str = "") -> str:
+    """The exit codes one command can return, for its `--help` (`\\b` keeps click from re-wrapping them).
+
+    Only a command that can fail a build lists exit 1; every command lists 2
+    (bad input or environment), 3 (a fuzzroute bug) and 130 (Ctrl-C), the
+    codes the whole process keeps whatever the command and the graph do.
+    """
+    lines = ["\b", "Exit codes:", f"  0    {clean}"]
+    if failing is not None:
+        lines.append(f"  1    {failing}")
+    lines += [
+        "  2    bad input or environment: a missing or invalid file or option, an",
+        "       output that would overwrite an input, standard output closed or",
+        "       full, graph code past --import-limit or --condition-limit, stuck in",
+        "       C code or ending the process; one paragraph on stderr",
+        "  3    internal error: a bug in fuzzroute, never a finding; one paragraph",
+        "       on stderr says what to report (FUZZROUTE_DEBUG=1 adds the traceback)",
+        f"  130  interrupted (Ctrl-C){interrupted}",
+    ]
+    if after:
+        lines.append(after)
+    lines.append("Graph code never chooses the exit code. A reader that stops early (| head)")
+    lines.append("ends the run quietly, with the code the run would have had.")
+    return "\n".join(lines) + "\n"
+
 
 #: How an author keeps an intended overlap from failing `--fail-on decided` (under `check` and `report`).
-ACCEPT_EPILOG = """
-\b
+ACCEPTANCE_NOTE = """\b
 An overlap that is intended (a broad rule first on purpose) is accepted, not
 fixed: `fuzzroute accept GRAPH EARLIER LATER --reason "..."` (or `accepted`
 in a JSON graph, or GRAPH.accepted.json) lists it as accepted, and
 --fail-on decided no longer fails on it.
 """
+#: What `--fail-on decided` fails on, said once for `check` and `report`.
+_DECIDED_POLICY = (
+    "--fail-on decided: 1 also on a decided finding to act on (a rule that never\n"
+    "wins, never matches or is dead, an earlier rule taking a later rule's fixed\n"
+    "words, a ReDoS with an attack); never on co-occurrence, wildcard-only shared\n"
+    "text, undecided rules or accepted overlaps."
+)
+#: `check`: exit 1 on proven errors, under --fail-on proven|decided|never.
+CHECK_EPILOG = exit_codes_epilog(
+    "no proven error (warnings never fail a build)",
+    "at least one proven error (--fail-on decided: or a decided finding to act\n"
+    "       on; --fail-on never: 0 instead)",
+    after=_DECIDED_POLICY,
+) + ACCEPTANCE_NOTE
+#: `report`: exit 1 on proven errors, or on new ones with --fail-on new.
+REPORT_EPILOG = exit_codes_epilog(
+    "no proven error (warnings and generated suggestions never fail a build)",
+    "at least one proven error; with --fail-on new, a proven error, suggestion\n"
+    "       or decided finding to act on that is new against --baseline or --db;\n"
+    "       --fail-on decided: also any decided finding to act on; never: 0",
+    after=_DECIDED_POLICY,
+    interrupted=", whatever --fail-on says; the report is still written,\n"
+    "       marked partial, when the proven checks were done",
+) + ACCEPTANCE_NOTE
+#: `merge`: the merged report's status under the policy its shards ran with (merge has no --fail-on).
+MERGE_EPILOG = exit_codes_epilog(
+    "the merged report passes the --fail-on policy its shard runs were given",
+    "the merged report fails that policy (at least one proven error, by default)",
+)
+#: `claim`, `suggest`, `accept`: they find nothing that fails a build, so no exit 1 and no --fail-on.
+CLAIM_EPILOG = exit_codes_epilog("the claims were shown (no claim fails a build)")
+SUGGEST_EPILOG = exit_codes_epilog("done, whether or not examples were suggested or written")
+ACCEPT_EPILOG = exit_codes_epilog("the accepted overlap was recorded in the graph (or its sidecar file)")
+#: `diff`: exit 1 under its own --fail-on policy.
+DIFF_EPILOG = exit_codes_epilog(
+    "nothing the --fail-on policy fails on",
+    "--fail-on proven (default): a declared example or never-route row has a\n"
+    "       proven error the base did not have; --fail-on moved: that, or any\n"
+    "       decided move of a message (sampled moves never fail)",
+)
+#: Kept for callers that want the `report` wording.
+EXIT_CODES_EPILOG = REPORT_EPILOG
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 

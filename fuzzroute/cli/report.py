@@ -18,9 +18,8 @@ from fuzzroute.cli.app import (
 )
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
-    ACCEPT_EPILOG,
-    EXIT_CODES_EPILOG,
     JUNIT,
+    REPORT_EPILOG,
     SARIF,
     FilePath,
     anchored,
@@ -63,7 +62,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     )
 
 
-@click.command(epilog=EXIT_CODES_EPILOG + ACCEPT_EPILOG)
+@click.command(epilog=REPORT_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
     "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), default=None,

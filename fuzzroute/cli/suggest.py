@@ -15,7 +15,7 @@ import click
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
-    EXIT_CODES_EPILOG,
+    SUGGEST_EPILOG,
     generation_options,
     show_graph_output_option,
     working_directory_kept,
@@ -26,7 +26,7 @@ from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.results.jsonform import inert_json
 
 
-@click.command(epilog=EXIT_CODES_EPILOG)
+@click.command(epilog=SUGGEST_EPILOG)
 @click.argument("graph_spec", metavar="GRAPH")
 @click.option(
     "--rule", "rules", multiple=True, metavar="ID", help="Only this rule (repeatable) [default: every rule]."

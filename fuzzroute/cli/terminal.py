@@ -28,9 +28,11 @@ import os
 import re
 import sys
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TextIO
 
+from fuzzroute.engine.errors import FuzzrouteError
 from fuzzroute.graphfiles.capture import LIMIT as CAPTURE_LIMIT
 
 #: Unicode categories shown as escapes: controls, format characters, surrogates, line/paragraph separators.
@@ -56,12 +58,50 @@ def terminal_text(text: str) -> str:
     return _CANDIDATE.sub(lambda found: _shown(found.group(0)), text)
 
 
-class EscapingStream(io.TextIOBase):
-    """A text stream that escapes (see `terminal_text`) everything written through it."""
+class OutputUnwritable(FuzzrouteError):
+    """Standard output cannot take what fuzzroute writes (a full disk, a closed descriptor): exit 2."""
 
-    def __init__(self, inner: TextIO) -> None:
+    @classmethod
+    def of(cls, exc: OSError) -> OutputUnwritable:
+        reason = exc.strerror or type(exc).__name__
+        return cls(
+            f"cannot write to standard output ({reason}), so the results were not delivered. Send the output "
+            "somewhere that takes it (a file on a disk with room, a pipe, /dev/null), or write a file with "
+            "the command's output options."
+        )
+
+
+class EscapingStream(io.TextIOBase):
+    """A text stream that escapes (see `terminal_text`) everything written through it.
+
+    As standard output (`stdout=True`) it also keeps the exit-code contract
+    for the stream itself: when the reader goes away (`| head`), the rest of
+    the output is dropped quietly and the run ends with its own exit code;
+    any other failure to write is `OutputUnwritable` (exit 2).  As standard
+    error it drops what cannot be written, since there is nowhere left to say so.
+    """
+
+    def __init__(self, inner: TextIO, stdout: bool = False) -> None:
         super().__init__()
         self.inner = inner
+        self.stdout = stdout
+
+    def _guarded(self, operation: Callable[[], object]) -> None:
+        try:
+            operation()
+        except BrokenPipeError:
+            self._reader_left()
+        except OSError as exc:
+            if self.stdout:
+                raise OutputUnwritable.of(exc) from None
+            self._reader_left()
+
+    def _reader_left(self) -> None:
+        """Point the descriptor at /dev/null, so what is buffered and written later goes nowhere, quietly."""
+        with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self.inner.fileno())
+            os.close(null)
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -81,12 +121,13 @@ class EscapingStream(io.TextIOBase):
         return self.inner.fileno()
 
     def flush(self) -> None:
-        self.inner.flush()
+        self._guarded(self.inner.flush)
 
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
-        self.inner.write(terminal_text(text))
+        shown = terminal_text(text)
+        self._guarded(lambda: self.inner.write(shown))
         return len(text)
 
 
@@ -102,7 +143,7 @@ def _tolerant(stream: TextIO) -> TextIO:
 def install() -> None:
     """Wrap `sys.stdout` and `sys.stderr` (once) so every later write is escaped."""
     if not isinstance(sys.stdout, EscapingStream) and sys.stdout is not None:
-        sys.stdout = EscapingStream(_tolerant(sys.stdout))
+        sys.stdout = EscapingStream(_tolerant(sys.stdout), stdout=True)
     if not isinstance(sys.stderr, EscapingStream) and sys.stderr is not None:
         sys.stderr = EscapingStream(_tolerant(sys.stderr))
 
@@ -118,8 +159,17 @@ def echo_verbatim(text: str) -> None:
     if stream.isatty():
         stream.write(text)
     else:
-        unescaped(stream).write(text)
+        _write_inner(stream, text)
     stream.flush()
+
+
+def _write_inner(stream: TextIO, text: str) -> None:
+    """Write to the stream under an `EscapingStream` as it is, keeping that stream's handling of write errors."""
+    if isinstance(stream, EscapingStream):
+        inner = stream.inner
+        stream._guarded(lambda: inner.write(text))
+    else:
+        stream.write(text)
 
 
 def show_graph_output(lines: list[str], *, verbose: bool, quiet: bool = False, cut_bytes: int = 0) -> None:
@@ -199,6 +249,5 @@ def echo_lines(text: str) -> None:
         stream.write(text + "\n")
         stream.flush()
         return
-    inner = unescaped(stream)
-    inner.write("\n".join(colour_line(terminal_text(line)) for line in text.split("\n")) + "\n")
-    inner.flush()
+    _write_inner(stream, "\n".join(colour_line(terminal_text(line)) for line in text.split("\n")) + "\n")
+    stream.flush()

@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from fuzzroute.engine.automata.plan import RegexTimedOut, prepare_plans
@@ -67,7 +68,8 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     ctx = cold_context(phrase) if context is None else context
     seconds = condition_seconds()
     try:
-        return Outcome.MATCH if call_with_time_limit(seconds, lambda: bool(when(ctx))) else Outcome.NO_MATCH
+        verdict = call_with_time_limit(seconds, lambda: bool(when(ctx)), lambda: _activity(entry, phrase))
+        return Outcome.MATCH if verdict else Outcome.NO_MATCH
     except TimedOut:
         record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)
         return Outcome.TIMED_OUT
@@ -75,6 +77,18 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
         raise  # the user's Ctrl-C, not the predicate's verdict
     except BaseException:  # noqa: BLE001 - any exception, SystemExit included, is a `threw` verdict by contract
         return Outcome.THREW
+
+
+def _activity(entry: Entry, phrase: str) -> str:
+    """The line a watching process shows if this call never returns (see `supervision`)."""
+    shown = phrase if len(phrase) <= 80 else phrase[:77] + "..."
+    return f"{_rule_words(entry)}, called on {shown!r}"
+
+
+@lru_cache(maxsize=1024)
+def _rule_words(entry: Entry) -> str:
+    where = f", {entry.location}" if entry.location is not None else ""
+    return f"the `when` of rule {entry.id!r} (rule #{entry.index + 1}{where})"
 
 
 def _data_matches(entry: Entry, matcher: DataMatcher, message: str) -> bool:

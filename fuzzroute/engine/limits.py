@@ -29,6 +29,9 @@ from typing import Any
 DEFAULT_CONDITION_SECONDS = 1.0
 #: Seconds importing a Python graph file may take.
 DEFAULT_IMPORT_SECONDS = 30.0
+#: The longest limit: the interval timer that keeps a limit overflows near 9.2e9 s (292 years), and a
+#: limit it cannot arm would fail every call it guards, as if the graph's code had raised.
+MAX_LIMIT_SECONDS = 1e9
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ def _positive(value: float | None, name: str) -> float | None:
         return None
     if value < 0:
         raise ValueError(f"{name} must be positive (or None for no limit), not {value!r}")
+    if not value <= MAX_LIMIT_SECONDS:
+        raise ValueError(f"{name} must be at most {MAX_LIMIT_SECONDS:g} s (or None for no limit), not {value!r}")
     return float(value)
 
 

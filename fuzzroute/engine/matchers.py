@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from fuzzroute.engine.automata.plan import RegexPlan, plan_for
 from fuzzroute.engine.errors import DeclarationError
+from fuzzroute.engine.regex_depth import too_deep, with_room
 from fuzzroute.engine.text import is_blank, js_trim, render_value
 
 if TYPE_CHECKING:  # the JavaScript dialect is loaded only by graphs that declare a JavaScript regex
@@ -396,10 +397,13 @@ def compiled_js_regex(source: object, flags: object, where: str) -> Regex:
             f"{where}: a JavaScript regex needs a source and flags that are strings, not "
             f"{render_value(source)} and {render_value(flags)}."
         )
+    deep = too_deep(source)
+    if deep is not None:
+        raise DeclarationError(f"{where}: the JavaScript regex cannot be used: {deep}.")
     from fuzzroute.engine.js_regex import JsRegexError, translate
 
     try:
-        translation = translate(source, flags)
+        translation = with_room(lambda: translate(source, flags))
     except JsRegexError as exc:
         raise DeclarationError(
             f"{where}: the JavaScript regex /{source}/{flags} cannot be used: {exc}. Rewrite that part of the "
@@ -415,6 +419,9 @@ def compile_regex(pattern: re.Pattern[Any], where: str) -> Regex:
             f"{where}: the regex {pattern.pattern!r} is a bytes pattern; user messages are "
             "text, so compile a str pattern instead."
         )
+    deep = too_deep(pattern.pattern)
+    if deep is not None:
+        raise DeclarationError(f"{where}: the regex cannot be used: {deep}.")
     return Regex(pattern)
 
 

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import TypeVar
 
+from fuzzroute.engine import supervision
+
 T = TypeVar("T")
 
 #: A deadline that fired is fired again this often until it is cancelled.
@@ -143,12 +145,37 @@ def cancel(deadline: Deadline | None) -> None:
         _arm()
 
 
-def call_with_time_limit(seconds: float | None, function: Callable[[], T]) -> T:
+def call_with_time_limit(
+    seconds: float | None, function: Callable[[], T], activity: Callable[[], str] | None = None
+) -> T:
     """`function()`, or `TimedOut` if it runs longer than `seconds` (None or 0: no limit).
 
     Any other exception, and a deadline of someone else (an outer limit, a
-    Ctrl-C), passes through unchanged.
+    Ctrl-C), passes through unchanged.  `activity` says in a line what the
+    call is; a watching process (`supervision`) is told it with the deadline,
+    so it can name the call if the call cannot be stopped here (C code) or
+    ends the process.
     """
+    if not supervision.watched():
+        return _call(seconds, function)
+    label = activity() if activity is not None else "graph code"
+    limit = seconds if seconds and seconds > 0 else 0.0
+    outer = _published[-1] if _published else (0.0, 0.0, "")
+    mine = ((time.monotonic() + limit) if limit else 0.0, limit, label)
+    _published.append(mine)
+    supervision.publish(*mine)
+    try:
+        return _call(seconds, function)
+    finally:
+        _published.pop()
+        supervision.publish(*outer)
+
+
+#: What this process told its watcher, innermost call last (an import may run a predicate).
+_published: list[tuple[float, float, str]] = []
+
+
+def _call(seconds: float | None, function: Callable[[], T]) -> T:
     if not seconds or seconds <= 0:
         return function()
     deadline = schedule(seconds)

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fuzzroute.engine import supervision
+from fuzzroute.engine.errors import FuzzrouteError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate.unit import RuleUnit, UnitResult
 
@@ -34,6 +36,8 @@ from fuzzroute.generate.unit import RuleUnit, UnitResult
 POLL_SECONDS = 0.1
 #: Units that ran out of time one process keeps for a second turn (each holds up to ~50 MB).
 WAITING_UNITS = 3
+#: Beacon slots for workers the pool starts in place of dead ones (the run stops at the first death).
+SPARE_SLOTS = 8
 #: A worker adds to the shared progress counter every this many phrases.
 PROGRESS_BATCH = 25
 
@@ -67,6 +71,55 @@ _STARTED: Any = None  # multiprocessing.Value: units started so far
 _JUDGED: Any = None  # multiprocessing.Value: phrases judged so far (progress)
 _STOP: Any = None  # multiprocessing.Event
 _CACHE: dict[str, object] = {}
+_SLOTS: Any = None  # multiprocessing.Value: beacon slots handed out to workers so far
+_BEACON: Any = None  # supervision.Beacon: what each worker process is doing
+
+
+class WorkerLost(FuzzrouteError):
+    """A worker process ended, or stuck in C code, while it judged a rule's phrases: the run stops (exit 2)."""
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` still runs (the pool reaps a dead worker within its 0.1 s upkeep, then this says no)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _lost_work(shared: Shared, beacon: supervision.Beacon) -> WorkerLost | None:
+    """The error for a worker that died with a rule's work in hand, or is stuck past its limit (else None).
+
+    `multiprocessing.Pool` replaces a dead worker but never the task it
+    held, so without this the run would wait for that result forever.  The
+    work is not redone: whatever ended the worker (the out-of-memory killer,
+    graph code that exits) would most likely end the next one too.
+    """
+    for slot in range(beacon.slots):
+        activity = beacon.read(slot)
+        if activity.pid == 0 or activity.task < 0:
+            continue
+        entry = shared.graph.entries[activity.task]
+        rule = f'rule "{entry.id}" (rule #{entry.index + 1})'
+        if not _alive(activity.pid):
+            during = f" (it was running {activity.label})" if activity.label else ""
+            return WorkerLost(
+                f"a worker process ended while it judged the phrases of {rule}{during}, before it returned "
+                "them, so the run stopped; nothing was written. The system's out-of-memory killer does this, and "
+                "so does graph code that ends its process (os._exit): run with fewer --workers (less memory), or "
+                "remove the exit from the graph's code."
+            )
+        if activity.overdue():
+            return WorkerLost(
+                f"{activity.label or 'graph code'} did not return within its time limit of {activity.seconds:g} s "
+                f"in the worker judging {rule}, and could not be stopped there (it was inside C code, which no "
+                "signal interrupts); the run stopped and nothing was written. Make that `when` return within "
+                "the limit, or raise --condition-limit."
+            )
+    return None
 
 
 def fork_available() -> bool:
@@ -107,6 +160,12 @@ def _build(
 
 def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with _SLOTS.get_lock():
+        slot = _SLOTS.value
+        _SLOTS.value += 1
+    # Each worker its own slot, the explorer watches them (`_lost_work`); a worker the pool starts to
+    # replace a dead one must not write over the dead one's record, so slots are never reused.
+    supervision.attach(_BEACON if slot < _BEACON.slots else None, slot)
 
 
 def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
@@ -123,6 +182,17 @@ def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
                 _JUDGED.value += pending[0]
             pending[0] = 0
 
+    supervision.publish_task(plan.rule)
+    try:
+        return _judge(plan, started_before, progress, pending)
+    finally:
+        supervision.publish_task(-1)
+
+
+def _judge(
+    plan: UnitPlan, started_before: int, progress: Callable[[int], None], pending: list[int]
+) -> tuple[UnitResult, int]:
+    assert _SHARED is not None
     unit = _build(_SHARED, plan, started_before, _STOP.is_set, progress)
     result = unit.run()
     end = _SHARED.generation_end
@@ -196,15 +266,17 @@ def _run_pool(
     should_stop: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
 ) -> Iterator[tuple[UnitResult, int]]:
-    global _SHARED, _STARTED, _JUDGED, _STOP
+    global _SHARED, _STARTED, _JUDGED, _STOP, _SLOTS, _BEACON
     context = multiprocessing.get_context("fork")
     _SHARED = shared
+    _SLOTS = context.Value("q", 0)
     _STARTED = context.Value("q", 0)
     _JUDGED = context.Value("q", 0)
     _STOP = context.Event()
     numbers: dict[int, int] = {}
     reported = 0
     processes = min(shared.processes, len(plans))
+    _BEACON = supervision.Beacon(2 * processes + SPARE_SLOTS)
     try:
         with context.Pool(processes, initializer=_worker_init) as pool:
             results = pool.imap(_worker_run, plans, chunksize=1)
@@ -214,7 +286,10 @@ def _run_pool(
                         result, pid = results.next(timeout=POLL_SECONDS)
                         break
                     except multiprocessing.TimeoutError:
-                        pass
+                        lost = _lost_work(shared, _BEACON)
+                        if lost is not None:
+                            pool.terminate()
+                            raise lost from None
                     finally:
                         if should_stop is not None and should_stop():
                             _STOP.set()

@@ -19,7 +19,9 @@ from typing import Any
 
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.engine.location import SourceLocation
+from fuzzroute.graphfiles.special import refuse_special_file
 
 SUFFIX = ".accepted.json"
 
@@ -45,9 +47,18 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+def _not_json(path: Path, exc: BaseException) -> InputError:
+    return InputError(
+        f"{path}: not valid JSON ({exc}). It holds accepted overlaps as "
+        '{"accepted": [{"earlier": ID, "later": ID, "reason": TEXT}]}; fix it or delete it.'
+    )
+
+
 def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
     """The acceptances stored beside `graph_file` (none when there is no such file)."""
     path = sidecar_path(graph_file)
+    if path.exists():
+        refuse_special_file(path, "a file of accepted overlaps", "Delete it or replace it with a regular file.")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -61,11 +72,16 @@ def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
             f"{path}: the key {exc.key!r} appears twice in one object; JSON readers disagree on which value "
             "wins, so fuzzroute reads neither. Keep one (or write the file with `fuzzroute accept`)."
         ) from None
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise InputError(
-            f"{path}: not valid JSON ({exc}). It holds accepted overlaps as "
-            '{"accepted": [{"earlier": ID, "later": ID, "reason": TEXT}]}; fix it or delete it.'
-        ) from None
+    except ValueError as exc:
+        if not isinstance(exc, json.JSONDecodeError):  # an integer past Python's digit limit
+            line, column, what = long_number_at(text)
+            raise InputError(
+                f"{path}:{line}:{column}: {what}. The accepted overlaps hold only ids and reasons: remove the "
+                "number or delete the file."
+            ) from None
+        raise _not_json(path, exc) from None
+    except RecursionError as exc:
+        raise _not_json(path, exc) from None
     items = document.get("accepted") if isinstance(document, dict) else None
     if not isinstance(items, list) or not all(
         isinstance(i, dict) and set(i) == {"earlier", "later", "reason"} for i in items

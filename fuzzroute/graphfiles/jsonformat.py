@@ -37,6 +37,7 @@ from fuzzroute.engine.matchers import (
     validated_intent,
     validated_keywords,
 )
+from fuzzroute.engine.regex_depth import too_deep, with_room
 from fuzzroute.graphfiles import graph_validator
 
 #: The generated validator (untyped code): raises `fastjsonschema.JsonSchemaException` on a refused document.
@@ -88,11 +89,16 @@ def matcher_from_json(data: dict[str, Any], where: str, dialect: str = "python")
         return compiled_js_regex(data["regex"], data.get("flags", ""), where)
     if "regex" in data:
         flags = letters_to_flags(data.get("flags", ""), where)
+        deep = too_deep(data["regex"])
+        if deep is not None:
+            raise DeclarationError(f"{where}: the regex cannot be used: {deep}.")
         try:
-            pattern = re.compile(data["regex"], flags)
-        except re.error as exc:
+            pattern = with_room(lambda: re.compile(data["regex"], flags))
+        except (re.error, ValueError, OverflowError, RecursionError) as exc:
+            # `re` reports some mistakes as ValueError ("ASCII and UNICODE flags are incompatible")
+            # or OverflowError ("the repetition number is too large"), not re.error.
             raise DeclarationError(
-                f"{where}: the regex {data['regex']!r} does not compile ({exc}). Fix the "
+                f"{where}: the regex {data['regex']!r} does not compile ({type(exc).__name__}: {exc}). Fix the "
                 "pattern; it is read with Python `re` syntax."
             ) from None
         return compile_regex(pattern, where)
@@ -117,9 +123,10 @@ def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence
     graph = Graph(document["name"], mount=document.get("mount", "rules"))
     dialect = document.get("regex_dialect", "python")
     for position, entry in enumerate(document["entries"]):
-        where = f'entry "{entry["id"]}" ($.entries[{position}].match)'
-        match = matcher_from_json(entry["match"], where, dialect) if "match" in entry else None
         located = entry_lines is not None and len(entry_lines) == len(document["entries"])
+        line = f"line {entry_lines[position]}, " if located and entry_lines else ""
+        where = f'entry "{entry["id"]}" ({line}$.entries[{position}].match)'
+        match = matcher_from_json(entry["match"], where, dialect) if "match" in entry else None
         location = SourceLocation(source, entry_lines[position]) if located and entry_lines else None
         try:
             graph.entry(entry["id"], match=match, examples=entry.get("examples"), location=location)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fuzzroute.engine.errors import InputError
+from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.jsonspans import Node, line_of, parse_spans
 
 #: Deepest nesting a graph document may have: root, entries, entry, match, then two per `all` level.
@@ -48,6 +49,12 @@ def load_graph_document(path: Path, text: str) -> Any:
         raise InputError(
             f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}. Fix the syntax at that "
             "position (a missing comma or quote is the usual cause)."
+        ) from None
+    except ValueError:  # an integer past Python's digit limit (JSONDecodeError was caught above)
+        line, column, what = long_number_at(text)
+        raise InputError(
+            f"{path}:{line}:{column}: {what}. No graph field needs such a number: remove it or write it "
+            "as a string."
         ) from None
     except RecursionError:
         raise InputError(

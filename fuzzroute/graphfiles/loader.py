@@ -20,12 +20,14 @@ from typing import Literal
 from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.limits import import_seconds
+from fuzzroute.engine.supervision import before_graph_code
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.graphfiles.acceptances import add_sidecar_acceptances
 from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines
 from fuzzroute.graphfiles.jsonstrict import load_graph_document
 from fuzzroute.graphfiles.refusals import refuse_unencodable_text
+from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES as TS_SUFFIXES
 
 GraphFormat = Literal["python", "json", "typescript", "javascript"]
@@ -73,6 +75,7 @@ def load_graph(spec: str | Path) -> LoadedGraph:
         )
     if path.is_dir():
         raise InputError(f"{path} is a directory. Pass a .json or .py graph file inside it.")
+    refuse_special_file(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
         if attribute is not None:
@@ -101,14 +104,28 @@ def _accepted(loaded: LoadedGraph) -> LoadedGraph:
     return loaded
 
 
+#: Seconds an object of graph code may take to say what it is (its `__str__`) for an error message.
+TEXT_SECONDS = 1.0
+
+
 def safe_text(value: object, limit: int = 300) -> str:
-    """`str(value)` for a message, even when the object's own `__str__` raises or runs on forever."""
+    """`str(value)` for a message, even when the object's own `__str__` raises or runs on forever.
+
+    The `__str__` is graph code, read under its own time limit: a text that
+    does not come within `TEXT_SECONDS` is replaced by a note saying so.
+    """
+    kind = type(value).__name__
     try:
-        text = str(value)
+        text = call_with_time_limit(TEXT_SECONDS, lambda: str(value),
+                                    lambda: f"the text (__str__) of a {kind} raised by the graph's code")
+    except TimedOut:
+        return f"<{kind} whose message did not come within {TEXT_SECONDS:g} s>"
     except BaseException as exc:  # noqa: BLE001 - graph code's objects may raise anything, even SystemExit
         if isinstance(exc, KeyboardInterrupt):
             raise
-        return f"<{type(value).__name__} whose message cannot be printed>"
+        return f"<{kind} whose message cannot be printed>"
+    if not isinstance(text, str):
+        return f"<{kind} whose message cannot be printed>"
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit] + "..."
 
@@ -194,7 +211,9 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
             source = _read_python(path)
         code = compile(source, str(path), "exec", dont_inherit=True)
         seconds = import_seconds()
-        call_with_time_limit(seconds, lambda: exec(code, module.__dict__))
+        before_graph_code()
+        call_with_time_limit(seconds, lambda: exec(code, module.__dict__),
+                             lambda: f"the import of the graph file {path}")
     except TimedOut as exc:
         where = _line_in(path, exc.__context__) if exc.__context__ is not None else None
         at = f"{path}:{where}" if where else str(path)

@@ -28,11 +28,11 @@ its `.entry(` call (builder form).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import tree_sitter
 import tree_sitter_typescript
@@ -60,6 +60,8 @@ _BUILDER_METHODS = ("entry", "route", "classify", "entryBy", "entryByRelevance",
                     "tree", "build")
 _WRAPPERS = ("parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression",
              "type_assertion", "await_expression")
+
+T = TypeVar("T")
 
 
 class StaticReadError(DeclarationError):
@@ -656,13 +658,28 @@ _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "v": "\v", "0"
            "\n": "", "\r\n": "", "\r": "", "\u2028": "", "\u2029": ""}
 
 
+class _BeyondUnicode(ValueError):
+    """A `\\u{...}` escape past U+10FFFF (JavaScript refuses it as a syntax error)."""
+
+
+class _BadEscape(Exception):
+    """A string literal with an escape no JavaScript engine reads; `node` says where."""
+
+    def __init__(self, node: Node, escape: str) -> None:
+        super().__init__(escape)
+        self.node, self.escape = node, escape
+
+
 def _unescape(raw: str) -> str:
     def one(found: re.Match[str]) -> str:
         body = found.group(1)
         if body in _SIMPLE:
             return _SIMPLE[body]
         if body.startswith("u{"):
-            return chr(int(body[2:-1], 16))
+            code = int(body[2:-1], 16)
+            if code > 0x10FFFF:
+                raise _BeyondUnicode(found.group(0))
+            return chr(code)
         if body[0] in "ux" and len(body) > 1:
             return chr(int(body[1:], 16))
         return body
@@ -675,7 +692,10 @@ def string_value(node: Node) -> str | None:
     node = _unwrap(node)
     if node.type == "string":
         text = node_text(node)
-        return _unescape(text[1:-1])
+        try:
+            return _unescape(text[1:-1])
+        except _BeyondUnicode as exc:
+            raise _BadEscape(node, str(exc)) from None
     if node.type == "template_string":
         if any(c.type == "template_substitution" for c in node.children):
             return None
@@ -713,6 +733,10 @@ def _pick(path: Path, graphs: list[Declared], selector: str | None) -> Declared:
 
 def read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[Graph, Declared]:
     """The graph of a TypeScript/JavaScript file (the one `selector` names: a variable or a line)."""
+    return _refusing_bad_escapes(path, lambda: _read_typescript_graph(path, text, selector))
+
+
+def _read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[Graph, Declared]:
     tree = parse_source(path, text)
     declared = _pick(path, find_graphs(tree), selector)
     if declared.outer.has_error:
@@ -725,9 +749,22 @@ def read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[
     return _Reader(path, declared).read(), declared
 
 
+def _refusing_bad_escapes(path: Path, read: Callable[[], T]) -> T:
+    try:
+        return read()
+    except _BadEscape as exc:
+        raise InputError(
+            f"{path}:{line_of(exc.node)}: the string escape `{exc.escape[:20]}` names no character: Unicode ends at "
+            "U+10FFFF, and JavaScript refuses this literal as a syntax error. Write a code point up to \\u{10FFFF}."
+        ) from None
+
+
 def rule_sites(path: Path, text: str, selector: str | None) -> list[RuleSite | None]:
     """Where each entry of the selected graph is written, by entry index (None: it cannot take examples)."""
-    tree = parse_source(path, text)
-    reader = _Reader(path, _pick(path, find_graphs(tree), selector))
-    reader.read()
-    return reader.sites
+    def read() -> list[RuleSite | None]:
+        tree = parse_source(path, text)
+        reader = _Reader(path, _pick(path, find_graphs(tree), selector))
+        reader.read()
+        return reader.sites
+
+    return _refusing_bad_escapes(path, read)

@@ -39,7 +39,10 @@ in a terminal summary section.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
+import threading
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -100,6 +103,16 @@ def fail_on(config: pytest.Config) -> str:
     return chosen
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse option values the plugin cannot use, as pytest refuses its own (a usage error)."""
+    budget = config.getoption("fuzzroute_budget", 500)
+    if not isinstance(budget, int) or budget < 1:
+        raise pytest.UsageError(
+            f"--fuzzroute-budget {budget}: give the number of phrases to generate per graph, 1 or more "
+            "(default 500)."
+        )
+
+
 def graph_specs(config: pytest.Config) -> list[str]:
     """The graphs given with --fuzzroute, then those of the ini option (relative to the ini file)."""
     specs = list(config.getoption("fuzzroute_graphs") or [])
@@ -154,14 +167,28 @@ class GraphFile(pytest.File):
         from fuzzroute.graphfiles.loader import load_graph, split_spec
         from fuzzroute.report.proven_rows import rows_from_checkup
 
+        graph_path, attribute = split_spec(self.spec)
+        if graph_path.suffix.lower() == ".py" and graph_path.is_file():
+            from fuzzroute.integrations.forked_probe import probe_failure
+
+            failure = probe_failure(self.spec)
+            if failure is not None:
+                yield GraphLoadItem.from_parent(self, name="load", message=" ".join(failure.split()))
+                return
+        before = _running_threads()
         try:
             loaded = load_graph(self.spec)
+            rows = rows_from_checkup(loaded.graph)
         except FuzzrouteError as error:
             yield GraphLoadItem.from_parent(self, name="load", message=" ".join(str(error).split()))
             return
-        attribute = split_spec(self.spec)[1]
+        except Exception as error:  # noqa: BLE001 - a fuzzroute bug fails this graph's item, not the session
+            yield GraphLoadItem.from_parent(self, name="load", message=internal_error_text(error))
+            return
+        finally:
+            _GRAPH_THREADS.update(_running_threads() - before)
         groups: dict[str, list[ProvenRow]] = {}
-        for row in rows_from_checkup(loaded.graph):
+        for row in rows:
             groups.setdefault(row.owner, []).append(row)
         for owner, rows in groups.items():
             name = owner if attribute is None else f"{attribute}.{owner}"
@@ -172,6 +199,51 @@ class GraphFile(pytest.File):
             for label in decided_labels(loaded.graph):
                 name = label if attribute is None else f"{attribute}.{label}"
                 yield DecidedRule.from_parent(self, name=name.replace("::", ":\\:"), label=label)
+
+
+def internal_error_text(error: BaseException) -> str:
+    """The one paragraph for an error fuzzroute did not mean to raise (a bug of fuzzroute's, not the graph's)."""
+    what = " ".join(f"{type(error).__name__}: {error}".split())[:300]
+    return (f"internal error: {what}. This is a bug in fuzzroute, not a finding about the graph; please report it "
+            "to the fuzzroute maintainers with the graph if you can share it.")
+
+
+#: Threads the graphs' own code started (and may leave running): they must not keep pytest alive.
+_GRAPH_THREADS: set[threading.Thread] = set()
+_EXIT_STATUS: list[int] = []
+
+
+def _running_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if not t.daemon and t.is_alive()}
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _EXIT_STATUS[:] = [int(exitstatus)]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """If a graph's code left threads running, end the process with the session's status once it is done.
+
+    Python waits for every non-daemon thread before a process ends, so a
+    graph module that starts one and never stops it would keep pytest alive
+    after its summary.  A daemon thread waits for the main thread to finish
+    (Python marks it finished before it waits for the others), then ends the
+    process with the session's exit status.
+    """
+    lingering = [t for t in _GRAPH_THREADS if t.is_alive() and not t.daemon]
+    if not lingering:
+        return
+    status = _EXIT_STATUS[0] if _EXIT_STATUS else 0
+
+    def end_when_main_is_done() -> None:
+        threading.main_thread().join()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(status)
+
+    threading.Thread(target=end_when_main_is_done, name="fuzzroute-graph-threads", daemon=True).start()
 
 
 class RuleRows(pytest.Collector):
@@ -376,7 +448,11 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         return
     terminalreporter.write_sep("=", SECTION_TITLE)
     for spec in specs:
-        for line in explore_lines(spec, int(config.getoption("fuzzroute_budget"))):
+        try:
+            lines = explore_lines(spec, int(config.getoption("fuzzroute_budget")))
+        except Exception as error:  # noqa: BLE001 - a summary section never ends the session
+            lines = [f"{spec}: cannot be explored: {internal_error_text(error)}"]
+        for line in lines:
             terminalreporter.write_line(line)
 
 

@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 import jsonschema
 
 from fuzzroute.engine.errors import InputError
+from fuzzroute.engine.jsonnumbers import long_number_at
+from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.schema import report_schema
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
@@ -73,14 +75,23 @@ def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
     field of the wrong type is refused with its JSON path instead of failing
     half way through a run (or a merge).
     """
+    text = ""
+    if source.exists():
+        refuse_special_file(source, f"a {noun} file", missing_hint)  # a FIFO would wait for a writer forever
     try:
-        document = json.loads(source.read_text(encoding="utf-8"))
+        text = source.read_text(encoding="utf-8")
+        document = json.loads(text)
     except FileNotFoundError:
         raise InputError(f"{source}: no such {noun}. {missing_hint}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{source}: the {noun} cannot be read ({exc}).") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{source}:{exc.lineno}:{exc.colno}: the {noun} is not valid JSON: {exc.msg}.") from None
+    except ValueError:  # an integer past Python's digit limit
+        line, column, what = long_number_at(text)
+        raise InputError(
+            f"{source}:{line}:{column}: the {noun} holds {what}; fuzzroute never writes one. {missing_hint}"
+        ) from None
     except RecursionError:
         raise InputError(
             f"{source}: the {noun} is nested too deeply to be a fuzzroute report. {missing_hint}"

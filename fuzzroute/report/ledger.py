@@ -43,6 +43,8 @@ import jsonschema
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.jsonnumbers import long_number_at
+from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.report.replay import replay_witness
 from fuzzroute.results.jsonform import compact_text
@@ -120,6 +122,8 @@ def _corrupt(path: Path, what: str) -> InputError:
 def read_ledger(path: str | Path) -> dict[str, Any] | None:
     """The stored ledger, or None when there is none yet; a damaged or invalid file is bad input."""
     source = Path(path)
+    if source.exists():
+        refuse_special_file(source, "a --db witness ledger", "Delete it; the next run writes the ledger afresh.")
     try:
         text = source.read_text(encoding="utf-8")
     except (FileNotFoundError, NotADirectoryError):
@@ -130,6 +134,9 @@ def read_ledger(path: str | Path) -> dict[str, Any] | None:
         ledger = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _corrupt(source, f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except ValueError:  # an integer past Python's digit limit
+        line, column, what = long_number_at(text)
+        raise _corrupt(source, f"at line {line}, column {column} it holds {what}, which no ledger has") from None
     except RecursionError:
         raise _corrupt(source, "its JSON is nested too deeply to be a ledger") from None
     _validate(source, ledger)
