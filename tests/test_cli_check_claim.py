@@ -1,6 +1,6 @@
 """`fuzzroute check` and `fuzzroute claim` driven as a user would, on the bundled graphs.
 
-Expected verdicts are read off ROUTING.md by hand for each bundled graph
+Expected verdicts are read off routing-semantics.md by hand for each bundled graph
 (keyword boundaries, defaults before and after rules, a raising `when`, each
 of the four mounts); the exit codes and JSON shapes are public contracts.
 """

@@ -1,4 +1,4 @@
-"""Refusals at declaration time: ROUTING.md sections 1, 2, 5.1 and 6.1, in order.
+"""Refusals at declaration time: routing-semantics.md sections 1, 2, 5.1 and 6.1, in order.
 
 A refusal must name the entry (or the row) and the fix.  The assertions check
 the facts a message must carry, never its exact wording.
@@ -111,7 +111,7 @@ def test_one_skill_may_have_several_rules() -> None:
     assert [(e.index, e.id) for e in graph.entries] == [(0, "a"), (1, "a")]
 
 
-# -- examples: ROUTING.md 5.1, in order -----------------------------------------------------------
+# -- examples: routing-semantics.md 5.1, in order -----------------------------------------------------------
 
 
 def examples_refusal(examples: object, *, mount: str = "rules", **entry: object) -> str:
@@ -217,7 +217,7 @@ def test_a_refused_entry_is_not_added() -> None:
     assert [e.id for e in graph.entries] == ["a"]
 
 
-# -- never-route rows: ROUTING.md 6.1, in order -----------------------------------------------------
+# -- never-route rows: routing-semantics.md 6.1, in order -----------------------------------------------------
 
 
 def test_a_single_string_is_one_row() -> None:

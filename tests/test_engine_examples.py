@@ -1,11 +1,11 @@
-"""The declared-example check (ROUTING.md 5.2) and the cold context (section 3).
+"""The declared-example check (routing-semantics.md 5.2) and the cold context (section 3).
 
-Every functional case of REFERENCE-NOTES section 10 A, G and H that involves
+Every functional case of routing-semantics.md section 10 A, G and H that involves
 rule-level examples, with the exact problem list
 `(kind, code, skill, example, from, to)` in order.  Message content is tested
 in `test_engine_messages.py`.
 
-Ported from REFERENCE-NOTES section 10 (file in brackets when not this one):
+Ported from routing-semantics.md section 10 (file in brackets when not this one):
   A  1-7 [declarations], 8-30, 31 and 32 (notes), 33, 35 [declarations], 36-37 (as
      check-time claims only), 38-39 (through the JSON format), 40 (checkup and claims)
   B  41-46 [declarations], 47-56, 58-62, 63 (claims), 64 (without a timing) [never_routes]
@@ -15,7 +15,7 @@ Ported from REFERENCE-NOTES section 10 (file in brackets when not this one):
   F  113-114 (the never-route rows only) [never_routes]
   G  116 (problems 1-3 and the notes)
   H  117-129, 130 [never_routes]
-  Section 11: 1-4, 6 (stateful predicates, call order), 7-12, 16, 17; 5 as ROUTING.md
+  Section 11: 1-4, 6 (stateful predicates, call order), 7-12, 16, 17; 5 as routing-semantics.md
   section 8 has it (user regexes run with Python `re` semantics, no JS translation).
 Skipped, because fuzzroute does not implement the check or the mechanism:
   A 31 and B 59 (formatCheckup rendering), A 34 (intentCandidates), A 36 and 40
@@ -564,7 +564,7 @@ def test_only_an_unclaimed_example_without_any_default(rows: Rows) -> None:
     assert rows(without) == [misses("b", "q"), unclaimed("b", "q")]
 
 
-# -- predicates: raising, truthiness, call order, no memo (REFERENCE-NOTES 6.5, 11.6, 11.7) ------
+# -- predicates: raising, truthiness, call order, no memo (routing-semantics.md 5.3, 11.6, 11.7) ------
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Data matchers: keyword boundaries and folding, regex semantics, all-of, intent, captions.
 
-ROUTING.md section 2 and section 8.  Where the reference library (JavaScript)
-and ROUTING.md disagree, ROUTING.md wins: keyword case folding is Python's
+routing-semantics.md section 2 and section 8.  Where the reference library (JavaScript)
+and routing-semantics.md disagree, routing-semantics.md wins: keyword case folding is Python's
 `re.IGNORECASE`, so the long s and the Kelvin sign fold here although they do
 not in the reference; the keyword word boundary stays ASCII either way.
 """
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from fuzzroute import AllOf, DeclarationError, Graph, Intent, Keywords, Regex, all_of, intent, keywords
 from fuzzroute.engine.matchers import compile_match
 
-# -- keywords: boundaries (REFERENCE-NOTES 2.3, 11.4, 11.8; section 10 case 110) ---------------
+# -- keywords: boundaries (routing-semantics.md 2.2, 11.4, 11.8; section 10 case 110) ---------------
 
 KEYWORD_CASES = [
     # keyword, message, matches
@@ -87,13 +87,13 @@ def test_combined_pattern_agrees_with_per_keyword_patterns() -> None:
         assert (matcher.combined.search(message) is not None) is per_keyword, message
 
 
-# -- keywords: case folding (ROUTING.md section 8: Python IGNORECASE, ASCII boundary) ----------
+# -- keywords: case folding (routing-semantics.md section 8: Python IGNORECASE, ASCII boundary) ----------
 
 FOLDING_CASES = [
     ("é", "É", True),
     ("ǅ", "ǆ", True),
     ("ß", "SS", False),
-    # Python folds these; the JavaScript reference does not (ROUTING.md section 8 wins).
+    # Python folds these; the JavaScript reference does not (routing-semantics.md section 8 wins).
     ("s", "\u017f", True),  # long s
     ("k", "\u212a", True),  # Kelvin sign
     ("i", "\u0130", True),  # capital I with dot above
@@ -115,7 +115,7 @@ def test_keyword_boundary_stays_ascii_under_case_folding(neighbour: str) -> None
     assert not keywords("refund").matches("refundk")
 
 
-# -- user regexes: Python semantics (ROUTING.md 2.1 and 8; REFERENCE-NOTES 11.4-11.6) -----------
+# -- user regexes: Python semantics (routing-semantics.md 2.1 and 8; routing-semantics.md 11.4-11.6) -----------
 
 
 def test_regex_is_searched_anywhere_in_the_message() -> None:
@@ -162,7 +162,7 @@ def test_bytes_regex_is_refused() -> None:
         Graph("g").entry("a", match=re.compile(b"x"))
 
 
-# -- captions (ROUTING.md section 2, last paragraph; section 10 cases 93, 96, 69) ---------------
+# -- captions (routing-semantics.md section 2, last paragraph; section 10 cases 93, 96, 69) ---------------
 
 
 @pytest.mark.parametrize(
@@ -199,7 +199,7 @@ def test_entry_condition_quotes_the_caption_or_names_the_predicate() -> None:
     assert "predicate" not in default.condition
 
 
-# -- all-of (ROUTING.md 2.3; section 10 cases 94-96) --------------------------------------------
+# -- all-of (routing-semantics.md 2.3; section 10 cases 94-96) --------------------------------------------
 
 
 def test_all_of_needs_every_part() -> None:
@@ -254,7 +254,7 @@ def test_all_of_refuses_a_member_that_is_not_a_matcher(member: object) -> None:
     assert "keywords(" in message  # the fix names what it can hold
 
 
-# -- keyword refusals (ROUTING.md 2.2) -----------------------------------------------------------
+# -- keyword refusals (routing-semantics.md 2.2) -----------------------------------------------------------
 
 
 @pytest.mark.parametrize("words", [(), ([],)])
@@ -282,7 +282,7 @@ def test_keywords_are_stored_as_written() -> None:
     assert keywords(["a", "b"]).keywords == ("a", "b")
 
 
-# -- intent (ROUTING.md 2.4; section 10 cases 65-69) -------------------------------------------
+# -- intent (routing-semantics.md 2.4; section 10 cases 65-69) -------------------------------------------
 
 
 def test_intent_trims_the_sentence_and_keeps_examples_as_written() -> None:

@@ -1,9 +1,9 @@
-"""What every problem message must name (ROUTING.md, introduction and 5.2, 6.2).
+"""What every problem message must name (routing-semantics.md, introduction and 5.2, 6.2).
 
 For each code: the phrase, the rule ids involved, the condition that matched
 or failed (its caption), the context it was judged on (the cold start), and a
 fix.  Wording is the project's own, so these tests look for facts, plus the
-specific points REFERENCE-NOTES section 10 says each message conveys.
+specific points routing-semantics.md section 10 says each message conveys.
 """
 
 from __future__ import annotations

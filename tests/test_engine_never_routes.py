@@ -1,4 +1,4 @@
-"""The never-route check (ROUTING.md 6.2): REFERENCE-NOTES section 10 B, F 113-114, H 130, 11.11-12.
+"""The never-route check (routing-semantics.md 6.2): routing-semantics.md section 10 B, F 113-114, H 130, 11.11-12.
 
 Exact problem lists `(kind, code, skill, example, from, to)`, in order.
 """

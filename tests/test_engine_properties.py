@@ -1,4 +1,4 @@
-"""Property: the checkup and the claims equal a naive reading of ROUTING.md sections 4-7.
+"""Property: the checkup and the claims equal a naive reading of routing-semantics.md sections 4-7.
 
 Random graphs mix regex, keywords, all-of, `when`, default and intent entries
 under every mount, with examples and never-route rows drawn from one small
@@ -68,7 +68,7 @@ class Spec:
 
 
 def naive_keyword(keyword: str, message: str) -> bool:
-    """ROUTING.md 2.2 read literally: a case-insensitive literal with ASCII edges."""
+    """routing-semantics.md 2.2 read literally: a case-insensitive literal with ASCII edges."""
     size = len(keyword)
     for start in range(len(message) - size + 1):
         if message[start : start + size].lower() != keyword.lower():
@@ -305,7 +305,7 @@ def test_claims_equal_the_naive_laws(
 
 
 def test_the_oracle_keyword_matcher_agrees_on_the_documented_cases() -> None:
-    # The oracle is only worth something if it reads ROUTING.md 2.2 right.
+    # The oracle is only worth something if it reads routing-semantics.md 2.2 right.
     assert not naive_keyword("refund", "refunds")
     assert naive_keyword("refund", "refundé")
     assert naive_keyword("v2?", "is v2? ok") and not naive_keyword("v2?", "xv2?y")

@@ -82,7 +82,8 @@ def exit_codes_epilog(clean: str, failing: str | None = None, after: str = "", i
 
 
 #: How an author keeps an intended overlap from failing `--fail-on decided` (under `check` and `report`).
-ACCEPTANCE_NOTE = """\b
+ACCEPTANCE_NOTE = """
+\b
 An overlap that is intended (a broad rule first on purpose) is accepted, not
 fixed: `fuzzroute accept GRAPH EARLIER LATER --reason "..."` (or `accepted`
 in a JSON graph, or GRAPH.accepted.json) lists it as accepted, and

@@ -1,4 +1,4 @@
-"""Who can start the turn under each claim law, and what must hold for them to (ROUTING.md section 4).
+"""Who can start the turn under each claim law, and what must hold for them to (routing-semantics.md section 4).
 
 Under the *cold walk* the first non-intent rule that matches starts the
 turn, and a default (no condition) matches everything, so no rule after the
