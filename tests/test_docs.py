@@ -125,7 +125,11 @@ def test_bundled_example_graphs_equal_their_twins_in_examples() -> None:
 
 def every_command(group: click.Group, prefix: str = "fuzzroute") -> list[tuple[str, click.Command]]:
     found: list[tuple[str, click.Command]] = [(prefix, group)]
-    for name, command in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    # Asked as click asks (commands load on first use): `group.commands` holds only those loaded so far.
+    for name in sorted(group.list_commands(ctx)):
+        command = group.get_command(ctx, name)
+        assert command is not None, name
         if isinstance(command, click.Group):
             found += every_command(command, f"{prefix} {name}")
         else:
@@ -169,7 +173,9 @@ def test_the_option_check_notices_an_option_the_reference_lacks(monkeypatch: pyt
     rendered = reference_markdown()
     assert "`--max-states`" in rendered and "`--no-such-option`" not in rendered
     hidden = click.Option(["--no-such-option"], hidden=True)
-    monkeypatch.setattr(main.commands["check"], "params", [*main.commands["check"].params, hidden])
+    check = main.get_command(click.Context(main), "check")
+    assert check is not None
+    monkeypatch.setattr(check, "params", [*check.params, hidden])
     with pytest.raises(AssertionError):
         test_every_command_and_option_is_on_the_reference_page()
 

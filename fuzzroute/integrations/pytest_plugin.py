@@ -169,9 +169,7 @@ class GraphFile(pytest.File):
 
         graph_path, attribute = split_spec(self.spec)
         if graph_path.suffix.lower() == ".py" and graph_path.is_file():
-            from fuzzroute.integrations.forked_probe import probe_failure
-
-            failure = probe_failure(self.spec)
+            failure = probed_failure(self.spec)
             if failure is not None:
                 yield GraphLoadItem.from_parent(self, name="load", message=" ".join(failure.split()))
                 return
@@ -300,6 +298,19 @@ def decided_labels(graph: Any) -> list[str]:
     return verdict_labels([RuleVerdict(e, (), (), None) for e in graph.entries if e.data_matcher is not None])
 
 
+#: What the forked probe said of each `.py` graph, so collection and the decided tier fork once per graph.
+_PROBED: dict[str, str | None] = {}
+
+
+def probed_failure(spec: str) -> str | None:
+    """Why a `.py` graph's code cannot run in this process (see `forked_probe`), probed once per session."""
+    if spec not in _PROBED:
+        from fuzzroute.integrations.forked_probe import probe_failure
+
+        _PROBED[spec] = probe_failure(spec)
+    return _PROBED[spec]
+
+
 def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
     """Each data rule's decided verdict as plain data (it crosses to xdist workers), by item label.
 
@@ -310,9 +321,12 @@ def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
     from fuzzroute.decided import decide
     from fuzzroute.decided.verdict import rule_verdicts, verdict_labels
     from fuzzroute.engine.errors import FuzzrouteError
-    from fuzzroute.graphfiles.loader import load_graph
+    from fuzzroute.graphfiles.loader import load_graph, split_spec
     from fuzzroute.report.render.decided_text import item_line
 
+    graph_path, _attribute = split_spec(spec)
+    if graph_path.suffix.lower() == ".py" and graph_path.is_file() and probed_failure(spec) is not None:
+        return {}  # its code ends or stalls the process: never run here (its load item fails instead)
     try:
         graph = load_graph(spec).graph
     except FuzzrouteError:

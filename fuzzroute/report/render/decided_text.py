@@ -160,7 +160,9 @@ def decided_text(decisions: Decisions, verbosity: int = 0, judged: Judged | None
         lines.append("  nothing to decide: the graph has no data rules.")
     else:
         lines.extend(counted_lines(decisions))
-    lines.append(f"{shown} ({decisions.stats.get('elapsed_seconds', 0)} s).")
+    # The time only under -v: the default text is the same on every run, so it can be compared and quoted.
+    took = f" ({decisions.stats.get('elapsed_seconds', 0)} s)" if verbosity > 0 else ""
+    lines.append(f"{shown}{took}.")
     if judged is not None:
         lines.append(acted_on_line(judged))
     if verbosity > 0:
