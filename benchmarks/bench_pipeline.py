@@ -39,14 +39,19 @@ def judged_per_second(budget: str, *, code: Path | None = None, workers: int | N
     """(judged per second, judged) of one `report` run; `code` is another source tree to run."""
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "r.json"
-        command = [sys.executable, "-m", "fuzzroute", "report", str(ROOT / "examples" / "support.py"),
+        # The baseline tree is entered through its own command group: `-m fuzzroute` could take a
+        # `__main__` of the installed tree (the baseline had none), which the baseline cannot run.
+        entry = ["-c", "from fuzzroute.cli import main; main()"] if code is not None else ["-m", "fuzzroute"]
+        command = [sys.executable, *entry, "report", str(ROOT / "examples" / "support.py"),
                    "--budget", budget, "-o", str(Path(scratch) / "r.html"), "--json", str(out)]
         if workers is not None:
             command += ["--workers", str(workers)]
         env = dict(os.environ)
         if code is not None:
             env["PYTHONPATH"] = str(code)
-        subprocess.run(command, capture_output=True, env=env, cwd=scratch, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=scratch, check=False)
+        if not out.is_file():
+            raise RuntimeError(f"the report run wrote no JSON (exit {done.returncode}): {done.stderr[-2000:]}")
         run = json.loads(out.read_text())["run"]
     return run["phrases_judged"] / run["elapsed_seconds"], run["phrases_judged"]
 
