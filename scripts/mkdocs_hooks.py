@@ -24,6 +24,14 @@ ROOT = Path(__file__).resolve().parent.parent
 MARKER = re.compile(r"^<!-- generated: (?P<what>[a-z-]+)(?: (?P<arg>\S+))? -->$", re.MULTILINE)
 
 
+def on_config(config: Any) -> Any:
+    """Every command built before the reference page renders (mkdocs-click reads the group's `commands`)."""
+    from fuzzroute.cli import main
+
+    main.load_every_command()
+    return config
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:  # noqa: ARG001 - mkdocs' signature
     """Replace every generation marker of a page with its content."""
     return MARKER.sub(lambda m: generate(m.group("what"), m.group("arg")), markdown)

@@ -146,6 +146,7 @@ def reference_markdown() -> str:
     assert directive, "docs/reference/cli.md must render the commands with mkdocs-click"
     options = dict(re.findall(r"    :(\w+): (.*)", directive.group(1)))
     assert (options["module"], options["command"]) == ("fuzzroute.cli", "main")
+    main.load_every_command()  # as the site's build hook does: the renderer lists only built commands
     return "\n".join(
         make_command_docs(
             prog_name=options.get("prog_name", "fuzzroute"),

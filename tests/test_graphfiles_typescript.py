@@ -250,11 +250,11 @@ def test_the_readme_session_on_support_ts_is_what_check_and_claim_print(monkeypa
     section = readme.split("## A session on `examples/support.ts`", 1)[1]
     text_blocks = re.findall(r"```text\n(.*?)```", section, flags=re.DOTALL)
     code, out, _ = run("check", "examples/support.ts")
-    # check decides by default: the session's proven block, then the decided block after it
-    assert code == 1 and out.startswith(text_blocks[0])
-    assert out[len(text_blocks[0]):].startswith("\nDecided for all messages")
-    code, out, _ = run("check", "examples/support.ts", "--no-decide")
     assert code == 1 and out == text_blocks[0]
+    # check decides by default: without deciding it prints the proven part alone, the decided block follows it
+    code, proven_only, _ = run("check", "examples/support.ts", "--no-decide")
+    assert code == 1 and out.startswith(proven_only)
+    assert out[len(proven_only):].startswith("\nDecided for all messages")
     code, out, _ = run("claim", "examples/support.ts", "FACTURÉ 7", "thanks again")
     assert code == 0 and out == text_blocks[1]
     source = re.findall(r"```ts\n(.*?)```", section, flags=re.DOTALL)[0]

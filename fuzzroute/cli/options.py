@@ -163,6 +163,13 @@ class ReadableGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.commands, *self.loaders})
 
+    def load_every_command(self) -> None:
+        """Build every command now: for tools that read `commands` directly (the docs' reference renderer
+        lists only what that dict holds once any command is in it)."""
+        for name in self.loaders:
+            if name not in self.commands:
+                self.add_command(self.loaders[name](), name)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.loaders:
             self.add_command(self.loaders[cmd_name](), cmd_name)

@@ -238,6 +238,8 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # noqa: BLE001 - any import failure (GeneratorExit too) is bad input here
+        if isinstance(exc, ValueError) and "null bytes" in str(exc):
+            raise _syntax_error(path, SyntaxError(str(exc))) from None  # before 3.11.4 a NUL is a ValueError
         where = _line_in(path, exc)
         at = f"{path}:{where}" if where else str(path)
         raise InputError(
