@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MARKER = re.compile(r"^<!-- generated: (?P<what>[a-z-]+)(?: (?P<arg>\S+))? -->$", re.MULTILINE)
 
 
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:  # noqa: ARG001 - mkdocs' signature
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:  # mkdocs' signature
     """Replace every generation marker of a page with its content."""
     return MARKER.sub(lambda m: generate(m.group("what"), m.group("arg")), markdown)
 

@@ -19,9 +19,9 @@ import re
 import time
 
 import pytest
+from helpers.regex_shapes import unambiguous_regexes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from regex_shapes import unambiguous_regexes
 
 from fuzzroute import Graph
 from fuzzroute.engine.automata.alphabet import partition

@@ -9,9 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_report_fixtures import (
+from helpers.report_fixtures import (
     SUPPORT_SAMPLES,
     build_json,
     judge_samples,
@@ -21,6 +19,8 @@ from test_report_fixtures import (
     wide_graph,
     witness,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import Graph, intent, keywords
 from fuzzroute.decided import BOUNDARY

@@ -8,9 +8,7 @@ from datetime import UTC, datetime
 from html.parser import HTMLParser
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_report_fixtures import (
+from helpers.report_fixtures import (
     HOSTILE_ATTRIBUTE,
     HOSTILE_ID,
     HOSTILE_SCRIPT,
@@ -21,6 +19,8 @@ from test_report_fixtures import (
     wide_graph,
     witness,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
 from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, Report, build_report, render_html, to_json
