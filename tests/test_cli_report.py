@@ -55,7 +55,11 @@ def test_a_clean_graph_exits_zero_even_with_suggestions(tmp_path: Path) -> None:
 
 def test_open_hands_the_file_url_to_the_browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr("webbrowser.open", lambda url: opened.append(url) or True)
+    def open_url(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr("webbrowser.open", open_url)
     target = tmp_path / "r.html"
     invoke("report", str(EXAMPLES / "mounts" / "scorer.json"), "-o", str(target), "--budget", "100", "--open")
     assert opened == [target.resolve().as_uri()]

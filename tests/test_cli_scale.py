@@ -36,7 +36,7 @@ def _report(tmp_path: Path, name: str, *options: str, graph: str = SUPPORT) -> d
 
 def _findings(document: dict[str, Any]) -> dict[str, Any]:
     """The document without what measures time (documented as varying from run to run)."""
-    data = json.loads(json.dumps(document))
+    data: dict[str, Any] = json.loads(json.dumps(document))
     data.pop("generated_at")
     for field in TIMING_FIELDS:
         data["run"].pop(field)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers.regex_shapes import unambiguous_regexes
 from hypothesis import HealthCheck, given, settings
-from regex_shapes import unambiguous_regexes
 
 from fuzzroute import Graph, all_of, keywords
 from fuzzroute.cli import main

@@ -14,6 +14,7 @@ from helpers.cli import code_out_err, invoke
 
 from fuzzroute import Graph, keywords
 from fuzzroute.decided import decide
+from fuzzroute.engine.laws import Claimant
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import build_report, empty_exploration, write_report
 from fuzzroute.report.schema import schema_errors
@@ -34,7 +35,9 @@ GRAPHS = [
 
 def _claims(graph: Graph, phrase: str) -> dict[str, Any]:
     claims = graph.claims(phrase)
-    pick = lambda c: None if c is None else {"index": c.index, "id": c.id, "unconditional": c.unconditional}  # noqa: E731
+    def pick(c: Claimant | None) -> dict[str, Any] | None:
+        return None if c is None else {"index": c.index, "id": c.id, "unconditional": c.unconditional}
+
     return {"cold_walk": pick(claims.cold_walk), "cascade": pick(claims.cascade)}
 
 

@@ -333,7 +333,9 @@ def test_fingerprints_match_exactly_when_identities_match(
     log = sarif_log(generated_document(problems, suggestions), base="/work")
     assert_valid(log)
     results = log["runs"][0]["results"]
-    identities = [("proven", p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in problems]
+    identities: list[tuple[Any, ...]] = [
+        ("proven", p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in problems
+    ]
     identities += [("suggested", s["kind"], s["rule"], s["from"], s["to"]) for s in suggestions]
     assert len(results) == len(identities)
     prints = [r["partialFingerprints"][FINGERPRINT_KEY] for r in results]

@@ -206,10 +206,10 @@ def test_a_failed_rename_puts_the_previous_files_back_and_says_so(tmp_path: Path
             raise OSError(28, "No space left on device")
         real_replace(source, target)
 
-    monkeypatch.setattr(atomic.os, "replace", second_rename_fails)
+    monkeypatch.setattr(os, "replace", second_rename_fails)
     with pytest.raises(atomic.WriteFailed) as failed:
         atomic.write_all_atomically([(tmp_path / "a.html", "new a"), (tmp_path / "b.json", "new b")])
-    monkeypatch.setattr(atomic.os, "replace", real_replace)
+    monkeypatch.setattr(os, "replace", real_replace)
     assert failed.value.filename == str(tmp_path / "b.json") and failed.value.written == []
     assert (tmp_path / "a.html").read_text() == "previous a.html"
     assert (tmp_path / "b.json").read_text() == "previous b.json"
@@ -222,7 +222,7 @@ def test_a_failed_write_removes_the_folders_it_created(tmp_path: Path, monkeypat
     def disk_full(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fsync", disk_full)
+    monkeypatch.setattr(os, "fsync", disk_full)
     with pytest.raises(atomic.WriteFailed) as failed:
         atomic.write_all_atomically([(tmp_path / "r.html", "x"), (tmp_path / "db/witnesses/g.json", "y")])
     assert failed.value.filename == str(tmp_path / "r.html")
@@ -243,10 +243,10 @@ def test_files_of_a_run_cut_between_renames_are_told_apart_by_their_run_id(shop:
             raise SystemExit("killed")  # not an OSError: nothing is restored, as after a real kill
         real_replace(source, target)
 
-    monkeypatch.setattr(atomic.os, "replace", killed_after_the_first_rename)
+    monkeypatch.setattr(os, "replace", killed_after_the_first_rename)
     monkeypatch.setattr(atomic, "_restore", lambda done: list(done))
     invoke("report", str(shop), "-o", "n.html", "--json", "n.json", "--sarif", "n.sarif", "--budget", "50", *FAST)
-    monkeypatch.setattr(atomic.os, "replace", real_replace)
+    monkeypatch.setattr(os, "replace", real_replace)
     assert run_id_of("n.html") != run_id_of("n.json") == run_id_of("n.sarif")
     with pytest.raises(InputError, match="not the outputs of one run"):
         check_one_generation(["n.html", "n.json", "n.sarif"])
@@ -331,7 +331,7 @@ def test_terminal_output_shows_escapes_instead_of_obeying_them(tmp_path: Path, m
         {"id": "orders", "match": {"keywords": ["order", "refund"]}, "examples": ["refund order"]},
     ]}
     Path("g.json").write_text(json.dumps(graph), encoding="utf-8")
-    outputs = [
+    outputs: list[Any] = [  # subprocess runs and in-process runs: both have stdout and stderr
         run_cli("report", "g.json", "-o", "r.html", "--budget", "60", "-v", *FAST, cwd=tmp_path),
         invoke("check", "g.json", "-v"),
         invoke("check", "g.json", "--format", "json"),
@@ -376,10 +376,10 @@ def test_the_next_db_run_says_when_the_last_one_stopped_between_its_renames(shop
             raise SystemExit("killed")
         real_replace(source, target)
 
-    monkeypatch.setattr(atomic.os, "replace", killed_after_the_first_rename)
+    monkeypatch.setattr(os, "replace", killed_after_the_first_rename)
     monkeypatch.setattr(atomic, "_restore", lambda done: list(done))
     invoke(*args)
-    monkeypatch.setattr(atomic.os, "replace", real_replace)
+    monkeypatch.setattr(os, "replace", real_replace)
     ledger = json.loads(Path("db/witnesses/shop.json").read_text(encoding="utf-8"))
     assert run_id_of("n.html") != ledger["run_id"] == run_id_of("n.json")  # the ledger is renamed last
     warned = invoke(*args)

@@ -164,17 +164,17 @@ def judge_samples(
                 RULE_NEVER_WINS, entry.id, entry.index, None, None, entry.id, entry.index,
                 stat.generated, (), f'"{entry.id}" won none of its generated phrases.',
             ))
-    for index, phrases in (near_misses or {}).items():
-        disagree.setdefault(index, []).extend(p for p in phrases if graph.claims(p).disagree)
-    for index, phrases in sorted(disagree.items()):
+    for index, missed in (near_misses or {}).items():
+        disagree.setdefault(index, []).extend(p for p in missed if graph.claims(p).disagree)
+    for index, disagreeing in sorted(disagree.items()):
         entry = entries[index]
         suggestions.append(Suggestion(
-            LAWS_DISAGREE, entry.id, entry.index, None, None, None, None, len(phrases),
-            tuple(witness(graph, p, "keywords") for p in phrases[:max_witnesses]),
+            LAWS_DISAGREE, entry.id, entry.index, None, None, None, None, len(disagreeing),
+            tuple(witness(graph, p, "keywords") for p in disagreeing[:max_witnesses]),
             "The cold walk and the cascade start different entries on these phrases.",
         ))
-    for index, phrases in sorted((near_misses or {}).items()):
-        unclaimed = [p for p in phrases if graph.claims(p).cascade is None]
+    for index, edited in sorted((near_misses or {}).items()):
+        unclaimed = [p for p in edited if graph.claims(p).cascade is None]
         if unclaimed:
             entry = entries[index]
             suggestions.append(Suggestion(
@@ -182,7 +182,7 @@ def judge_samples(
                 tuple(witness(graph, p, "mutation") for p in unclaimed[:max_witnesses]),
                 f'A small edit of an example of "{entry.id}" reaches no rule.',
             ))
-            generated += len(phrases)
+            generated += len(edited)
     return Exploration(
         seed=seed, budget_phrases=budget_phrases, budget_seconds=budget_seconds,
         phrases_generated=generated, phrases_judged=generated, elapsed_seconds=0.25,
