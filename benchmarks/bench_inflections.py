@@ -73,7 +73,7 @@ def main() -> str:
     sources.append(("lemminflect (used)", word_forms))
     word_forms("order")  # load lemminflect's tables before timing
     baseline = best_of(5, lambda: [suffix_rules(w) for w in words])
-    rows = []
+    rows: list[tuple[object, ...]] = []
     for name, forms in sources:
         offered = {(w, f) for w in words for f in forms(w)}
         if known is None:

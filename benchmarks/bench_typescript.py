@@ -28,6 +28,7 @@ def write_both(folder: Path, rules: int) -> tuple[Path, Path]:
     lines = ["import { defineSkill, skillGraph } from 'agentfootprint';", "const s = defineSkill({ id: 's' });",
              "export const graph = skillGraph()"]
     entries = []
+    data: dict[str, object]
     for i in range(rules):
         if i % 3 == 0:
             match, data = f"/\\brule{i}\\b|word{i}/i", {"regex": f"\\brule{i}\\b|word{i}", "flags": "i"}

@@ -11,19 +11,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_backtracking  # noqa: E402
-import bench_check  # noqa: E402
-import bench_decide  # noqa: E402
-import bench_diff  # noqa: E402
-import bench_explore  # noqa: E402
-import bench_generate  # noqa: E402
-import bench_growth  # noqa: E402
-import bench_laws  # noqa: E402
-import bench_loading  # noqa: E402
-import bench_memory  # noqa: E402
-import bench_pipeline  # noqa: E402
-import bench_report  # noqa: E402
-import bench_typescript  # noqa: E402
+import bench_backtracking
+import bench_check
+import bench_decide
+import bench_diff
+import bench_explore
+import bench_generate
+import bench_growth
+import bench_laws
+import bench_loading
+import bench_memory
+import bench_pipeline
+import bench_report
+import bench_typescript
 
 
 def main() -> None:

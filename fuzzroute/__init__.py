@@ -80,7 +80,7 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_PUBLIC])
 
 
-__all__ = [  # noqa: RUF022 - the same names as _PUBLIC
+__all__ = [  # the same names as _PUBLIC
     "AllOf",
     "Checkup",
     "ClaimLaws",

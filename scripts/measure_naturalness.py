@@ -126,7 +126,7 @@ def measure(specs: Iterable[str], budget: int, shown: Tally, picked: Tally, deci
     for spec in specs:
         try:
             loaded = load_graph(spec)
-        except Exception as exc:  # noqa: BLE001 - a graph that does not load is skipped, and said so
+        except Exception as exc:  # a graph that does not load is skipped, and said so
             print(f"  skipped {spec}: {exc}", file=sys.stderr)
             continue
         entries = loaded.graph.entries

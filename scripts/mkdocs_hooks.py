@@ -32,7 +32,7 @@ def on_config(config: Any) -> Any:
     return config
 
 
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:  # noqa: ARG001 - mkdocs' signature
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:  # mkdocs' signature
     """Replace every generation marker of a page with its content."""
     return MARKER.sub(lambda m: generate(m.group("what"), m.group("arg")), markdown)
 

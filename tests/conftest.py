@@ -10,6 +10,9 @@ import os
 from collections.abc import Callable
 
 import pytest
+
+# The browser tests share one Chromium per module; the fixture lives with its finder in helpers.
+from helpers.browser import browser  # noqa: F401 - a fixture, used by name
 from hypothesis import settings
 
 from fuzzroute import Checkup

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from action_runner import by_name, evaluate, load_action, run_action
+from helpers.action_runner import by_name, evaluate, load_action, run_action
 
 from fuzzroute.diff import MARKER
 

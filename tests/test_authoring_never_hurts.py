@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_authoring_suggest import apply_patch, invoke
+from helpers.cli import code_out_err, invoke
+from helpers.patching import apply_patch
 from wordfreq import zipf_frequency
 
 from fuzzroute.authoring.suggest import suggest_examples
@@ -34,7 +35,7 @@ REALISTIC = ["helpdesk.py", "travel.json", "smarthome.ts"]
 
 
 def errors(graph: str) -> set[tuple[str, str, str]]:
-    _, out, _ = invoke("check", graph, "--format", "json")
+    _, out, _ = code_out_err(invoke("check", graph, "--format", "json"))
     return {(p["skill"], p["example"], p["code"]) for p in json.loads(out)["problems"] if p["kind"] == "error"}
 
 
@@ -45,13 +46,13 @@ def test_applying_the_diff_adds_only_errors_the_suggestion_named(
     shutil.copy(EXAMPLES / name, tmp_path / name)
     monkeypatch.chdir(tmp_path)
     before = errors(name)
-    code, out, err = invoke("suggest", name, "--budget", BUDGET, "--format", "json")
+    code, out, err = code_out_err(invoke("suggest", name, "--budget", BUDGET, "--format", "json"))
     assert code == 0, err
     picks: dict[tuple[str, str], dict[str, Any]] = {
         (rule["rule"], pick["phrase"]): pick for rule in json.loads(out)["rules"] for pick in rule["examples"]
     }
     assert any(p["defect"] for p in picks.values())  # each graph has a real defect or gap to show
-    code, diff, _ = invoke("suggest", name, "--budget", BUDGET, "--diff")
+    code, diff, _ = code_out_err(invoke("suggest", name, "--budget", BUDGET, "--diff"))
     assert code == 0
     apply_patch(diff, tmp_path)
     new = errors(name) - before
@@ -97,8 +98,8 @@ def test_picks_are_never_glued_triggers_and_read_like_messages(name: str) -> Non
 
 
 def test_max_one_picks_the_scale_down_shadowing_in_a_natural_sentence() -> None:
-    code, out, err = invoke("suggest", str(EXAMPLES / "devops.py"), "--budget", BUDGET, "--max", "1",
-                            "--format", "json")
+    code, out, err = code_out_err(invoke("suggest", str(EXAMPLES / "devops.py"), "--budget", BUDGET, "--max", "1",
+                            "--format", "json"))
     assert code == 0, err
     picks = {rule["rule"]: rule["examples"] for rule in json.loads(out)["rules"]}
     [scale] = picks["scale"]
@@ -118,7 +119,8 @@ def test_every_added_example_reads_as_a_message(name: str, tmp_path: Path, monke
     """No doubled or repeated content word, no non-word (wordfreq), no sampler frame around a trigger."""
     shutil.copy(EXAMPLES / name, tmp_path / name)
     monkeypatch.chdir(tmp_path)
-    code, out, err = invoke("suggest", name, "--format", "json")  # the default budget, as an author runs it
+    # the default budget, as an author runs it
+    code, out, err = code_out_err(invoke("suggest", name, "--format", "json"))
     assert code == 0, err
     loaded = load_graph(tmp_path / name)
     by_id = {e.id: e for e in loaded.graph.entries}

@@ -13,24 +13,17 @@ import json
 import os
 import shutil
 import stat
-import subprocess
 import tokenize
 from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from fuzzroute.cli import main
+from helpers.cli import code_out_err, invoke
+from helpers.patching import apply_patch
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 BUDGET = "300"
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def comments(source: str) -> list[str]:
@@ -38,13 +31,13 @@ def comments(source: str) -> list[str]:
 
 
 def picks_of(graph: str, *extra: str) -> list[dict[str, Any]]:
-    code, out, err = invoke("suggest", graph, "--budget", BUDGET, "--format", "json", *extra)
+    code, out, err = code_out_err(invoke("suggest", graph, "--budget", BUDGET, "--format", "json", *extra))
     assert code == 0, err
     return [dict(example, rule=rule["rule"]) for rule in json.loads(out)["rules"] for example in rule["examples"]]
 
 
 def proven_verdicts(graph: str) -> dict[tuple[str, str], list[dict[str, str]]]:
-    _, out, _ = invoke("check", graph, "--format", "json")
+    _, out, _ = code_out_err(invoke("check", graph, "--format", "json"))
     found: dict[tuple[str, str], list[dict[str, str]]] = {}
     for problem in json.loads(out)["problems"]:
         found.setdefault((problem["skill"], problem["example"]), []).append(
@@ -63,12 +56,6 @@ def assert_check_proves_the_picks(graph: str, picks: list[dict[str, Any]]) -> No
             assert pick["verdict"] == []
 
 
-def apply_patch(diff: str, cwd: Path) -> None:
-    if shutil.which("patch") is None:
-        pytest.fail("the `patch` program is needed for this test (apt-get install patch)")
-    subprocess.run(["patch", "-p1", "--batch"], input=diff, text=True, cwd=cwd, check=True, capture_output=True)
-
-
 def test_python_diff_applies_with_patch_keeps_comments_and_check_proves_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -80,7 +67,7 @@ def test_python_diff_applies_with_patch_keeps_comments_and_check_proves_it(
     assert {"generated-shadowed-by-earlier", "widens-coverage"} <= reasons
     # The rule without examples gets some.
     assert any(p["rule"] == "billing" for p in picks)
-    code, diff, _ = invoke("suggest", "authoring.py", "--budget", BUDGET, "--max", "4", "--diff")
+    code, diff, _ = code_out_err(invoke("suggest", "authoring.py", "--budget", BUDGET, "--max", "4", "--diff"))
     assert code == 0 and diff.startswith("--- a/authoring.py\n+++ b/authoring.py\n")
     assert Path("authoring.py").read_text() == before  # --diff only prints
     apply_patch(diff, tmp_path)
@@ -97,7 +84,7 @@ def test_json_diff_applies_with_patch_keeps_key_order_and_check_proves_it(
     before = Path("rules.json").read_text()
     picks = picks_of("rules.json", "--max", "4")
     assert {"generated-shadowed-by-earlier", "generated-laws-disagree"} <= {p["reason"] for p in picks}
-    code, diff, _ = invoke("suggest", "rules.json", "--budget", BUDGET, "--max", "4", "--diff")
+    code, diff, _ = code_out_err(invoke("suggest", "rules.json", "--budget", BUDGET, "--max", "4", "--diff"))
     assert code == 0
     apply_patch(diff, tmp_path)
     after = Path("rules.json").read_text()
@@ -119,7 +106,8 @@ def test_write_edits_in_place_and_check_proves_it(tmp_path: Path, monkeypatch: p
     before = Path("authoring.py").read_text()
     picks = picks_of("authoring.py", "--rule", "billing", "--max", "5")
     assert picks and {p["rule"] for p in picks} == {"billing"}
-    code, out, _ = invoke("suggest", "authoring.py", "--budget", BUDGET, "--rule", "billing", "--max", "5", "--write")
+    code, out, _ = code_out_err(invoke(
+        "suggest", "authoring.py", "--budget", BUDGET, "--rule", "billing", "--max", "5", "--write"))
     assert code == 0 and "Wrote" in out
     assert Path("authoring.py").read_text() != before
     assert comments(Path("authoring.py").read_text()) == comments(before)
@@ -133,7 +121,7 @@ def test_same_seed_and_budget_give_the_same_suggestions() -> None:
 
 
 def test_the_list_names_each_rule_with_its_line_and_why() -> None:
-    code, out, _ = invoke("suggest", str(EXAMPLES / "authoring.py"), "--budget", BUDGET)
+    code, out, _ = code_out_err(invoke("suggest", str(EXAMPLES / "authoring.py"), "--budget", BUDGET))
     assert code == 0
     text = (EXAMPLES / "authoring.py").read_text().splitlines()
     tracking = 1 + next(i for i, line in enumerate(text) if '"tracking",' in line) - 1
@@ -147,7 +135,7 @@ def bad(tmp_path: Path, source: str, *args: str) -> tuple[str, Path, bytes]:
     path = tmp_path / "graph.py"
     path.write_text(source)
     before = path.read_bytes()
-    code, out, err = invoke("suggest", str(path), "--budget", "200", *args)
+    code, out, err = code_out_err(invoke("suggest", str(path), "--budget", "200", *args))
     assert code == 2, (out, err)
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert path.read_bytes() == before
@@ -160,7 +148,7 @@ def test_a_read_only_file_is_refused_for_write(tmp_path: Path) -> None:
     os.chmod(path, stat.S_IRUSR | stat.S_IRGRP)
     before = path.read_bytes()
     try:
-        code, _, err = invoke("suggest", str(path), "--budget", "200", "--write")
+        code, _, err = code_out_err(invoke("suggest", str(path), "--budget", "200", "--write"))
     finally:
         os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
     assert code == 2 and str(path) in err and "read-only" in err and "--diff" in err
@@ -230,7 +218,8 @@ def test_a_graph_outside_the_current_directory_gets_a_diff_for_its_own_folder(
     (tmp_path / "work").mkdir()
     shutil.copy(EXAMPLES / "authoring.py", tmp_path / "graphs" / "authoring.py")
     monkeypatch.chdir(tmp_path / "work")
-    code, diff, err = invoke("suggest", "../graphs/authoring.py", "--budget", "200", "--max", "1", "--diff")
+    code, diff, err = code_out_err(invoke(
+        "suggest", "../graphs/authoring.py", "--budget", "200", "--max", "1", "--diff"))
     assert code == 0 and diff.startswith("--- a/authoring.py\n+++ b/authoring.py\n")
     assert f"apply this diff in {tmp_path / 'graphs'}" in err
     apply_patch(diff, tmp_path / "graphs")

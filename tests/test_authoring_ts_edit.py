@@ -11,25 +11,19 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from helpers.cli import code_out_err, invoke
+from helpers.patching import apply_patch
 
 from fuzzroute.authoring.ts_source import js_string
-from fuzzroute.cli import main
 from fuzzroute.graphfiles.typescript import node_text, parse_source
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DATA = Path(__file__).parent / "data" / "ts"
 BUDGET = "300"
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def comments(path: Path) -> list[str]:
@@ -45,13 +39,13 @@ def comments(path: Path) -> list[str]:
 
 
 def picks_of(graph: str, *extra: str) -> list[dict[str, Any]]:
-    code, out, err = invoke("suggest", graph, "--budget", BUDGET, "--format", "json", *extra)
+    code, out, err = code_out_err(invoke("suggest", graph, "--budget", BUDGET, "--format", "json", *extra))
     assert code == 0, err
     return [dict(example, rule=rule["rule"]) for rule in json.loads(out)["rules"] for example in rule["examples"]]
 
 
 def assert_check_proves_the_picks(graph: str, picks: list[dict[str, Any]]) -> None:
-    _, out, _ = invoke("check", graph, "--format", "json")
+    _, out, _ = code_out_err(invoke("check", graph, "--format", "json"))
     document = json.loads(out)
     proven: dict[tuple[str, str], list[dict[str, str]]] = {}
     for problem in document["problems"]:
@@ -65,12 +59,6 @@ def assert_check_proves_the_picks(graph: str, picks: list[dict[str, Any]]) -> No
         assert (key in unknown) == bool(pick.get("not_checked")), pick
 
 
-def apply_patch(diff: str, cwd: Path) -> None:
-    if shutil.which("patch") is None:
-        pytest.fail("the `patch` program is needed for this test (apt-get install patch)")
-    subprocess.run(["patch", "-p1", "--batch"], input=diff, text=True, cwd=cwd, check=True, capture_output=True)
-
-
 def test_diff_applies_with_patch_keeps_every_comment_and_check_proves_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -80,7 +68,7 @@ def test_diff_applies_with_patch_keeps_every_comment_and_check_proves_it(
     picks = picks_of("support.ts", "--max", "3")
     assert {"generated-shadowed-by-earlier", "near-miss-unclaimed"} <= {p["reason"] for p in picks}
     assert any(p.get("not_checked") for p in picks) and any(not p.get("not_checked") for p in picks)
-    code, diff, _ = invoke("suggest", "support.ts", "--budget", BUDGET, "--max", "3", "--diff")
+    code, diff, _ = code_out_err(invoke("suggest", "support.ts", "--budget", BUDGET, "--max", "3", "--diff"))
     assert code == 0 and diff.startswith("--- a/support.ts\n+++ b/support.ts\n")
     assert Path("support.ts").read_text("utf-8") == before  # --diff only prints
     apply_patch(diff, tmp_path)
@@ -102,7 +90,7 @@ def test_write_edits_both_forms_in_place_and_check_proves_it(tmp_path: Path, mon
         before = Path("graphs.ts").read_text("utf-8")
         picks = picks_of(spec, "--max", "2")
         assert picks
-        code, out, err = invoke("suggest", spec, "--budget", BUDGET, "--max", "2", "--write")
+        code, out, err = code_out_err(invoke("suggest", spec, "--budget", BUDGET, "--max", "2", "--write"))
         assert code == 0 and "Wrote" in out, err
         assert Path("graphs.ts").read_text("utf-8") != before
         assert not list(tmp_path.glob(".*.tmp"))
@@ -120,7 +108,7 @@ def test_an_entry_without_options_gets_an_examples_object(tmp_path: Path, monkey
     )
     monkeypatch.chdir(tmp_path)
     picks = picks_of("g.ts", "--max", "2")
-    code, diff, _ = invoke("suggest", "g.ts", "--budget", BUDGET, "--max", "2", "--diff")
+    code, diff, _ = code_out_err(invoke("suggest", "g.ts", "--budget", BUDGET, "--max", "2", "--diff"))
     assert code == 0
     apply_patch(diff, tmp_path)
     text = path.read_text("utf-8")
@@ -133,7 +121,7 @@ def test_a_read_only_file_is_left_untouched(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.chdir(tmp_path)
     Path("support.ts").chmod(0o444)
     before = Path("support.ts").read_text("utf-8")
-    code, _, err = invoke("suggest", "support.ts", "--budget", BUDGET, "--write")
+    code, _, err = code_out_err(invoke("suggest", "support.ts", "--budget", BUDGET, "--write"))
     assert code == 2 and "read-only" in err
     assert Path("support.ts").read_text("utf-8") == before
 

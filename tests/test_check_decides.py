@@ -22,12 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from helpers.cli import code_out_err, invoke
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
-from fuzzroute.cli import main
 from fuzzroute.decided import BOUNDARY, decide
 from fuzzroute.decided.verdict import judge
 from fuzzroute.report.build import build_report
@@ -48,11 +47,6 @@ def untimed(text: str) -> str:
     return re.sub(r"\(\d+(\.\d+)? s\)", "(time)", text)
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 @pytest.fixture()
 def at_root(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run from the project root, so the bundled graphs are named `examples/...` as a user types them."""
@@ -70,32 +64,32 @@ def banking_fixed(folder: Path) -> Path:
 
 
 def accept(graph: Path, earlier: str, later: str, reason: str = "on purpose") -> None:
-    code, out, err = run("accept", str(graph), earlier, later, "--reason", reason)
+    code, out, err = code_out_err(invoke("accept", str(graph), earlier, later, "--reason", reason))
     assert code == 0, out + err
 
 
 def test_plain_check_prints_the_never_wins_and_shared_text_lines(at_root: None) -> None:
-    code, out, _ = run("check", "examples/banking.json")
+    code, out, _ = code_out_err(invoke("check", "examples/banking.json"))
     assert code == 0  # --fail-on proven stays the default: banking has no proven error
     assert LOST_CARD in out and CREDIT_LINE in out
     assert "2 decided finding(s) to act on (--fail-on decided fails on them)" in out
-    code, out, _ = run("check", "examples/devops.py")
+    code, out, _ = code_out_err(invoke("check", "examples/devops.py"))
     assert code == 0
     assert ROLLBACK in out and SCALE in out
     # `--decide` is still accepted (a no-op now) and prints the same, but for the time taken
-    code, again, _ = run("check", "examples/devops.py", "--decide")
+    code, again, _ = code_out_err(invoke("check", "examples/devops.py", "--decide"))
     assert code == 0 and untimed(again) == untimed(out)
-    code, out, _ = run("check", "examples/devops.py", "--no-decide")
+    code, out, _ = code_out_err(invoke("check", "examples/devops.py", "--no-decide"))
     assert code == 0 and "Decided for all messages" not in out and "decided-overlap" not in out
 
 
 def test_fail_on_decided_fails_on_never_wins_and_passes_after_the_fix_or_an_acceptance(
     at_root: None, tmp_path: Path
 ) -> None:
-    code, out, _ = run("check", "examples/banking.json", "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", "examples/banking.json", "--fail-on", "decided"))
     assert code == 1 and LOST_CARD in out
     fixed = banking_fixed(tmp_path)
-    code, out, _ = run("check", str(fixed), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(fixed), "--fail-on", "decided"))
     # only wildcard shared text (transfer's `.*`, atm's `.*`) and co-occurrence are left: they never fail
     assert code == 0, out
     assert "(shared text, wildcard)" in out and "[co-occurrence]" in out
@@ -104,10 +98,10 @@ def test_fail_on_decided_fails_on_never_wins_and_passes_after_the_fix_or_an_acce
     accepted.parent.mkdir()
     shutil.copy(EXAMPLES / "banking.json", accepted)
     accept(accepted, "cards", "lost-card", "cards answers every card question")
-    code, out, _ = run("check", str(accepted), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(accepted), "--fail-on", "decided"))
     assert code == 1  # credit-line is still taken by cards, and not accepted
     accept(accepted, "cards", "credit-line", "cards answers every card question")
-    code, out, _ = run("check", str(accepted), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(accepted), "--fail-on", "decided"))
     assert code == 0, out
     assert "decided-never-wins [lost-card] 'lost card' -> cards  (never wins; accepted: cards answers" in out
     assert "0 decided finding(s) to act on (--fail-on decided fails on them), 2 accepted as intended." in out
@@ -116,15 +110,15 @@ def test_fail_on_decided_fails_on_never_wins_and_passes_after_the_fix_or_an_acce
 def test_fail_on_decided_fails_on_shared_fixed_words_and_passes_after_an_acceptance(
     at_root: None, tmp_path: Path
 ) -> None:
-    code, out, _ = run("check", "examples/devops.py", "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", "examples/devops.py", "--fail-on", "decided"))
     assert code == 1 and ROLLBACK in out and SCALE in out
     graph = tmp_path / "devops.py"
     shutil.copy(EXAMPLES / "devops.py", graph)
     accept(graph, "deploy", "rollback")
-    code, out, _ = run("check", str(graph), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(graph), "--fail-on", "decided"))
     assert code == 1  # `scale down` still goes to incident
     accept(graph, "incident", "scale")
-    code, out, _ = run("check", str(graph), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(graph), "--fail-on", "decided"))
     assert code == 0, out
     # the fix instead: `down` out of incident's keywords
     fixed = tmp_path / "fixed" / "devops.py"
@@ -132,7 +126,7 @@ def test_fail_on_decided_fails_on_shared_fixed_words_and_passes_after_an_accepta
     source = (EXAMPLES / "devops.py").read_text(encoding="utf-8")
     fixed.write_text(source.replace('keywords("outage", "down", "incident", "sev1")',
                                     'keywords("outage", "incident", "sev1")'), encoding="utf-8")
-    code, out, _ = run("check", str(fixed), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(fixed), "--fail-on", "decided"))
     assert code == 1 and "decided-overlap [rollback]" in out and "[scale]" not in out
 
 
@@ -147,35 +141,35 @@ def test_never_matches_redos_and_a_dead_rule_fail_co_occurrence_and_undecided_do
         {"id": "balance", "match": {"keywords": ["balance"]}},
         {"id": "cards", "match": {"keywords": ["card"]}},
     ])
-    code, out, _ = run("check", str(glued), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(glued), "--fail-on", "decided"))
     assert code == 0 and "[co-occurrence] 1 pairs" in out
     undecided = write_graph(tmp_path, "undecided", [
         {"id": "refunds", "match": {"keywords": ["refund"]}},
         {"id": "orders", "match": {"regex": "\\border(?! status)\\b"}},
     ])
-    code, out, _ = run("check", str(undecided), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(undecided), "--fail-on", "decided"))
     assert code == 0 and "undecided [orders]" in out
     never = write_graph(tmp_path, "never", [
         {"id": "refunds", "match": {"keywords": ["refund"]}},
         {"id": "nothing", "match": {"regex": "a\\bb"}},
     ])
-    code, out, _ = run("check", str(never), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(never), "--fail-on", "decided"))
     assert code == 1 and "decided-never-matches [nothing]" in out
     slow = write_graph(tmp_path, "slow", [{"id": "slow", "match": {"regex": "^(a+)+$"}}])
-    code, out, _ = run("check", str(slow), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(slow), "--fail-on", "decided"))
     assert code == 1 and "decided-redos [slow]" in out
     dead = tmp_path / "dead.py"
     dead.write_text(
         "from fuzzroute import Graph, keywords\n"
         "graph = Graph('dead').entry('agent').entry('billing', match=keywords('refund'))\n", encoding="utf-8",
     )
-    code, out, _ = run("check", str(dead), "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", str(dead), "--fail-on", "decided"))
     assert code == 1 and "decided-dead-under-cold-walk [agent]" in out
-    assert run("check", str(dead))[0] == 0  # the default policy is unchanged
+    assert invoke("check", str(dead)).exit_code == 0  # the default policy is unchanged
 
 
 def test_json_carries_the_decided_findings_structured(at_root: None) -> None:
-    code, out, _ = run("check", "examples/banking.json", "--format", "json", "--fail-on", "decided")
+    code, out, _ = code_out_err(invoke("check", "examples/banking.json", "--format", "json", "--fail-on", "decided"))
     assert code == 1
     document = json.loads(out)
     failing = [item for item in document["decided"] if item["fails"]]
@@ -188,7 +182,7 @@ def test_json_carries_the_decided_findings_structured(at_root: None) -> None:
     overlaps = [item for item in document["decided"] if item["kind"] == "decided-overlap"]
     assert overlaps and all(item["relation"] == "shared-text" for item in overlaps)
     assert all(not item["fails"] for item in overlaps if item["shared_in"] == "wildcard")
-    code, out, _ = run("check", "examples/devops.py", "--format", "json")
+    code, out, _ = code_out_err(invoke("check", "examples/devops.py", "--format", "json"))
     rollback = next(item for item in json.loads(out)["decided"] if item["rule"] == "rollback")
     assert code == 0 and rollback["fails"] and rollback["shared_in"] == "fixed-words"
     assert rollback["taking_rules"] == [{"rule": "deploy", "rule_index": 0}]
@@ -196,7 +190,7 @@ def test_json_carries_the_decided_findings_structured(at_root: None) -> None:
 
 def test_junit_marks_decided_findings_failures_only_under_fail_on_decided(at_root: None, tmp_path: Path) -> None:
     target = tmp_path / "check.xml"
-    code, _, _ = run("check", "examples/banking.json", "--junit", str(target), "--fail-on", "decided")
+    code, _, _ = code_out_err(invoke("check", "examples/banking.json", "--junit", str(target), "--fail-on", "decided"))
     assert code == 1
     root = ET.parse(target).getroot()
     decided = [s for s in root.findall("testsuite") if s.get("name") == "fuzzroute.decided.banking"]
@@ -210,7 +204,7 @@ def test_junit_marks_decided_findings_failures_only_under_fail_on_decided(at_roo
     assert root.get("skipped") == decided[0].get("skipped") == "0"
     lost = next(c for c in cases if c.get("classname") == "banking.lost-card")
     assert LOST_CARD in (lost.findtext("failure") or "") and lost.get("line") == "6"
-    code, _, _ = run("check", "examples/banking.json", "--junit", str(target))
+    code, _, _ = code_out_err(invoke("check", "examples/banking.json", "--junit", str(target)))
     assert code == 0
     root = ET.parse(target).getroot()
     assert root.get("failures") == "0"
@@ -221,7 +215,7 @@ def test_sarif_of_check_carries_the_decided_findings_and_suppresses_accepted_one
     at_root: None, tmp_path: Path
 ) -> None:
     target = tmp_path / "check.sarif"
-    code, _, _ = run("check", "examples/banking.json", "--sarif", str(target))
+    code, _, _ = code_out_err(invoke("check", "examples/banking.json", "--sarif", str(target)))
     assert code == 0
     results = json.loads(target.read_text(encoding="utf-8"))["runs"][0]["results"]
     never_wins = [r for r in results if r["properties"].get("kind") == "decided-never-wins"]
@@ -230,38 +224,38 @@ def test_sarif_of_check_carries_the_decided_findings_and_suppresses_accepted_one
     accepted = tmp_path / "banking.json"
     shutil.copy(EXAMPLES / "banking.json", accepted)
     accept(accepted, "cards", "lost-card", "cards answers every card question")
-    code, _, _ = run("check", str(accepted), "--sarif", str(target))
+    code, _, _ = code_out_err(invoke("check", str(accepted), "--sarif", str(target)))
     results = json.loads(target.read_text(encoding="utf-8"))["runs"][0]["results"]
-    never_wins = {
+    suppressions = {
         r["properties"]["rule"]: r.get("suppressions") for r in results
         if r["properties"].get("kind") == "decided-never-wins"
     }
     # the accepted one is closed by a suppression with the author's reason; the other stays open
-    assert never_wins == {
+    assert suppressions == {
         "lost-card": [{"kind": "inSource", "justification": "cards answers every card question"}],
         "credit-line": None,
     }
 
 
 def test_the_boundary_is_one_short_line_and_the_full_text_with_v(at_root: None) -> None:
-    _, out, _ = run("check", "examples/banking.json")
+    _, out, _ = code_out_err(invoke("check", "examples/banking.json"))
     assert f"  [boundary] {SHORT_BOUNDARY}" in out and BOUNDARY not in out
-    _, verbose, _ = run("check", "examples/banking.json", "-v")
+    _, verbose, _ = code_out_err(invoke("check", "examples/banking.json", "-v"))
     assert f"  [boundary] {BOUNDARY}" in verbose
 
 
 def test_fail_on_decided_needs_the_decided_tier(at_root: None, tmp_path: Path) -> None:
-    code, out, err = run("check", "examples/banking.json", "--no-decide", "--fail-on", "decided")
+    code, out, err = code_out_err(invoke("check", "examples/banking.json", "--no-decide", "--fail-on", "decided"))
     assert code == 2 and out == "" and err.startswith("fuzzroute: error: ") and err.count("\n") == 1
     assert "--no-decide" in err
-    code, out, err = run("report", "examples/banking.json", "--no-decide", "--fail-on", "decided",
-                         "-o", str(tmp_path / "r.html"))
+    code, out, err = code_out_err(invoke("report", "examples/banking.json", "--no-decide", "--fail-on", "decided",
+                         "-o", str(tmp_path / "r.html")))
     assert code == 2 and "--no-decide" in err and not (tmp_path / "r.html").exists()
 
 
 def test_help_says_how_to_keep_an_intended_overlap_green() -> None:
     for command in ("check", "report"):
-        code, out, _ = run(command, "--help")
+        code, out, _ = code_out_err(invoke(command, "--help"))
         assert code == 0 and "fuzzroute accept GRAPH EARLIER LATER" in " ".join(out.split())
         assert "proven|decided|" in out
 
@@ -276,22 +270,25 @@ def test_report_fails_on_decided_and_on_decided_findings_new_against_a_baseline(
 ) -> None:
     html = str(tmp_path / "r.html")
     common = ("--budget", "30", "-q", "-o", html)
-    assert run("report", "examples/banking.json", *common)[0] == 0
+    assert invoke("report", "examples/banking.json", *common).exit_code == 0
     broken = tmp_path / "broken.json"
-    code, _, _ = run("report", "examples/banking.json", *common, "--fail-on", "decided", "--json", str(broken))
+    code, _, _ = code_out_err(invoke(
+        "report", "examples/banking.json", *common, "--fail-on", "decided", "--json", str(broken)))
     assert code == 1
     document = json.loads(broken.read_text(encoding="utf-8"))
     assert document["summary"]["fail_on"] == "decided" and document["summary"]["exit_status"] == 1
     fixed = banking_fixed(tmp_path)
-    assert run("report", str(fixed), *common, "--fail-on", "decided")[0] == 0
+    assert invoke("report", str(fixed), *common, "--fail-on", "decided").exit_code == 0
     # Same graph, seed and budget: the suggestions are the same as the baseline's, so only a decided
     # finding the baseline lacks can be new.
-    assert run("report", "examples/banking.json", *common, "--fail-on", "new", "--baseline", str(broken))[0] == 0
+    assert invoke(
+        "report", "examples/banking.json", *common, "--fail-on", "new", "--baseline", str(broken)).exit_code == 0
     earlier = tmp_path / "earlier.json"
     earlier.write_text(json.dumps(without_never_wins(document)), encoding="utf-8")
     again = tmp_path / "again.json"
-    code, _, _ = run("report", "examples/banking.json", *common, "--fail-on", "new", "--baseline", str(earlier),
-                     "--json", str(again))
+    code, _, _ = code_out_err(invoke(
+        "report", "examples/banking.json", *common, "--fail-on", "new", "--baseline", str(earlier),
+                     "--json", str(again)))
     assert code == 1
     marked = json.loads(again.read_text(encoding="utf-8"))
     statuses = {(d["kind"], d["rule"]): d.get("status") for d in marked["decided"]}
@@ -307,8 +304,8 @@ def test_report_fail_on_new_with_db_counts_decided_findings_new_against_the_memo
     monkeypatch.delenv("HYPOTHESIS_STORAGE_DIRECTORY", raising=False)
     shutil.copy(EXAMPLES / "banking.json", tmp_path / "banking.json")
     common = ("banking.json", "--budget", "30", "-q", "-o", "r.html", "--db", ".fuzzroute", "--fail-on", "new")
-    assert run("report", *common)[0] == 1  # the first run: everything is new
-    assert run("report", *common)[0] == 0  # remembered: still
+    assert invoke("report", *common).exit_code == 1  # the first run: everything is new
+    assert invoke("report", *common).exit_code == 0  # remembered: still
     ledger = ledger_path(tmp_path / ".fuzzroute", "banking")
     stored = json.loads(ledger.read_text(encoding="utf-8"))
     assert {(d["kind"], d["rule"], d["other_rule"]) for d in stored["decided"]} >= {
@@ -316,8 +313,8 @@ def test_report_fail_on_new_with_db_counts_decided_findings_new_against_the_memo
     }
     assert all(set(d) == {"kind", "rule", "other_rule"} for d in stored["decided"])
     ledger.write_text(json.dumps(without_never_wins(stored)), encoding="utf-8")  # as if they had just appeared
-    assert run("report", *common)[0] == 1
-    assert run("report", *common)[0] == 0
+    assert invoke("report", *common).exit_code == 1
+    assert invoke("report", *common).exit_code == 0
 
 
 GRAPH_WORDS = ("card", "lost card", "credit", "credit line", "balance", "send money", "money")

@@ -13,18 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from fuzzroute.cli import main
+from helpers.cli import code_out_err, invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 DECIDED_KEYS = ("decided", "decided_counts", "decided_failing", "decided_defects")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def verdicts(stdout: str) -> list[tuple[str, str, str | None, str | None, str | None, str | None]]:
@@ -39,10 +32,12 @@ def verdicts(stdout: str) -> list[tuple[str, str, str | None, str | None, str | 
 
 
 def test_no_decide_leaves_the_proven_half_alone() -> None:
-    code, out, _ = run("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json", "--no-decide")
+    code, out, _ = code_out_err(invoke(
+        "check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json", "--no-decide"))
     assert code == 1
     assert set(json.loads(out)) == {"problems", "notes"}
-    decided_code, decided_out, _ = run("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json")
+    decided_code, decided_out, _ = code_out_err(invoke(
+        "check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json"))
     assert decided_code == 1
     assert verdicts(decided_out) == [
         (p["kind"], p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in json.loads(out)["problems"]
@@ -54,7 +49,7 @@ def note_names(stdout: str) -> list[str]:
 
 
 def test_keyword_boundaries_graph() -> None:
-    code, out, _ = run("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json")
+    code, out, _ = code_out_err(invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json"))
     assert code == 1
     assert verdicts(out) == [
         # `refund` does not match "refunds" (ASCII word edge), but does match "refundé".
@@ -78,7 +73,7 @@ def test_keyword_boundaries_graph() -> None:
 
 
 def test_default_first_is_a_law_disagreement_not_an_error() -> None:
-    code, out, _ = run("check", f"{EXAMPLES / 'defaults.py'}:default_first", "--format", "json")
+    code, out, _ = code_out_err(invoke("check", f"{EXAMPLES / 'defaults.py'}:default_first", "--format", "json"))
     assert code == 0
     assert verdicts(out) == [
         ("warning", "example-shadowed-by-default", "billing", "refund my order", "concierge", "billing"),
@@ -88,7 +83,7 @@ def test_default_first_is_a_law_disagreement_not_an_error() -> None:
 
 
 def test_default_last_only_catches_the_rest() -> None:
-    code, out, _ = run("check", f"{EXAMPLES / 'defaults.py'}:default_last", "--format", "json")
+    code, out, _ = code_out_err(invoke("check", f"{EXAMPLES / 'defaults.py'}:default_last", "--format", "json"))
     assert code == 0
     assert verdicts(out) == [
         ("warning", "never-routes-by-default", "concierge", "what is the weather", None, None),
@@ -96,7 +91,7 @@ def test_default_last_only_catches_the_rest() -> None:
 
 
 def test_raising_when_is_an_error_and_never_a_claim() -> None:
-    code, out, _ = run("check", f"{EXAMPLES / 'defaults.py'}:raising_when", "--format", "json")
+    code, out, _ = code_out_err(invoke("check", f"{EXAMPLES / 'defaults.py'}:raising_when", "--format", "json"))
     assert code == 1
     assert verdicts(out) == [
         ("error", "example-misses-own-rule", "follow-up", "again please", None, None),
@@ -104,7 +99,8 @@ def test_raising_when_is_an_error_and_never_a_claim() -> None:
     ]
     message = json.loads(out)["problems"][0]["message"]
     assert "again please" in message and "follow-up" in message and "cold-start context" in message
-    code, out, _ = run("claim", f"{EXAMPLES / 'defaults.py'}:raising_when", "again please", "--format", "json")
+    code, out, _ = code_out_err(invoke(
+        "claim", f"{EXAMPLES / 'defaults.py'}:raising_when", "again please", "--format", "json"))
     assert code == 0
     assert [(r["cold_walk"], r["cascade"]) for r in json.loads(out)] == [(None, None)]
 
@@ -145,7 +141,7 @@ MOUNT_VERDICTS["read"] = MOUNT_VERDICTS["scorer"]
 
 @pytest.mark.parametrize("mount", sorted(MOUNT_VERDICTS))
 def test_each_mount(mount: str) -> None:
-    code, out, _ = run("check", str(EXAMPLES / "mounts" / f"{mount}.json"), "--format", "json")
+    code, out, _ = code_out_err(invoke("check", str(EXAMPLES / "mounts" / f"{mount}.json"), "--format", "json"))
     expected, notes = MOUNT_VERDICTS[mount]
     assert code == 1
     assert verdicts(out) == expected
@@ -153,9 +149,9 @@ def test_each_mount(mount: str) -> None:
 
 
 def test_claim_reports_both_laws_and_the_condition() -> None:
-    code, out, _ = run(
+    code, out, _ = code_out_err(invoke(
         "claim", str(EXAMPLES / "mounts" / "rules.json"), "refund now", "what is the weather", "--format", "json"
-    )
+    ))
     assert code == 0
     rows = json.loads(out)
     assert [(r["phrase"], r["cold_walk"], r["cascade"]) for r in rows] == [
@@ -166,14 +162,14 @@ def test_claim_reports_both_laws_and_the_condition() -> None:
         "id": "billing", "index": 1, "condition": "refund, charge", "witness": "refund"
     }
     assert rows[0]["cold_walk_detail"]["condition"] == "(default: no condition)"
-    code, text, _ = run("claim", str(EXAMPLES / "mounts" / "rules.json"), "refund now")
+    code, text, _ = code_out_err(invoke("claim", str(EXAMPLES / "mounts" / "rules.json"), "refund now"))
     assert "cold walk: concierge" in text and "cascade  : billing" in text and "'refund'" in text
 
 
 def test_claim_keyword_boundaries() -> None:
-    code, out, _ = run(
+    code, out, _ = code_out_err(invoke(
         "claim", str(EXAMPLES / "keyword_boundaries.json"), "refunds", "café", "xv2?y", "is v2? ok", "--format", "json"
-    )
+    ))
     assert [(r["cold_walk"], r["cascade"]) for r in json.loads(out)] == [
         (None, None),
         ("cafe", "cafe"),
@@ -188,7 +184,7 @@ def test_clean_graph_exits_zero_and_text_format(tmp_path: Path) -> None:
         "name": "clean",
         "entries": [{"id": "billing", "match": {"keywords": ["refund"]}, "examples": ["refund my order"]}],
     }))
-    code, out, _ = run("check", str(graph))
+    code, out, _ = code_out_err(invoke("check", str(graph)))
     assert code == 0
     assert "0 error(s), 0 warning(s)" in out
     assert "note [examples-boundary]" in out
@@ -232,7 +228,7 @@ def bad_input(tmp_path: Path, name: str, text: str) -> str:
 def test_bad_input_is_one_paragraph_and_exit_2(tmp_path: Path, name: str, text: str, must_name: list[str]) -> None:
     path = bad_input(tmp_path, name, text)
     for command in (["check", path], ["claim", path, "hello"]):
-        code, out, err = run(*command)
+        code, out, err = code_out_err(invoke(*command))
         assert code == 2, err
         assert out == ""
         assert "Traceback" not in err
@@ -242,13 +238,13 @@ def test_bad_input_is_one_paragraph_and_exit_2(tmp_path: Path, name: str, text: 
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    code, _, err = run("check", str(tmp_path / "nope.py"))
+    code, _, err = code_out_err(invoke("check", str(tmp_path / "nope.py")))
     assert code == 2 and "nope.py: no such file" in err
 
 
 def test_unknown_graph_name(tmp_path: Path) -> None:
     path = bad_input(tmp_path, "g.py", "from fuzzroute import Graph\ngraph = Graph('g')\n")
-    code, _, err = run("check", f"{path}:other")
+    code, _, err = code_out_err(invoke("check", f"{path}:other"))
     assert code == 2 and "`other` is not a module-level fuzzroute.Graph" in err and "graph" in err
 
 

@@ -17,18 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from fuzzroute.cli import main
+from helpers.cli import code_out_err, invoke
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHADOW_BILLING = ("generated-shadowed-by-earlier", "billing", "orders", "billing")
 SHADOW_TRACKING = ("generated-shadowed-by-earlier", "tracking", "orders", "tracking")
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture()
@@ -40,11 +33,17 @@ def shop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return target
 
 
-def nightly(graph: Path, *extra: str, seed: int = 0, budget: str = "150") -> tuple[int, dict[str, Any], str]:
-    code, out, err = invoke("report", str(graph), "-o", "nightly.html", "--json", "nightly.json", "--db",
-                            "--seed", str(seed), "--budget", budget, *extra)
-    assert code in (0, 1), err
-    return code, json.loads(Path("nightly.json").read_text(encoding="utf-8")), out
+def nightly(graph: Path, *extra: str, expect: int, seed: int = 0, budget: str = "150") -> tuple[
+    int, dict[str, Any], str
+]:
+    """Run the nightly report; the caller states the exit code it knows (the shop graph has no proven
+    error, so only `--fail-on new` with something new exits 1), and the document must say the same."""
+    code, out, err = code_out_err(invoke("report", str(graph), "-o", "nightly.html", "--json", "nightly.json", "--db",
+                            "--seed", str(seed), "--budget", budget, *extra))
+    assert code == expect, err
+    document: dict[str, Any] = json.loads(Path("nightly.json").read_text(encoding="utf-8"))
+    assert document["summary"]["exit_status"] == code
+    return code, document, out
 
 
 def key(item: dict[str, Any]) -> tuple[Any, ...]:
@@ -62,7 +61,7 @@ def change_orders_regex(graph: Path, regex: str) -> None:
 
 
 def test_the_first_run_keeps_a_ledger_and_a_hypothesis_folder_under_the_bare_default(shop: Path) -> None:
-    _, document, _ = nightly(shop)
+    _, document, _ = nightly(shop, expect=0)
     ledger = json.loads(Path(".fuzzroute/witnesses/shop.json").read_text(encoding="utf-8"))
     assert ledger["format"] == "fuzzroute-witness-ledger" and ledger["graph"] == "shop"
     assert [key(s) for s in ledger["suggestions"]] == [key(s) for s in document["suggestions"]]
@@ -76,8 +75,8 @@ def test_the_first_run_keeps_a_ledger_and_a_hypothesis_folder_under_the_bare_def
 
 @pytest.mark.parametrize("second_seed", [0, 7])
 def test_a_second_run_on_an_unchanged_graph_reports_nothing_new(shop: Path, second_seed: int) -> None:
-    _, first, _ = nightly(shop)
-    code, second, out = nightly(shop, "--fail-on", "new", seed=second_seed)
+    _, first, _ = nightly(shop, expect=0)
+    code, second, out = nightly(shop, "--fail-on", "new", seed=second_seed, expect=0)
     assert code == 0
     assert by_status(second, "new") == set()
     assert by_status(second, "still") == {key(s) for s in first["suggestions"]}
@@ -92,10 +91,10 @@ def test_a_second_run_on_an_unchanged_graph_reports_nothing_new(shop: Path, seco
 
 
 def test_after_changing_one_regex_exactly_the_new_and_resolved_findings(shop: Path) -> None:
-    _, first, _ = nightly(shop)
+    _, first, _ = nightly(shop, expect=0)
     assert SHADOW_BILLING in by_status(first, "new") and SHADOW_TRACKING not in by_status(first, "new")
     change_orders_regex(shop, "^(order status|where is my order)$")
-    code, second, out = nightly(shop, "--fail-on", "new")
+    code, second, out = nightly(shop, "--fail-on", "new", expect=1)
     assert code == 1  # a new suggestion fails the run under --fail-on new
     assert by_status(second, "new") == {SHADOW_TRACKING}
     assert [key(s) for s in second["history"]["suggestions"]["resolved"]] == [SHADOW_BILLING]
@@ -103,17 +102,17 @@ def test_after_changing_one_regex_exactly_the_new_and_resolved_findings(shop: Pa
     assert "suggestions 1 new, 1 resolved" in out
     # the billing witnesses were replayed and no longer reproduce
     assert second["memory"]["reproduced_witnesses"] < second["memory"]["replayed_witnesses"]
-    third_code, third, _ = nightly(shop, "--fail-on", "new")
+    third_code, third, _ = nightly(shop, "--fail-on", "new", expect=0)
     assert third_code == 0 and by_status(third, "new") == set()
 
 
 def test_a_finding_not_drawn_tonight_is_carried_while_its_witness_reproduces(shop: Path) -> None:
-    _, first, _ = nightly(shop)
+    _, first, _ = nightly(shop, expect=0)
     # Reformatting moves every entry to another line without changing a rule.
     shop.write_text(json.dumps(json.loads(shop.read_text(encoding="utf-8")), indent=4), encoding="utf-8")
     # A tiny budget draws too little to see the billing shadowing again (below 4 phrases, not even
     # one pair gets an overlap witness).
-    _, small, _ = nightly(shop, budget="3")
+    _, small, _ = nightly(shop, budget="3", expect=0)
     carried = [s for s in small["suggestions"] if s.get("memory") == "replayed"]
     assert carried and small["memory"]["carried"] == len(carried)
     assert by_status(small, "new") == set() and small["history"]["suggestions"]["resolved"] == []
@@ -131,13 +130,13 @@ def test_a_finding_not_drawn_tonight_is_carried_while_its_witness_reproduces(sho
 
 
 def test_a_corrupt_ledger_is_bad_input_and_nothing_is_written(shop: Path) -> None:
-    nightly(shop)
+    nightly(shop, expect=0)
     ledger = Path(".fuzzroute/witnesses/shop.json")
     ledger.write_text('{"format": "fuzzroute-witness-ledger", "version": 1, "proven": [', encoding="utf-8")
     before = ledger.read_bytes()
     Path("nightly.json").unlink()
     Path("nightly.html").unlink()
-    code, out, err = invoke("report", str(shop), "-o", "nightly.html", "--json", "nightly.json", "--db")
+    code, out, err = code_out_err(invoke("report", str(shop), "-o", "nightly.html", "--json", "nightly.json", "--db"))
     assert code == 2 and out == "" and "Traceback" not in err and err.count("\n") == 1
     assert err.startswith("fuzzroute: error: ") and "shop.json" in err and "corrupt" in err and "Delete" in err
     assert ledger.read_bytes() == before
@@ -154,20 +153,20 @@ def test_ledgers_fuzzroute_did_not_write_are_refused(shop: Path, text: str, reas
     ledger = Path("db/witnesses/shop.json")
     ledger.parent.mkdir(parents=True)
     ledger.write_text(text, encoding="utf-8")
-    code, _, err = invoke("report", str(shop), "-o", "n.html", "--db", "db", "--budget", "50")
+    code, _, err = code_out_err(invoke("report", str(shop), "-o", "n.html", "--db", "db", "--budget", "50"))
     assert code == 2 and reason in err and not Path("n.html").exists()
 
 
 def test_db_and_baseline_together_are_bad_input(shop: Path) -> None:
-    nightly(shop)
-    code, _, err = invoke("report", str(shop), "-o", "x.html", "--db", "--baseline", "nightly.json")
+    nightly(shop, expect=0)
+    code, _, err = code_out_err(invoke("report", str(shop), "-o", "x.html", "--db", "--baseline", "nightly.json"))
     assert code == 2 and "--db and --baseline" in err and not Path("x.html").exists()
 
 
 @pytest.mark.parametrize("db,says", [("blocker/db", "cannot write"), ("blocker", "needs a folder")])
 def test_a_db_path_that_cannot_hold_the_memory_is_bad_input(shop: Path, db: str, says: str) -> None:
     Path("blocker").write_text("x")
-    code, out, err = invoke("report", str(shop), "-o", "x.html", "--db", db, "--budget", "50")
+    code, out, err = code_out_err(invoke("report", str(shop), "-o", "x.html", "--db", db, "--budget", "50"))
     assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("fuzzroute: error: ") and says in err and "blocker" in err
     assert not Path("x.html").exists() and Path("blocker").read_text() == "x"

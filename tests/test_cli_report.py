@@ -15,21 +15,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from fuzzroute.cli import main
+from helpers.cli import code_out_err, invoke
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 def test_default_path_json_twin_and_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    code, out, _ = invoke("report", str(EXAMPLES / "support.py"), "--json", "support.json", "--budget", "300")
+    code, out, _ = code_out_err(invoke(
+        "report", str(EXAMPLES / "support.py"), "--json", "support.json", "--budget", "300"))
     assert code == 1  # the example declares phrases that are provably shadowed
     html = tmp_path / "reports" / "support.html"
     assert html.is_file() and html.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html>")
@@ -51,7 +45,7 @@ def test_a_clean_graph_exits_zero_even_with_suggestions(tmp_path: Path) -> None:
         ],
     }))
     target = tmp_path / "out" / "clean.html"
-    code, _, _ = invoke("report", str(graph), "-o", str(target), "--json", str(tmp_path / "clean.json"))
+    code, _, _ = code_out_err(invoke("report", str(graph), "-o", str(target), "--json", str(tmp_path / "clean.json")))
     document = json.loads((tmp_path / "clean.json").read_text(encoding="utf-8"))
     assert code == 0
     assert document["summary"]["proven_errors"] == 0
@@ -61,7 +55,11 @@ def test_a_clean_graph_exits_zero_even_with_suggestions(tmp_path: Path) -> None:
 
 def test_open_hands_the_file_url_to_the_browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr("webbrowser.open", lambda url: opened.append(url) or True)
+    def open_url(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr("webbrowser.open", open_url)
     target = tmp_path / "r.html"
     invoke("report", str(EXAMPLES / "mounts" / "scorer.json"), "-o", str(target), "--budget", "100", "--open")
     assert opened == [target.resolve().as_uri()]
@@ -79,7 +77,7 @@ def test_time_budget(tmp_path: Path) -> None:
 @pytest.mark.parametrize("budget", ["3x", "0", "-5", "s"])
 def test_a_bad_budget_is_bad_input_and_writes_nothing(tmp_path: Path, budget: str) -> None:
     target = tmp_path / "r.html"
-    code, out, err = invoke("report", str(EXAMPLES / "support.py"), "-o", str(target), "--budget", budget)
+    code, out, err = code_out_err(invoke("report", str(EXAMPLES / "support.py"), "-o", str(target), "--budget", budget))
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.startswith("fuzzroute: error: ") and "--budget" in err
     assert not target.exists()
@@ -89,7 +87,7 @@ def test_a_bad_graph_is_bad_input_and_writes_nothing(tmp_path: Path) -> None:
     graph = tmp_path / "bad.py"
     graph.write_text("from fuzzroute import Graph\ngraph = Graph('x').entry('a', match='refund')\n")
     target = tmp_path / "r.html"
-    code, _, err = invoke("report", str(graph), "-o", str(target), "--json", str(tmp_path / "r.json"))
+    code, _, err = code_out_err(invoke("report", str(graph), "-o", str(target), "--json", str(tmp_path / "r.json")))
     assert code == 2 and "bad.py:2" in err and 'entry "a"' in err
     assert list(tmp_path.iterdir()) == [graph]
 
@@ -148,8 +146,9 @@ def test_an_unwritable_output_is_bad_input_and_writes_neither_file(tmp_path: Pat
     blocker = tmp_path / "afile"
     blocker.write_text("x")
     twin = tmp_path / "twin.json"
-    code, out, err = invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(blocker / "x.html"),
-                            "--json", str(twin), "--budget", "50")
+    code, out, err = code_out_err(invoke(
+        "report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(blocker / "x.html"),
+                            "--json", str(twin), "--budget", "50"))
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.startswith("fuzzroute: error: ") and "cannot write the report" in err and "afile" in err
     assert not twin.exists()
@@ -157,7 +156,7 @@ def test_an_unwritable_output_is_bad_input_and_writes_neither_file(tmp_path: Pat
 
 
 def test_a_phrase_count_no_run_can_reach_is_refused() -> None:
-    code, _, err = invoke("report", str(EXAMPLES / "support.py"), "--budget", "99999999999999999999")
+    code, _, err = code_out_err(invoke("report", str(EXAMPLES / "support.py"), "--budget", "99999999999999999999"))
     assert code == 2 and "time budget" in err and "Traceback" not in err
 
 
@@ -174,8 +173,8 @@ def test_when_the_json_twin_cannot_be_written_the_html_is_not_written_either(tmp
     blocker.write_text("x")
     html = tmp_path / "r.html"
     html.write_text("old report")
-    code, _, err = invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(html),
-                          "--json", str(blocker / "r.json"), "--budget", "50")
+    code, _, err = code_out_err(invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(html),
+                          "--json", str(blocker / "r.json"), "--budget", "50"))
     assert code == 2 and "cannot write the report" in err
     assert html.read_text() == "old report"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "r.html"]
@@ -186,8 +185,8 @@ def test_a_pipe_as_output_is_refused_and_stays_a_pipe(tmp_path: Path) -> None:
     pipe = tmp_path / "pipe.html"
     os.mkfifo(pipe)
     twin = tmp_path / "twin.json"
-    code, out, err = invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(pipe),
-                            "--json", str(twin), "--budget", "50")
+    code, out, err = code_out_err(invoke("report", str(EXAMPLES / "mounts" / "rules.json"), "-o", str(pipe),
+                            "--json", str(twin), "--budget", "50"))
     assert code == 2 and out == "" and "Traceback" not in err
     assert "cannot write the report" in err and "not a regular file" in err
     assert stat.S_ISFIFO(pipe.stat().st_mode) and not twin.exists()

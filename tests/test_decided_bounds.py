@@ -13,7 +13,7 @@ import itertools
 import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 
@@ -57,7 +57,14 @@ def deterministic_stats(decisions: Decisions) -> dict[str, Any]:
     return stats
 
 
-BOUNDS = {"max_states": 60, "rule_states": 400}
+class Bounds(TypedDict):
+    """The two search bounds `decide` takes, small enough that these graphs go past them."""
+
+    max_states: int
+    rule_states: int
+
+
+BOUNDS: Bounds = {"max_states": 60, "rule_states": 400}
 
 
 def test_questions_over_the_bounds_are_undecided_the_same_way_twice() -> None:

@@ -191,19 +191,20 @@ def test_decisions_agree_with_enumeration(found: list[object]) -> None:
     languages = languages_for(graph)
     finder = CellFinder(languages.cells)
     for item in decisions.items:
-        b = item.entry.index
+        later = item.entry.index
         if item.kind == NEVER_WINS:
             earlier = set().union(*(matched[a.index] for a in item.containing))
-            assert matched[b] <= earlier, item.message
+            assert matched[later] <= earlier, item.message
         elif item.kind == NEVER_MATCHES:
-            assert not matched[b], item.message
+            assert not matched[later], item.message
         elif item.kind == UNDECIDED:
             assert item.reason
         else:
             assert item.witness is not None
         if item.relation == SHARED_TEXT and item.kind == OVERLAP and item.other is not None:
             # The witness shows the shared text; the strength is what the fixed reading allows.
-            assert own_texts(languages, b, finder, "own", [item.witness]) or item.entry.data_matcher is not None
+            assert item.witness is not None
+            assert own_texts(languages, later, finder, "own", [item.witness]) or item.entry.data_matcher is not None
     for a in entries:
         for b in entries:
             relation = decisions.relation(a.index, b.index)

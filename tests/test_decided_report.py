@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from helpers.cli import code_out_err, invoke
 
 from fuzzroute import Graph, keywords
-from fuzzroute.cli import main
 from fuzzroute.decided import decide
+from fuzzroute.engine.laws import Claimant
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import build_report, empty_exploration, write_report
 from fuzzroute.report.schema import schema_errors
@@ -33,14 +33,11 @@ GRAPHS = [
 ]
 
 
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 def _claims(graph: Graph, phrase: str) -> dict[str, Any]:
     claims = graph.claims(phrase)
-    pick = lambda c: None if c is None else {"index": c.index, "id": c.id, "unconditional": c.unconditional}  # noqa: E731
+    def pick(c: Claimant | None) -> dict[str, Any] | None:
+        return None if c is None else {"index": c.index, "id": c.id, "unconditional": c.unconditional}
+
     return {"cold_walk": pick(claims.cold_walk), "cascade": pick(claims.cascade)}
 
 
@@ -68,7 +65,7 @@ def test_every_bundled_graph_decides_without_defects_and_witnesses_agree(spec: s
 
 
 def test_check_decide_text_and_json() -> None:
-    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide")
+    code, out, _ = code_out_err(invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide"))
     assert code == 1  # the proven errors decide the exit code, as without --decide
     assert "Decided for all messages" in out and "[boundary]" in out
     # One line per finding, as the proven ones print; the pair that shares text is the rule that never wins
@@ -78,7 +75,8 @@ def test_check_decide_text_and_json() -> None:
     assert "decided-overlap [spaced]" not in out
     assert "[co-occurrence] 9 pairs meet only when their texts are glued together" in out
     assert "[can win] 4 rules can start a turn" in out
-    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--format", "json")
+    code, out, _ = code_out_err(invoke(
+        "check", str(EXAMPLES / "keyword_boundaries.json"), "--decide", "--format", "json"))
     document = json.loads(out)
     assert set(document) == {"problems", "notes", "decided", "decided_counts", "decided_failing", "decided_defects"}
     assert document["decided_defects"] == []
@@ -89,9 +87,10 @@ def test_check_decide_text_and_json() -> None:
     assert never and never[0]["containing_rules"] == [{"rule": "billing", "rule_index": 0}]
     assert "location" in never[0]
     # check decides by default now: the same document without --decide; --no-decide leaves the tier out
-    code, default_out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json")
+    code, default_out, _ = code_out_err(invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--format", "json"))
     assert code == 1 and json.loads(default_out)["decided"] == document["decided"]
-    code, out, _ = invoke("check", str(EXAMPLES / "keyword_boundaries.json"), "--no-decide", "--format", "json")
+    code, out, _ = code_out_err(invoke(
+        "check", str(EXAMPLES / "keyword_boundaries.json"), "--no-decide", "--format", "json"))
     assert "decided" not in json.loads(out)
 
 
@@ -150,9 +149,9 @@ def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path)
 
 
 def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path: Path) -> None:
-    code, out, _ = invoke(
+    code, out, _ = code_out_err(invoke(
         "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"), "--budget", "100",
-    )
+    ))
     # The overlap of `billing` over `spaced` is the bug a declared example already proves: folded into that
     # proven row, so the header counts it there, once, not again among the decided rows.
     decided = "decided:   1 never-wins; 9 co-occurring pairs counted, not findings"
@@ -160,10 +159,10 @@ def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path:
 
 
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:
-    code, _out, _ = invoke(
+    code, _out, _ = code_out_err(invoke(
         "report", str(EXAMPLES / "keyword_boundaries.json"), "-o", str(tmp_path / "r.html"),
         "--json", str(tmp_path / "r.json"), "--budget", "100", "--no-decide",
-    )
+    ))
     document = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert document["decided"] == [] and document["decision"]["ran"] is False
     assert schema_errors(document) == []

@@ -11,6 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from helpers.cli import invoke
 
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
@@ -21,10 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "docs" / "how-to" / "review-diff.md").read_text(encoding="utf-8")
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 BASE, HEAD = "examples/support.py", "examples/support_v2.py"
-
-
-def invoke(*args: str) -> Any:
-    return CliRunner().invoke(main, ["diff", *args])
 
 
 @pytest.fixture()
@@ -41,11 +38,11 @@ def document() -> dict[str, Any]:
 
 
 def test_the_readme_shows_the_real_text_and_markdown_output(in_root: None) -> None:
-    text = invoke(BASE, HEAD)
+    text = invoke("diff", BASE, HEAD)
     assert text.exit_code == 1
     quoted_text = [b for b in re.findall(r"```text\n(.*?)```", README, re.DOTALL) if b.startswith("fuzzroute diff:")]
     assert quoted_text == [text.stdout]
-    markdown = invoke(BASE, HEAD, "--format", "markdown")
+    markdown = invoke("diff", BASE, HEAD, "--format", "markdown")
     assert re.findall(r"```markdown\n(.*?)```", README, re.DOTALL) == [markdown.stdout]
     assert markdown.stdout.startswith(MARKER + "\n")
 
@@ -53,7 +50,7 @@ def test_the_readme_shows_the_real_text_and_markdown_output(in_root: None) -> No
 def test_one_text_line_per_moved_pair_and_one_counted_line_for_the_glued_ones(
     in_root: None, document: dict[str, Any]
 ) -> None:
-    output = invoke(BASE, HEAD).stdout
+    output = invoke("diff", BASE, HEAD).stdout
     section = output.split("Moved, decided for every message", 1)[1].split("Proven, declared rows")[0]
     lines = [line for line in section.splitlines()[1:] if line.strip()]
     pairs = {(m["from"] and m["from"]["id"], m["to"] and m["to"]["id"]): m["relation"] for m in document["moves"]}
@@ -67,7 +64,7 @@ def test_one_text_line_per_moved_pair_and_one_counted_line_for_the_glued_ones(
     assert lines[-1].strip().startswith("co-occurrence: 3 moved pairs meet only where two rules' texts are glued")
     # The relation is said, and a rule that changed position is named at both ("#1 -> #2").
     assert '"order-status" (#1 -> #2) -> "tracking" (#2 -> #1)  partial, shared text' in lines[0]
-    verbose = invoke(BASE, HEAD, "-v").stdout.split("Moved, decided for every message", 1)[1]
+    verbose = invoke("diff", BASE, HEAD, "-v").stdout.split("Moved, decided for every message", 1)[1]
     assert "'cancel plan payment'" in verbose and "partial, co-occurrence" in verbose
 
 
@@ -84,7 +81,7 @@ def test_the_json_document_adds_up(document: dict[str, Any]) -> None:
 
 
 def test_sarif_validates_and_sits_on_the_head_version(in_root: None) -> None:
-    result = invoke(BASE, HEAD, "--format", "sarif")
+    result = invoke("diff", BASE, HEAD, "--format", "sarif")
     log = json.loads(result.stdout)
     validator = jsonschema.Draft4Validator(SCHEMA)
     assert not list(validator.iter_errors(log))
@@ -98,17 +95,17 @@ def test_sarif_validates_and_sits_on_the_head_version(in_root: None) -> None:
     # "cancel" narrowed: its messages that now start no rule sit on the head's cancel rule.
     gone = [r for r in results if r["properties"].get("from") == "cancel" and r["properties"].get("to") is None]
     assert gone and gone[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 34
-    again = json.loads(invoke(BASE, HEAD, "--format", "sarif").stdout)["runs"][0]["results"]
+    again = json.loads(invoke("diff", BASE, HEAD, "--format", "sarif").stdout)["runs"][0]["results"]
     assert [r["partialFingerprints"] for r in again] == [r["partialFingerprints"] for r in results]
 
 
 def test_files_are_written_together_and_the_run_is_deterministic(tmp_path: Path, in_root: None) -> None:
     paths = {k: tmp_path / f"d.{k}" for k in ("json", "md", "sarif")}
-    result = invoke(BASE, HEAD, "--json", str(paths["json"]), "--markdown", str(paths["md"]),
+    result = invoke("diff", BASE, HEAD, "--json", str(paths["json"]), "--markdown", str(paths["md"]),
                     "--sarif", str(paths["sarif"]), "-q")
     assert result.exit_code == 1
     assert all(p.is_file() for p in paths.values())
-    second = invoke(BASE, HEAD, "--format", "json")
+    second = invoke("diff", BASE, HEAD, "--format", "json")
     assert json.loads(second.stdout) == json.loads(paths["json"].read_text(encoding="utf-8"))
 
 
@@ -126,16 +123,16 @@ def write_graph(path: Path, keywords_of: dict[str, list[str]], examples: dict[st
 def test_fail_on_moved_proven_and_never(tmp_path: Path) -> None:
     base = write_graph(tmp_path / "a.json", {"billing": ["refund"]})
     head = write_graph(tmp_path / "b.json", {"billing": ["refund", "payment"]})
-    assert invoke(base, head).exit_code == 0  # messages move, no proven row changes
-    assert invoke(base, head, "--fail-on", "moved").exit_code == 1
-    assert invoke(base, head, "--fail-on", "never").exit_code == 0
-    assert invoke(base, base, "--fail-on", "moved").exit_code == 0
+    assert invoke("diff", base, head).exit_code == 0  # messages move, no proven row changes
+    assert invoke("diff", base, head, "--fail-on", "moved").exit_code == 1
+    assert invoke("diff", base, head, "--fail-on", "never").exit_code == 0
+    assert invoke("diff", base, base, "--fail-on", "moved").exit_code == 0
     shadowed = write_graph(tmp_path / "c.json", {"pay": ["payment"], "billing": ["refund", "payment"]},
                            {"billing": ["payment please"]})
     unshadowed = write_graph(tmp_path / "d.json", {"billing": ["refund", "payment"]}, {"billing": ["payment please"]})
-    assert invoke(unshadowed, shadowed).exit_code == 1  # billing's example is shadowed now: a new proven error
-    assert invoke(shadowed, unshadowed).exit_code == 0  # an error fixed never fails
-    bad = invoke(base, head, "--fail-on", "sometimes")
+    assert invoke("diff", unshadowed, shadowed).exit_code == 1  # billing's example is shadowed now: a new proven error
+    assert invoke("diff", shadowed, unshadowed).exit_code == 0  # an error fixed never fails
+    bad = invoke("diff", base, head, "--fail-on", "sometimes")
     assert bad.exit_code == 2 and "--fail-on 'sometimes'" in bad.stderr
 
 
@@ -200,27 +197,27 @@ def test_a_version_in_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     git(tmp_path, "add", ".")
     git(tmp_path, "commit", "-q", "-m", "one")
     (tmp_path / "sub" / "graph.py").write_text((ROOT / HEAD).read_text(encoding="utf-8"), encoding="utf-8")
-    result = invoke("git:HEAD:sub/graph.py", "sub/graph.py", "--format", "json")
+    result = invoke("diff", "git:HEAD:sub/graph.py", "sub/graph.py", "--format", "json")
     assert result.exit_code == 1, result.output
     found = json.loads(result.stdout)
     assert found["base"]["revision"] == "HEAD" and found["summary"]["moved_pairs"] == 12
     assert any("work tree" in note for note in found["notes"])
     assert found["rules"][0]["base"]["location"] == {"file": "sub/graph.py", "line": 18}
     monkeypatch.chdir(tmp_path / "sub")  # a path relative to the working directory, as git's ./ form reads it
-    assert invoke("git:HEAD:graph.py:graph", "graph.py", "-q").exit_code == 1
+    assert invoke("diff", "git:HEAD:graph.py:graph", "graph.py", "-q").exit_code == 1
     for spec, words in (("git:nope:graph.py", "`nope` is not one commit"), ("git:HEAD:absent.py", "git could not"),
                         ("git:HEAD", "git:REV:path"), ("git:HEAD:graph.txt", ".txt is none of these")):
-        bad = invoke(spec, "graph.py")
+        bad = invoke("diff", spec, "graph.py")
         assert bad.exit_code == 2 and words in bad.stderr, (spec, bad.stderr)
         assert "Traceback" not in bad.output
 
 
 def test_bad_input_is_one_paragraph_and_writes_nothing(tmp_path: Path, in_root: None) -> None:
-    missing = invoke("nope.py", HEAD)
+    missing = invoke("diff", "nope.py", HEAD)
     assert missing.exit_code == 2 and "no such file" in missing.stderr
     target = tmp_path / "out.md"
     blocker = tmp_path / "plain-file"
     blocker.write_text("not a folder")
-    result = invoke(BASE, HEAD, "--markdown", str(target), "--json", str(blocker / "diff.json"))
+    result = invoke("diff", BASE, HEAD, "--markdown", str(target), "--json", str(blocker / "diff.json"))
     assert result.exit_code == 2 and "Nothing was written" in result.stderr
     assert not target.exists()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -54,7 +55,7 @@ def brute_force_moves(base: Graph, head: Graph, strings: list[str]) -> set[tuple
 
 
 def decided_moves(diff: GraphDiff) -> set[tuple[str, str | None, str | None]]:
-    return {(m.law, m.old and m.old.id, m.new and m.new.id) for m in diff.moves}
+    return {(m.law, m.old.id if m.old else None, m.new.id if m.new else None) for m in diff.moves}
 
 
 def assert_witnesses_reproduce(diff: GraphDiff, base: Graph, head: Graph) -> None:
@@ -147,7 +148,7 @@ def build(rule_list: list[tuple[str, tuple[str, object]]]) -> Graph:
         elif kind == "keywords":
             graph.entry(rule_id, match=keywords(*value))  # type: ignore[misc]
         elif kind == "all":
-            pattern, words = value  # type: ignore[misc]
+            pattern, words = cast(tuple[str, tuple[str, ...]], value)
             graph.entry(rule_id, match=all_of(re.compile(pattern), keywords(*words)))
         elif kind == "when":
             graph.entry(rule_id, when=b_in_message)

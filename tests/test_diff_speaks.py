@@ -14,9 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from fuzzroute.cli import main
+from helpers.cli import code_out_err, invoke
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PASSWORD = '''    .entry(
@@ -43,19 +41,14 @@ def versions(tmp_path: Path) -> tuple[Path, Path]:
     return base, head
 
 
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["diff", *args])
-    return result.exit_code, result.stdout
-
-
 def test_a_resolved_never_wins_says_the_rule_can_now_start_a_turn(versions: tuple[Path, Path]) -> None:
     base, head = versions
-    code, out = run(str(base), str(head))
+    code, out, _ = code_out_err(invoke("diff", str(base), str(head)))
     assert code == 0
     assert ('both laws  "password-expiry" (#3 -> #2) can now start a turn (before, earlier rules took every '
             "message it matches), e.g. 'password expiry'") in out
     assert '"password" (#2 -> #3) -> "password-expiry" (#3 -> #2)  partial, shared text' in out
-    code, out = run(str(base), str(head), "--format", "json")
+    code, out, _ = code_out_err(invoke("diff", str(base), str(head), "--format", "json"))
     document: dict[str, Any] = json.loads(out)
     starts = document["starts"]
     assert {(s["law"], s["kind"], s["to"]["id"], s["to"]["index"], s["from"]["index"]) for s in starts} == {
@@ -63,14 +56,14 @@ def test_a_resolved_never_wins_says_the_rule_can_now_start_a_turn(versions: tupl
     }
     assert document["summary"]["start_changes"] == 2
     assert {m["relation"] for m in document["moves"]} == {"shared-text"}
-    code, markdown = run(str(base), str(head), "--format", "markdown")
+    code, markdown, _ = code_out_err(invoke("diff", str(base), str(head), "--format", "markdown"))
     assert "#### Rules that start a turn now, or no longer" in markdown
     assert "`password-expiry` #3 → #2" in markdown
 
 
 def test_the_reverse_edit_says_the_rule_can_no_longer_start_a_turn(versions: tuple[Path, Path]) -> None:
     base, head = versions
-    code, out = run(str(head), str(base))
+    code, out, _ = code_out_err(invoke("diff", str(head), str(base)))
     assert code == 0
     assert '"password-expiry" (#2 -> #3) can no longer start a turn: earlier rules now take every message' in out
 
@@ -85,7 +78,7 @@ def test_a_moved_message_is_a_declared_example_when_one_moves(tmp_path: Path) ->
     ]
     base.write_text(json.dumps({"name": "t", "entries": rules[::-1]}), "utf-8")
     head.write_text(json.dumps({"name": "t", "entries": rules}), "utf-8")
-    code, out = run(str(base), str(head), "--format", "json")
+    code, out, _ = code_out_err(invoke("diff", str(base), str(head), "--format", "json"))
     moves = json.loads(out)["moves"]
     assert {m["witness"] for m in moves} == {"can you cancel my booking"}
     assert {(m["from"]["id"], m["to"]["id"]) for m in moves} == {("cancel", "booking")}
@@ -100,9 +93,9 @@ def test_a_moved_witness_spells_the_regex_as_written(tmp_path: Path) -> None:
     base, head = tmp_path / "base.json", tmp_path / "head.json"
     base.write_text(json.dumps({"name": "m", "entries": rules}), "utf-8")
     head.write_text(json.dumps({"name": "m", "entries": rules[::-1]}), "utf-8")
-    code, out = run(str(base), str(head), "--format", "json")
+    code, out, _ = code_out_err(invoke("diff", str(base), str(head), "--format", "json"))
     (move,) = {m["witness"]: m for m in json.loads(out)["moves"]}.values()
     assert (move["witness"], move["relation"]) == ("ticket movie today", "co-occurrence")
-    code, out = run(str(base), str(head))
+    code, out, _ = code_out_err(invoke("diff", str(base), str(head)))
     assert "co-occurrence: 1 moved pair meets only where two rules' texts are glued together" in out
     assert '"tickets" (#1 -> #2) -> "showtimes" (#2 -> #1) \'ticket movie today\'' in out

@@ -104,7 +104,7 @@ def test_python_blocks_of_a_page_run_in_order(path: Path, tmp_path: Path, monkey
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for block in [b for b in BLOCKS if b.path == path and b.kind == "run" and b.lang == "python"]:
-        exec(compile(block.body, block.where, "exec"), namespace)  # noqa: S102 - our own documentation
+        exec(compile(block.body, block.where, "exec"), namespace)  # our own documentation
 
 
 REGENERATED = [b for b in BLOCKS if b.kind == "regenerated"]

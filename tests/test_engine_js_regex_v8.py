@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from js_oracle import v8
+from helpers.js_oracle import v8
 
 from fuzzroute.engine.js_regex import JsRegexError, translate
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 
-from js_oracle import v8
+from helpers.js_oracle import v8
 
 from fuzzroute.engine.js_charsets import _classes, case_class, property_names, property_set
 

@@ -106,7 +106,9 @@ def test_span_reader_agrees_with_json_loads_on_tricky_text() -> None:
     text = '{"a": "x\\"]}", "entries": [ {"id": "q"} ,{"id":"r\\u00e9"}\n, {} ], "n": -1.5e3, "t": [true, null]}'
     root = parse_spans(text)
     assert root is not None
-    assert [text[n.start:n.end] for n in root.member("entries").items] == ['{"id": "q"}', '{"id":"r\\u00e9"}', "{}"]
+    entries = root.member("entries")
+    assert entries is not None
+    assert [text[n.start:n.end] for n in entries.items] == ['{"id": "q"}', '{"id":"r\\u00e9"}', "{}"]
     assert entry_lines(text) == [1, 1, 2]
     assert parse_spans("[1] x") is None and entry_lines("[]") is None
 
@@ -183,7 +185,9 @@ _GAPS = st.sampled_from(["", " ", "\n", "\n  ", "\r\n", "\t"])
 @st.composite
 def _json_texts(draw: st.DrawFn) -> str:
     """A JSON text with whitespace anywhere, often with an `entries` array (sometimes twice, sometimes not one)."""
-    gap = lambda: draw(_GAPS)  # noqa: E731 - a fresh gap each call
+    def gap() -> str:  # a fresh gap each call
+        return draw(_GAPS)
+
     members = draw(st.lists(st.tuples(st.sampled_from(["entries", "name", "entries"]),
                                       st.one_of(st.lists(_JSON_VALUES, max_size=4), _JSON_VALUES)), max_size=3))
     indent = draw(st.sampled_from([None, 1]))

@@ -96,7 +96,7 @@ def naive_outcome(spec: Spec, ctx: Any) -> str:
     if spec.kind == "when":
         try:
             return "match" if PREDICATES[spec.data](ctx) else "no-match"
-        except Exception:  # noqa: BLE001 - a raise is the `threw` verdict
+        except Exception:  # a raise is the `threw` verdict
             return "threw"
     if spec.kind == "all":
         return "match" if all(naive_leaf(leaf, ctx.user_message) for leaf in spec.data) else "no-match"

@@ -40,7 +40,7 @@ def every_outcome(widths: list[int]) -> set[tuple[int, ...]]:
 
 def draw_all(draw, tree: ChoiceTree, seed: int, limit: int) -> list[object]:  # type: ignore[no-untyped-def]
     chooser = FreshChooser(random.Random(seed), tree)
-    made = []
+    made: list[object] = []
     while not tree.exhausted and len(made) < limit:
         chooser.begin()
         made.append(draw(chooser))

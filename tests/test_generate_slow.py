@@ -29,7 +29,7 @@ def test_nested_repeats_the_automata_cannot_read_are_reported_with_a_pumped_phra
     assert [s.rule for s in slow] == ["names"]
     witness = slow[0].witnesses[0]
     assert slow[0].paste is not None
-    assert eval(slow[0].paste) == witness.phrase  # noqa: S307 - the paste line is a Python expression
+    assert eval(slow[0].paste) == witness.phrase  # the paste line is a Python expression
     assert graph.claims(witness.phrase).ids() == (witness.cold_walk, witness.cascade)
     assert r"^(?=\w)(\w+\s?)+$" in slow[0].message and "timed, not decided" in slow[0].message
 

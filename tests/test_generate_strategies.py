@@ -197,5 +197,5 @@ def test_generated_contexts_have_only_the_schema_keys() -> None:
 def test_pumps_repeat_the_patterns_own_text() -> None:
     found = pumps(re.compile(r"(a+)+b"))
     assert found and found[0].unit == "a"
-    assert eval(found[0].expression(5)) == found[0].phrase(5)  # noqa: S307 - the expression is the paste line
+    assert eval(found[0].expression(5)) == found[0].phrase(5)  # the expression is the paste line
     assert pumps(re.compile(r"where is my (order|package)")) == []

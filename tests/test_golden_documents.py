@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from helpers.examples import assert_exit_agrees, default_exit_code
 
 from fuzzroute.cli import main
 
@@ -60,8 +61,9 @@ def report(spec: str, folder: Path) -> dict[str, Any]:
         "report", spec, "--seed", "0", "--budget", "2000", "--workers", "1", "-q",
         "-o", str(folder / "r.html"), "--json", str(out),
     ])
-    assert result.exit_code in (0, 1), result.output
+    assert result.exit_code == default_exit_code(spec), result.output
     document: dict[str, Any] = json.loads(out.read_text("utf-8"))
+    assert_exit_agrees(result.exit_code, document)
     return document
 
 

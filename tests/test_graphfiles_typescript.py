@@ -15,24 +15,19 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers.cli import code_out_err, invoke
 
-from fuzzroute.cli import main
 from fuzzroute.graphfiles.loader import load_graph
 
 DATA = Path(__file__).parent / "data" / "ts"
 FIELDS = ("kind", "code", "skill", "example", "from", "to")
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 def verdicts(spec: str) -> tuple[list[tuple[str | None, ...]], list[str], list[dict[str, object]]]:
-    code, out, err = run("check", spec, "--format", "json")
-    assert code in (0, 1), err
+    code, out, err = code_out_err(invoke("check", spec, "--format", "json"))
     document = json.loads(out)
+    # exit 1 exactly when a proven error is listed (the documented rule of `check`)
+    assert code == (1 if any(p["kind"] == "error" for p in document["problems"]) else 0), err
     rows = [tuple(p[f] for f in FIELDS) for p in document["problems"]]
     return rows, [n["name"] for n in document["notes"]], document.get("not_checked", [])
 
@@ -86,7 +81,8 @@ def test_a_proven_verdict_before_the_when_rule_is_reported_as_usual() -> None:
 
 
 def test_claim_says_when_a_law_depends_on_an_unread_when() -> None:
-    code, out, _ = run("claim", str(DATA / "builder_form.ts:gated"), "refund it", "order status", "--format", "json")
+    code, out, _ = code_out_err(invoke(
+        "claim", str(DATA / "builder_form.ts:gated"), "refund it", "order status", "--format", "json"))
     assert code == 0
     first, second = json.loads(out)
     assert (first["cold_walk"], first["cascade"]) == ("billing", "billing")
@@ -133,7 +129,7 @@ def test_each_rule_is_located_on_its_rule_object_or_entry_call() -> None:
     for entry in graph.entries:
         assert entry.location is not None and entry.location.file.endswith("builder_form.ts")
         assert f".entry({entry.id}" in lines[entry.location.line - 1]
-    code, out, _ = run("check", str(DATA / "config_form.ts:support"))
+    code, out, _ = code_out_err(invoke("check", str(DATA / "config_form.ts:support")))
     assert code == 1
     config_lines = (DATA / "config_form.ts").read_text("utf-8").splitlines()
     located = re.findall(r"config_form\.ts:(\d+): [a-z-]+ \[([\w-]+)\]", out)
@@ -144,7 +140,7 @@ def test_each_rule_is_located_on_its_rule_object_or_entry_call() -> None:
 
 
 def test_several_graphs_are_picked_by_name_default_or_line() -> None:
-    code, _, err = run("check", str(DATA / "builder_form.ts"))
+    code, _, err = code_out_err(invoke("check", str(DATA / "builder_form.ts")))
     assert code == 2
     assert "several graphs" in err and "builder_form.ts:support" in err and "builder_form.ts:default" in err
     by_name = load_graph(str(DATA / "builder_form.ts:intents"))
@@ -154,7 +150,7 @@ def test_several_graphs_are_picked_by_name_default_or_line() -> None:
     by_line = load_graph(f"{DATA / 'builder_form.ts'}:{line}")
     assert [e.id for e in by_line.graph.entries] == [e.id for e in by_name.graph.entries]
     assert load_graph(str(DATA / "builder_form.ts:default")).graph.mount == "read"
-    code, _, err = run("check", str(DATA / "builder_form.ts:nope"))
+    code, _, err = code_out_err(invoke("check", str(DATA / "builder_form.ts:nope")))
     assert code == 2 and "no graph named or starting on `nope`" in err
 
 
@@ -198,7 +194,7 @@ def test_a_non_literal_declaration_is_refused_naming_file_line_and_rule(
 ) -> None:
     path = tmp_path / "graph.ts"
     path.write_text("const a = defineSkill({ id: 'a' });\n" + code + "\n", "utf-8")
-    exit_code, out, err = run("check", str(path))
+    exit_code, out, err = code_out_err(invoke("check", str(path)))
     assert exit_code == 2, out
     assert "Traceback" not in err
     message = err.strip()
@@ -224,7 +220,7 @@ def test_a_non_literal_declaration_is_refused_naming_file_line_and_rule(
 def test_declarations_fuzzroute_cannot_read_exactly_are_refused(tmp_path: Path, code: str, expected: str) -> None:
     path = tmp_path / "graph.ts"
     path.write_text("const a = defineSkill({ id: 'a' });\n" + code + "\n", "utf-8")
-    exit_code, _, err = run("check", str(path))
+    exit_code, _, err = code_out_err(invoke("check", str(path)))
     assert exit_code == 2
     assert expected in err and f"{path}:2" in err and "Traceback" not in err
 
@@ -238,7 +234,7 @@ def test_the_code_is_never_run(tmp_path: Path) -> None:
         "module.exports = skillGraph().entry(a, { match: /x/, when: undefined }).build();\n",
         "utf-8",
     )
-    code, _, err = run("check", str(path))
+    code, _, err = code_out_err(invoke("check", str(path)))
     assert code == 2  # `match` and `when` both set: refused, and nothing ran
     assert not marker.exists()
 
@@ -249,13 +245,13 @@ def test_the_readme_session_on_support_ts_is_what_check_and_claim_print(monkeypa
     readme = (root / "docs" / "how-to" / "typescript-graphs.md").read_text("utf-8")
     section = readme.split("## A session on `examples/support.ts`", 1)[1]
     text_blocks = re.findall(r"```text\n(.*?)```", section, flags=re.DOTALL)
-    code, out, _ = run("check", "examples/support.ts")
+    code, out, _ = code_out_err(invoke("check", "examples/support.ts"))
     assert code == 1 and out == text_blocks[0]
     # check decides by default: without deciding it prints the proven part alone, the decided block follows it
-    code, proven_only, _ = run("check", "examples/support.ts", "--no-decide")
+    code, proven_only, _ = code_out_err(invoke("check", "examples/support.ts", "--no-decide"))
     assert code == 1 and out.startswith(proven_only)
     assert out[len(proven_only):].startswith("\nDecided for all messages")
-    code, out, _ = run("claim", "examples/support.ts", "FACTURÉ 7", "thanks again")
+    code, out, _ = code_out_err(invoke("claim", "examples/support.ts", "FACTURÉ 7", "thanks again"))
     assert code == 0 and out == text_blocks[1]
     source = re.findall(r"```ts\n(.*?)```", section, flags=re.DOTALL)[0]
     assert source == (root / "examples" / "support.ts").read_text("utf-8")

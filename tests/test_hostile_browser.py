@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from test_report_browser import Visit, browser  # noqa: F401 - the fixture is used by name
+from helpers.browser import Visit
 
 from fuzzroute.cli import main
 
@@ -48,7 +48,7 @@ def test_the_html_holds_no_raw_control_or_override_character(hostile_page: Path)
     assert "U+202E" in html and "U+001B" in html and f'<bdi dir="ltr">#3 {HEBREW}</bdi>' in html
 
 
-def test_rtl_and_escapes_render_inert_in_chromium(browser: Any, hostile_page: Path) -> None:  # noqa: F811
+def test_rtl_and_escapes_render_inert_in_chromium(browser: Any, hostile_page: Path) -> None:
     visit = Visit(browser, hostile_page)
     try:
         page = visit.page

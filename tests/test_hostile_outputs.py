@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner, Result
+from helpers.cli import invoke
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -69,10 +70,6 @@ HOSTILE_TEXTS = {
     "line-separator": "one\u2028two\u2029three",
     "backslash": "\\|\\`\\<",
 }
-
-
-def invoke(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
 
 
 def assert_clean(result: Result, code: int) -> None:
@@ -710,7 +707,7 @@ def test_a_pytest_id_holding_double_colons_can_be_selected(tmp_path: Path) -> No
 
 
 def test_the_action_diffs_a_typescript_graph(tmp_path: Path) -> None:
-    from action_runner import by_name, run_action
+    from helpers.action_runner import by_name, run_action
 
     work = tmp_path / "repo"
     (work / "examples").mkdir(parents=True)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers.cli import invoke
 
 from fuzzroute.cli import main
 from fuzzroute.report.ledger import ledger_path
@@ -84,11 +85,11 @@ def run(args: list[str], cwd: Path, *, program: list[str] | None = None, bound: 
     return Done(child.returncode, out or "", err or "", time.monotonic() - started)
 
 
-def invoke(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> Done:
+def in_process(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> Done:
     """The command in this process (click's runner), for inputs refused before any graph code runs."""
     monkeypatch.chdir(cwd)
     started = time.monotonic()
-    result = CliRunner().invoke(main, args)
+    result = invoke(*args)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"{args!r} raised {result.exception!r}") from result.exception
     return Done(result.exit_code, result.stdout, result.stderr, time.monotonic() - started)
@@ -244,7 +245,7 @@ def test_a_fifo_acceptance_file_beside_the_graph_is_refused(tmp_path: Path) -> N
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
 def test_a_device_graph_is_refused(tmp_path: Path, device: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    done = invoke(["check", device], tmp_path, monkeypatch)
+    done = in_process(["check", device], tmp_path, monkeypatch)
     expect(done, 2, within=20, says=f"{device} is a device, not a graph file")
 
 
@@ -262,7 +263,7 @@ def test_an_exception_whose_text_never_comes_is_read_under_a_limit(tmp_path: Pat
 def test_an_exception_whose_text_sleeps_is_read_under_a_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, "g.py", "import time\nclass E(Exception):\n    def __str__(self):\n        time.sleep(10**6)\n"
           "        return 'never'\n\nraise E()\n")
-    done = invoke(["claim", "g.py", "x"], tmp_path, monkeypatch)
+    done = in_process(["claim", "g.py", "x"], tmp_path, monkeypatch)
     expect(done, 2, says="<E whose message did not come within 1 s>")
 
 
@@ -307,7 +308,7 @@ def test_inputs_that_used_to_crash_are_bad_input(
 ) -> None:
     write(tmp_path, name, text)
     before = hashes(tmp_path)
-    done = invoke(["check", name], tmp_path, monkeypatch)
+    done = in_process(["check", name], tmp_path, monkeypatch)
     expect(done, 2, says=says)
     assert done.out == "" and hashes(tmp_path) == before
 
@@ -316,7 +317,7 @@ def test_a_javascript_regex_nested_far_past_190_groups_is_read(tmp_path: Path, m
     source = "(" * 350 + "ab" + ")" * 350
     write(tmp_path, "deep.ts", TS_HEAD + f"export const g = skillGraph().entry(a, {{ match: /{source}/, "
           "examples: ['ab'] }).build({ check: 'off' });\n")
-    done = invoke(["check", "deep.ts"], tmp_path, monkeypatch)
+    done = in_process(["check", "deep.ts"], tmp_path, monkeypatch)
     expect(done, 0)
     assert "0 error(s)" in done.out
 
@@ -341,7 +342,7 @@ def test_a_long_number_in_a_merge_shard_is_bad_input(
 ) -> None:
     write(tmp_path, "a.json", _with_long_number(report_json))
     before = hashes(tmp_path)
-    done = invoke(["merge", "a.json", "-o", "m.html"], tmp_path, monkeypatch)
+    done = in_process(["merge", "a.json", "-o", "m.html"], tmp_path, monkeypatch)
     expect(done, 2, says="a.json:1:13: the report holds a number of 4,400 digits")
     assert hashes(tmp_path) == before and not (tmp_path / "m.html").exists()
 
@@ -352,7 +353,7 @@ def test_a_long_number_in_a_baseline_is_bad_input(
     write(tmp_path, "g.json", GOOD_JSON)
     write(tmp_path, "base.json", _with_long_number(report_json))
     before = hashes(tmp_path)
-    done = invoke(["report", "g.json", "--baseline", "base.json", "--budget", "20", "--workers", "1", "--no-decide",
+    done = in_process(["report", "g.json", "--baseline", "base.json", "--budget", "20", "--workers", "1", "--no-decide",
                 "-o", "r.html"], tmp_path, monkeypatch)
     expect(done, 2, says="base.json:1:13:")
     assert hashes(tmp_path) == before
@@ -360,13 +361,13 @@ def test_a_long_number_in_a_baseline_is_bad_input(
 
 def test_a_long_number_in_the_ledger_is_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, "g.json", GOOD_JSON)
-    first = invoke(["report", "g.json", "--db", "db", "--budget", "20", "--workers", "1", "--no-decide",
+    first = in_process(["report", "g.json", "--db", "db", "--budget", "20", "--workers", "1", "--no-decide",
                  "-o", "r.html"], tmp_path, monkeypatch)
     expect(first, 0)
     ledger = ledger_path(tmp_path / "db", "shop")
     ledger.write_text(_with_long_number(ledger.read_text(encoding="utf-8")), encoding="utf-8")
     before = hashes(tmp_path)
-    done = invoke(["report", "g.json", "--db", "db", "--budget", "20", "--workers", "1", "--no-decide",
+    done = in_process(["report", "g.json", "--db", "db", "--budget", "20", "--workers", "1", "--no-decide",
                    "-o", "r2.html"], tmp_path, monkeypatch)
     expect(done, 2, says="witness ledger is corrupt (at line 1, column 13 it holds a number of 4,400 digits")
     assert hashes(tmp_path) == before
@@ -376,7 +377,7 @@ def test_a_long_number_in_the_acceptance_file_is_bad_input(tmp_path: Path, monke
     write(tmp_path, "g.json", GOOD_JSON)
     write(tmp_path, "g.json.accepted.json", '{"accepted": [], "n": ' + "5" * 4500 + "}")
     before = hashes(tmp_path)
-    done = invoke(["check", "g.json"], tmp_path, monkeypatch)
+    done = in_process(["check", "g.json"], tmp_path, monkeypatch)
     expect(done, 2, says="g.json.accepted.json:1:23: a number of 4,500 digits")
     assert hashes(tmp_path) == before
 
@@ -437,7 +438,7 @@ def test_an_internal_error_in_a_command_is_exit_3(tmp_path: Path, monkeypatch: p
 
     monkeypatch.setattr(sys.modules["fuzzroute.cli.check"], "render_checkup_text", broken)
     monkeypatch.setenv("FUZZROUTE_DEBUG", debug)
-    done = invoke(["check", "g.json"], tmp_path, monkeypatch)
+    done = in_process(["check", "g.json"], tmp_path, monkeypatch)
     assert done.code == 3, done.err
     assert "fuzzroute: internal error: KeyError: 'simulated bug'. This is a bug in fuzzroute" in done.err
     assert ("Traceback" in done.err) == (debug == "1")
@@ -501,7 +502,7 @@ def test_limits_the_timer_cannot_hold_are_refused_when_parsed(
     tmp_path: Path, option: str, value: str, command: list[str]
 , monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, "g.json", GOOD_JSON)
-    done = invoke([*command, option, value], tmp_path, monkeypatch)
+    done = in_process([*command, option, value], tmp_path, monkeypatch)
     expect(done, 2, says=f"{option} ")
     assert "longer than a time limit can be" in done.err and done.out == ""
 

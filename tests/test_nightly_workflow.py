@@ -22,7 +22,7 @@ from typing import Any
 import click
 import pytest
 import yaml
-from action_runner import by_name, load_action, run_action, substitute
+from helpers.action_runner import by_name, load_action, run_action, substitute
 
 from fuzzroute.cli import main
 

@@ -19,9 +19,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-
-from fuzzroute.cli import main
+from click.testing import Result
+from helpers.cli import invoke
 
 GRAPH = {
     "name": "shop",
@@ -52,10 +51,6 @@ def hashes(folder: Path) -> dict[str, str]:
         elif path.is_file():
             found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
     return found
-
-
-def invoke(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
 
 
 @pytest.fixture()

@@ -27,7 +27,7 @@ def test_python_snippets_run_and_say_what_they_claim(capsys: object) -> None:
     snippets = blocks("python")
     assert len(snippets) >= 1
     for snippet in snippets:
-        exec(compile(snippet, "README.md", "exec"), namespace)  # noqa: S102 - the README is ours
+        exec(compile(snippet, "README.md", "exec"), namespace)  # the README is ours
     claims = namespace["claims"]
     assert claims.ids() == ("order-status", "order-status")  # type: ignore[attr-defined]
 

@@ -9,9 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_report_fixtures import (
+from helpers.report_fixtures import (
     SUPPORT_SAMPLES,
     build_json,
     judge_samples,
@@ -21,6 +19,8 @@ from test_report_fixtures import (
     wide_graph,
     witness,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import Graph, intent, keywords
 from fuzzroute.decided import BOUNDARY
@@ -261,7 +261,7 @@ def test_versions_name_every_library_the_report_depends_on() -> None:
 
 # -- invariants over arbitrary explorations ------------------------------------------------
 
-phrases = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=30)
+phrases = st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=30)
 
 
 @st.composite

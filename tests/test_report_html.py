@@ -6,11 +6,9 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from html.parser import HTMLParser
-from typing import Any
+from typing import Any, Literal
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_report_fixtures import (
+from helpers.report_fixtures import (
     HOSTILE_ATTRIBUTE,
     HOSTILE_ID,
     HOSTILE_SCRIPT,
@@ -21,6 +19,8 @@ from test_report_fixtures import (
     wide_graph,
     witness,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
 from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, Report, build_report, render_html, to_json
@@ -106,7 +106,7 @@ def by_id(root: Node, ident: str) -> Node:
 
 
 def counts_shown(root: Node) -> dict[str, int]:
-    return {n.attrs["data-count"]: int(n.text()) for n in root.find(lambda n: "data-count" in n.attrs)}  # type: ignore[index]
+    return {n.attrs["data-count"] or "": int(n.text()) for n in root.find(lambda n: "data-count" in n.attrs)}
 
 
 def plain(text: str) -> str:
@@ -236,7 +236,8 @@ def test_clean_proven_half_says_what_it_covered() -> None:
 def test_paste_line_follows_the_graph_format() -> None:
     graph = support_graph()
     exploration = support_exploration()
-    for graph_format, key in (("python", "paste"), ("json", "paste_json")):
+    formats: tuple[tuple[Literal["python", "json"], str], ...] = (("python", "paste"), ("json", "paste_json"))
+    for graph_format, key in formats:
         doc = build_report(graph, graph.checkup(), exploration, graph_format=graph_format)
         shown = [n.text() for n in parse(render_html(doc)).find(lambda n: n.tag == "pre")]
         assert shown == [s[key] for s in to_json(doc)["suggestions"] if s[key] is not None] != []
@@ -341,16 +342,16 @@ def test_the_overview_links_every_card_tier_by_tier() -> None:
     assert "#decided-1" in links and not {"#decided-2", "#decided-3"} & set(links)
     # Every suggestion is linked, or stands behind a row that names its kind and rule (near misses of one
     # rule are one row), or in an aggregate row (glued texts), or is counted in the `more` row.
-    rows = report.overview
-    more = sum(r.count or 0 for r in rows if r.kind == "more")
+    overview_rows = report.overview
+    more = sum(r.count or 0 for r in overview_rows if r.kind == "more")
     unlisted = 0
     for position, s in enumerate(report.suggestions, start=1):
         if any(r.anchor == f"suggestion-{position}" or f"suggestion-{position}" in {a.anchor for a in r.also}
-               for r in rows):
+               for r in overview_rows):
             continue
-        if any(r.kind == s.kind and r.rule and s.rule and s.rule in r.rule.split(", ") for r in rows):
+        if any(r.kind == s.kind and r.rule and s.rule and s.rule in r.rule.split(", ") for r in overview_rows):
             continue
-        if s.relation == "co-occurrence" and any(r.kind == "co-occurrence" for r in rows):
+        if s.relation == "co-occurrence" and any(r.kind == "co-occurrence" for r in overview_rows):
             continue
         unlisted += 1
     assert unlisted <= more
@@ -358,7 +359,7 @@ def test_the_overview_links_every_card_tier_by_tier() -> None:
     phrases = [n.attrs["data-phrase"] for n in by_class(root, "finding")]
     assert len(phrases) == len(set(phrases))
     for card in by_class(root, "finding"):
-        codes = [li.attrs["data-code"] for li in by_class(card, "problem")]
+        codes = [li.attrs["data-code"] or "" for li in by_class(card, "problem")]
         assert sorted(codes) == sorted(p["code"] for p in problems if p["example"] == card.attrs["data-phrase"])
 
 

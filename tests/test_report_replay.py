@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from test_report_fixtures import build_json
+from helpers.report_fixtures import build_json
 
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore

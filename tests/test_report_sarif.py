@@ -14,12 +14,12 @@ from typing import Any
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
+from helpers.cli import code_out_err, invoke
+from helpers.examples import default_exit_code
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
-from fuzzroute.cli import main
 from fuzzroute.report import build_report, empty_exploration, to_json
 from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX
 from fuzzroute.report.render.sarif import sarif_log as sarif_of_report
@@ -35,11 +35,6 @@ VALIDATOR = jsonschema.Draft4Validator(SCHEMA, format_checker=jsonschema.Draft4V
 def sarif_log(document: dict[str, Any], **options: Any) -> dict[str, Any]:
     """The SARIF log of a report given in its JSON form (as `--json` writes it, possibly edited by a test)."""
     return sarif_of_report(from_json(Report, document), **options)
-
-
-def invoke(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def assert_valid(log: dict[str, Any]) -> None:
@@ -76,9 +71,9 @@ def report_sarif(tmp_path: Path, name: str, *extra: str, graph: Path = EXAMPLES 
     dict[str, Any], dict[str, Any]
 ]:
     sarif, doc = tmp_path / f"{name}.sarif", tmp_path / f"{name}.json"
-    code, _, err = invoke("report", str(graph), "-o", str(tmp_path / f"{name}.html"), "--json", str(doc),
-                          "--sarif", str(sarif), "--budget", "300", *extra)
-    assert code in (0, 1), err
+    code, _, err = code_out_err(invoke("report", str(graph), "-o", str(tmp_path / f"{name}.html"), "--json", str(doc),
+                          "--sarif", str(sarif), "--budget", "300", *extra))
+    assert code == default_exit_code(graph), err
     return json.loads(sarif.read_text(encoding="utf-8")), json.loads(doc.read_text(encoding="utf-8"))
 
 
@@ -247,7 +242,7 @@ def test_check_sarif_is_proven_and_decided_and_shares_fingerprints_with_report(
         return [r["partialFingerprints"] for r in results if r["properties"]["tier"] == tier]
 
     from_report = log["runs"][0]["results"]
-    code, out, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target), "--no-decide")
+    code, out, _ = code_out_err(invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target), "--no-decide"))
     assert code == 1 and "error(s)" in out
     checked = json.loads(target.read_text(encoding="utf-8"))
     assert_valid(checked)
@@ -257,7 +252,7 @@ def test_check_sarif_is_proven_and_decided_and_shares_fingerprints_with_report(
     assert "Proven findings come from" in description and "Generated phrases" not in description
     assert [r["partialFingerprints"] for r in results] == fingerprints(from_report, "proven")
     # by default check decides: the decided results are the report's, one alert each in code scanning
-    code, _, _ = invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target))
+    code, _, _ = code_out_err(invoke("check", str(EXAMPLES / "support.py"), "--sarif", str(target)))
     decided = json.loads(target.read_text(encoding="utf-8"))
     assert_valid(decided)
     results = decided["runs"][0]["results"]
@@ -272,7 +267,7 @@ def test_check_sarif_on_a_clean_graph_has_no_results(tmp_path: Path) -> None:
         {"id": "billing", "match": {"keywords": ["refund"]}, "examples": ["refund my order"]},
     ]}))
     target = tmp_path / "c.sarif"
-    code, _, _ = invoke("check", str(graph), "--sarif", str(target))
+    code, _, _ = code_out_err(invoke("check", str(graph), "--sarif", str(target)))
     log = json.loads(target.read_text(encoding="utf-8"))
     assert_valid(log)
     assert code == 0 and log["runs"][0]["results"] == []
@@ -285,7 +280,7 @@ def test_an_unwritable_sarif_path_is_bad_input_and_writes_nothing(tmp_path: Path
     args = [command, str(EXAMPLES / "support.py"), "--sarif", str(blocker / "out.sarif")]
     if command == "report":
         args += ["-o", str(tmp_path / "r.html"), "--json", str(tmp_path / "r.json"), "--budget", "50"]
-    code, _, err = invoke(*args)
+    code, _, err = code_out_err(invoke(*args))
     assert code == 2 and "Traceback" not in err and err.startswith("fuzzroute: error: ")
     assert "afile" in err and "Nothing was written" in err and err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
@@ -338,7 +333,9 @@ def test_fingerprints_match_exactly_when_identities_match(
     log = sarif_log(generated_document(problems, suggestions), base="/work")
     assert_valid(log)
     results = log["runs"][0]["results"]
-    identities = [("proven", p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in problems]
+    identities: list[tuple[Any, ...]] = [
+        ("proven", p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in problems
+    ]
     identities += [("suggested", s["kind"], s["rule"], s["from"], s["to"]) for s in suggestions]
     assert len(results) == len(identities)
     prints = [r["partialFingerprints"][FINGERPRINT_KEY] for r in results]

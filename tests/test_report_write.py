@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_report_fixtures import SUPPORT_NEAR_MISSES, SUPPORT_SAMPLES, fake_explorer, support_graph
+from helpers.report_fixtures import SUPPORT_NEAR_MISSES, SUPPORT_SAMPLES, fake_explorer, support_graph
 
 from fuzzroute.report import (
     render_html,
@@ -207,13 +207,10 @@ print("partial" if result.partial else "whole", result.exit_status, flush=True)
 
 
 def test_a_real_ctrl_c_mid_generation_writes_a_partial_report(tmp_path: Path) -> None:
-    import importlib
     import subprocess
     import sys
 
     example = Path(__file__).resolve().parent.parent / "examples" / "support.py"
-    if not example.exists() or getattr(importlib.import_module("fuzzroute.generate"), "explore", None) is None:
-        pytest.skip("needs examples/support.py and the generation engine")
     html, as_json = tmp_path / "r.html", tmp_path / "r.json"
     child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_RUN, str(example), str(html), str(as_json)],
                              stdout=subprocess.PIPE, text=True)

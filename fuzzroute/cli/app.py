@@ -60,7 +60,7 @@ def reports_bad_input(command: F) -> F:
             sys.exit(EXIT_INTERRUPTED)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
-        except Exception as exc:  # noqa: BLE001 - a bug of fuzzroute's: exit 3, never read as findings
+        except Exception as exc:  # a bug of fuzzroute's: exit 3, never read as findings
             sys.exit(internal_error(exc))
 
     return wrapper  # type: ignore[return-value]

@@ -72,7 +72,7 @@ def _invoke(argv: list[str] | None) -> int:
     except OutputUnwritable as exc:
         _say(str(exc))
         return EXIT_BAD_INPUT
-    except Exception as exc:  # noqa: BLE001 - an error of fuzzroute's own: exit 3, never a traceback to read as findings
+    except Exception as exc:  # an error of fuzzroute's own: exit 3, never a traceback to read as findings
         return internal_error(exc)
     return 0
 

@@ -104,7 +104,7 @@ def search(
     must_accept = accepts[:positive]
 
     def goal(state: tuple[int, ...]) -> bool:
-        if not all([a[s] for a, s in zip(must_accept, state, strict=False)]):  # noqa: C419 - a list is faster
+        if not all([a[s] for a, s in zip(must_accept, state, strict=False)]):  # a list is faster
             return False
         return not any(all(state[k] != DEAD and accepts[k][state[k]] for k in range(lo, hi)) for lo, hi in spans)
 

@@ -75,7 +75,7 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
         return Outcome.TIMED_OUT
     except KeyboardInterrupt:
         raise  # the user's Ctrl-C, not the predicate's verdict
-    except BaseException:  # noqa: BLE001 - any exception, SystemExit included, is a `threw` verdict by contract
+    except BaseException:  # any exception, SystemExit included, is a `threw` verdict by contract
         return Outcome.THREW
 
 

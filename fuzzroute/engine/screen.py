@@ -126,7 +126,7 @@ def _scan_re2(needles: Sequence[str]) -> Scan | None:
         for text in needles:
             found_set.Add(text)
         found_set.Compile()
-    except Exception:  # noqa: BLE001 - any trouble in an optional engine means "not available"
+    except Exception:  # any trouble in an optional engine means "not available"
         return None
     match = found_set.Match
 
@@ -149,7 +149,7 @@ def _scan_hyperscan(needles: Sequence[str]) -> Scan | None:
             elements=len(needles),
             flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(needles),
         )
-    except Exception:  # noqa: BLE001 - any trouble in an optional engine means "not available"
+    except Exception:  # any trouble in an optional engine means "not available"
         return None
     scan_bytes = database.scan
 

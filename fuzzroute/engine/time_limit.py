@@ -55,7 +55,7 @@ class TimeLimitExceeded(BaseException):
         self.deadline = deadline
 
 
-class TimedOut(Exception):  # noqa: N818 - reads as what happened: the call timed out
+class TimedOut(Exception):  # reads as what happened: the call timed out
     """What `call_with_time_limit` raises when its own limit passed (an ordinary exception)."""
 
     def __init__(self, seconds: float) -> None:

@@ -104,7 +104,7 @@ def interleave(streams: Sequence[Iterator[Candidate | None]]) -> Stream:
                 item = next(stream)
             except StopIteration:
                 continue
-            except Exception:  # noqa: BLE001 - see the docstring: a broken generator only ends itself
+            except Exception:  # see the docstring: a broken generator only ends itself
                 continue
             still.append(stream)
             yield item

@@ -120,7 +120,7 @@ def safe_text(value: object, limit: int = 300) -> str:
                                     lambda: f"the text (__str__) of a {kind} raised by the graph's code")
     except TimedOut:
         return f"<{kind} whose message did not come within {TEXT_SECONDS:g} s>"
-    except BaseException as exc:  # noqa: BLE001 - graph code's objects may raise anything, even SystemExit
+    except BaseException as exc:  # graph code's objects may raise anything, even SystemExit
         if isinstance(exc, KeyboardInterrupt):
             raise
         return f"<{kind} whose message cannot be printed>"
@@ -237,7 +237,7 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
         raise
     except KeyboardInterrupt:
         raise
-    except BaseException as exc:  # noqa: BLE001 - any import failure (GeneratorExit too) is bad input here
+    except BaseException as exc:  # any import failure (GeneratorExit too) is bad input here
         if isinstance(exc, ValueError) and "null bytes" in str(exc):
             raise _syntax_error(path, SyntaxError(str(exc))) from None  # before 3.11.4 a NUL is a ValueError
         where = _line_in(path, exc)
@@ -255,7 +255,7 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
         raise
     except KeyboardInterrupt:
         raise
-    except BaseException as exc:  # noqa: BLE001 - module objects are graph code too
+    except BaseException as exc:  # module objects are graph code too
         raise InputError(
             f"{path}: looking for the module-level Graph raised {type(exc).__name__}: {safe_text(exc)}. "
             "Keep module-level objects plain; fuzzroute reads each one to find the Graph."

@@ -55,7 +55,7 @@ def _run_in_child(spec: str, beacon: object) -> None:  # pragma: no cover - fork
         from fuzzroute.report.proven_rows import rows_from_checkup
 
         rows_from_checkup(load_graph(spec).graph)
-    except BaseException:  # noqa: BLE001 - the session's own load reports any error; the probe watches for exits
+    except BaseException:  # the session's own load reports any error; the probe watches for exits
         pass
     finally:
         if isinstance(beacon, supervision.Beacon):

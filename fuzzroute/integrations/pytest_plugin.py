@@ -180,7 +180,7 @@ class GraphFile(pytest.File):
         except FuzzrouteError as error:
             yield GraphLoadItem.from_parent(self, name="load", message=" ".join(str(error).split()))
             return
-        except Exception as error:  # noqa: BLE001 - a fuzzroute bug fails this graph's item, not the session
+        except Exception as error:  # a fuzzroute bug fails this graph's item, not the session
             yield GraphLoadItem.from_parent(self, name="load", message=internal_error_text(error))
             return
         finally:
@@ -464,7 +464,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     for spec in specs:
         try:
             lines = explore_lines(spec, int(config.getoption("fuzzroute_budget")))
-        except Exception as error:  # noqa: BLE001 - a summary section never ends the session
+        except Exception as error:  # a summary section never ends the session
             lines = [f"{spec}: cannot be explored: {internal_error_text(error)}"]
         for line in lines:
             terminalreporter.write_line(line)

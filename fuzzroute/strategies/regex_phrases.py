@@ -186,7 +186,7 @@ class RegexPhrases:
 
         try:
             found, printed = exrex_call(run)
-        except Exception as exc:  # noqa: BLE001 - exrex fails on constructs it does not know
+        except Exception as exc:  # exrex fails on constructs it does not know
             return [], f"exrex failed: {exc!r}"
         distinct = list(dict.fromkeys(found))
         rng.shuffle(distinct)

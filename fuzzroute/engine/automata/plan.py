@@ -52,7 +52,7 @@ _REPEATS = frozenset({_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPE
 _REFERENCES = frozenset({_c.GROUPREF, _c.GROUPREF_EXISTS})
 
 
-class RegexTimedOut(Exception):  # noqa: N818 - what happened, as the caller reports it
+class RegexTimedOut(Exception):  # what happened, as the caller reports it
     """A guarded regex ran past the condition time limit on one text; its verdict there is unknown."""
 
     def __init__(self, pattern: str, seconds: float, reason: str) -> None:
