@@ -197,8 +197,8 @@ WRITERS_STILL_REACHING_PAST_THE_MODEL = {
     "fuzzroute.report.render.junit": "reads the graph loader and the proven rows",
     "fuzzroute.report.render.decided_text": "reads the decided tier's own objects",
     "fuzzroute.report.render.html": "reads report.overview and the engine's context",
-    "fuzzroute.report.render.overview": "reads the engine's context",
-    "fuzzroute.report.render.wording": "reads the engine",
+    "fuzzroute.report.render.overview_cards": "reads the engine's context",
+    "fuzzroute.report.render.explanations": "reads the engine",
 }
 
 
@@ -314,6 +314,26 @@ def test_the_package_root_holds_only_the_public_api_and_the_cli_entry() -> None:
     loose = {p.name for p in PACKAGE.glob("*.py")}
     assert loose == ROOT_MODULES
     assert not any(p.is_symlink() for p in PACKAGE.rglob("*"))
+
+
+def modules_sharing_a_name(paths: list[Path]) -> dict[str, list[str]]:
+    """Module file names held by more than one module outside `cli/` (whose modules are named after commands)."""
+    by_name: dict[str, list[str]] = {}
+    for path in paths:
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] == "cli" or path.name in {"__init__.py", "__main__.py"}:
+            continue
+        by_name.setdefault(path.name, []).append(relative.as_posix())
+    return {name: sorted(held) for name, held in sorted(by_name.items()) if len(held) > 1}
+
+
+def test_no_two_modules_outside_the_cli_share_a_name() -> None:
+    # A name says what a file holds: two `wording.py` make a reader open both to learn which one is meant.
+    assert modules_sharing_a_name(sorted(PACKAGE.rglob("*.py"))) == {}
+    planted = [PACKAGE / "report" / "render" / "wording.py", PACKAGE / "decided" / "wording.py",
+               PACKAGE / "cli" / "report.py", PACKAGE / "report" / "__init__.py", PACKAGE / "cli" / "check.py",
+               PACKAGE / "engine" / "check.py"]
+    assert modules_sharing_a_name(planted) == {"wording.py": ["decided/wording.py", "report/render/wording.py"]}
 
 
 def test_the_scanner_sees_every_spelling() -> None:

@@ -22,7 +22,7 @@ from test_authoring_suggest import apply_patch, invoke
 from wordfreq import zipf_frequency
 
 from fuzzroute.authoring.suggest import suggest_examples
-from fuzzroute.generate.wording import glued_marks
+from fuzzroute.generate.naturalness import glued_marks
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.strategies.roles import FUNCTION_WORDS
 

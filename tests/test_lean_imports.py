@@ -39,7 +39,7 @@ LEAN_PACKAGES = {"click", "fastjsonschema", "ahocorasick"}
 #: The modules of the report layer a lean command may load: output paths and atomic writes, the exit policy, the
 #: one-line finding format, and the text and JSON of decided items.
 LEAN_REPORT_MODULES = {
-    "fuzzroute.report", "fuzzroute.report.paths", "fuzzroute.report.atomic", "fuzzroute.report.failon",
+    "fuzzroute.report", "fuzzroute.report.paths", "fuzzroute.report.atomic", "fuzzroute.report.fail_on_findings",
     "fuzzroute.report.render", "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
 }
 #: Of the findings model, a lean command may load only the JSON helper that keeps graph text inert.

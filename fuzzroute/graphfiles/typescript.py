@@ -40,7 +40,6 @@ import tree_sitter_typescript
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.js_regex import to_code_points
-from fuzzroute.engine.location import SourceLocation
 from fuzzroute.engine.matchers import (
     Matcher,
     compiled_js_regex,
@@ -48,6 +47,7 @@ from fuzzroute.engine.matchers import (
     validated_intent,
     validated_keywords,
 )
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.unread import UnreadPredicate
 from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
 

@@ -269,7 +269,7 @@ def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]
     read-back check finds them (a file that is gone, or has no run id, is not
     counted).
     """
-    from fuzzroute.report.generation import run_id_of
+    from fuzzroute.report.run_id import run_id_of
 
     _, ledger = read_memory(db, graph_name)
     if ledger is None:
