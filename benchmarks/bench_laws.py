@@ -20,8 +20,8 @@ from common import best_of_interleaved, random_graph, table
 
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import ClaimLaws
+from fuzzroute.engine.literal_prefilter import ENGINES
 from fuzzroute.engine.matchers import AllOf, Keywords, Regex
-from fuzzroute.engine.screen import ENGINES
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
 from fuzzroute.strategies.vocabulary import vocabulary
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from common import table
 
-from fuzzroute.engine.js_regex import translate
 from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.jsregex.translation import translate
 
 SIZES = (100, 1000)
 QUICK_SIZES = (100, 300)

@@ -38,7 +38,7 @@ _PUBLIC: dict[str, str] = {
     "Problem": "fuzzroute.engine.problems",
     "Regex": "fuzzroute.engine.matchers",
     "RoutingContext": "fuzzroute.engine.context",
-    "SourceLocation": "fuzzroute.engine.location",
+    "SourceLocation": "fuzzroute.engine.source_location",
     "all_of": "fuzzroute.engine.matchers",
     "cold_context": "fuzzroute.engine.context",
     "decide": "fuzzroute.decided",
@@ -59,9 +59,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.engine.graph import MOUNTS, Graph
     from fuzzroute.engine.laws import Claimant, ClaimLaws, Claims, Outcome, runs_on
     from fuzzroute.engine.limits import time_limits
-    from fuzzroute.engine.location import SourceLocation
     from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, all_of, intent, js_regex, keywords
     from fuzzroute.engine.problems import Checkup, Note, Problem
+    from fuzzroute.engine.source_location import SourceLocation
     from fuzzroute.generate import explore
     from fuzzroute.graphfiles.loader import load_graph
 

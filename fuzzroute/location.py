@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from fuzzroute.engine.location import SourceLocation
+from fuzzroute.engine.source_location import SourceLocation
 
 __all__ = ["SourceLocation"]

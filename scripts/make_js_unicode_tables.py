@@ -1,6 +1,6 @@
-"""Write fuzzroute/engine/data/js_unicode.json: JavaScript's case folding and Unicode properties, read off V8.
+"""Write fuzzroute/jsregex/data/js_unicode.json: JavaScript's case folding and Unicode properties, read off V8.
 
-fuzzroute translates JavaScript regexes into Python ones (`fuzzroute/engine/js_regex.py`).  Where
+fuzzroute translates JavaScript regexes into Python ones (`fuzzroute/jsregex/translation.py`).  Where
 the two engines' Unicode data differ (JavaScript's `/i` canonicalisation, `\\p{...}`), the
 translation spells sets out explicitly, and those sets must be V8's own, not Python's
 `unicodedata` (another Unicode version, and no simple case folding or scripts).  So this script
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from py_mini_racer import MiniRacer
 
-OUT = Path(__file__).resolve().parent.parent / "fuzzroute" / "engine" / "data" / "js_unicode.json"
+OUT = Path(__file__).resolve().parent.parent / "fuzzroute" / "jsregex" / "data" / "js_unicode.json"
 
 GENERAL_CATEGORIES = [
     ("C", "Other"), ("Cc", "Control", "cntrl"), ("Cf", "Format"), ("Cn", "Unassigned"), ("Co", "Private_Use"),

@@ -30,7 +30,9 @@ PACKAGE = Path(fuzzroute.__file__).parent
 #: Each layer and the layers it may import (besides itself).
 LAYERS: dict[str, frozenset[str]] = {
     "engine": frozenset(),
-    "graphfiles": frozenset({"engine"}),
+    "graphfiles": frozenset({"engine", "jsregex"}),
+    # The JavaScript regex dialect: translated into the engine's own regexes when a rule is built.
+    "jsregex": frozenset({"engine"}),
     "decided": frozenset({"engine"}),
     "strategies": frozenset({"engine"}),
     "results": frozenset({"engine"}),
@@ -50,6 +52,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "root": frozenset({"engine", "graphfiles", "decided", "generate", "cli"}),
 }
 ROOT_MODULES = {"__init__.py", "__main__.py", "location.py"}
+#: Layers a layer may import only inside a function (or for type checkers), never when its module loads:
+#: the engine loads the JavaScript dialect only in the function that builds a JavaScript regex.
+LAZY_ONLY: dict[str, frozenset[str]] = {"engine": frozenset({"jsregex"})}
 
 
 def module_name(path: Path) -> str:
@@ -136,6 +141,26 @@ def module_names() -> set[str]:
     return {module_name(path) for path in modules()}
 
 
+def module_level_imports(source: str, module: str, *, is_package: bool = False) -> set[str]:
+    """`imported_modules` of what runs when the module loads: no function body, no `if TYPE_CHECKING:` block."""
+    kept: list[ast.stmt] = []
+
+    def collect(statements: list[ast.stmt]) -> None:
+        for statement in statements:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if isinstance(statement, ast.If) and ast.unparse(statement.test) in {"TYPE_CHECKING",
+                                                                                 "typing.TYPE_CHECKING"}:
+                collect(statement.orelse)
+            elif isinstance(statement, ast.ClassDef):
+                collect(statement.body)
+            else:
+                kept.append(statement)
+
+    collect(ast.parse(source).body)
+    return imported_modules(ast.unparse(ast.Module(body=kept, type_ignores=[])), module, is_package=is_package)
+
+
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_a_module_imports_only_its_own_layer_and_those_below(path: Path) -> None:
     name = module_name(path)
@@ -143,11 +168,29 @@ def test_a_module_imports_only_its_own_layer_and_those_below(path: Path) -> None
     assert layer in LAYERS, f"{name} is in no known layer; add its folder to LAYERS"
     allowed = LAYERS[layer] | {layer}
     names = module_names()
+    eager = module_level_imports(path.read_text("utf-8"), name, is_package=path.name == "__init__.py")
     for target in imports_of(path):
         if target.startswith("fuzzroute"):
             real = existing_module(target, names)
             assert real is not None, f"{name} imports {target}, which is no module of the package"
+            if layer_of(real) in LAZY_ONLY.get(layer, frozenset()):
+                assert target not in eager, f"{name} imports {target} when it loads; import it where it is used"
+                continue
             assert layer_of(real) in allowed, f"{name} imports {target}, a layer above or beside it"
+
+
+def test_an_import_the_engine_may_make_only_lazily_is_told_from_one_made_when_it_loads() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from fuzzroute.jsregex.translation import JsTranslation\n"
+        "def build():\n    from fuzzroute.jsregex.translation import translate\n"
+        "class Rule:\n    def witness(self):\n        from fuzzroute.jsregex.translation import from_units\n"
+    )
+    assert module_level_imports(source, "fuzzroute.engine.matchers") == {"typing", "typing.TYPE_CHECKING"}
+    eager = source + "from fuzzroute.jsregex.charsets import ALL\n"
+    assert "fuzzroute.jsregex.charsets" in module_level_imports(eager, "fuzzroute.engine.matchers")
+    in_class = source + "class Late:\n    from fuzzroute.jsregex import syntax\n"
+    assert "fuzzroute.jsregex.syntax" in module_level_imports(in_class, "fuzzroute.engine.matchers")
 
 
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -197,8 +240,8 @@ WRITERS_STILL_REACHING_PAST_THE_MODEL = {
     "fuzzroute.report.render.junit": "reads the graph loader and the proven rows",
     "fuzzroute.report.render.decided_text": "reads the decided tier's own objects",
     "fuzzroute.report.render.html": "reads report.overview and the engine's context",
-    "fuzzroute.report.render.overview": "reads the engine's context",
-    "fuzzroute.report.render.wording": "reads the engine",
+    "fuzzroute.report.render.overview_cards": "reads the engine's context",
+    "fuzzroute.report.render.explanations": "reads the engine",
 }
 
 
@@ -314,6 +357,26 @@ def test_the_package_root_holds_only_the_public_api_and_the_cli_entry() -> None:
     loose = {p.name for p in PACKAGE.glob("*.py")}
     assert loose == ROOT_MODULES
     assert not any(p.is_symlink() for p in PACKAGE.rglob("*"))
+
+
+def modules_sharing_a_name(paths: list[Path]) -> dict[str, list[str]]:
+    """Module file names held by more than one module outside `cli/` (whose modules are named after commands)."""
+    by_name: dict[str, list[str]] = {}
+    for path in paths:
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] == "cli" or path.name in {"__init__.py", "__main__.py"}:
+            continue
+        by_name.setdefault(path.name, []).append(relative.as_posix())
+    return {name: sorted(held) for name, held in sorted(by_name.items()) if len(held) > 1}
+
+
+def test_no_two_modules_outside_the_cli_share_a_name() -> None:
+    # A name says what a file holds: two `wording.py` make a reader open both to learn which one is meant.
+    assert modules_sharing_a_name(sorted(PACKAGE.rglob("*.py"))) == {}
+    planted = [PACKAGE / "report" / "render" / "wording.py", PACKAGE / "decided" / "wording.py",
+               PACKAGE / "cli" / "report.py", PACKAGE / "report" / "__init__.py", PACKAGE / "cli" / "check.py",
+               PACKAGE / "engine" / "check.py"]
+    assert modules_sharing_a_name(planted) == {"wording.py": ["decided/wording.py", "report/render/wording.py"]}
 
 
 def test_the_scanner_sees_every_spelling() -> None:

@@ -23,7 +23,7 @@ from helpers.patching import apply_patch
 from wordfreq import zipf_frequency
 
 from fuzzroute.authoring.suggest import suggest_examples
-from fuzzroute.generate.wording import glued_marks
+from fuzzroute.generate.naturalness import glued_marks
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.strategies.roles import FUNCTION_WORDS
 

@@ -146,7 +146,7 @@ def test_a_corrupt_ledger_is_bad_input_and_nothing_is_written(shop: Path) -> Non
 @pytest.mark.parametrize("text,reason", [
     ("[]", "format"),
     ('{"format": "fuzzroute-witness-ledger", "version": 9, "proven": [], "suggestions": []}', "version 9"),
-    ('{"format": "fuzzroute-witness-ledger", "version": 1, "proven": [], "suggestions": [{"kind": "x"}]}',
+    ('{"format": "fuzzroute-witness-ledger", "version": 2, "proven": [], "suggestions": [{"kind": "x"}]}',
      "lacks"),
 ])
 def test_ledgers_fuzzroute_did_not_write_are_refused(shop: Path, text: str, reason: str) -> None:
@@ -155,6 +155,22 @@ def test_ledgers_fuzzroute_did_not_write_are_refused(shop: Path, text: str, reas
     ledger.write_text(text, encoding="utf-8")
     code, _, err = code_out_err(invoke("report", str(shop), "-o", "n.html", "--db", "db", "--budget", "50"))
     assert code == 2 and reason in err and not Path("n.html").exists()
+
+
+def test_a_ledger_of_version_1_is_refused_naming_the_version_read(shop: Path) -> None:
+    nightly(shop)
+    ledger = Path(".fuzzroute/witnesses/shop.json")
+    stored = json.loads(ledger.read_text(encoding="utf-8"))
+    assert stored["version"] == 2
+    stored["version"] = 1
+    del stored["run_id"]  # what version 1 lacked
+    ledger.write_text(json.dumps(stored), encoding="utf-8")
+    before = ledger.read_bytes()
+    code, out, err = invoke("report", str(shop), "-o", "again.html", "--db")
+    assert code == 2 and out == "" and "Traceback" not in err and err.count("\n") == 1
+    assert err.startswith(f"fuzzroute: error: {ledger.resolve()}: ")
+    assert "version 1; this fuzzroute reads ledger version 2 only" in err
+    assert ledger.read_bytes() == before and not Path("again.html").exists()
 
 
 def test_db_and_baseline_together_are_bad_input(shop: Path) -> None:

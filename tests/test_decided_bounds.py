@@ -19,7 +19,7 @@ import pytest
 
 from fuzzroute import Graph, all_of, keywords
 from fuzzroute.decided import UNDECIDED, Decisions, decide, pool
-from fuzzroute.decided.model import NOT_REACHED
+from fuzzroute.decided.decisions import NOT_REACHED
 from fuzzroute.decided.pool import fork_available
 from fuzzroute.report import write_report
 from fuzzroute.report.pipeline import run_decisions

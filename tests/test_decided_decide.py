@@ -21,7 +21,7 @@ from fuzzroute.decided import (
     Decisions,
     decide,
 )
-from fuzzroute.decided.model import DecidedItem
+from fuzzroute.decided.decisions import DecidedItem
 
 
 def only(decisions: Decisions, kind: str, rule: str, other: str | None = None) -> DecidedItem:

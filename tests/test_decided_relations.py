@@ -31,7 +31,7 @@ from fuzzroute.decided import (
     decide,
 )
 from fuzzroute.decided.decide import SHARED_LISTED
-from fuzzroute.decided.model import DecidedItem
+from fuzzroute.decided.decisions import DecidedItem
 from fuzzroute.decided.pool import fork_available
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import write_report

@@ -15,9 +15,9 @@ import pytest
 from fuzzroute import Graph, js_regex, keywords
 from fuzzroute.decided import decide
 from fuzzroute.engine.errors import DeclarationError, InputError
-from fuzzroute.engine.js_regex import JsRegexError, to_units, translate
 from fuzzroute.graphfiles.jsonformat import graph_from_json, graph_to_json
 from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.jsregex.translation import JsRegexError, to_units, translate
 
 
 def test_a_caption_quotes_the_regex_as_written() -> None:

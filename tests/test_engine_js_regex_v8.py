@@ -17,7 +17,7 @@ import random
 import pytest
 from helpers.js_oracle import v8
 
-from fuzzroute.engine.js_regex import JsRegexError, translate
+from fuzzroute.jsregex.translation import JsRegexError, translate
 
 ALPHABET = [
     "a", "A", "b", "k", "K", "s", "S", "z", "_", "0", "7", " ", "-", "é", "É", "\u017f", "\u212a", "ß", "\u1e9e",

@@ -1,4 +1,4 @@
-"""The shipped JavaScript Unicode tables (engine/data/js_unicode.json) against the installed V8.
+"""The shipped JavaScript Unicode tables (jsregex/data/js_unicode.json) against the installed V8.
 
 `scripts/make_js_unicode_tables.py` reads them off V8 and checks them
 exhaustively; this test re-checks a sample on every run, so a table that
@@ -13,7 +13,7 @@ import random
 
 from helpers.js_oracle import v8
 
-from fuzzroute.engine.js_charsets import _classes, case_class, property_names, property_set
+from fuzzroute.jsregex.charsets import _classes, case_class, property_names, property_set
 
 JUDGE_PAIRS = r"""
 function pairs(items, flags) {

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
-from fuzzroute.engine.location import SourceLocation
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines, parse_spans
 from fuzzroute.graphfiles.loader import load_graph

@@ -17,7 +17,7 @@ from fuzzroute import Graph, all_of, keywords
 from fuzzroute.engine.matchers import Regex
 from fuzzroute.generate import explore
 from fuzzroute.generate.findings import witness_key
-from fuzzroute.generate.wording import glued_marks, naturalness_penalty
+from fuzzroute.generate.naturalness import glued_marks, naturalness_penalty
 from fuzzroute.results.suggestions import NEAR_MISS_CLAIMED_ELSEWHERE, NEAR_MISS_UNCLAIMED, Witness
 from fuzzroute.strategies.mutations import labelled_mutations
 from fuzzroute.strategies.rewording import completed, reworded

@@ -39,7 +39,7 @@ LEAN_PACKAGES = {"click", "fastjsonschema", "ahocorasick"}
 #: The modules of the report layer a lean command may load: output paths and atomic writes, the exit policy, the
 #: one-line finding format, and the text and JSON of decided items.
 LEAN_REPORT_MODULES = {
-    "fuzzroute.report", "fuzzroute.report.paths", "fuzzroute.report.atomic", "fuzzroute.report.failon",
+    "fuzzroute.report", "fuzzroute.report.paths", "fuzzroute.report.atomic", "fuzzroute.report.fail_on_findings",
     "fuzzroute.report.render", "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
 }
 #: Of the findings model, a lean command may load only the JSON helper that keeps graph text inert.
@@ -88,7 +88,7 @@ def test_a_lean_command_imports_the_engine_loaders_and_decided_tier_only(
     assert layers <= found_layers <= layers | {"decided", "results"}
     assert {m for m in ours if m.startswith("fuzzroute.report")} <= LEAN_REPORT_MODULES
     assert {m for m in ours if m.startswith("fuzzroute.results")} <= LEAN_RESULTS_MODULES
-    assert not {m for m in ours if m.startswith("fuzzroute.engine.js_")}  # a Python-dialect graph
+    assert not {m for m in ours if m.startswith("fuzzroute.jsregex")}  # a Python-dialect graph
 
 
 def test_the_sarif_and_junit_writers_load_only_when_asked_for(tmp_path: Path) -> None:

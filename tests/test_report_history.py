@@ -133,6 +133,26 @@ def test_a_bad_baseline_is_bad_input_and_writes_nothing(tmp_path: Path, text: st
     assert not out.exists()
 
 
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_baseline_older_than_the_previous_version_is_refused_naming_the_versions_read(
+    tmp_path: Path, version: int
+) -> None:
+    # A real previous-version report relabelled: only its version keeps it from being read.
+    earlier = json.loads((Path(__file__).resolve().parent / "data" / "baselines" / "support.py.v3.report.json")
+                         .read_text(encoding="utf-8"))
+    earlier["schema_version"] = version
+    baseline = tmp_path / "old.json"
+    baseline.write_text(json.dumps(earlier), encoding="utf-8")
+    graph = tmp_path / "g.json"
+    graph.write_text(json.dumps(graph_doc(SHADOWED)))
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(main, ["report", str(graph), "-o", str(out), "--baseline", str(baseline)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"fuzzroute: error: {baseline} has schema_version {version}; ")
+    assert "baselines of schema versions 3 and 4" in result.stderr and "Traceback" not in result.stderr
+    assert not out.exists()
+
+
 def test_a_report_of_the_previous_version_is_still_read_as_a_baseline(tmp_path: Path) -> None:
     # Version 4 changed the overview's fields; the findings a baseline is compared by did not change.
     old = Path(__file__).resolve().parent / "data" / "baselines" / "support.py.v3.report.json"

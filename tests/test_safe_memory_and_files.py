@@ -21,7 +21,6 @@ from helpers.cli import invoke
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.report import atomic
-from fuzzroute.report.generation import check_one_generation, run_id_of
 from fuzzroute.report.ledger import (
     folder_lock,
     ledger_name,
@@ -29,6 +28,7 @@ from fuzzroute.report.ledger import (
     ledger_schema,
     legacy_ledger_path,
 )
+from fuzzroute.report.run_id import check_one_generation, run_id_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FAST = ["--workers", "1", "--no-decide"]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from fuzzroute.authoring.suggest import read_source
 from fuzzroute.engine.errors import InputError
-from fuzzroute.graphfiles.acceptances import read_sidecar, sidecar_path, sidecar_text
+from fuzzroute.graphfiles.acceptance_sidecar import read_sidecar, sidecar_path, sidecar_text
 from fuzzroute.graphfiles.jsonspans import parse_spans
 from fuzzroute.graphfiles.loader import LoadedGraph, load_graph_text
 

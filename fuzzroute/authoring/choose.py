@@ -46,8 +46,8 @@ from fuzzroute.engine.text import is_blank, phrase_key
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.generate.findings import readability_penalty
 from fuzzroute.generate.natural import unnatural
+from fuzzroute.generate.naturalness import from_example, glued_marks, rule_words
 from fuzzroute.generate.relation import CO_OCCURRENCE, FIXED_WORDS, SHARED_TEXT
-from fuzzroute.generate.wording import from_example, glued_marks, rule_words
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,

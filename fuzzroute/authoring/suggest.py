@@ -24,7 +24,7 @@ from fuzzroute.authoring.choose import Pick, can_take_examples, choose
 from fuzzroute.authoring.widen import won_phrases
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.location import location_dict
+from fuzzroute.engine.source_location import location_dict
 from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import LoadedGraph, load_graph_text
 from fuzzroute.report.atomic import real_target, write_atomically

@@ -18,8 +18,8 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Outcome, runs_on
 from fuzzroute.generate.findings import readability_penalty
+from fuzzroute.generate.naturalness import foreign_words, from_example, naturalness_penalty
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
-from fuzzroute.generate.wording import foreign_words, from_example, naturalness_penalty
 
 #: Phrases drawn from each rule's stream at most.
 DRAWS_PER_RULE = 120

@@ -7,7 +7,7 @@ saying what to report; the traceback only with FUZZROUTE_DEBUG=1), 130
 interrupted.  Graph code cannot choose one: its
 `sys.exit` at import is bad input, inside a predicate it is a throw.
 Generated suggestions never change the exit code, unless `--fail-on new`
-asks to fail on new ones (see `report.failon`).  Each command lives in a
+asks to fail on new ones (see `report.fail_on_findings`).  Each command lives in a
 module of its own and is a thin layer over the Python API.  Every command
 writes through `terminal.install`'s escaping streams, so text from a graph
 never steers the terminal.

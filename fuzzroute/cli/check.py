@@ -120,7 +120,7 @@ def check(
     is one line, `file:line: code [rule] 'witness' -> taking rule(s)`.
     """
     from fuzzroute.report.atomic import unwritable, write_all_atomically
-    from fuzzroute.report.failon import check_fail_on
+    from fuzzroute.report.fail_on_findings import check_fail_on
 
     level = verbosity(quiet, verbose)
     if fail_on == "new":

@@ -71,7 +71,7 @@ def diff(
         load_version,
     )
     from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES
-    from fuzzroute.diff.failon import check_diff_fail_on
+    from fuzzroute.diff.fail_on_changes import check_diff_fail_on
     from fuzzroute.report.atomic import unwritable, write_all_atomically
     from fuzzroute.report.paths import NamedPath, graph_file_of, refuse_collisions
 

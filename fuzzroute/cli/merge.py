@@ -55,11 +55,11 @@ def merge(
     from dataclasses import replace
 
     from fuzzroute.report.atomic import unwritable, write_all_atomically
-    from fuzzroute.report.generation import new_run_id
     from fuzzroute.report.merge import load_shard
     from fuzzroute.report.paths import NamedPath, refuse_collisions
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.summary import summary_text
+    from fuzzroute.report.run_id import new_run_id
     from fuzzroute.results.jsonform import compact_text, to_json
 
     refuse_collisions(

@@ -247,7 +247,7 @@ JUNIT = click.option(
 
 
 def fail_on_option(choices: str, default_help: str) -> Callable[[F], F]:
-    """`--fail-on`, a plain string checked by `report.failon`.
+    """`--fail-on`, a plain string checked by `report.fail_on_findings`.
 
     Not a click.Choice, so an unknown value gets the same one-paragraph
     bad-input message (exit 2) as every other mistake.

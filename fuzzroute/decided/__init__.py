@@ -17,7 +17,7 @@ witnesses.
 from __future__ import annotations
 
 from fuzzroute.decided.decide import decide
-from fuzzroute.decided.model import (
+from fuzzroute.decided.decisions import (
     CAN_WIN,
     CASE_RANGE,
     CO_OCCURRENCE,

@@ -40,8 +40,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from fuzzroute.decided.languages import Languages, languages_for
-from fuzzroute.decided.model import (
+from fuzzroute.decided.decisions import (
     CAN_WIN,
     CO_OCCURRENCE,
     COLD_WALK_DEAD,
@@ -56,6 +55,7 @@ from fuzzroute.decided.model import (
     Decisions,
     Pairs,
 )
+from fuzzroute.decided.languages import Languages, languages_for
 from fuzzroute.decided.pool import answer_all, defect_from, item_from
 from fuzzroute.decided.questions import (
     DISJOINT_RELATION,

@@ -40,8 +40,8 @@ from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.dfa import Part
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.literal_prefilter import SPECIAL_FOLDS, fold
 from fuzzroute.engine.matchers import Keywords, Regex
-from fuzzroute.engine.screen import SPECIAL_FOLDS, fold
 
 #: States the search for a rule's own text may visit (it only picks a text).
 TEXT_STATES = 400

@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fuzzroute.decided.nfa import leaf_nfa
+from fuzzroute.decided.matcher_nfa import leaf_nfa
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.alphabet import Cell, partition
 from fuzzroute.engine.automata.dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part

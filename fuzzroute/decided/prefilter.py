@@ -1,6 +1,6 @@
 """What the claim laws' literal prefilter tells the automata before any product is built.
 
-The laws' prefilter (`fuzzroute.engine.screen`, fed by `engine.literals`)
+The laws' prefilter (`fuzzroute.engine.literal_prefilter`, fed by `engine.literals`)
 knows, for a text, which rules cannot match it: a literal every match of
 the rule needs is absent (compared case-folded).  Two questions of the
 automata use it to skip searches that cannot succeed, and to find the rules

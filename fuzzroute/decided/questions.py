@@ -49,9 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fuzzroute.decided.advice import with_advice
-from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
-from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.model import (
+from fuzzroute.decided.decisions import (
     CAN_WIN,
     CO_OCCURRENCE,
     CONTAINMENT,
@@ -66,6 +64,8 @@ from fuzzroute.decided.model import (
     WILDCARD,
     DecidedItem,
 )
+from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
+from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fuzzroute.decided.decisions import CASE_RANGE, DecidedItem
 from fuzzroute.decided.literal_words import CaseRange, case_ranges, literal_words
-from fuzzroute.decided.model import CASE_RANGE, DecidedItem
 from fuzzroute.decided.wording import quoted, rule
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry

@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fuzzroute.decided.decisions import REDOS, REDOS_QUESTION, UNDECIDED, DecidedItem
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.model import REDOS, REDOS_QUESTION, UNDECIDED, DecidedItem
 from fuzzroute.decided.wording import quoted, rule
 from fuzzroute.engine.automata.alphabet import Cell, CellFinder
 from fuzzroute.engine.automata.ambiguity import EXPONENTIAL, Ambiguity, analyse

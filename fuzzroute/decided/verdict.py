@@ -31,7 +31,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fuzzroute.decided.model import (
+from fuzzroute.decided.decisions import (
     CO_OCCURRENCE,
     COLD_WALK_DEAD,
     FIXED_WORDS,

@@ -12,8 +12,8 @@ command line.  From Python:
 
 from __future__ import annotations
 
-from fuzzroute.diff.failon import DEFAULT_FAIL_ON, FAIL_ON, diff_exit_status
-from fuzzroute.diff.model import BOUNDARY, DIFF_VERSION, GraphDiff, Move, ProvenChange, RuleChange, UndecidedPair
+from fuzzroute.diff.fail_on_changes import DEFAULT_FAIL_ON, FAIL_ON, diff_exit_status
+from fuzzroute.diff.graph_diff import BOUNDARY, DIFF_VERSION, GraphDiff, Move, ProvenChange, RuleChange, UndecidedPair
 from fuzzroute.diff.render_markdown import MARKER, diff_markdown
 from fuzzroute.diff.render_sarif import diff_sarif_log, diff_sarif_text
 from fuzzroute.diff.render_text import diff_text

@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from fuzzroute.diff.graph_diff import BOUNDARY, GraphDiff, Move, ProvenChange, RuleChange, RuleRef, UndecidedPair
 from fuzzroute.diff.matching import RENAMED, REORDERED
-from fuzzroute.diff.model import BOUNDARY, GraphDiff, Move, ProvenChange, RuleChange, RuleRef, UndecidedPair
 from fuzzroute.diff.render_text import (
     PROVEN_WORDS,
     RELATION_WORDS,

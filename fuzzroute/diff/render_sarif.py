@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from fuzzroute.diff.model import BOUNDARY, GraphDiff, Move, ProvenChange, RuleRef, ref_name
+from fuzzroute.diff.graph_diff import BOUNDARY, GraphDiff, Move, ProvenChange, RuleRef, ref_name
 from fuzzroute.diff.render_text import PROVEN_WORDS
 from fuzzroute.diff.winners import LAW_NAMES
 from fuzzroute.report.render.sarif import (
@@ -31,7 +31,7 @@ from fuzzroute.report.render.sarif import (
     artifact_uri,
     fingerprint,
 )
-from fuzzroute.report.versions import tool_versions
+from fuzzroute.report.tool_versions import tool_versions
 from fuzzroute.results.jsonform import inert_json
 
 RULES: dict[str, tuple[str, str, str]] = {

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fuzzroute.diff.matching import RENAMED, REORDERED
-from fuzzroute.diff.model import (
+from fuzzroute.diff.graph_diff import (
     NOW_WINS,
     GraphDiff,
     Move,
@@ -23,6 +22,7 @@ from fuzzroute.diff.model import (
     UndecidedPair,
     ref_name,
 )
+from fuzzroute.diff.matching import RENAMED, REORDERED
 from fuzzroute.diff.proven import CLAIMANT_CHANGED, FIXED, NEW_ERROR, ROW_ADDED, ROW_REMOVED, VERDICT_CHANGED
 from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAW_NAMES
 from fuzzroute.engine.text import shortened

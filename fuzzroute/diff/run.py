@@ -20,9 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
-from fuzzroute.diff.failon import DEFAULT_FAIL_ON, check_diff_fail_on, diff_exit_status
-from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, RulePair, condition_segments, match_rules
-from fuzzroute.diff.model import (
+from fuzzroute.diff.fail_on_changes import DEFAULT_FAIL_ON, check_diff_fail_on, diff_exit_status
+from fuzzroute.diff.graph_diff import (
     NO_LONGER_WINS,
     NOW_WINS,
     PARTIAL,
@@ -37,6 +36,7 @@ from fuzzroute.diff.model import (
     StartChange,
     UndecidedPair,
 )
+from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, RulePair, condition_segments, match_rules
 from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, decide_law, stays
 from fuzzroute.diff.proven import RowChange, compare_rows
 from fuzzroute.diff.sampled import Sampling, sample_undecided

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fuzzroute.engine.errors import DeclarationError
-from fuzzroute.engine.location import SourceLocation
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import is_blank, render_value
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fuzzroute.engine.context import RoutingContext
-from fuzzroute.engine.location import SourceLocation
 from fuzzroute.engine.matchers import DataMatcher, Intent, Matcher
+from fuzzroute.engine.source_location import SourceLocation
 
 WhenPredicate = Callable[[RoutingContext], Any]
 

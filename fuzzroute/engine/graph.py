@@ -18,9 +18,9 @@ from fuzzroute.engine.context import RoutingContext
 from fuzzroute.engine.entries import Entry, WhenPredicate
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.laws import ClaimLaws, Claims
-from fuzzroute.engine.location import SourceLocation, caller_location
 from fuzzroute.engine.matchers import Intent, compile_match
 from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
+from fuzzroute.engine.source_location import SourceLocation, caller_location
 from fuzzroute.engine.text import is_blank, phrase_key, render_value, shortened
 from fuzzroute.engine.unread import NotChecked
 

@@ -9,7 +9,7 @@
 the first match, as the reference does (an impure predicate sees the same
 call order).  `ClaimLaws.both` answers both laws in one pass; it is what
 generation uses on every phrase.  On the cold context it first asks a
-one-pass literal prefilter (`screen`) which data matchers cannot match the
+one-pass literal prefilter (`literal_prefilter`) which data matchers cannot match the
 phrase, skips those, and runs the exact check on the rest in declaration
 order.  Data matchers read only the message and have no side effects, so
 skipping one that cannot match changes nothing; a `when` predicate is never
@@ -31,8 +31,8 @@ from fuzzroute.engine.context import RoutingContext, cold_context
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_slow, record_timeout
+from fuzzroute.engine.literal_prefilter import Screen, screen_for
 from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
-from fuzzroute.engine.screen import Screen, screen_for
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 
 

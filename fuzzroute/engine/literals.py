@@ -1,6 +1,6 @@
 """Literal text every match of a regex must contain, read off Python's own regex parser.
 
-The claim laws' prefilter (`screen`) may rule a rule out for a phrase only
+The claim laws' prefilter (`literal_prefilter`) may rule a rule out for a phrase only
 when the phrase cannot match it.  This module supplies the evidence: for a
 pattern, a list of *factors*, each a set of strings of which at least one
 occurs in every phrase the pattern matches (with search semantics, anywhere
@@ -11,7 +11,7 @@ class, a backreference, a conditional group, a lookaround, an optional
 part) contributes no requirement, so it can only make the prefilter weaker,
 never wrong.  A positive lookaround is treated the same way although its
 text must be present too: simpler to trust.  Nothing here cares about case
-or flags; `screen` compares case-folded text, which a case-sensitive match
+or flags; the prefilter compares case-folded text, which a case-sensitive match
 satisfies as well.
 
 Python's private `re._parser` is used because it is the parser `re` itself

@@ -20,7 +20,7 @@ from fuzzroute.engine.regex_depth import too_deep, with_room
 from fuzzroute.engine.text import is_blank, js_trim, render_value
 
 if TYPE_CHECKING:  # the JavaScript dialect is loaded only by graphs that declare a JavaScript regex
-    from fuzzroute.engine.js_regex import JsTranslation
+    from fuzzroute.jsregex.translation import JsTranslation
 
 FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
     ("i", re.IGNORECASE),
@@ -123,7 +123,7 @@ class Regex:
             return None
         if self.js is None:
             return found.group(0)
-        from fuzzroute.engine.js_regex import from_units
+        from fuzzroute.jsregex.translation import from_units
 
         return from_units(found.group(0))
 
@@ -400,7 +400,7 @@ def compiled_js_regex(source: object, flags: object, where: str) -> Regex:
     deep = too_deep(source)
     if deep is not None:
         raise DeclarationError(f"{where}: the JavaScript regex cannot be used: {deep}.")
-    from fuzzroute.engine.js_regex import JsRegexError, translate
+    from fuzzroute.jsregex.translation import JsRegexError, translate
 
     try:
         translation = with_room(lambda: translate(source, flags))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from fuzzroute.engine.location import SourceLocation, location_dict
+from fuzzroute.engine.source_location import SourceLocation, location_dict
 
 if TYPE_CHECKING:
     from fuzzroute.engine.unread import NotChecked

@@ -2,7 +2,7 @@
 
 Python's `re` parses a pattern recursively and gives up near 500 nested
 groups (with a RecursionError, not `re.error`); V8 takes thousands.  The
-JavaScript reader (`js_regex_syntax`) is recursive too, and every later step
+JavaScript reader (`jsregex.syntax`) is recursive too, and every later step
 (the automata, the phrase generators) reads the parse tree `re` builds.  So
 one bound, `MAX_NESTING`, is checked on the source text before anything
 parses it, and a deeper regex is refused with a message saying so, in both

@@ -23,7 +23,7 @@ from typing import Any
 from fuzzroute.engine.context import RoutingContext
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Outcome, runs_on
-from fuzzroute.engine.location import SourceLocation, location_dict
+from fuzzroute.engine.source_location import SourceLocation, location_dict
 
 
 class PredicateNotRun(Exception):

@@ -26,8 +26,8 @@ from typing import Any
 
 from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.text import phrase_key
+from fuzzroute.generate.naturalness import from_example, naturalness_penalty
 from fuzzroute.generate.relation import SHARED_TEXT, Meeting
-from fuzzroute.generate.wording import from_example, naturalness_penalty
 from fuzzroute.results.suggestions import Witness
 
 WITNESSES_PER_GROUP = 3

@@ -25,7 +25,6 @@ import fastjsonschema
 
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.location import SourceLocation
 from fuzzroute.engine.matchers import (
     AllOf,
     Matcher,
@@ -38,6 +37,7 @@ from fuzzroute.engine.matchers import (
     validated_keywords,
 )
 from fuzzroute.engine.regex_depth import too_deep, with_room
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.graphfiles import graph_validator
 
 #: The generated validator (untyped code): raises `fastjsonschema.JsonSchemaException` on a refused document.

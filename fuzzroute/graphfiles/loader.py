@@ -22,7 +22,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.limits import import_seconds
 from fuzzroute.engine.supervision import before_graph_code
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
-from fuzzroute.graphfiles.acceptances import add_sidecar_acceptances
+from fuzzroute.graphfiles.acceptance_sidecar import add_sidecar_acceptances
 from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines
 from fuzzroute.graphfiles.jsonstrict import load_graph_document

@@ -19,7 +19,7 @@ built by a function) is refused with one paragraph naming the file, the
 line and the rule: guessing a value would make every verdict after it a
 guess.  A `when` is kept as its source text (`engine.unread`), so the
 verdicts that depend on it are reported as not checked.  Regexes get
-JavaScript's semantics exactly (`engine.js_regex`).
+JavaScript's semantics exactly (`fuzzroute.jsregex`).
 
 Every rule's location is the line of its rule object (config form) or of
 its `.entry(` call (builder form).
@@ -39,8 +39,6 @@ import tree_sitter_typescript
 
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.js_regex import to_code_points
-from fuzzroute.engine.location import SourceLocation
 from fuzzroute.engine.matchers import (
     Matcher,
     compiled_js_regex,
@@ -48,8 +46,10 @@ from fuzzroute.engine.matchers import (
     validated_intent,
     validated_keywords,
 )
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.unread import UnreadPredicate
 from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
+from fuzzroute.jsregex.translation import to_code_points
 
 Node = tree_sitter.Node
 

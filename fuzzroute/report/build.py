@@ -30,7 +30,7 @@ from fuzzroute.generate.budget_spec import describe_budget
 from fuzzroute.report.acceptances import set_aside
 from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
 from fuzzroute.report.decided import NOT_RUN_REASON, sampled_pairs, supersede
-from fuzzroute.report.failon import DEFAULT_FAIL_ON
+from fuzzroute.report.fail_on_findings import DEFAULT_FAIL_ON
 from fuzzroute.report.graphhash import graph_hash
 from fuzzroute.report.history import compare_with_baseline, mark_decided
 from fuzzroute.report.memory import Recall, recall
@@ -46,7 +46,7 @@ from fuzzroute.report.records import (
     rule_figures,
     rule_info,
 )
-from fuzzroute.report.versions import tool_versions
+from fuzzroute.report.tool_versions import tool_versions
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     Boundary,

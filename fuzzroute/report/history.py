@@ -7,7 +7,7 @@ message text, which change when rules are inserted or wording improves):
 a proven problem by (code, skill, example, from, to), a suggestion by
 (kind, rule, from, to), a decided finding by (kind, rule, other rule).
 Duplicates are matched as a multiset.  The baseline
-is read as the JSON it is (any schema version this fuzzroute reads); the
+is read as the JSON it is (this schema version or the previous one); the
 current run is the typed report being built.
 """
 
@@ -120,33 +120,24 @@ def _refuse_invalid(source: Path, noun: str, document: Any, schema: dict[str, An
     )
 
 
-#: What a baseline of an earlier version must hold for the comparison to read it (each version added fields only).
-_BASELINE_EARLIER: dict[str, Any] = {
-    "type": "object",
-    "required": ["proven", "suggestions"],
-    "properties": {
-        "generated_at": {"type": ["string", "null"]},
-        "run": {"type": "object", "properties": {"seed": {"type": ["integer", "null"]}}},
-        "proven": {
-            "type": "object",
-            "required": ["problems"],
-            "properties": {"problems": {"type": "array", "items": {
-                "type": "object",
-                "required": ["kind", "code", "skill", "example", "from", "to"],
-                "properties": {key: {"type": ["string", "null"]} for key in ("kind", "code", "skill", "example",
-                                                                               "from", "to")},
-            }}},
+def _previous_version_schema() -> dict[str, Any]:
+    """What a baseline of the previous version must hold for the comparison to read it.
+
+    The previous version differs from this one only in the overview, which a
+    comparison never reads, so its findings are checked against this version's
+    own definitions rather than a second, hand-kept schema.
+    """
+    current = report_schema()
+    return {
+        "$defs": current["$defs"],
+        "type": "object",
+        "required": ["proven", "suggestions"],
+        "properties": {
+            "generated_at": {"type": ["string", "null"]},
+            "run": {"type": "object"},
+            **{key: current["properties"][key] for key in ("proven", "suggestions", "decided")},
         },
-        "suggestions": {"type": "array", "items": {
-            "type": "object",
-            "required": ["kind", "rule", "from", "to", "count"],
-            "properties": {
-                **{key: {"type": ["string", "null"]} for key in ("kind", "rule", "from", "to")},
-                "count": {"type": "integer", "minimum": 0},
-            },
-        }},
-    },
-}
+    }
 
 
 def load_baseline(path: str | Path) -> dict[str, Any]:
@@ -160,14 +151,16 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
             f"{source} is not a fuzzroute report document (no `proven` and `suggestions` keys). "
             "Pass a file written by `fuzzroute report --json`."
         )
-    # Every version only added fields, so an older baseline still matches by the same keys.
+    # The previous version matches by the same keys: it differs from this one only in the overview.
     if document.get("schema_version") not in BASELINE_VERSIONS:
+        readable = " and ".join(str(version) for version in BASELINE_VERSIONS)
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
-            f"versions up to {SCHEMA_VERSION}. Regenerate the baseline with this version."
+            f"baselines of schema versions {readable}. Regenerate the baseline with this version "
+            "(`fuzzroute report --json`)."
         )
     if document.get("schema_version") != SCHEMA_VERSION:
-        _refuse_invalid(source, "baseline", document, _BASELINE_EARLIER)
+        _refuse_invalid(source, "baseline", document, _previous_version_schema())
     return document
 
 

@@ -51,7 +51,6 @@ from fuzzroute.results.jsonform import compact_text
 
 LEDGER_FORMAT = "fuzzroute-witness-ledger"
 LEDGER_VERSION = 2
-READ_VERSIONS = (1, 2)
 HYPOTHESIS_FOLDER = "hypothesis"
 WITNESS_FOLDER = "witnesses"
 #: Stored witnesses kept per suggestion (this run's first, then older ones that still reproduce).
@@ -146,8 +145,9 @@ def read_ledger(path: str | Path) -> dict[str, Any] | None:
 def _validate(source: Path, ledger: Any) -> None:
     if not isinstance(ledger, dict) or ledger.get("format") != LEDGER_FORMAT:
         raise _corrupt(source, f"no `\"format\": \"{LEDGER_FORMAT}\"` key")
-    if ledger.get("version") not in READ_VERSIONS:
-        raise _corrupt(source, f"version {ledger.get('version')!r}, this fuzzroute reads {LEDGER_VERSION}")
+    if ledger.get("version") != LEDGER_VERSION:
+        found = ledger.get("version")
+        raise _corrupt(source, f"version {found!r}; this fuzzroute reads ledger version {LEDGER_VERSION} only")
     problems, suggestions = ledger.get("proven"), ledger.get("suggestions")
     if not isinstance(problems, list) or not isinstance(suggestions, list):
         raise _corrupt(source, "`proven` and `suggestions` must be lists")
@@ -269,10 +269,10 @@ def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]
     read-back check finds them (a file that is gone, or has no run id, is not
     counted).
     """
-    from fuzzroute.report.generation import run_id_of
+    from fuzzroute.report.run_id import run_id_of
 
     _, ledger = read_memory(db, graph_name)
-    if ledger is None or not ledger.get("run_id"):
+    if ledger is None:
         return []
     found = []
     for output in ledger.get("outputs", []):

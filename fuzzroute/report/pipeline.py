@@ -27,8 +27,7 @@ from fuzzroute.generate import explore as explore_graph
 from fuzzroute.graphfiles.loader import split_spec
 from fuzzroute.report.atomic import unwritable, write_all_atomically
 from fuzzroute.report.build import GraphFormat, MemoryInput, build_report
-from fuzzroute.report.failon import DEFAULT_FAIL_ON
-from fuzzroute.report.generation import new_run_id
+from fuzzroute.report.fail_on_findings import DEFAULT_FAIL_ON
 from fuzzroute.report.interrupt import (
     ABORTABLE,
     COOPERATIVE,
@@ -42,6 +41,7 @@ from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.junit import junit_from_document
 from fuzzroute.report.render.sarif import sarif_text
+from fuzzroute.report.run_id import new_run_id
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import compact_text, to_json
 from fuzzroute.results.suggestions import Exploration
@@ -212,7 +212,7 @@ def write_report(
     `db_shown` is how the document names that folder (the CLI passes `db`
     anchored to an absolute path, and the folder as the user wrote it here).
     `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
-    `fail_on` (see `failon`) decides the exit status.
+    `fail_on` (see `fail_on_findings`) decides the exit status.
     `decide=False` leaves out the decided tier (the document says it did not run).
     `typos=True` also generates typo near misses (see `explore`).
     `phases(phase, done, total)` follows each phase ("proven", "decided",

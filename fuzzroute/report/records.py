@@ -15,12 +15,12 @@ from dataclasses import replace
 from typing import Any
 
 from fuzzroute.decided import DecidedItem, Decisions, Defect
-from fuzzroute.decided.model import Pairs
+from fuzzroute.decided.decisions import Pairs
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Claims
-from fuzzroute.engine.location import SourceLocation
 from fuzzroute.engine.problems import Note, Problem
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import is_blank
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (

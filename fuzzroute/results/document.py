@@ -19,8 +19,8 @@ from fuzzroute.results.jsonform import json_field
 from fuzzroute.results.suggestions import Witness
 
 SCHEMA_VERSION = 4
-#: Report versions this fuzzroute still reads as a baseline (each only added fields).
-BASELINE_VERSIONS = (1, 2, 3, 4)
+#: Report versions this fuzzroute reads as a baseline: the previous one and this one.
+BASELINE_VERSIONS = (3, 4)
 
 JsonObject = dict[str, Any]
 

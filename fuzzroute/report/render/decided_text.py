@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fuzzroute.decided.model import DECIDED_KINDS, DecidedItem, Decisions
+from fuzzroute.decided.decisions import DECIDED_KINDS, DecidedItem, Decisions
 from fuzzroute.decided.redos import evidence_words
 from fuzzroute.decided.verdict import Judged, folded_pairs, item_fails_build, taking_rules
 from fuzzroute.report.render.lines import finding_line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fuzzroute.report.render.overview import DECIDED_NOT_FINDINGS
+from fuzzroute.report.render.overview_cards import DECIDED_NOT_FINDINGS
 from fuzzroute.results.document import Report
 
 #: Rows of a long table shown before the rest folds away, and rows rendered at most per kind.

@@ -30,17 +30,17 @@ from fuzzroute.report.overview import (
     WILDCARD_ANCHOR,
 )
 from fuzzroute.report.render.decided_view import decided_view
-from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
-from fuzzroute.report.render.lines import named_pairs, plural
-from fuzzroute.report.render.overview import TIERS, code_help, proven_cards
-from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
-from fuzzroute.report.render.wording import (
+from fuzzroute.report.render.explanations import (
     LAW_EXPLANATIONS,
     LAW_NAMES,
     Explanation,
     explain_problem,
     explain_suggestion,
 )
+from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
+from fuzzroute.report.render.lines import named_pairs, plural
+from fuzzroute.report.render.overview_cards import TIERS, code_help, proven_cards
+from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 

@@ -33,8 +33,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
+from fuzzroute.report.render.explanations import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
 from fuzzroute.report.render.tallies import co_occurring_pairs
-from fuzzroute.report.render.wording import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
 from fuzzroute.results.document import (
     AcceptedFinding,
     DecidedRecord,

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from fuzzroute import Graph, all_of, intent, keywords
 from fuzzroute.engine.context import RoutingContext
+from fuzzroute.engine.literal_prefilter import ENGINES, SPECIAL_FOLDS, Screen, fold, matcher_factors, needle
 from fuzzroute.engine.literals import regex_factors
-from fuzzroute.engine.screen import ENGINES, SPECIAL_FOLDS, Screen, fold, matcher_factors, needle
 from fuzzroute.engine.unread import UnreadPredicate, walk
 
 ALL_CHARACTERS = "".join(chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)

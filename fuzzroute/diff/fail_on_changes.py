@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from fuzzroute.diff.model import GraphDiff
+from fuzzroute.diff.graph_diff import GraphDiff
 from fuzzroute.engine.errors import InputError
 
 FAIL_ON = ("proven", "moved", "never")

@@ -20,7 +20,7 @@ from typing import Any
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.jsonnumbers import long_number_at
-from fuzzroute.engine.location import SourceLocation
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.graphfiles.special import refuse_special_file
 
 SUFFIX = ".accepted.json"

@@ -114,7 +114,7 @@ WORD = CharSet.of([(0x30, 0x3A), (0x41, 0x5B), (0x5F, 0x60), (0x61, 0x7B)])
 
 @lru_cache(maxsize=1)
 def _tables() -> dict[str, object]:
-    text = resources.files("fuzzroute.engine").joinpath("data/js_unicode.json").read_text("utf-8")
+    text = resources.files("fuzzroute.jsregex").joinpath("data/js_unicode.json").read_text("utf-8")
     data: dict[str, object] = json.loads(text)
     return data
 

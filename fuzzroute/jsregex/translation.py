@@ -11,7 +11,7 @@ that merely looks alike:
 
 * every set of characters (`.`, `\\s`, `\\w`, classes, `\\p{...}`, and each
   literal under `/i`) becomes an explicit Python class computed with
-  JavaScript's Unicode data (`js_charsets`): `/i` is applied by closing the
+  JavaScript's Unicode data (`charsets`): `/i` is applied by closing the
   set under JavaScript's case classes, never by Python's IGNORECASE (which
   folds other characters); unicode sets mode (`v`) computes on case
   representatives as ECMAScript specifies;
@@ -27,7 +27,7 @@ that merely looks alike:
   before the Python pattern reads it (a message without characters outside
   the Basic Multilingual Plane is left as it is).
 
-The pattern is parsed by `js_regex_syntax` (ECMAScript's grammar, every set
+The pattern is parsed by `syntax` (ECMAScript's grammar, every set
 resolved with JavaScript's Unicode data); this module writes the tree out.
 Whatever has no exact Python counterpart (a variable-length lookbehind that
 cannot be split into fixed-length ones, a backreference into a repeated
@@ -44,8 +44,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fuzzroute.engine.js_charsets import ALL, LINE_TERMINATORS, WORD, CharSet, case_closure
-from fuzzroute.engine.js_regex_syntax import (
+from fuzzroute.jsregex.charsets import ALL, LINE_TERMINATORS, WORD, CharSet, case_closure
+from fuzzroute.jsregex.syntax import (
     IGNORED_FLAGS,
     JS_FLAGS,
     SURROGATE,

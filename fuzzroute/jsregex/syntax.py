@@ -4,7 +4,7 @@ ECMAScript's pattern grammar, with Annex B's web-compatibility syntax when
 neither `u` nor `v` is set (`\\c`, `\\8`, `a{,5}` and `]` are literals there,
 `\\1` is an octal escape when the pattern has no group 1).  Every set of
 characters is resolved while parsing, with JavaScript's Unicode data
-(`js_charsets`) and the flags in force at that point (`/i`, `(?i:...)`), so
+(`charsets`) and the flags in force at that point (`/i`, `(?i:...)`), so
 the tree says exactly which characters each position accepts; `js_regex`
 writes it out as Python.  Syntax JavaScript rejects raises `JsRegexError`, as
 V8 would throw a SyntaxError.
@@ -16,7 +16,7 @@ import array
 import re
 from dataclasses import dataclass, field
 
-from fuzzroute.engine.js_charsets import (
+from fuzzroute.jsregex.charsets import (
     ALL,
     CODE_POINTS,
     CODE_UNITS,
