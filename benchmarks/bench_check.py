@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from common import table
+from common import made_up_words, table
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK_SIZES, FULL_SIZES = (200,), (200, 1000, 5000)
@@ -42,17 +42,6 @@ QUICK_REPEATS, FULL_REPEATS = 3, 7
 ROW_SECONDS = 90.0
 #: The bare interpreter every Python command pays for.
 FLOOR = (sys.executable, "-c", "import json, re")
-ONSETS = ("b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "kr", "tr", "zl")
-VOWELS = ("a", "e", "i", "o", "u", "ai", "ou")
-
-
-def made_up_words(count: int, rng: random.Random) -> list[str]:
-    """`count` distinct pronounceable non-words (two or three syllables and a closing consonant)."""
-    words: set[str] = set()
-    while len(words) < count:
-        syllables = rng.randint(2, 3)
-        words.add("".join(rng.choice(ONSETS) + rng.choice(VOWELS) for _ in range(syllables)) + rng.choice("kmnrx"))
-    return sorted(words)
 
 
 def rule(index: int, words: list[str], rng: random.Random) -> dict[str, Any]:

@@ -32,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from common import extract_commit, random_graph, table
+from common import extract_commit, made_up_words, random_graph, table
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE_COMMIT = "044ebb0"
@@ -75,19 +75,7 @@ def write_graph(path: Path, rules: int) -> None:
     path.write_text(json.dumps({"name": graph.name, "entries": entries}), encoding="utf-8")
 
 
-#: The bare graph's made-up words: syllables a reader can say, that no dictionary (and no other rule kind) holds.
-ONSETS = ("b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "kr", "tr", "zl")
-VOWELS = ("a", "e", "i", "o", "u", "ai", "ou")
 BARE_WORDS = 600
-
-
-def made_up_words(count: int, rng: random.Random) -> list[str]:
-    """`count` distinct pronounceable non-words: two or three syllables and a closing consonant."""
-    words: set[str] = set()
-    while len(words) < count:
-        syllables = rng.randint(2, 3)
-        words.add("".join(rng.choice(ONSETS) + rng.choice(VOWELS) for _ in range(syllables)) + rng.choice("kmnrx"))
-    return sorted(words)
 
 
 def bare_rule(index: int, words: list[str], rng: random.Random) -> dict[str, object]:

@@ -130,3 +130,17 @@ def extract_commit(commit: str, target: Path) -> Path | None:
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         extract_trusted(tar, target)
     return target
+
+
+#: Syllables of the seeded graphs' made-up words: words a reader can say, that no dictionary holds.
+ONSETS = ("b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "kr", "tr", "zl")
+VOWELS = ("a", "e", "i", "o", "u", "ai", "ou")
+
+
+def made_up_words(count: int, rng: random.Random) -> list[str]:
+    """`count` distinct pronounceable non-words: two or three syllables and a closing consonant."""
+    words: set[str] = set()
+    while len(words) < count:
+        syllables = rng.randint(2, 3)
+        words.add("".join(rng.choice(ONSETS) + rng.choice(VOWELS) for _ in range(syllables)) + rng.choice("kmnrx"))
+    return sorted(words)
