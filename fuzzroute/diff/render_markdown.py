@@ -30,8 +30,10 @@ from fuzzroute.diff.render_text import (
     PROVEN_WORDS,
     RELATION_WORDS,
     Grouped,
+    claimant_of,
     grouped,
     headline,
+    position,
     positions,
     start_lines,
 )
@@ -39,6 +41,8 @@ from fuzzroute.diff.winners import LAW_NAMES
 
 #: The first line of every diff comment; the GitHub Action looks for it to update its comment.
 MARKER = "<!-- fuzzroute-diff -->"
+#: How the comment shows a rule's old and new position (`#11 → #10`).
+ARROW = "→"
 #: Rows of a table shown before the rest is folded away.
 ROWS_SHOWN = 30
 
@@ -126,21 +130,12 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def _position(index: int, elsewhere: dict[int, int] | None, old_side: bool) -> str:
-    """`#4`, or both positions, old first, when the rule moved (`#11 → #10`)."""
-    other = (elsewhere or {}).get(index)
-    if other is None or other == index:
-        return f"#{index + 1}"
-    before, after = (index, other) if old_side else (other, index)
-    return f"#{before + 1} → #{after + 1}"
-
-
 def rule_cell(ref: RuleRef | None, elsewhere: dict[int, int] | None = None, old_side: bool = True) -> str:
     """A rule's id (as code) and position; both positions when the rule moved between the versions."""
     if ref is None:
         return "*no rule*"
     at = _where(ref.location, table=True)
-    return f"{code(ref.id)} {_position(ref.index, elsewhere, old_side)}" + (f" <sub>{at}</sub>" if at else "")
+    return f"{code(ref.id)} {position(ref.index, elsewhere, old_side, ARROW)}" + (f" <sub>{at}</sub>" if at else "")
 
 
 def _moves_table(groups: list[Grouped], sampled: bool, diff: GraphDiff | None = None) -> list[str]:
@@ -180,13 +175,12 @@ def proven_details(change: ProvenChange, diff: GraphDiff | None = None) -> list[
 def _claimant(
     row: dict[str, object] | None, law: str, elsewhere: dict[int, int] | None = None, old_side: bool = True
 ) -> str:
-    claims = (row or {}).get("claims") or {}
-    found = claims.get(law) if isinstance(claims, dict) else None
-    if not isinstance(found, dict):
+    claimant = claimant_of(row, law)
+    if claimant is None:
         return "no rule"
-    rule_id, index = str(found["id"]), int(found["index"])
+    rule_id, index = claimant
     shown = f'"{rule_id}"' if is_plain(rule_id) and '"' not in rule_id else code(rule_id, table=True)
-    return f"{shown} ({_position(index, elsewhere, old_side)})"
+    return f"{shown} ({position(index, elsewhere, old_side, ARROW)})"
 
 
 def rule_change_line(change: RuleChange) -> str:

@@ -98,6 +98,15 @@ def positions(diff: GraphDiff) -> tuple[dict[int, int], dict[int, int]]:
     return head_of, {new: old for old, new in head_of.items()}
 
 
+def position(index: int, elsewhere: dict[int, int] | None, old_side: bool, arrow: str = "->") -> str:
+    """`#4`, or both positions, old first, when the rule moved between the versions (`#3 -> #2`)."""
+    other = (elsewhere or {}).get(index)
+    if other is None or other == index:
+        return f"#{index + 1}"
+    before, after = (index, other) if old_side else (other, index)
+    return f"#{before + 1} {arrow} #{after + 1}"
+
+
 def named(ref: RuleRef | None, elsewhere: dict[int, int], old_side: bool) -> str:
     """`"password-expiry" (#3 -> #2)`: a rule that changed position names both (old first), else one."""
     if ref is None:
@@ -105,8 +114,7 @@ def named(ref: RuleRef | None, elsewhere: dict[int, int], old_side: bool) -> str
     other = elsewhere.get(ref.index)
     if other is None or other == ref.index:
         return ref.name
-    before, after = (ref.index, other) if old_side else (other, ref.index)
-    return f'"{ref.id}" (#{before + 1} -> #{after + 1})'
+    return f'"{ref.id}" ({position(ref.index, elsewhere, old_side)})'
 
 
 def move_line(group: Grouped, diff: GraphDiff | None = None) -> str:
@@ -193,19 +201,23 @@ def proven_line(change: ProvenChange, diff: GraphDiff | None = None) -> str:
     return f"{at}{change.label}: {', '.join(words)}{tail}"
 
 
-def claimant_name(
-    row: dict[str, object] | None, law: str, elsewhere: dict[int, int] | None = None, old_side: bool = True
-) -> str:
+def claimant_of(row: dict[str, object] | None, law: str) -> tuple[str, int] | None:
+    """The id and index of the rule that claims a declared row under `law`, or None."""
     claims = (row or {}).get("claims") or {}
     found = claims.get(law) if isinstance(claims, dict) else None
     if not isinstance(found, dict):
+        return None
+    return str(found["id"]), int(found["index"])
+
+
+def claimant_name(
+    row: dict[str, object] | None, law: str, elsewhere: dict[int, int] | None = None, old_side: bool = True
+) -> str:
+    claimant = claimant_of(row, law)
+    if claimant is None:
         return "no rule"
-    index = int(found["index"])
-    other = (elsewhere or {}).get(index)
-    if other is None or other == index:
-        return f'"{found["id"]}" (#{index + 1})'
-    before, after = (index, other) if old_side else (other, index)
-    return f'"{found["id"]}" (#{before + 1} -> #{after + 1})'
+    rule_id, index = claimant
+    return f'"{rule_id}" ({position(index, elsewhere, old_side)})'
 
 
 def undecided_line(group: Grouped) -> str:
