@@ -11,7 +11,6 @@ with the documented exit code and keep all of that out of the output.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -21,6 +20,7 @@ from typing import Any
 import pytest
 from click.testing import Result
 from helpers.cli import invoke
+from helpers.files import hashes
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FAST = ["--budget", "30", "--workers", "1", "--no-decide"]
@@ -106,18 +106,6 @@ def graph_commands(graph: str) -> dict[str, list[str]]:
         "suggest-diff": ["suggest", graph, "--budget", "30", "--diff"],
         "suggest-write": ["suggest", graph, "--budget", "30", "--write"],
     }
-
-
-def hashes(folder: Path) -> dict[str, str]:
-    """Every file under `folder` (links as links) with the hash of its bytes."""
-    found: dict[str, str] = {}
-    for path in sorted(folder.rglob("*")):
-        name = str(path.relative_to(folder))
-        if path.is_symlink():
-            found[name] = "link -> " + os.readlink(path)
-        elif path.is_file():
-            found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return found
 
 
 def assert_refused(result: Result, names: str) -> None:

@@ -16,7 +16,6 @@ not change) every input's bytes.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -32,6 +31,7 @@ import pytest
 import yaml
 from click.testing import CliRunner, Result
 from helpers.cli import invoke
+from helpers.files import hashes
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -78,17 +78,6 @@ def assert_clean(result: Result, code: int) -> None:
     assert "Traceback" not in result.output
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"raised {result.exception!r}")
-
-
-def hashes(folder: Path) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for path in sorted(folder.rglob("*")):
-        name = str(path.relative_to(folder))
-        if path.is_symlink():
-            found[name] = "link -> " + os.readlink(path)
-        elif path.is_file():
-            found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return found
 
 
 def write_json(path: Path, document: dict[str, Any]) -> Path:

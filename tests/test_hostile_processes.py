@@ -12,7 +12,6 @@ for byte as it was, and how long the run took.  The codes: 0 clean, 1 the
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import signal
@@ -25,6 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.cli import invoke
+from helpers.files import hashes
 
 from fuzzroute.cli import main
 from fuzzroute.report.ledger import ledger_path
@@ -93,11 +93,6 @@ def in_process(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> D
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"{args!r} raised {result.exception!r}") from result.exception
     return Done(result.exit_code, result.stdout, result.stderr, time.monotonic() - started)
-
-
-def hashes(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
 
 
 def expect(done: Done, code: int, *, within: float = 30.0, says: str | None = None) -> None:

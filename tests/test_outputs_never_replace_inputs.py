@@ -11,7 +11,6 @@ folder changed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -21,6 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import Result
 from helpers.cli import invoke
+from helpers.files import hashes
 
 GRAPH = {
     "name": "shop",
@@ -37,20 +37,6 @@ HEAD_GRAPH = {
     ],
 }
 FAST = ["--budget", "20", "--workers", "1", "--no-decide"]
-
-
-def hashes(folder: Path) -> dict[str, str]:
-    """Every file under `folder` (links as links, .git aside) with the hash of its bytes."""
-    found: dict[str, str] = {}
-    for path in sorted(folder.rglob("*")):
-        name = str(path.relative_to(folder))
-        if name.startswith(".git"):
-            continue
-        if path.is_symlink():
-            found[name] = "link -> " + os.readlink(path)
-        elif path.is_file():
-            found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return found
 
 
 @pytest.fixture()
@@ -101,17 +87,17 @@ def test_diff_never_writes_over_base_or_head(project: Path, target: str, option:
     base, head, aimed_at, role = DIFF_TARGETS[target]
     if (base.startswith("git:") or head.startswith("git:")) and not shutil.which("git"):
         pytest.fail("git is needed for a git: version (CI installs it)")
-    before = hashes(project)
+    before = hashes(project, ignore=(".git",))
     assert_refused(invoke("diff", base, head, option, aimed_at), role)
-    assert hashes(project) == before
+    assert hashes(project, ignore=(".git",)) == before
 
 
 @pytest.mark.parametrize("first, second", [("--json", "--markdown"), ("--markdown", "--sarif"),
                                            ("--json", "--sarif")])
 def test_diff_refuses_two_outputs_in_one_file(project: Path, first: str, second: str) -> None:
-    before = hashes(project)
+    before = hashes(project, ignore=(".git",))
     assert_refused(invoke("diff", "base.json", "head.json", first, "out.txt", second, "./out.txt"), "out.txt")
-    assert hashes(project) == before
+    assert hashes(project, ignore=(".git",)) == before
 
 
 def test_diff_still_writes_every_output_to_paths_of_its_own(project: Path) -> None:
@@ -144,6 +130,6 @@ OTHER_COMMANDS: dict[str, tuple[list[str], str]] = {
 @pytest.mark.parametrize("case", list(OTHER_COMMANDS))
 def test_every_other_command_refuses_an_output_onto_an_input(project: Path, case: str) -> None:
     args, named = OTHER_COMMANDS[case]
-    before = hashes(project)
+    before = hashes(project, ignore=(".git",))
     assert_refused(invoke(*args), named)
-    assert hashes(project) == before
+    assert hashes(project, ignore=(".git",)) == before
