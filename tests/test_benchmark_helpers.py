@@ -18,16 +18,21 @@ from types import ModuleType
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
-def _common() -> ModuleType:
+def _benchmark_module(name: str) -> ModuleType:
+    """A module of `benchmarks/` (which imports its siblings by name), loaded from its file."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
-        spec = importlib.util.spec_from_file_location("bench_common_under_test", BENCHMARKS / "common.py")
+        spec = importlib.util.spec_from_file_location(f"{name}_under_test", BENCHMARKS / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         return module
     finally:
         sys.path.remove(str(BENCHMARKS))
+
+
+def _common() -> ModuleType:
+    return _benchmark_module("common")
 
 
 def test_an_archive_of_the_repository_extracts_on_this_python(tmp_path: Path) -> None:
@@ -44,15 +49,7 @@ def test_an_archive_of_the_repository_extracts_on_this_python(tmp_path: Path) ->
 
 
 def _bench_check() -> ModuleType:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_check_under_test", BENCHMARKS / "bench_check.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return _benchmark_module("bench_check")
 
 
 def test_the_check_benchmark_graph_is_seeded_and_shaped_as_described(tmp_path: Path) -> None:
