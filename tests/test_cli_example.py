@@ -58,8 +58,3 @@ def test_an_unknown_name_is_bad_input_naming_the_bundled_ones(tmp_path: Path) ->
     assert result.output.startswith("fuzzroute: error: 'nope.py' is not a bundled example graph")
     assert "support.json" in result.output
     assert list(tmp_path.iterdir()) == []
-
-
-def test_the_bundled_twins_are_the_examples_of_the_repository() -> None:
-    for name in ("banking.json", "support.ts"):
-        assert (EXAMPLES / name).read_bytes() == (ROOT / "examples" / name).read_bytes()
