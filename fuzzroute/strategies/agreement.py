@@ -133,6 +133,8 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Plural]:
     stripped = words[head].rstrip(".!?,;:")
     if role_of([bare(w) for w in words], head).kind in (VERB_BASE, VERB_FINITE):
         return []  # "dispute this payment": the trigger is a verb here, with no plural
+    if len(_WORD.findall(trigger)) > 1 and "ADV" in lemmas(stripped.lower()):
+        return []  # "money back", "sign up", "log in": the last word is a particle here, never a plural noun
     plural = _plural(stripped.lower()) if stripped.isalpha() else None
     if plural is None:
         return []
