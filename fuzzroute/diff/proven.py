@@ -12,20 +12,21 @@ in the new version), so a rule that only changed position is no change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from fuzzroute.diff.graph_diff import Law, ProvenChangeKind
 from fuzzroute.diff.matching import RuleMatching
 from fuzzroute.diff.winners import LAWS
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.report.proven_rows import EXAMPLE, ProvenRow, rows_from_checkup
 
-NEW_ERROR = "new-error"
-FIXED = "error-fixed"
-VERDICT_CHANGED = "verdict-changed"
-CLAIMANT_CHANGED = "claimant-changed"
-ROW_ADDED = "row-added"
-ROW_REMOVED = "row-removed"
+NEW_ERROR: Final = "new-error"
+FIXED: Final = "error-fixed"
+VERDICT_CHANGED: Final = "verdict-changed"
+CLAIMANT_CHANGED: Final = "claimant-changed"
+ROW_ADDED: Final = "row-added"
+ROW_REMOVED: Final = "row-removed"
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,9 @@ class RowChange:
 
     base: ProvenRow | None
     head: ProvenRow | None
-    changes: tuple[str, ...]
+    changes: tuple[ProvenChangeKind, ...]
     #: Laws under which the row's claimant is another rule now.
-    moved_under: tuple[str, ...] = ()
+    moved_under: tuple[Law, ...] = ()
 
     @property
     def row(self) -> ProvenRow:
@@ -72,7 +73,7 @@ def compare_rows(base: Graph, head: Graph, matching: RuleMatching) -> list[RowCh
         key = _key(row, row.rule_index)
         old = by_key.get(key)
         if old is None:
-            changes.append(RowChange(None, row, (ROW_ADDED, *([NEW_ERROR] if row.errors else []))))
+            changes.append(RowChange(None, row, (ROW_ADDED, NEW_ERROR) if row.errors else (ROW_ADDED,)))
             continue
         used.add(key)
         change = _changed(old, row, matching)
@@ -83,7 +84,7 @@ def compare_rows(base: Graph, head: Graph, matching: RuleMatching) -> list[RowCh
 
 
 def _changed(old: ProvenRow, new: ProvenRow, matching: RuleMatching) -> RowChange | None:
-    labels: list[str] = []
+    labels: list[ProvenChangeKind] = []
     before = [_verdict(p) for p in old.problems]
     after = [_verdict(p) for p in new.problems]
     old_errors = {_verdict(p) for p in old.errors}
