@@ -44,7 +44,7 @@ def test_the_schema_names_every_key_the_document_writes(validator: jsonschema.Dr
     assert list(schema["properties"]) == list(document) == schema["required"]
     move = schema["$defs"]["Move"]["properties"]
     assert list(move) == list(document["moves"][0])
-    assert move["extent"] == {"enum": ["partial", "total", "undecided"]}
+    assert move["extent"]["enum"] == ["partial", "total", "undecided"]
     assert list(schema["$defs"]["SampledMove"]["properties"]) == list(document["sampled"]["moves"][0])
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
@@ -52,6 +52,12 @@ CO_OCCURRENCE: Final = "co-occurrence"
 #: A rule that could start no turn in the old version and can now (a never-wins resolved), and the reverse.
 NOW_WINS: Final = "now-starts-turns"
 NO_LONGER_WINS: Final = "no-longer-starts-turns"
+
+
+def described(text: str) -> msgspec.Meta:
+    """A field's description in the generated JSON Schema (and the docs' field tables)."""
+    return msgspec.Meta(description=text)
+
 
 BOUNDARY = (
     "Moves are decided for every possible message for rules the automata can read (regexes without "
@@ -97,14 +103,17 @@ class _MoveFields(msgspec.Struct, frozen=True, kw_only=True):
 
     law: Law
     tier: Literal["decided", "sampled"]
-    #: The rule that started the messages in the old version (null: no rule did).
-    old: RuleRef | None = msgspec.field(name="from")
-    #: The rule that starts them in the new version (null: no rule does).
-    new: RuleRef | None = msgspec.field(name="to")
-    witness: str
-    #: How the two rules meet on the witness: `shared-text` (one rule's match lies in the other's own text),
-    #: `co-occurrence` (their texts only sit side by side), or null when one side is "no rule".
-    relation: Relation | None = None
+    old: Annotated[
+        RuleRef | None, described("The rule that started the messages in the old version (null: no rule did).")
+    ] = msgspec.field(name="from")
+    new: Annotated[
+        RuleRef | None, described("The rule that starts them in the new version (null: no rule does).")
+    ] = msgspec.field(name="to")
+    witness: Annotated[str, described("A message that moves, re-run through both versions' claims().")]
+    relation: Annotated[Relation | None, described(
+        "How the two rules meet on the witness: shared-text (one rule's match lies in the other's own text), "
+        "co-occurrence (their texts only sit side by side), or null when one side is no rule."
+    )] = None
     claims: MoveClaims
 
     @property
@@ -125,7 +134,10 @@ class Move(_MoveFields, frozen=True, kw_only=True):
     """
 
     tier: Literal["decided"] = "decided"
-    extent: Extent
+    extent: Annotated[Extent, described(
+        "total: every message the old rule started now starts the new one; partial: some start another rule "
+        "(or stay); undecided: a pair that would tell is undecided."
+    )]
 
 
 class SampledMove(_MoveFields, frozen=True, kw_only=True):
@@ -135,8 +147,8 @@ class SampledMove(_MoveFields, frozen=True, kw_only=True):
     """
 
     tier: Literal["sampled"] = "sampled"
-    count: int
-    witnesses: tuple[str, ...]
+    count: Annotated[int, described("Generated phrases seen moving this way.")]
+    witnesses: Annotated[tuple[str, ...], described("The first of them; the first is `witness`.")]
 
     @property
     def more_witnesses(self) -> tuple[str, ...]:
@@ -153,9 +165,9 @@ class StartChange(msgspec.Struct, frozen=True, kw_only=True):
 
     law: Law
     kind: StartKind
-    old: RuleRef = msgspec.field(name="from")
-    new: RuleRef = msgspec.field(name="to")
-    witness: str | None
+    old: Annotated[RuleRef, described("The rule in the old version.")] = msgspec.field(name="from")
+    new: Annotated[RuleRef, described("The same rule in the new version.")] = msgspec.field(name="to")
+    witness: Annotated[str | None, described("A message it starts now (or started before).")]
 
 
 class UndecidedPair(msgspec.Struct, frozen=True, kw_only=True):
@@ -171,10 +183,15 @@ class RuleChange(msgspec.Struct, frozen=True, kw_only=True):
     """A rule of the old version (`base`), the new one (`head`) or both, and how it changed."""
 
     changes: tuple[RuleChangeKind, ...]
-    old: RuleRef | None = msgspec.field(name="base")
-    new: RuleRef | None = msgspec.field(name="head")
-    #: How the condition changed (`keywords added: ...`, or old -> new), when it did.
-    condition: str | None = None
+    old: Annotated[RuleRef | None, described("The rule in the old version (null: added).")] = msgspec.field(
+        name="base"
+    )
+    new: Annotated[RuleRef | None, described("The rule in the new version (null: removed).")] = msgspec.field(
+        name="head"
+    )
+    condition: Annotated[str | None, described(
+        "How the condition changed (keywords added: ..., or old -> new), when it did; graph text in backticks."
+    )] = None
 
 
 #: A changed condition as (is graph text, text) pieces, so a writer can escape the graph's text alone.
@@ -211,15 +228,16 @@ class ProvenChange(msgspec.Struct, frozen=True, kw_only=True):
 
     kind: RowKind
     phrase: str
-    #: `tracking#2::'where is my order'` in the new version (the old one for a removed row).
-    label: str = msgspec.field(name="row")
+    label: Annotated[str, described(
+        "The row's label, rule#position::'phrase', in the new version (the old one for a removed row)."
+    )] = msgspec.field(name="row")
     changes: tuple[ProvenChangeKind, ...]
-    #: The laws under which the row's claimant is another rule now.
-    moved_under: tuple[Law, ...]
-    base: RowVerdict | None
-    head: RowVerdict | None
-    #: Errors of the new version that the old version's row did not have.
-    new_errors: tuple[RowProblem, ...]
+    moved_under: Annotated[tuple[Law, ...], described("The laws under which the row's claimant is another rule now.")]
+    base: Annotated[RowVerdict | None, described("The row in the old version (null: added).")]
+    head: Annotated[RowVerdict | None, described("The row in the new version (null: removed).")]
+    new_errors: Annotated[
+        tuple[RowProblem, ...], described("Errors of the new version that the old version's row did not have.")
+    ]
     location: SourceLocation | None
 
 
@@ -264,11 +282,9 @@ class Sampling(msgspec.Struct, frozen=True, kw_only=True):
 
     ran: bool
     seed: int
-    budget: int
-    #: Phrases generated and judged.
-    phrases: int
-    #: The rules whose phrases were generated.
-    rules: tuple[str, ...]
+    budget: Annotated[int, described("Phrases the run could judge (--budget).")]
+    phrases: Annotated[int, described("Phrases generated and judged.")]
+    rules: Annotated[tuple[str, ...], described("The ids of the rules whose phrases were generated.")]
     moves: tuple[SampledMove, ...]
 
 
@@ -285,22 +301,26 @@ class DiffDocument(msgspec.Struct, frozen=True, kw_only=True):
     """Which messages change the rule that starts the turn between two versions of a graph (`fuzzroute diff`)."""
 
     diff_version: Literal[1] = DIFF_VERSION
-    base: Side
-    head: Side
-    #: The law the new version's mount follows live (`cold_walk`, or `cascade` with a classifier).
-    live_law: Law
+    base: Annotated[Side, described("The old version.")]
+    head: Annotated[Side, described("The new version.")]
+    live_law: Annotated[Law, described(
+        "The law the new version's mount follows live: cold_walk, or cascade with a classifier."
+    )]
     summary: DiffSummary
     rules: tuple[RuleChange, ...]
     moves: tuple[Move, ...]
     starts: tuple[StartChange, ...]
     undecided: tuple[UndecidedPair, ...]
     proven: tuple[ProvenChange, ...]
-    sampling: Sampling = msgspec.field(name="sampled")
-    #: Bugs of fuzzroute itself met on the way (never a finding about the graph).
-    defects: tuple[str, ...]
+    sampling: Annotated[
+        Sampling, described("Generated phrases for the undecided pairs: samples, never proof.")
+    ] = msgspec.field(name="sampled")
+    defects: Annotated[
+        tuple[str, ...], described("Bugs of fuzzroute itself met on the way (never a finding about the graph).")
+    ]
     stats: DiffStats
     notes: tuple[str, ...]
-    boundary: str = BOUNDARY
+    boundary: Annotated[str, described("What the diff proves and what it does not.")] = BOUNDARY
 
 
 def new_error_count(proven: tuple[ProvenChange, ...]) -> int:

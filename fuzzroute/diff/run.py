@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
 from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.fail_on_changes import DEFAULT_FAIL_ON, check_diff_fail_on, exit_status_of
 from fuzzroute.diff.graph_diff import (
@@ -43,7 +41,6 @@ from fuzzroute.diff.graph_diff import (
     MovedByLaw,
     ProvenChange,
     Relation,
-    RowProblem,
     RowVerdict,
     RuleChange,
     RuleRef,
@@ -58,15 +55,13 @@ from fuzzroute.diff.graph_diff import (
 )
 from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, RulePair, condition_segments, match_rules
 from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, decide_law, stays
-from fuzzroute.diff.proven import RowChange, compare_rows
+from fuzzroute.diff.proven import RowChange, claims_of, compare_rows, location_of, problems_of
 from fuzzroute.diff.sampled import Sampling as SampledPairs
 from fuzzroute.diff.sampled import sample_undecided
 from fuzzroute.diff.versions import Version
 from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAWS
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.laws import Claims
-from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.generate.relation import SHARED_TEXT as MEETS_IN_SHARED_TEXT
 from fuzzroute.generate.relation import meeting
 from fuzzroute.report.proven_rows import ProvenRow
@@ -246,25 +241,15 @@ def _proven(change: RowChange) -> ProvenChange:
     row = change.row
     return ProvenChange(
         kind=row.kind, phrase=row.phrase, label=row.label, changes=change.changes, moved_under=change.moved_under,
-        base=_verdict(change.base), head=_verdict(change.head),
-        new_errors=tuple(_problem(p) for p in change.new_errors), location=_location(row.location),
+        base=_verdict(change.base), head=_verdict(change.head), new_errors=change.new_errors,
+        location=location_of(row),
     )
 
 
 def _verdict(row: ProvenRow | None) -> RowVerdict | None:
     if row is None:
         return None
-    claims = None if row.claims is None else msgspec.convert(row.claims, Claims)
-    return RowVerdict(row=row.label, problems=tuple(_problem(p) for p in row.problems), claims=claims)
-
-
-def _problem(problem: dict[str, Any]) -> RowProblem:
-    """A checkup problem, as the proven rows hold it (its JSON form), read into the typed model."""
-    return msgspec.convert(problem, RowProblem)
-
-
-def _location(location: dict[str, Any] | None) -> SourceLocation | None:
-    return None if location is None else msgspec.convert(location, SourceLocation)
+    return RowVerdict(row=row.label, problems=problems_of(row), claims=claims_of(row))
 
 
 def _known_phrases(old: Graph, new: Graph, moves: list[Move]) -> list[str]:
