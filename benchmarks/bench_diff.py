@@ -51,7 +51,7 @@ def measure(sizes: tuple[int, ...]) -> list[tuple[object, ...]]:
         seconds = time.perf_counter() - start
         base = seconds if base is None else base
         rows.append((
-            size, found.stats["searches"], found.stats["states"], f"{seconds:.2f}", len(found.moves),
+            size, found.stats.searches, found.stats.states, f"{seconds:.2f}", len(found.moves),
             len(found.undecided), len(found.defects), f"{seconds / base:.1f}x",
         ))
     return rows

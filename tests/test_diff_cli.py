@@ -166,7 +166,7 @@ def test_rules_the_automata_cannot_read_are_undecided_and_sampled() -> None:
         for phrase in (move.witness, *move.more_witnesses):
             assert old.claims(phrase).cascade.id == "after-a"  # type: ignore[union-attr]
             assert new.claims(phrase).cascade.id == "x"  # type: ignore[union-attr]
-    assert diff.sampling["ran"] and diff.sampling["phrases"] <= 300
+    assert diff.sampling.ran and diff.sampling.phrases <= 300
     # A witness that routes the pair is kept even when a rule in it is unreadable: the claims decide.
     wider = Graph("g").entry("ab", match=keywords("ab")).entry("after-a", match=re.compile(r"(?<=a)b"))
     decided = diff_graphs(old, wider, budget=0)

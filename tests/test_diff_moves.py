@@ -109,7 +109,7 @@ def test_extent_and_rule_changes_of_the_bundled_versions(bundled: tuple[GraphDif
     # "order status please" stays with order-status, so its move to tracking is partial.
     extents = {(m.old and m.old.id, m.new and m.new.id): m.extent for m in diff.moves}
     assert extents[("order-status", "tracking")] == "partial"
-    assert diff.defects == []
+    assert diff.defects == ()
 
 
 # -- random graphs and edits ------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def versions(draw: st.DrawFn) -> tuple[Graph, Graph]:
 def test_no_string_routes_a_pair_the_diff_calls_impossible(pair: tuple[Graph, Graph]) -> None:
     base, head = pair
     diff = diff_graphs(base, head, budget=0)
-    assert diff.defects == []
+    assert diff.defects == ()
     assert_witnesses_reproduce(diff, base, head)
     # A rule removed and an identical one added under a new id is a rename: its messages stay with it.
     renamed = {(c.old.id, c.new.id) for c in diff.rules if "renamed" in c.changes and c.old and c.new}

@@ -17,14 +17,12 @@ import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from fuzzroute.authoring import json_source, python_source, ts_source
 from fuzzroute.authoring.choose import Pick, can_take_examples, choose
 from fuzzroute.authoring.widen import won_phrases
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.source_location import location_dict
 from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import LoadedGraph, load_graph_text
 from fuzzroute.report.atomic import real_target, write_atomically
@@ -47,34 +45,6 @@ class Suggested:
 
     def additions(self) -> dict[int, list[str]]:
         return {i: [p.phrase for p in picks] for i, picks in self.picks.items() if picks}
-
-    def to_dict(self) -> dict[str, Any]:
-        entries = self.loaded.graph.entries
-        return {
-            "graph": self.loaded.graph.name,
-            "source": str(self.loaded.path),
-            "seed": self.exploration.seed,
-            "phrases_generated": self.exploration.phrases_generated,
-            "rules": [
-                {
-                    "rule": entries[i].id,
-                    "rule_index": i,
-                    "location": location_dict(entries[i].location),
-                    "examples": [
-                        {
-                            "phrase": p.phrase,
-                            "reason": p.reason,
-                            "defect": p.defect,
-                            "why": p.why,
-                            "verdict": [{"kind": k, "code": c} for k, c in p.verdict.codes],
-                            **({"not_checked": True} if p.verdict.depends_on is not None else {}),
-                        }
-                        for p in picks
-                    ],
-                }
-                for i, picks in self.picks.items()
-            ],
-        }
 
 
 def selected_rules(loaded: LoadedGraph, rule_ids: Sequence[str]) -> list[int]:

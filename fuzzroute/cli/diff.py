@@ -9,7 +9,6 @@ import click
 
 from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
 from fuzzroute.cli.options import DIFF_EPILOG, FilePath, fail_on_option, verbosity, verbosity_options
-from fuzzroute.results.jsonform import inert_json
 
 PATH = FilePath(dir_okay=False, path_type=Path)
 
@@ -60,10 +59,9 @@ def diff(
     never-route rows are compared exactly; what stays undecided is listed and
     sampled with generated phrases (not proof).
     """
-    import json
-
     from fuzzroute.diff import (
         DEFAULT_BUDGET,
+        diff_json_text,
         diff_markdown,
         diff_sarif_text,
         diff_text,
@@ -90,7 +88,7 @@ def diff(
         base, head, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget, fail_on=fail_on,
         max_states=max_states or MAX_STATES, total_states=total_states or TOTAL_STATES,
     )
-    as_json = inert_json(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n"
+    as_json = diff_json_text(result)
     files: list[tuple[Path, str]] = []
     if json_path is not None:
         files.append((start / json_path, as_json))

@@ -6,7 +6,6 @@ other commands start as fast as before.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,7 +22,6 @@ from fuzzroute.cli.options import (
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
-from fuzzroute.results.jsonform import inert_json
 
 
 @click.command(epilog=SUGGEST_EPILOG)
@@ -58,6 +56,7 @@ def suggest(
     """
     from fuzzroute.authoring.listing import render_text
     from fuzzroute.authoring.suggest import diff_root, edited_source, suggest_examples, unified_diff, write_source
+    from fuzzroute.authoring.suggestions_document import suggestions_json_text
     from fuzzroute.cli.progress import progress_bar
     from fuzzroute.graphfiles.loader import load_graph
     from fuzzroute.report import parse_budget
@@ -83,7 +82,7 @@ def suggest(
         show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
     if not (show_diff or write):
         if output_format == "json":
-            click.echo(inert_json(json.dumps(suggested.to_dict(), indent=2, ensure_ascii=False)))
+            click.echo(suggestions_json_text(suggested))
         else:
             click.echo(render_text(suggested))
         return

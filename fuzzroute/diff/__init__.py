@@ -13,7 +13,19 @@ command line.  From Python:
 from __future__ import annotations
 
 from fuzzroute.diff.fail_on_changes import DEFAULT_FAIL_ON, FAIL_ON, diff_exit_status
-from fuzzroute.diff.graph_diff import BOUNDARY, DIFF_VERSION, GraphDiff, Move, ProvenChange, RuleChange, UndecidedPair
+from fuzzroute.diff.graph_diff import (
+    BOUNDARY,
+    DIFF_VERSION,
+    DiffDocument,
+    GraphDiff,
+    Move,
+    ProvenChange,
+    RuleChange,
+    SampledMove,
+    StartChange,
+    UndecidedPair,
+)
+from fuzzroute.diff.render_json import diff_json_text
 from fuzzroute.diff.render_markdown import MARKER, diff_markdown
 from fuzzroute.diff.render_sarif import diff_sarif_log, diff_sarif_text
 from fuzzroute.diff.render_text import diff_text
@@ -27,14 +39,18 @@ __all__ = [
     "DIFF_VERSION",
     "FAIL_ON",
     "MARKER",
+    "DiffDocument",
     "GraphDiff",
     "Move",
     "ProvenChange",
     "RuleChange",
+    "SampledMove",
+    "StartChange",
     "UndecidedPair",
     "Version",
     "diff_exit_status",
     "diff_graphs",
+    "diff_json_text",
     "diff_markdown",
     "diff_sarif_log",
     "diff_sarif_text",

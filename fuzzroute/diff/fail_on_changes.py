@@ -11,29 +11,37 @@
 
 from __future__ import annotations
 
-from fuzzroute.diff.graph_diff import GraphDiff
+from typing import get_args
+
+from fuzzroute.diff.graph_diff import FailOn, GraphDiff, Move, ProvenChange, new_error_count, proven_move_count
 from fuzzroute.engine.errors import InputError
 
-FAIL_ON = ("proven", "moved", "never")
-DEFAULT_FAIL_ON = "proven"
+FAIL_ON: tuple[FailOn, ...] = get_args(FailOn)
+DEFAULT_FAIL_ON: FailOn = "proven"
 
 
-def check_diff_fail_on(value: str) -> str:
-    if value not in FAIL_ON:
-        raise InputError(
-            f"--fail-on {value!r} is not one of {', '.join(FAIL_ON)}. Use proven (new proven errors fail), "
-            "moved (also any decided move of a message) or never."
-        )
-    return value
+def check_diff_fail_on(value: str) -> FailOn:
+    """`value` as a `--fail-on` policy, or bad input naming the ones there are."""
+    for policy in FAIL_ON:
+        if value == policy:
+            return policy
+    raise InputError(
+        f"--fail-on {value!r} is not one of {', '.join(FAIL_ON)}. Use proven (new proven errors fail), "
+        "moved (also any decided move of a message) or never."
+    )
 
 
 def diff_exit_status(diff: GraphDiff, fail_on: str) -> int:
     """0 or 1 for `diff` under the `fail_on` policy (see the module docstring)."""
-    check_diff_fail_on(fail_on)
+    return exit_status_of(diff.moves, diff.proven, check_diff_fail_on(fail_on))
+
+
+def exit_status_of(moves: tuple[Move, ...], proven: tuple[ProvenChange, ...], fail_on: FailOn) -> int:
+    """0 or 1 for a diff's decided moves and proven rows under `fail_on` (what its summary records)."""
     if fail_on == "never":
         return 0
-    if diff.new_errors:
+    if new_error_count(proven):
         return 1
-    if fail_on == "moved" and (diff.moves or diff.proven_moves):
+    if fail_on == "moved" and (moves or proven_move_count(proven)):
         return 1
     return 0

@@ -1,4 +1,4 @@
-"""What a diff of two graph versions says, and its JSON form (`fuzzroute diff --format json`).
+"""What a diff of two graph versions says: typed models whose encoding is its JSON document.
 
 Three tiers, as everywhere in fuzzroute, never mixed: `proven` (declared
 rows, exact checks), `moves` (decided with automata for every message,
@@ -6,21 +6,58 @@ each with a witness both versions' `claims()` reproduce) and `sampled`
 (generated phrases for what the automata left undecided: samples, never
 proof).  A pair the automata could not decide is listed in `undecided`
 with the reason.
+
+`DiffDocument` and the frozen `msgspec.Struct`s under it are the only
+description of `fuzzroute diff --format json`: the document is their
+encoding (field order is key order, a field's JSON name is declared on it),
+and `fuzzroute/schema/diff.schema.json` is generated from them.  Kinds,
+laws, tiers and relations are `Literal`s, so mypy checks every dispatch on
+them.  `GraphDiff` is what `diff_versions` returns: the document, plus what
+the writers need to locate findings that the document does not carry.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Final, Literal
+
+import msgspec
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Claims
+from fuzzroute.engine.source_location import SourceLocation
 
-DIFF_VERSION = 1
+DIFF_VERSION: Final = 1
 
-TOTAL = "total"
-PARTIAL = "partial"
-UNKNOWN_EXTENT = "undecided"
+Law = Literal["cold_walk", "cascade"]
+#: How much of an old rule's messages a decided move takes (see `Move`).
+Extent = Literal["total", "partial", "undecided"]
+#: How the two rules of a move meet on its witness (see `Move.relation`).
+Relation = Literal["shared-text", "co-occurrence"]
+StartKind = Literal["now-starts-turns", "no-longer-starts-turns"]
+RuleChangeKind = Literal["added", "removed", "renamed", "reordered", "matcher-changed", "examples-changed"]
+ProvenChangeKind = Literal[
+    "new-error", "error-fixed", "verdict-changed", "claimant-changed", "row-added", "row-removed"
+]
+RowKind = Literal["example", "never-route"]
+ProblemKind = Literal["error", "warning"]
+FailOn = Literal["proven", "moved", "never"]
+
+TOTAL: Final = "total"
+PARTIAL: Final = "partial"
+UNKNOWN_EXTENT: Final = "undecided"
+SHARED_TEXT: Final = "shared-text"
+CO_OCCURRENCE: Final = "co-occurrence"
+#: A rule that could start no turn in the old version and can now (a never-wins resolved), and the reverse.
+NOW_WINS: Final = "now-starts-turns"
+NO_LONGER_WINS: Final = "no-longer-starts-turns"
+
+
+def described(text: str) -> msgspec.Meta:
+    """A field's description in the generated JSON Schema (and the docs' field tables)."""
+    return msgspec.Meta(description=text)
+
 
 BOUNDARY = (
     "Moves are decided for every possible message for rules the automata can read (regexes without "
@@ -32,86 +69,93 @@ BOUNDARY = (
 )
 
 
-@dataclass(frozen=True)
-class RuleRef:
-    """A rule of one version: position, id, condition caption and declaration."""
+class RuleRef(msgspec.Struct, frozen=True, kw_only=True):
+    """A rule of one version: its position (0-based `index`), id, condition caption and declaration."""
 
     index: int
     id: str
     caption: str
-    location: dict[str, Any] | None
+    location: SourceLocation | None
 
     @staticmethod
     def of(entry: Entry) -> RuleRef:
-        where = None if entry.location is None else entry.location.to_dict()
-        return RuleRef(entry.index, entry.id, entry.caption, where)
+        return RuleRef(index=entry.index, id=entry.id, caption=entry.caption, location=entry.location)
 
     @property
     def name(self) -> str:
         """`"tracking" (#2)`."""
         return f'"{self.id}" (#{self.index + 1})'
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "id": self.id, "caption": self.caption, "location": self.location}
-
-
-def ref_dict(ref: RuleRef | None) -> dict[str, Any] | None:
-    return None if ref is None else ref.to_dict()
-
 
 def ref_name(ref: RuleRef | None) -> str:
     return "no rule" if ref is None else ref.name
 
 
-@dataclass(frozen=True)
-class Move:
-    """Messages that started `old` in the old version start `new` now, under `law`.
+class MoveClaims(msgspec.Struct, frozen=True, kw_only=True):
+    """Both versions' claimants of a move's witness, under each law (what `claims()` returned)."""
 
-    `extent` (decided moves): `total` when every message `old` started now
-    starts `new`, `partial` when some start another rule (or stay), and
-    `undecided` when a pair that would tell is undecided.  `count` is the
-    number of sampled phrases (sampled moves only).
+    base: Claims
+    head: Claims
+
+
+class _MoveFields(msgspec.Struct, frozen=True, kw_only=True):
+    """The fields every move has, in their JSON order; `Move` and `SampledMove` add their own."""
+
+    law: Law
+    tier: Literal["decided", "sampled"]
+    old: Annotated[
+        RuleRef | None, described("The rule that started the messages in the old version (null: no rule did).")
+    ] = msgspec.field(name="from")
+    new: Annotated[
+        RuleRef | None, described("The rule that starts them in the new version (null: no rule does).")
+    ] = msgspec.field(name="to")
+    witness: Annotated[str, described("A message that moves, re-run through both versions' claims().")]
+    relation: Annotated[Relation | None, described(
+        "How the two rules meet on the witness: shared-text (one rule's match lies in the other's own text), "
+        "co-occurrence (their texts only sit side by side), or null when one side is no rule."
+    )] = None
+    claims: MoveClaims
+
+    @property
+    def base_claims(self) -> Claims:
+        return self.claims.base
+
+    @property
+    def head_claims(self) -> Claims:
+        return self.claims.head
+
+
+class Move(_MoveFields, frozen=True, kw_only=True):
+    """Messages that started `from` in the old version start `to` now, under `law`, decided for every message.
+
+    `extent`: `total` when every message `from` started now starts `to`,
+    `partial` when some start another rule (or stay), and `undecided` when
+    a pair that would tell is undecided.
     """
 
-    law: str
-    old: RuleRef | None
-    new: RuleRef | None
-    witness: str
-    base_claims: Claims
-    head_claims: Claims
-    tier: str = "decided"
-    extent: str = UNKNOWN_EXTENT
-    count: int = 1
-    more_witnesses: tuple[str, ...] = ()
-    #: How the two rules meet on the witness: `shared-text` (one rule's match lies in the other's own text),
-    #: `co-occurrence` (their texts only sit side by side), or None when one side is "no rule".
-    relation: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "law": self.law,
-            "tier": self.tier,
-            "from": ref_dict(self.old),
-            "to": ref_dict(self.new),
-            "witness": self.witness,
-            "relation": self.relation,
-            "claims": {"base": self.base_claims.to_dict(), "head": self.head_claims.to_dict()},
-        }
-        if self.tier == "decided":
-            data["extent"] = self.extent
-        else:
-            data["count"] = self.count
-            data["witnesses"] = [self.witness, *self.more_witnesses]
-        return data
+    tier: Literal["decided"] = "decided"
+    extent: Annotated[Extent, described(
+        "total: every message the old rule started now starts the new one; partial: some start another rule "
+        "(or stay); undecided: a pair that would tell is undecided."
+    )]
 
 
-#: A rule that could start no turn in the old version and can now (a never-wins resolved), and the reverse.
-NOW_WINS = "now-starts-turns"
-NO_LONGER_WINS = "no-longer-starts-turns"
+class SampledMove(_MoveFields, frozen=True, kw_only=True):
+    """Generated phrases that started `from` in the old version start `to` now: a sample, never proof.
+
+    `count` phrases were seen moving; `witnesses` are the first of them (the first is `witness`).
+    """
+
+    tier: Literal["sampled"] = "sampled"
+    count: Annotated[int, described("Generated phrases seen moving this way.")]
+    witnesses: Annotated[tuple[str, ...], described("The first of them; the first is `witness`.")]
+
+    @property
+    def more_witnesses(self) -> tuple[str, ...]:
+        return self.witnesses[1:]
 
 
-@dataclass(frozen=True)
-class StartChange:
+class StartChange(msgspec.Struct, frozen=True, kw_only=True):
     """A rule whose ability to start a turn under `law` changed, decided for every message, with a witness.
 
     `now-starts-turns`: in the old version earlier rules took every message
@@ -119,80 +163,86 @@ class StartChange:
     `no-longer-starts-turns`: the reverse (`witness` started it before).
     """
 
-    law: str
-    kind: str
-    old: RuleRef
-    new: RuleRef
-    witness: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"law": self.law, "kind": self.kind, "from": self.old.to_dict(), "to": self.new.to_dict(),
-                "witness": self.witness}
+    law: Law
+    kind: StartKind
+    old: Annotated[RuleRef, described("The rule in the old version.")] = msgspec.field(name="from")
+    new: Annotated[RuleRef, described("The same rule in the new version.")] = msgspec.field(name="to")
+    witness: Annotated[str | None, described("A message it starts now (or started before).")]
 
 
-@dataclass(frozen=True)
-class UndecidedPair:
+class UndecidedPair(msgspec.Struct, frozen=True, kw_only=True):
     """A pair that could move messages, which the automata could not decide (and why)."""
 
-    law: str
-    old: RuleRef | None
-    new: RuleRef | None
+    law: Law
+    old: RuleRef | None = msgspec.field(name="from")
+    new: RuleRef | None = msgspec.field(name="to")
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"law": self.law, "from": ref_dict(self.old), "to": ref_dict(self.new), "reason": self.reason}
+
+class RuleChange(msgspec.Struct, frozen=True, kw_only=True):
+    """A rule of the old version (`base`), the new one (`head`) or both, and how it changed."""
+
+    changes: tuple[RuleChangeKind, ...]
+    old: Annotated[RuleRef | None, described("The rule in the old version (null: added).")] = msgspec.field(
+        name="base"
+    )
+    new: Annotated[RuleRef | None, described("The rule in the new version (null: removed).")] = msgspec.field(
+        name="head"
+    )
+    condition: Annotated[str | None, described(
+        "How the condition changed (keywords added: ..., or old -> new), when it did; graph text in backticks."
+    )] = None
 
 
-@dataclass(frozen=True)
-class RuleChange:
-    """A rule of the old version, the new one or both, and how it changed (see `matching`)."""
-
-    old: RuleRef | None
-    new: RuleRef | None
-    changes: tuple[str, ...]
-    #: How the condition changed (`keywords added: ...`, or old -> new), when it did.
-    condition: str | None = None
-    #: The same, as (is graph text, text) pieces, so a renderer can escape the graph's text alone.
-    condition_parts: tuple[tuple[bool, str], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "changes": list(self.changes), "base": ref_dict(self.old), "head": ref_dict(self.new),
-            "condition": self.condition,
-        }
+#: A changed condition as (is graph text, text) pieces, so a writer can escape the graph's text alone.
+ConditionParts = tuple[tuple[bool, str], ...]
 
 
-@dataclass(frozen=True)
-class ProvenChange:
+class RowProblem(msgspec.Struct, frozen=True, kw_only=True):
+    """A proven problem of a declared row, as the checkup words it."""
+
+    kind: ProblemKind
+    code: str
+    skill: str | None
+    example: str | None
+    from_: str | None = msgspec.field(name="from")
+    to: str | None
+    message: str
+    location: SourceLocation | None
+
+
+class RowVerdict(msgspec.Struct, frozen=True, kw_only=True):
+    """A declared row in one version: its label there, its problems and its claimant under each law."""
+
+    row: str
+    problems: tuple[RowProblem, ...]
+    claims: Claims | None
+
+    @property
+    def errors(self) -> tuple[RowProblem, ...]:
+        return tuple(p for p in self.problems if p.kind == "error")
+
+
+class ProvenChange(msgspec.Struct, frozen=True, kw_only=True):
     """A declared example or never-route row whose proven verdict or claimant changes."""
 
-    kind: str
+    kind: RowKind
     phrase: str
-    label: str
-    changes: tuple[str, ...]
-    moved_under: tuple[str, ...]
-    base: dict[str, Any] | None
-    head: dict[str, Any] | None
-    new_errors: tuple[dict[str, Any], ...]
-    location: dict[str, Any] | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "phrase": self.phrase,
-            "row": self.label,
-            "changes": list(self.changes),
-            "moved_under": list(self.moved_under),
-            "base": self.base,
-            "head": self.head,
-            "new_errors": list(self.new_errors),
-            "location": self.location,
-        }
+    label: Annotated[str, described(
+        "The row's label, rule#position::'phrase', in the new version (the old one for a removed row)."
+    )] = msgspec.field(name="row")
+    changes: tuple[ProvenChangeKind, ...]
+    moved_under: Annotated[tuple[Law, ...], described("The laws under which the row's claimant is another rule now.")]
+    base: Annotated[RowVerdict | None, described("The row in the old version (null: added).")]
+    head: Annotated[RowVerdict | None, described("The row in the new version (null: removed).")]
+    new_errors: Annotated[
+        tuple[RowProblem, ...], described("Errors of the new version that the old version's row did not have.")
+    ]
+    location: SourceLocation | None
 
 
-@dataclass(frozen=True)
-class Side:
-    """How one version was named and what it is."""
+class Side(msgspec.Struct, frozen=True, kw_only=True):
+    """How one version was named (`spec`, a file or git:REV:path) and what it is."""
 
     spec: str
     path: str
@@ -202,77 +252,168 @@ class Side:
     revision: str | None
     rules: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "spec": self.spec, "path": self.path, "name": self.name, "mount": self.mount,
-            "order_decides": self.order_decides, "revision": self.revision, "rules": self.rules,
-        }
+
+class MovedByLaw(msgspec.Struct, frozen=True, kw_only=True):
+    """Decided moved pairs under each law."""
+
+    cold_walk: int
+    cascade: int
 
 
-@dataclass
+class DiffSummary(msgspec.Struct, frozen=True, kw_only=True):
+    """The counts a CI job reads first, and the exit status they gave under `fail_on`."""
+
+    rule_changes: int
+    moved_pairs: int
+    start_changes: int
+    moved_pairs_by_law: MovedByLaw
+    undecided_pairs: int
+    proven_changes: int
+    proven_new_errors: int
+    proven_moves: int
+    sampled_pairs: int
+    defects: int
+    fail_on: FailOn
+    exit_status: int
+
+
+class Sampling(msgspec.Struct, frozen=True, kw_only=True):
+    """The generated phrases judged for the undecided pairs (`ran` false: there were none to judge)."""
+
+    ran: bool
+    seed: int
+    budget: Annotated[int, described("Phrases the run could judge (--budget).")]
+    phrases: Annotated[int, described("Phrases generated and judged.")]
+    rules: Annotated[tuple[str, ...], described("The ids of the rules whose phrases were generated.")]
+    moves: tuple[SampledMove, ...]
+
+
+class DiffStats(msgspec.Struct, frozen=True, kw_only=True):
+    """The automata's work: questions asked and states visited, against their bounds."""
+
+    searches: int
+    states: int
+    max_states: int
+    total_states: int
+
+
+class DiffDocument(msgspec.Struct, frozen=True, kw_only=True):
+    """Which messages change the rule that starts the turn between two versions of a graph (`fuzzroute diff`)."""
+
+    diff_version: Literal[1] = DIFF_VERSION
+    base: Annotated[Side, described("The old version.")]
+    head: Annotated[Side, described("The new version.")]
+    live_law: Annotated[Law, described(
+        "The law the new version's mount follows live: cold_walk, or cascade with a classifier."
+    )]
+    summary: DiffSummary
+    rules: tuple[RuleChange, ...]
+    moves: tuple[Move, ...]
+    starts: tuple[StartChange, ...]
+    undecided: tuple[UndecidedPair, ...]
+    proven: tuple[ProvenChange, ...]
+    sampling: Annotated[
+        Sampling, described("Generated phrases for the undecided pairs: samples, never proof.")
+    ] = msgspec.field(name="sampled")
+    defects: Annotated[
+        tuple[str, ...], described("Bugs of fuzzroute itself met on the way (never a finding about the graph).")
+    ]
+    stats: DiffStats
+    notes: tuple[str, ...]
+    boundary: Annotated[str, described("What the diff proves and what it does not.")] = BOUNDARY
+
+
+def new_error_count(proven: tuple[ProvenChange, ...]) -> int:
+    return sum(len(c.new_errors) for c in proven)
+
+
+def proven_move_count(proven: tuple[ProvenChange, ...]) -> int:
+    return sum(1 for c in proven if c.moved_under)
+
+
+@dataclass(frozen=True)
 class GraphDiff:
-    """Everything `fuzzroute diff` reports; `to_dict` is its JSON document."""
+    """Everything `fuzzroute diff` reports: the JSON `document`, and where its rules sit in the new version.
 
-    base: Side
-    head: Side
-    rules: list[RuleChange] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    starts: list[StartChange] = field(default_factory=list)
-    undecided: list[UndecidedPair] = field(default_factory=list)
-    proven: list[ProvenChange] = field(default_factory=list)
-    sampled: list[Move] = field(default_factory=list)
-    sampling: dict[str, Any] = field(default_factory=dict)
-    defects: list[str] = field(default_factory=list)
-    stats: dict[str, Any] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    #: Each old rule's match in the new version (by old index), for locating findings on the new version.
-    head_match: dict[int, RuleRef] = field(default_factory=dict)
-    #: The rule the live law follows for the new version's mount (`cold_walk` or `cascade`).
-    live_law: str = "cold_walk"
-    fail_on: str = "proven"
-    exit_status: int = 0
+    The writers read the document; `head_match` (each old rule's match in
+    the new version, by old index) lets them name a rule at both positions
+    and put a finding about a removed claimant on its successor, and
+    `condition_parts` (by position in `rules`) lets the Markdown escape a
+    changed condition's graph text alone.  Neither is part of the JSON.
+    """
+
+    document: DiffDocument
+    head_match: Mapping[int, RuleRef] = field(default_factory=dict)
+    condition_parts: Mapping[int, ConditionParts] = field(default_factory=dict)
+
+    @property
+    def base(self) -> Side:
+        return self.document.base
+
+    @property
+    def head(self) -> Side:
+        return self.document.head
+
+    @property
+    def live_law(self) -> Law:
+        return self.document.live_law
+
+    @property
+    def summary(self) -> DiffSummary:
+        return self.document.summary
+
+    @property
+    def rules(self) -> tuple[RuleChange, ...]:
+        return self.document.rules
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.document.moves
+
+    @property
+    def starts(self) -> tuple[StartChange, ...]:
+        return self.document.starts
+
+    @property
+    def undecided(self) -> tuple[UndecidedPair, ...]:
+        return self.document.undecided
+
+    @property
+    def proven(self) -> tuple[ProvenChange, ...]:
+        return self.document.proven
+
+    @property
+    def sampling(self) -> Sampling:
+        return self.document.sampling
+
+    @property
+    def sampled(self) -> tuple[SampledMove, ...]:
+        return self.document.sampling.moves
+
+    @property
+    def defects(self) -> tuple[str, ...]:
+        return self.document.defects
+
+    @property
+    def stats(self) -> DiffStats:
+        return self.document.stats
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.document.notes
+
+    @property
+    def fail_on(self) -> FailOn:
+        return self.document.summary.fail_on
+
+    @property
+    def exit_status(self) -> int:
+        return self.document.summary.exit_status
 
     @property
     def new_errors(self) -> int:
-        return sum(len(c.new_errors) for c in self.proven)
+        return self.document.summary.proven_new_errors
 
     @property
     def proven_moves(self) -> int:
-        return sum(1 for c in self.proven if c.moved_under)
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "rule_changes": len(self.rules),
-            "moved_pairs": len(self.moves),
-            "start_changes": len(self.starts),
-            "moved_pairs_by_law": {
-                law: sum(1 for m in self.moves if m.law == law) for law in ("cold_walk", "cascade")
-            },
-            "undecided_pairs": len(self.undecided),
-            "proven_changes": len(self.proven),
-            "proven_new_errors": self.new_errors,
-            "proven_moves": self.proven_moves,
-            "sampled_pairs": len(self.sampled),
-            "defects": len(self.defects),
-            "fail_on": self.fail_on,
-            "exit_status": self.exit_status,
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "diff_version": DIFF_VERSION,
-            "base": self.base.to_dict(),
-            "head": self.head.to_dict(),
-            "live_law": self.live_law,
-            "summary": self.summary(),
-            "rules": [r.to_dict() for r in self.rules],
-            "moves": [m.to_dict() for m in self.moves],
-            "starts": [s.to_dict() for s in self.starts],
-            "undecided": [u.to_dict() for u in self.undecided],
-            "proven": [p.to_dict() for p in self.proven],
-            "sampled": {**self.sampling, "moves": [m.to_dict() for m in self.sampled]},
-            "defects": list(self.defects),
-            "stats": dict(self.stats),
-            "notes": list(self.notes),
-            "boundary": BOUNDARY,
-        }
+        return self.document.summary.proven_moves

@@ -24,17 +24,18 @@ import re
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from fuzzroute.diff.graph_diff import RuleChangeKind
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import AllOf, Keywords
 
-ADDED = "added"
-REMOVED = "removed"
-RENAMED = "renamed"
-REORDERED = "reordered"
-MATCHER_CHANGED = "matcher-changed"
-EXAMPLES_CHANGED = "examples-changed"
+ADDED: Final = "added"
+REMOVED: Final = "removed"
+RENAMED: Final = "renamed"
+REORDERED: Final = "reordered"
+MATCHER_CHANGED: Final = "matcher-changed"
+EXAMPLES_CHANGED: Final = "examples-changed"
 
 
 def condition_key(entry: Entry) -> str:
@@ -156,7 +157,7 @@ class RulePair:
 
     base: Entry | None
     head: Entry | None
-    changes: tuple[str, ...] = ()
+    changes: tuple[RuleChangeKind, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,7 @@ def match_rules(base: Sequence[Entry], head: Sequence[Entry]) -> RuleMatching:
             pairs.append(RulePair(a, None, (REMOVED,)))
             continue
         b = heads[b_index]
-        changes = []
+        changes: list[RuleChangeKind] = []
         if a.id != b.id:
             changes.append(RENAMED)
         if condition_key(a) != condition_key(b):

@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fuzzroute.diff.automata import FOUND, LIMIT, NONE, Automata
+from fuzzroute.diff.graph_diff import Law
 from fuzzroute.diff.matching import RuleMatching, condition_key
 from fuzzroute.diff.winners import Winner, claimant, winners
 from fuzzroute.diff.witnesses import READABLE_STATES, Texts, candidates
@@ -77,7 +78,7 @@ class Question:
 class LawTable:
     """Every pair's answer under one law; pairs not listed have no message (NO_MESSAGE), except stays not asked."""
 
-    law: str
+    law: Law
     base_winners: list[Winner]
     head_winners: list[Winner]
     answers: dict[tuple[int | None, int | None], PairAnswer] = field(default_factory=dict)
@@ -128,7 +129,7 @@ def _unread(automata: Automata, side: str, entry: Entry) -> str:
     return f'"{entry.id}" (rule #{entry.index + 1}: {why})'
 
 
-def decide_law(base: Graph, head: Graph, law: str, automata: Automata, matching: RuleMatching) -> LawTable:
+def decide_law(base: Graph, head: Graph, law: Law, automata: Automata, matching: RuleMatching) -> LawTable:
     """Answer every pair of `law` that can move messages (and the stays of rules that move); see the docstring."""
     table = LawTable(law, winners(base.entries, law), winners(head.entries, law))
     olds = [(w, _question(automata, "base", w)) for w in table.base_winners]

@@ -12,20 +12,25 @@ in the new version), so a rule that only changed position is no change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Final
 
+import msgspec
+
+from fuzzroute.diff.graph_diff import Law, ProvenChangeKind, RowProblem
 from fuzzroute.diff.matching import RuleMatching
-from fuzzroute.diff.winners import LAWS
+from fuzzroute.diff.winners import COLD_WALK, LAWS
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.laws import Claims
+from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.report.proven_rows import EXAMPLE, ProvenRow, rows_from_checkup
 
-NEW_ERROR = "new-error"
-FIXED = "error-fixed"
-VERDICT_CHANGED = "verdict-changed"
-CLAIMANT_CHANGED = "claimant-changed"
-ROW_ADDED = "row-added"
-ROW_REMOVED = "row-removed"
+NEW_ERROR: Final = "new-error"
+FIXED: Final = "error-fixed"
+VERDICT_CHANGED: Final = "verdict-changed"
+CLAIMANT_CHANGED: Final = "claimant-changed"
+ROW_ADDED: Final = "row-added"
+ROW_REMOVED: Final = "row-removed"
 
 
 @dataclass(frozen=True)
@@ -34,9 +39,9 @@ class RowChange:
 
     base: ProvenRow | None
     head: ProvenRow | None
-    changes: tuple[str, ...]
+    changes: tuple[ProvenChangeKind, ...]
     #: Laws under which the row's claimant is another rule now.
-    moved_under: tuple[str, ...] = ()
+    moved_under: tuple[Law, ...] = ()
 
     @property
     def row(self) -> ProvenRow:
@@ -45,17 +50,35 @@ class RowChange:
         return found
 
     @property
-    def new_errors(self) -> list[dict[str, Any]]:
+    def new_errors(self) -> tuple[RowProblem, ...]:
         """Errors of the new version that the old version's row did not have."""
-        before = {_verdict(p) for p in (self.base.errors if self.base else ())}
-        return [p for p in (self.head.errors if self.head else ()) if _verdict(p) not in before]
+        before = {_verdict(p) for p in errors_of(self.base)}
+        return tuple(p for p in errors_of(self.head) if _verdict(p) not in before)
 
 
-def _verdict(problem: dict[str, Any]) -> tuple[Any, ...]:
-    return (problem.get("kind"), problem.get("code"), problem.get("from"), problem.get("to"))
+def problems_of(row: ProvenRow | None) -> tuple[RowProblem, ...]:
+    """A row's problems, which the proven rows hold in their JSON form, read (and checked) into the model."""
+    return () if row is None else msgspec.convert(row.problems, tuple[RowProblem, ...])
 
 
-def _key(row: ProvenRow, rule: int | None) -> tuple[Any, ...]:
+def errors_of(row: ProvenRow | None) -> tuple[RowProblem, ...]:
+    return tuple(p for p in problems_of(row) if p.kind == "error")
+
+
+def claims_of(row: ProvenRow) -> Claims | None:
+    """Both laws' claimants of a row's phrase, when the rows know them."""
+    return None if row.claims is None else msgspec.convert(row.claims, Claims)
+
+
+def location_of(row: ProvenRow) -> SourceLocation | None:
+    return None if row.location is None else msgspec.convert(row.location, SourceLocation)
+
+
+def _verdict(problem: RowProblem) -> tuple[str, str, str | None, str | None]:
+    return (problem.kind, problem.code, problem.from_, problem.to)
+
+
+def _key(row: ProvenRow, rule: int | None) -> tuple[object, ...]:
     if row.kind == EXAMPLE:
         return (EXAMPLE, rule, row.phrase, row.occurrence)
     return (row.kind, phrase_key(row.phrase))
@@ -67,12 +90,12 @@ def compare_rows(base: Graph, head: Graph, matching: RuleMatching) -> list[RowCh
     new_rows = rows_from_checkup(head)
     by_key = {_key(r, None if r.rule_index is None else matching.head_of.get(r.rule_index)): r for r in old_rows}
     changes: list[RowChange] = []
-    used: set[tuple[Any, ...]] = set()
+    used: set[tuple[object, ...]] = set()
     for row in new_rows:
         key = _key(row, row.rule_index)
         old = by_key.get(key)
         if old is None:
-            changes.append(RowChange(None, row, (ROW_ADDED, *([NEW_ERROR] if row.errors else []))))
+            changes.append(RowChange(None, row, (ROW_ADDED, NEW_ERROR) if row.errors else (ROW_ADDED,)))
             continue
         used.add(key)
         change = _changed(old, row, matching)
@@ -83,11 +106,11 @@ def compare_rows(base: Graph, head: Graph, matching: RuleMatching) -> list[RowCh
 
 
 def _changed(old: ProvenRow, new: ProvenRow, matching: RuleMatching) -> RowChange | None:
-    labels: list[str] = []
-    before = [_verdict(p) for p in old.problems]
-    after = [_verdict(p) for p in new.problems]
-    old_errors = {_verdict(p) for p in old.errors}
-    new_errors = {_verdict(p) for p in new.errors}
+    labels: list[ProvenChangeKind] = []
+    before = [_verdict(p) for p in problems_of(old)]
+    after = [_verdict(p) for p in problems_of(new)]
+    old_errors = {_verdict(p) for p in errors_of(old)}
+    new_errors = {_verdict(p) for p in errors_of(new)}
     if new_errors - old_errors:
         labels.append(NEW_ERROR)
     if old_errors - new_errors:
@@ -104,10 +127,11 @@ def _changed(old: ProvenRow, new: ProvenRow, matching: RuleMatching) -> RowChang
 
 def _claimant(row: ProvenRow, law: str, matching: RuleMatching | None) -> tuple[str, int | None] | None:
     """The row's claimant as a rule of the new version (an old rule through the matching)."""
-    found = (row.claims or {}).get(law)
+    claims = claims_of(row)
+    found = None if claims is None else claims.cold_walk if law == COLD_WALK else claims.cascade
     if found is None:
         return None
-    index = int(found["index"])
+    index = found.index
     if matching is None:
         return ("rule", index)
     head = matching.head_of.get(index)

@@ -24,7 +24,19 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from fuzzroute.diff.graph_diff import BOUNDARY, GraphDiff, Move, ProvenChange, RuleChange, RuleRef, UndecidedPair
+from fuzzroute.diff.graph_diff import (
+    BOUNDARY,
+    CO_OCCURRENCE,
+    ConditionParts,
+    GraphDiff,
+    Law,
+    Move,
+    ProvenChange,
+    RowVerdict,
+    RuleChange,
+    RuleRef,
+    UndecidedPair,
+)
 from fuzzroute.diff.matching import RENAMED, REORDERED
 from fuzzroute.diff.render_text import (
     PROVEN_WORDS,
@@ -38,6 +50,7 @@ from fuzzroute.diff.render_text import (
     start_lines,
 )
 from fuzzroute.diff.winners import LAW_NAMES
+from fuzzroute.engine.source_location import SourceLocation
 
 #: The first line of every diff comment; the GitHub Action looks for it to update its comment.
 MARKER = "<!-- fuzzroute-diff -->"
@@ -112,11 +125,11 @@ def _ref_name(ref: RuleRef | None, *, table: bool = False) -> str:
     return "no rule" if ref is None else quoted(ref.id, ref.index, table=table)
 
 
-def _where(location: dict[str, object] | None, *, table: bool) -> str:
+def _where(location: SourceLocation | None, *, table: bool) -> str:
     """`file:line` of a rule or row, as it is when plain, else as code."""
-    if not location:
+    if location is None:
         return ""
-    at = f"{location['file']}:{location['line']}"
+    at = f"{location.file}:{location.line}"
     return at if is_plain(at) and not any(c in at for c in "()'\"") else code(at, table=table)
 
 
@@ -144,15 +157,15 @@ def _moves_table(groups: list[Grouped], sampled: bool, diff: GraphDiff | None = 
     lines = [head, "|---|---|---|---|---|"]
     for group in groups[:ROWS_SHOWN]:
         move = group.item
-        assert isinstance(move, Move)
-        if sampled:
-            witnesses = ", ".join(code(repr(w)) for w in (move.witness, *move.more_witnesses))
-            how = str(move.count)
-        else:
+        assert not isinstance(move, UndecidedPair)
+        if isinstance(move, Move):
             witnesses = code(repr(move.witness))
-            how = move.extent
+            how: str = move.extent
+        else:
+            witnesses = ", ".join(code(repr(w)) for w in move.witnesses)
+            how = str(move.count)
         if move.relation is not None:
-            how += f", {RELATION_WORDS.get(move.relation, move.relation)}"
+            how += f", {RELATION_WORDS[move.relation]}"
         old, new = rule_cell(move.old, head_of, True), rule_cell(move.new, base_of, False)
         lines.append(f"| {group.laws} | {old} | {new} | {cell(how)} | {witnesses} |")
     if len(groups) > ROWS_SHOWN:
@@ -162,7 +175,7 @@ def _moves_table(groups: list[Grouped], sampled: bool, diff: GraphDiff | None = 
 
 def proven_details(change: ProvenChange, diff: GraphDiff | None = None) -> list[str]:
     """A row's new errors (code) and, per law group, its claimant before and after."""
-    details = [f"{code(str(p.get('code')))} ({cell(str(p.get('kind')))})" for p in change.new_errors]
+    details = [f"{code(p.code)} ({cell(p.kind)})" for p in change.new_errors]
     if change.moved_under:
         laws = " and ".join(LAW_NAMES[law] for law in change.moved_under)
         head_of, base_of = positions(diff) if diff is not None else ({}, {})
@@ -173,7 +186,7 @@ def proven_details(change: ProvenChange, diff: GraphDiff | None = None) -> list[
 
 
 def _claimant(
-    row: dict[str, object] | None, law: str, elsewhere: dict[int, int] | None = None, old_side: bool = True
+    row: RowVerdict | None, law: Law, elsewhere: dict[int, int] | None = None, old_side: bool = True
 ) -> str:
     claimant = claimant_of(row, law)
     if claimant is None:
@@ -183,8 +196,11 @@ def _claimant(
     return f"{shown} ({position(index, elsewhere, old_side, ARROW)})"
 
 
-def rule_change_line(change: RuleChange) -> str:
-    """One rule change as a list item (the terminal's line, graph text as code)."""
+def rule_change_line(change: RuleChange, condition_parts: ConditionParts = ()) -> str:
+    """One rule change as a list item (the terminal's line, graph text as code).
+
+    `condition_parts`: the changed condition in pieces (`GraphDiff.condition_parts`), so only graph text is code.
+    """
     old, new = change.old, change.new
     labels = ", ".join(change.changes)
     if new is None:
@@ -199,9 +215,9 @@ def rule_change_line(change: RuleChange) -> str:
         position = f"#{old.index + 1} -> #{new.index + 1}" if REORDERED in change.changes or old.index != new.index \
             else f"#{new.index + 1}"
         parts.append(f"{name} ({position})")
-        if change.condition_parts:
+        if condition_parts:
             parts.append(": " + "".join(
-                code(text, table=False) if graph else text for graph, text in change.condition_parts
+                code(text, table=False) if graph else text for graph, text in condition_parts
             ))
         elif change.condition:
             parts.append(f": {code(change.condition, table=False)}")
@@ -235,7 +251,7 @@ def diff_markdown(diff: GraphDiff) -> str:
         lines += [f"- {prose(line)}" for line in starts]
         lines.append("")
     every = grouped(diff.moves)
-    glued = [g for g in every if isinstance(g.item, Move) and g.item.relation == "co-occurrence"]
+    glued = [g for g in every if isinstance(g.item, Move) and g.item.relation == CO_OCCURRENCE]
     moves = [g for g in every if g not in glued]
     lines.append("#### Messages that change the rule that starts the turn (decided for every message)")
     lines.append("")
@@ -260,7 +276,7 @@ def diff_markdown(diff: GraphDiff) -> str:
         lines += ["#### Declared examples and never-route rows (proven)", ""]
         lines += ["| row | change | details |", "|---|---|---|"]
         for change in diff.proven[:ROWS_SHOWN]:
-            words = ", ".join(PROVEN_WORDS.get(c, c) for c in change.changes)
+            words = ", ".join(PROVEN_WORDS[c] for c in change.changes)
             where = _where(change.location, table=True)
             at = f" <sub>{where}</sub>" if where else ""
             lines.append(f"| {code(change.label)}{at} | {cell(words)} | {'<br>'.join(proven_details(change, diff))} |")
@@ -269,7 +285,7 @@ def diff_markdown(diff: GraphDiff) -> str:
         lines.append("")
     if diff.rules:
         lines += ["#### Rules changed", ""]
-        lines += [f"- {rule_change_line(c)}" for c in diff.rules]
+        lines += [f"- {rule_change_line(c, diff.condition_parts.get(n, ()))}" for n, c in enumerate(diff.rules)]
         lines.append("")
     undecided = grouped(diff.undecided)
     if undecided:
@@ -279,11 +295,11 @@ def diff_markdown(diff: GraphDiff) -> str:
         if len(undecided) > ROWS_SHOWN:
             lines.append(f"- … and {len(undecided) - ROWS_SHOWN} more")
         lines += ["", "</details>", ""]
-    if diff.sampling.get("ran"):
+    if diff.sampling.ran:
         sampled = grouped(diff.sampled)
         lines.append(
             f"<details><summary>Sampled, not proof: {len(sampled)} undecided pair(s) seen moving in "
-            f"{diff.sampling['phrases']} generated phrases</summary>"
+            f"{diff.sampling.phrases} generated phrases</summary>"
         )
         lines.append("")
         lines += _moves_table(sampled, sampled=True) if sampled else ["No generated phrase moved an undecided pair."]

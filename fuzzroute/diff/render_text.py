@@ -12,12 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fuzzroute.diff.graph_diff import (
+    CO_OCCURRENCE,
     NOW_WINS,
     GraphDiff,
+    Law,
     Move,
     ProvenChange,
+    ProvenChangeKind,
+    Relation,
+    RowVerdict,
     RuleChange,
     RuleRef,
+    SampledMove,
     StartChange,
     UndecidedPair,
     ref_name,
@@ -39,24 +45,24 @@ class Grouped:
     """A move (or undecided pair) and the laws it holds under, as one line."""
 
     laws: str
-    item: Move | UndecidedPair
+    item: Move | SampledMove | UndecidedPair
 
 
-def _key(item: Move | UndecidedPair) -> tuple[object, ...]:
+def _key(item: Move | SampledMove | UndecidedPair) -> tuple[object, ...]:
     old = None if item.old is None else item.old.index
     new = None if item.new is None else item.new.index
     extent = item.extent if isinstance(item, Move) else None
     return (old, new, extent)
 
 
-def grouped(items: Sequence[Move | UndecidedPair]) -> list[Grouped]:
+def grouped(items: Sequence[Move | SampledMove | UndecidedPair]) -> list[Grouped]:
     """Pairs in order, those equal under both laws merged into one `both laws` entry."""
-    by_law: dict[str, dict[tuple[object, ...], Move | UndecidedPair]] = {COLD_WALK: {}, CASCADE: {}}
+    by_law: dict[Law, dict[tuple[object, ...], Move | SampledMove | UndecidedPair]] = {COLD_WALK: {}, CASCADE: {}}
     for item in items:
         by_law[item.law][_key(item)] = item
     out: list[Grouped] = []
     for item in items:
-        other = CASCADE if item.law == COLD_WALK else COLD_WALK
+        other: Law = CASCADE if item.law == COLD_WALK else COLD_WALK
         twin = _key(item) in by_law[other]
         if twin and item.law == CASCADE:
             continue  # already listed with the cold walk's line
@@ -66,7 +72,7 @@ def grouped(items: Sequence[Move | UndecidedPair]) -> list[Grouped]:
 
 def where(ref: RuleRef | None) -> str:
     location = None if ref is None else ref.location
-    return "" if not location else f"{location['file']}:{location['line']}"
+    return "" if location is None else f"{location.file}:{location.line}"
 
 
 def rule_change_line(change: RuleChange) -> str:
@@ -89,7 +95,7 @@ def rule_change_line(change: RuleChange) -> str:
     return "".join(parts) + (f"  ({at})" if at else "")
 
 
-RELATION_WORDS = {"shared-text": "shared text", "co-occurrence": "co-occurrence"}
+RELATION_WORDS: dict[Relation, str] = {"shared-text": "shared text", "co-occurrence": "co-occurrence"}
 
 
 def positions(diff: GraphDiff) -> tuple[dict[int, int], dict[int, int]]:
@@ -119,17 +125,17 @@ def named(ref: RuleRef | None, elsewhere: dict[int, int], old_side: bool) -> str
 
 def move_line(group: Grouped, diff: GraphDiff | None = None) -> str:
     move = group.item
-    assert isinstance(move, Move)
+    assert not isinstance(move, UndecidedPair)
     at = where(move.new)
     head_of, base_of = positions(diff) if diff is not None else ({}, {})
-    if move.tier == "decided":
-        how = move.extent
+    if isinstance(move, Move):
+        how: str = move.extent
         shown = f"{move.witness!r}"
     else:
         how = f"{move.count} sampled phrase(s)"
-        shown = ", ".join(repr(w) for w in (move.witness, *move.more_witnesses))
+        shown = ", ".join(repr(w) for w in move.witnesses)
     if move.relation is not None:
-        how += f", {RELATION_WORDS.get(move.relation, move.relation)}"
+        how += f", {RELATION_WORDS[move.relation]}"
     pair = f"{named(move.old, head_of, True)} -> {named(move.new, base_of, False)}"
     line = f"{group.laws:<10} {pair}  {how}  e.g. {shown}"
     return line + (f"  ({at})" if at else "")
@@ -140,7 +146,7 @@ def glued_line(groups: Sequence[Grouped], diff: GraphDiff, hint: str = "; -v lis
     head_of, base_of = positions(diff)
     shown = "; ".join(
         f"{named(g.item.old, head_of, True)} -> {named(g.item.new, base_of, False)} {g.item.witness!r}"
-        for g in groups[:GLUED_SHOWN] if isinstance(g.item, Move)
+        for g in groups[:GLUED_SHOWN] if not isinstance(g.item, UndecidedPair)
     )
     pairs = "pair meets" if len(groups) == 1 else "pairs meet"
     return (
@@ -165,7 +171,7 @@ def start_line(change: StartChange, laws: str) -> str:
 
 def start_lines(diff: GraphDiff) -> list[str]:
     """One line per rule whose ability to start a turn changed (both laws merged when they agree)."""
-    by_key: dict[tuple[str, int, int], list[StartChange]] = {}
+    by_key: dict[tuple[object, int, int], list[StartChange]] = {}
     for change in diff.starts:
         by_key.setdefault((change.kind, change.old.index, change.new.index), []).append(change)
     lines = []
@@ -175,7 +181,7 @@ def start_lines(diff: GraphDiff) -> list[str]:
     return lines
 
 
-PROVEN_WORDS = {
+PROVEN_WORDS: dict[ProvenChangeKind, str] = {
     NEW_ERROR: "new error",
     FIXED: "error fixed",
     VERDICT_CHANGED: "verdict changed",
@@ -186,32 +192,32 @@ PROVEN_WORDS = {
 
 
 def proven_line(change: ProvenChange, diff: GraphDiff | None = None) -> str:
-    words = [PROVEN_WORDS.get(c, c) for c in change.changes]
+    words = [PROVEN_WORDS[c] for c in change.changes]
     details = []
     for problem in change.new_errors:
-        details.append(f"{problem['code']}")
+        details.append(problem.code)
     if change.moved_under:
         laws = BOTH if len(change.moved_under) == 2 else LAW_NAMES[change.moved_under[0]]
         head_of, base_of = positions(diff) if diff is not None else ({}, {})
         before = claimant_name(change.base, change.moved_under[0], head_of, True)
         after = claimant_name(change.head, change.moved_under[0], base_of, False)
         details.append(f"{laws}: {before} -> {after}")
-    at = "" if not change.location else f"{change.location['file']}:{change.location['line']}: "
+    at = "" if change.location is None else f"{change.location.file}:{change.location.line}: "
     tail = f" ({'; '.join(details)})" if details else ""
     return f"{at}{change.label}: {', '.join(words)}{tail}"
 
 
-def claimant_of(row: dict[str, object] | None, law: str) -> tuple[str, int] | None:
+def claimant_of(row: RowVerdict | None, law: Law) -> tuple[str, int] | None:
     """The id and index of the rule that claims a declared row under `law`, or None."""
-    claims = (row or {}).get("claims") or {}
-    found = claims.get(law) if isinstance(claims, dict) else None
-    if not isinstance(found, dict):
+    claims = None if row is None else row.claims
+    if claims is None:
         return None
-    return str(found["id"]), int(found["index"])
+    found = claims.cold_walk if law == COLD_WALK else claims.cascade
+    return None if found is None else (found.id, found.index)
 
 
 def claimant_name(
-    row: dict[str, object] | None, law: str, elsewhere: dict[int, int] | None = None, old_side: bool = True
+    row: RowVerdict | None, law: Law, elsewhere: dict[int, int] | None = None, old_side: bool = True
 ) -> str:
     claimant = claimant_of(row, law)
     if claimant is None:
@@ -226,21 +232,21 @@ def undecided_line(group: Grouped) -> str:
     return f"{group.laws:<10} {ref_name(pair.old)} -> {ref_name(pair.new)}: {pair.reason}"
 
 
-def _by_law(items: Sequence[Move | UndecidedPair]) -> str:
+def _by_law(items: Sequence[Move | SampledMove | UndecidedPair]) -> str:
     cold = sum(1 for i in items if i.law == COLD_WALK)
     cascade = sum(1 for i in items if i.law == CASCADE)
     return f"{len(grouped(items))} ({cold} under the cold walk, {cascade} under the cascade)"
 
 
 def headline(diff: GraphDiff) -> str:
-    summary = diff.summary()
+    summary = diff.summary
     parts = [
         f"moved pairs decided: {_by_law(diff.moves)}",
         *([f"rules that start a turn now or no longer: {len(start_lines(diff))}"] if diff.starts else []),
-        f"proven rows changed: {summary['proven_changes']} ({summary['proven_new_errors']} new error(s))",
+        f"proven rows changed: {summary.proven_changes} ({summary.proven_new_errors} new error(s))",
         f"undecided pairs: {_by_law(diff.undecided)}",
     ]
-    if diff.sampling.get("ran"):
+    if diff.sampling.ran:
         parts.append(f"sampled moves (not proof): {len(grouped(diff.sampled))}")
     return "; ".join(parts) + "."
 
@@ -265,7 +271,7 @@ def diff_text(diff: GraphDiff, verbosity: int = 0) -> str:
         "Moved, decided for every message (each witness re-run through both versions):"
         if moves else "Moved, decided for every message: none."
     )
-    glued = [g for g in moves if isinstance(g.item, Move) and g.item.relation == "co-occurrence"]
+    glued = [g for g in moves if isinstance(g.item, Move) and g.item.relation == CO_OCCURRENCE]
     listed = moves if verbosity > 0 else [g for g in moves if g not in glued]
     lines += [f"  {move_line(g, diff)}" for g in listed]
     if glued and verbosity <= 0:
@@ -279,11 +285,11 @@ def diff_text(diff: GraphDiff, verbosity: int = 0) -> str:
         lines += [f"  {undecided_line(g)}" for g in shown]
         if len(shown) < len(undecided):
             lines.append(f"  ... {len(undecided) - len(shown)} more (-v lists them all)")
-    if diff.sampling.get("ran"):
+    if diff.sampling.ran:
         sampled = grouped(diff.sampled)
         lines.append(
-            f"Sampled, not proof ({diff.sampling['phrases']} generated phrase(s) for the undecided pairs, seed "
-            f"{diff.sampling['seed']}): " + (f"{len(diff.sampled)} pair(s) seen moving:" if sampled else "none seen.")
+            f"Sampled, not proof ({diff.sampling.phrases} generated phrase(s) for the undecided pairs, seed "
+            f"{diff.sampling.seed}): " + (f"{len(diff.sampled)} pair(s) seen moving:" if sampled else "none seen.")
         )
         lines += [f"  {move_line(g, diff)}" for g in sampled]
     for defect in diff.defects:

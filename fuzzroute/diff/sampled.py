@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from fuzzroute.diff.graph_diff import Law
 from fuzzroute.diff.moves import NO_MESSAGE, UNDECIDED, LawTable
 from fuzzroute.diff.winners import claimant
 from fuzzroute.engine.entries import Entry
@@ -32,7 +33,7 @@ WITNESSES = 3
 class SampledPair:
     """An undecided pair that generated phrases route: how many did, and the first few."""
 
-    law: str
+    law: Law
     old: int | None
     new: int | None
     count: int = 0
@@ -68,7 +69,7 @@ def _streams(
 
 
 def sample_undecided(
-    base: Graph, head: Graph, tables: Sequence[LawTable], undecided: Sequence[tuple[str, int | None, int | None]],
+    base: Graph, head: Graph, tables: Sequence[LawTable], undecided: Sequence[tuple[Law, int | None, int | None]],
     *, seed: int, budget: int, known: Sequence[str] = (),
 ) -> Sampling:
     """Judge up to `budget` distinct phrases in both versions; see the module docstring.
@@ -89,7 +90,7 @@ def sample_undecided(
     streams = _streams(base, old_entries, seed, pool) + _streams(head, new_entries, seed, pool)
     wanted = set(undecided)
     by_law = {t.law: t for t in tables}
-    found: dict[tuple[str, int | None, int | None], SampledPair] = {}
+    found: dict[tuple[Law, int | None, int | None], SampledPair] = {}
     seen: set[str] = set()
     for phrase in _phrases(pool, streams):
         if phrase in seen:
@@ -116,7 +117,7 @@ def sample_undecided(
     return sampling
 
 
-def _order(key: tuple[str, int | None, int | None]) -> tuple[str, int, int]:
+def _order(key: tuple[Law, int | None, int | None]) -> tuple[str, int, int]:
     law, old, new = key
     return (law, -1 if old is None else old, -1 if new is None else new)
 

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
+from fuzzroute.diff.graph_diff import Law
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Claimant, Claims
 
-COLD_WALK = "cold_walk"
-CASCADE = "cascade"
-LAWS = (COLD_WALK, CASCADE)
-LAW_NAMES = {COLD_WALK: "cold walk", CASCADE: "cascade"}
+COLD_WALK: Final = "cold_walk"
+CASCADE: Final = "cascade"
+LAWS: tuple[Law, ...] = (COLD_WALK, CASCADE)
+LAW_NAMES: dict[Law, str] = {COLD_WALK: "cold walk", CASCADE: "cascade"}
 
 
 @dataclass(frozen=True)
