@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 from fuzzroute import Graph, keywords
 from fuzzroute.decided import BOUNDARY, decide
 from fuzzroute.decided.verdict import judge
-from fuzzroute.report.build import build_report
-from fuzzroute.report.ledger import ledger_path
-from fuzzroute.report.pipeline import empty_exploration
+from fuzzroute.report.assembly.build import build_report
+from fuzzroute.report.assembly.pipeline import empty_exploration
+from fuzzroute.report.persistence.ledger import ledger_path
 from fuzzroute.report.render.decided_text import SHORT_BOUNDARY
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -27,7 +27,7 @@ from helpers.cli import invoke
 from helpers.files import hashes
 
 from fuzzroute.cli import main
-from fuzzroute.report.ledger import ledger_path
+from fuzzroute.report.persistence.ledger import ledger_path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: A run that hangs is killed and failed after this long (each case ends in a few seconds).

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report.proven_rows import rows_from_checkup, rows_from_document
+from fuzzroute.report.assembly.proven_rows import rows_from_checkup, rows_from_document
 from fuzzroute.report.render.junit import junit_from_checkups, xml_text
 
 ROOT = Path(__file__).resolve().parent.parent

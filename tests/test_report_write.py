@@ -21,7 +21,7 @@ from fuzzroute.report import (
     write_atomically,
     write_report,
 )
-from fuzzroute.report.pipeline import default_html_path
+from fuzzroute.report.assembly.pipeline import default_html_path
 from fuzzroute.report.render.html import _environment
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import from_json

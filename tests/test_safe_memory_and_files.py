@@ -20,15 +20,15 @@ import pytest
 from helpers.cli import invoke
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.report import atomic
-from fuzzroute.report.ledger import (
+from fuzzroute.report.persistence import atomic
+from fuzzroute.report.persistence.ledger import (
     folder_lock,
     ledger_name,
     ledger_path,
     ledger_schema,
     legacy_ledger_path,
 )
-from fuzzroute.report.run_id import check_one_generation, run_id_of
+from fuzzroute.report.persistence.run_id import check_one_generation, run_id_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FAST = ["--workers", "1", "--no-decide"]
@@ -76,8 +76,7 @@ def test_four_concurrent_db_runs_leave_the_union_of_what_they_found(shop: Path) 
 
 def test_a_run_that_started_before_another_wrote_keeps_both_memories(shop: Path, monkeypatch: Any) -> None:
     """Deterministic interleaving: run B read the (empty) memory before run A wrote its own."""
-    from fuzzroute.report import pipeline
-
+    from fuzzroute.report.assembly import pipeline
     first = invoke("report", str(shop), "--db", "db", "--seed", "1", "--budget", "150", "-o", "a.html",
                    "--json", "a.json", *FAST)
     assert first.exit_code == 0, first.stderr  # no proven error in the shop graph

@@ -35,7 +35,7 @@ from fuzzroute.engine.problems import Checkup
 from fuzzroute.engine.text import shortened
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
-from fuzzroute.report.paths import NamedPath, refuse_collisions
+from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.lines import finding_line
 from fuzzroute.results.jsonform import inert_json
 
@@ -119,8 +119,8 @@ def check(
     --fail-on decided, a decided finding to act on). Each decided finding
     is one line, `file:line: code [rule] 'witness' -> taking rule(s)`.
     """
-    from fuzzroute.report.atomic import unwritable, write_all_atomically
-    from fuzzroute.report.fail_on_findings import check_fail_on
+    from fuzzroute.report.assembly.fail_on_findings import check_fail_on
+    from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
 
     level = verbosity(quiet, verbose)
     if fail_on == "new":

@@ -1,6 +1,6 @@
 """`fuzzroute merge`: combine the JSON reports of sharded runs into one report (HTML and JSON).
 
-A thin layer over `fuzzroute.report.merge`; bad input (unreadable files,
+A thin layer over `fuzzroute.report.assembly.merge`; bad input (unreadable files,
 reports of different graphs, seeds, budgets or versions, a shard missing or
 given twice) is one paragraph on stderr and exit code 2.
 """
@@ -54,12 +54,12 @@ def merge(
     """Combine the --json reports of `report --shard I/N` runs into the report of the whole run."""
     from dataclasses import replace
 
-    from fuzzroute.report.atomic import unwritable, write_all_atomically
-    from fuzzroute.report.merge import load_shard
-    from fuzzroute.report.paths import NamedPath, refuse_collisions
+    from fuzzroute.report.assembly.merge import load_shard
+    from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
+    from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
+    from fuzzroute.report.persistence.run_id import new_run_id
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.summary import summary_text
-    from fuzzroute.report.run_id import new_run_id
     from fuzzroute.results.jsonform import compact_text, to_json
 
     refuse_collisions(
@@ -93,7 +93,7 @@ def merged_document(documents: list[Report], names: list[str]) -> Report:
     suggestions about rules that exist) would otherwise surface as an error
     half way through the merge.
     """
-    from fuzzroute.report.merge import check_mergeable, merge_documents
+    from fuzzroute.report.assembly.merge import check_mergeable, merge_documents
 
     check_mergeable(documents, names)
     sizes = {(len(d.rules), d.graph.rule_count) for d in documents}
@@ -113,7 +113,7 @@ def merged_document(documents: list[Report], names: list[str]) -> Report:
 
 def refuse_invalid_result(merged: dict[str, Any], reports: tuple[Path, ...]) -> None:
     """`merge` validates what it writes: a merged document that fails the report schema is never written."""
-    from fuzzroute.report.schema import schema_errors
+    from fuzzroute.report.persistence.schema import schema_errors
 
     errors = schema_errors(merged)
     if errors:

@@ -33,7 +33,7 @@ from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
-from fuzzroute.report.paths import NamedPath, refuse_collisions
+from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 
 #: Where `--db` keeps its memory when given without a folder.
 DEFAULT_DB = ".fuzzroute"
@@ -41,7 +41,7 @@ DEFAULT_DB = ".fuzzroute"
 
 def warn_of_an_unfinished_run(db: Path, graph_name: str) -> None:
     """Say (stderr) when the last --db run was stopped between writing its files: the read-back check."""
-    from fuzzroute.report.ledger import check_db, unfinished_outputs
+    from fuzzroute.report.persistence.ledger import check_db, unfinished_outputs
 
     check_db(db)
     for output, other in unfinished_outputs(db, graph_name):
@@ -119,7 +119,7 @@ def report(
     and exits 130 whatever --fail-on says (during the proven checks it
     writes nothing); a second Ctrl-C aborts at once.
     """
-    from fuzzroute.report.fail_on_findings import check_fail_on
+    from fuzzroute.report.assembly.fail_on_findings import check_fail_on
 
     level = verbosity(quiet, verbose)
     check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)

@@ -18,7 +18,7 @@ from fuzzroute.diff.matching import RuleMatching
 from fuzzroute.diff.winners import LAWS
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.text import phrase_key
-from fuzzroute.report.proven_rows import EXAMPLE, ProvenRow, rows_from_checkup
+from fuzzroute.report.assembly.proven_rows import EXAMPLE, ProvenRow, rows_from_checkup
 
 NEW_ERROR = "new-error"
 FIXED = "error-fixed"

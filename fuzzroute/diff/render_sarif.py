@@ -23,6 +23,7 @@ from typing import Any
 from fuzzroute.diff.graph_diff import BOUNDARY, GraphDiff, Move, ProvenChange, RuleRef, ref_name
 from fuzzroute.diff.render_text import PROVEN_WORDS
 from fuzzroute.diff.winners import LAW_NAMES
+from fuzzroute.report.assembly.tool_versions import tool_versions
 from fuzzroute.report.render.sarif import (
     FINGERPRINT_KEY,
     GENERATED_PREFIX,
@@ -31,7 +32,6 @@ from fuzzroute.report.render.sarif import (
     artifact_uri,
     fingerprint,
 )
-from fuzzroute.report.tool_versions import tool_versions
 from fuzzroute.results.jsonform import inert_json
 
 RULES: dict[str, tuple[str, str, str]] = {

@@ -45,7 +45,7 @@ from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAWS
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate.relation import CO_OCCURRENCE, SHARED_TEXT, meeting
-from fuzzroute.report.proven_rows import ProvenRow
+from fuzzroute.report.assembly.proven_rows import ProvenRow
 
 #: Phrases judged for undecided pairs unless told otherwise.
 DEFAULT_BUDGET = 500

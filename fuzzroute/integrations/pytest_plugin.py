@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:  # pragma: no cover - types only; nothing of fuzzroute is imported at run time here
-    from fuzzroute.report.proven_rows import ProvenRow
+    from fuzzroute.report.assembly.proven_rows import ProvenRow
 
 INI_NAME = "fuzzroute_graphs"
 FAIL_ON_INI = "fuzzroute_fail_on"
@@ -165,7 +165,7 @@ class GraphFile(pytest.File):
     def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
         from fuzzroute.engine.errors import FuzzrouteError
         from fuzzroute.graphfiles.loader import load_graph, split_spec
-        from fuzzroute.report.proven_rows import rows_from_checkup
+        from fuzzroute.report.assembly.proven_rows import rows_from_checkup
 
         graph_path, attribute = split_spec(self.spec)
         if graph_path.suffix.lower() == ".py" and graph_path.is_file():

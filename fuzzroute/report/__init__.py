@@ -21,20 +21,20 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.generate.budget_spec import BudgetError, describe_budget, parse_budget
-    from fuzzroute.report.atomic import write_atomically
-    from fuzzroute.report.build import PROVEN_BOUNDARY, build_report
-    from fuzzroute.report.history import load_baseline
-    from fuzzroute.report.pipeline import (
+    from fuzzroute.report.assembly.build import PROVEN_BOUNDARY, build_report
+    from fuzzroute.report.assembly.pipeline import (
         ReportResult,
         default_html_path,
         empty_exploration,
         stop_on_interrupt,
         write_report,
     )
+    from fuzzroute.report.persistence.atomic import write_atomically
+    from fuzzroute.report.persistence.history import load_baseline
+    from fuzzroute.report.persistence.schema import report_schema, schema_errors
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.sarif import sarif_text
     from fuzzroute.report.render.summary import summary_text
-    from fuzzroute.report.schema import report_schema, schema_errors
     from fuzzroute.results.document import SCHEMA_VERSION, Report
     from fuzzroute.results.jsonform import to_json
     from fuzzroute.results.suggestions import GENERATED_BOUNDARY
@@ -47,26 +47,22 @@ def _budget_spec() -> ModuleType:
 
 
 def _atomic() -> ModuleType:
-    from fuzzroute.report import atomic
-
+    from fuzzroute.report.persistence import atomic
     return atomic
 
 
 def _build() -> ModuleType:
-    from fuzzroute.report import build
-
+    from fuzzroute.report.assembly import build
     return build
 
 
 def _history() -> ModuleType:
-    from fuzzroute.report import history
-
+    from fuzzroute.report.persistence import history
     return history
 
 
 def _pipeline() -> ModuleType:
-    from fuzzroute.report import pipeline
-
+    from fuzzroute.report.assembly import pipeline
     return pipeline
 
 
@@ -89,8 +85,7 @@ def _summary() -> ModuleType:
 
 
 def _schema() -> ModuleType:
-    from fuzzroute.report import schema
-
+    from fuzzroute.report.persistence import schema
     return schema
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Checkup
-from fuzzroute.report.build import GraphFormat, build_report
-from fuzzroute.report.pipeline import empty_exploration
+from fuzzroute.report.assembly.build import GraphFormat, build_report
+from fuzzroute.report.assembly.pipeline import empty_exploration
 from fuzzroute.report.render.sarif import sarif_log
 from fuzzroute.results.jsonform import inert_json
 

@@ -20,7 +20,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
-from fuzzroute.report.overview import (
+from fuzzroute.report.assembly.overview import (
     CO_OCCURRENCE,
     CO_OCCURRENCE_ANCHOR,
     CO_OCCURRENCE_ROW,
@@ -66,7 +66,7 @@ RULE_ROWS_LIMIT = 200
 @lru_cache(maxsize=1)
 def _environment() -> Environment:
     env = Environment(
-        loader=PackageLoader("fuzzroute", "templates"),
+        loader=PackageLoader("fuzzroute.report.render", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

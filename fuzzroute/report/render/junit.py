@@ -35,7 +35,7 @@ from fuzzroute.decided.verdict import RuleVerdict, rule_verdicts, verdict_labels
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.graphfiles.loader import split_spec
-from fuzzroute.report.proven_rows import ProvenRow, rows_from_checkup, rows_from_document
+from fuzzroute.report.assembly.proven_rows import ProvenRow, rows_from_checkup, rows_from_document
 
 #: Characters XML 1.0 cannot hold, even as character references; they are written as `\uXXXX` instead.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -45,8 +45,8 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
-from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
-from fuzzroute.report.replay import replay_witness
+from fuzzroute.report.assembly.replay import replay_witness
+from fuzzroute.report.persistence.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.results.jsonform import compact_text
 
 LEDGER_FORMAT = "fuzzroute-witness-ledger"
@@ -269,7 +269,7 @@ def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]
     read-back check finds them (a file that is gone, or has no run id, is not
     counted).
     """
-    from fuzzroute.report.run_id import run_id_of
+    from fuzzroute.report.persistence.run_id import run_id_of
 
     _, ledger = read_memory(db, graph_name)
     if ledger is None:

@@ -25,10 +25,9 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.text import SHOWN_NAME
 from fuzzroute.generate import explore as explore_graph
 from fuzzroute.graphfiles.loader import split_spec
-from fuzzroute.report.atomic import unwritable, write_all_atomically
-from fuzzroute.report.build import GraphFormat, MemoryInput, build_report
-from fuzzroute.report.fail_on_findings import DEFAULT_FAIL_ON
-from fuzzroute.report.interrupt import (
+from fuzzroute.report.assembly.build import GraphFormat, MemoryInput, build_report
+from fuzzroute.report.assembly.fail_on_findings import DEFAULT_FAIL_ON
+from fuzzroute.report.assembly.interrupt import (
     ABORTABLE,
     COOPERATIVE,
     Aborted,
@@ -36,12 +35,13 @@ from fuzzroute.report.interrupt import (
     StopRequest,
     stop_on_interrupt,
 )
-from fuzzroute.report.ledger import check_db, read_memory, write_with_memory
-from fuzzroute.report.paths import NamedPath, refuse_collisions
+from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
+from fuzzroute.report.persistence.ledger import check_db, read_memory, write_with_memory
+from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
+from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.junit import junit_from_document
 from fuzzroute.report.render.sarif import sarif_text
-from fuzzroute.report.run_id import new_run_id
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import compact_text, to_json
 from fuzzroute.results.suggestions import Exploration

@@ -27,15 +27,14 @@ from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import MOUNT_DESCRIPTIONS, Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
-from fuzzroute.report.acceptances import set_aside
-from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
-from fuzzroute.report.decided import NOT_RUN_REASON, sampled_pairs, supersede
-from fuzzroute.report.fail_on_findings import DEFAULT_FAIL_ON
-from fuzzroute.report.graphhash import graph_hash
-from fuzzroute.report.history import compare_with_baseline, mark_decided
-from fuzzroute.report.memory import Recall, recall
-from fuzzroute.report.overview import overview, with_ranks
-from fuzzroute.report.records import (
+from fuzzroute.report.assembly.acceptances import set_aside
+from fuzzroute.report.assembly.counts import judged_per_second, stolen_count, summarize
+from fuzzroute.report.assembly.decided import NOT_RUN_REASON, sampled_pairs, supersede
+from fuzzroute.report.assembly.fail_on_findings import DEFAULT_FAIL_ON
+from fuzzroute.report.assembly.graphhash import graph_hash
+from fuzzroute.report.assembly.memory import Recall, recall
+from fuzzroute.report.assembly.overview import overview, with_ranks
+from fuzzroute.report.assembly.records import (
     Records,
     decided_counts,
     decided_records,
@@ -46,7 +45,8 @@ from fuzzroute.report.records import (
     rule_figures,
     rule_info,
 )
-from fuzzroute.report.tool_versions import tool_versions
+from fuzzroute.report.assembly.tool_versions import tool_versions
+from fuzzroute.report.persistence.history import compare_with_baseline, mark_decided
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     Boundary,

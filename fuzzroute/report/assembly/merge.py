@@ -26,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.report.build import timestamp
-from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
-from fuzzroute.report.decided import supersede
-from fuzzroute.report.history import read_json_report
-from fuzzroute.report.overview import overview, with_ranks
-from fuzzroute.report.records import figures
+from fuzzroute.report.assembly.build import timestamp
+from fuzzroute.report.assembly.counts import judged_per_second, stolen_count, summarize
+from fuzzroute.report.assembly.decided import supersede
+from fuzzroute.report.assembly.overview import overview, with_ranks
+from fuzzroute.report.assembly.records import figures
+from fuzzroute.report.persistence.history import read_json_report
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     AcceptedFinding,
