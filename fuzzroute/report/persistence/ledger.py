@@ -14,8 +14,8 @@ run replays those witnesses before exploring (see `replay` and `memory`).
   `fuzzroute/schema/ledger.schema.json` before any work: a ledger that is not
   one fuzzroute wrote is bad input, never silently treated as empty, because
   an empty memory would report every finding as new.
-* Concurrent runs on one folder are safe: the write takes a lock on the db
-  folder, reads the ledger again (another run may have written it since this
+* Concurrent runs on one folder are safe: the write takes the db folder's
+  lock (a lock file, `filelock`), reads the ledger again (another run may have written it since this
   run started), and writes the union: this run's findings, plus every stored
   witness (of this run's snapshot or added meanwhile) that still reproduces
   on this graph.  A finding leaves the memory only when a run replayed it and
@@ -27,12 +27,10 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import errno
 import hashlib
 import json
 import os
 import re
-import time
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
@@ -40,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from filelock import FileLock, Timeout
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
@@ -57,6 +56,8 @@ WITNESS_FOLDER = "witnesses"
 LEDGER_WITNESSES = 16
 #: How long a run waits for another run's write to the same folder before it gives up (writing nothing).
 LOCK_WAIT_SECONDS = 60.0
+#: The lock file concurrent runs on one db folder take in turn.
+LOCK_FILE = ".fuzzroute.lock"
 _PLAIN_NAME = re.compile(r"[a-z0-9_][a-z0-9_-]{0,79}")
 _HASH_SUFFIX = re.compile(r"-[0-9a-f]{12}")
 
@@ -283,50 +284,46 @@ def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]
 
 
 @contextlib.contextmanager
-def folder_lock(db: str | Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
-    """Hold the db folder's lock (an advisory `flock` on the folder itself; no lock file is left behind).
+def folder_lock(db: str | Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the db folder's lock (`<db>/.fuzzroute.lock`, an OS lock taken through `filelock`).
 
-    The folder is created if needed, and removed again if this run created it
-    and leaves it empty (a failed first write).  Waiting longer than `wait`
-    for another run is bad input: nothing is written.
+    The lock file stays in the folder between runs: removing it on release
+    would let a third run lock a new file while a second still waits on the
+    old one.  The folder is created if needed, and removed again (with the
+    lock file) if this run created it and the write failed.  Waiting longer
+    than `wait` (default `LOCK_WAIT_SECONDS`) for another run is bad input:
+    nothing is written.
     """
+    wait = LOCK_WAIT_SECONDS if wait is None else wait
     folder = Path(db)
     created = make_folders(folder, lambda exc: WriteFailed(exc, folder, [], []))
+    lock_path = folder / LOCK_FILE
+    lock = FileLock(lock_path, timeout=wait)
     try:
+        held = True
         try:
-            fd = os.open(folder, os.O_RDONLY)
-        except OSError as exc:
-            raise WriteFailed(exc, folder, [], []) from None
-        try:
-            _acquire(fd, folder, wait)
-            yield
-        finally:
-            os.close(fd)  # closing the descriptor releases the lock
-    except BaseException:
-        remove_created(created)
-        raise
-
-
-def _acquire(fd: int, folder: Path, wait: float) -> None:
-    try:
-        import fcntl
-    except ImportError:  # no flock on this platform: concurrent runs are not serialised here
-        return
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except OSError as exc:
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                return  # a file system without locks: nothing to wait for
-        if time.monotonic() >= deadline:
+            lock.acquire(poll_interval=0.05)
+        except NotImplementedError:  # a file system without locks: nothing to wait for, as before
+            held = False
+        except Timeout:
             raise InputError(
                 f"{folder}: another fuzzroute run has been writing this --db memory for {wait:g} s, so this "
                 "run wrote nothing (no report, no memory). Run it again when the other run has finished, or "
                 "give each concurrent run its own --db folder."
-            )
-        time.sleep(0.05)
+            ) from None
+        except OSError as exc:
+            raise WriteFailed(exc, folder, [], []) from None
+        try:
+            yield
+        finally:
+            if held:
+                lock.release()
+    except BaseException:
+        if created:
+            with contextlib.suppress(OSError):
+                lock_path.unlink()
+        remove_created(created)
+        raise
 
 
 def write_with_memory(
@@ -335,7 +332,7 @@ def write_with_memory(
     graph: Graph,
     db: str | Path,
     *,
-    wait: float = LOCK_WAIT_SECONDS,
+    wait: float | None = None,
 ) -> Path:
     """Write the report files and this graph's ledger in one all-or-nothing step, under the folder's lock.
 
