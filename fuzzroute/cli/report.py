@@ -119,7 +119,7 @@ def report(
     and exits 130 whatever --fail-on says (during the proven checks it
     writes nothing); a second Ctrl-C aborts at once.
     """
-    from fuzzroute.report.assembly.fail_on_findings import check_fail_on
+    from fuzzroute.report import check_fail_on
 
     level = verbosity(quiet, verbose)
     check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)

@@ -22,6 +22,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.generate.budget_spec import BudgetError, describe_budget, parse_budget
     from fuzzroute.report.assembly.build import PROVEN_BOUNDARY, build_report
+    from fuzzroute.report.assembly.check_run import CheckedGraph, CheckOutputs, check_outputs, checked_graph
+    from fuzzroute.report.assembly.fail_on_findings import check_fail_on
+    from fuzzroute.report.assembly.merge import merge_shards
     from fuzzroute.report.assembly.pipeline import (
         ReportResult,
         default_html_path,
@@ -56,9 +59,27 @@ def _build() -> ModuleType:
     return build
 
 
+def _check_run() -> ModuleType:
+    from fuzzroute.report.assembly import check_run
+
+    return check_run
+
+
+def _fail_on_findings() -> ModuleType:
+    from fuzzroute.report.assembly import fail_on_findings
+
+    return fail_on_findings
+
+
 def _history() -> ModuleType:
     from fuzzroute.report.persistence import history
     return history
+
+
+def _merge() -> ModuleType:
+    from fuzzroute.report.assembly import merge
+
+    return merge
 
 
 def _pipeline() -> ModuleType:
@@ -110,16 +131,22 @@ def _suggestions() -> ModuleType:
 #: Public name -> the module that defines it, imported on first access.
 _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "BudgetError": _budget_spec,
+    "CheckOutputs": _check_run,
+    "CheckedGraph": _check_run,
     "GENERATED_BOUNDARY": _suggestions,
     "PROVEN_BOUNDARY": _build,
     "Report": _document,
     "ReportResult": _pipeline,
     "SCHEMA_VERSION": _document,
     "build_report": _build,
+    "check_fail_on": _fail_on_findings,
+    "check_outputs": _check_run,
+    "checked_graph": _check_run,
     "default_html_path": _pipeline,
     "describe_budget": _budget_spec,
     "empty_exploration": _pipeline,
     "load_baseline": _history,
+    "merge_shards": _merge,
     "parse_budget": _budget_spec,
     "render_html": _html,
     "report_schema": _schema,
@@ -149,16 +176,22 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BudgetError",
+    "CheckOutputs",
+    "CheckedGraph",
     "GENERATED_BOUNDARY",
     "PROVEN_BOUNDARY",
     "Report",
     "ReportResult",
     "SCHEMA_VERSION",
     "build_report",
+    "check_fail_on",
+    "check_outputs",
+    "checked_graph",
     "default_html_path",
     "describe_budget",
     "empty_exploration",
     "load_baseline",
+    "merge_shards",
     "parse_budget",
     "render_html",
     "report_schema",

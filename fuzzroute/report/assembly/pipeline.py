@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import re
 import time
@@ -35,12 +36,13 @@ from fuzzroute.report.assembly.interrupt import (
     StopRequest,
     stop_on_interrupt,
 )
+from fuzzroute.report.assembly.junit_suites import report_junit
+from fuzzroute.report.assembly.replay import replay_witness
 from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
 from fuzzroute.report.persistence.ledger import check_db, read_memory, write_with_memory
 from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.render.html import render_html
-from fuzzroute.report.render.junit import junit_from_document
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import compact_text, to_json
@@ -306,7 +308,7 @@ def write_report(
     document = to_json(report)
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
     sarif = None if sarif_path is None else sarif_text(report)
-    junit = None if junit_path is None else junit_from_document(document)
+    junit = None if junit_path is None else report_junit(document)
     report, document = _with_report_phase(report, document, round(time.perf_counter() - started, 6))
     files: list[tuple[str | Path, str]] = [(target, html)]
     if json_path is not None:
@@ -319,7 +321,7 @@ def write_report(
         if db is None:
             write_all_atomically(files)
         else:
-            write_with_memory(files, document, graph, db)
+            write_with_memory(files, document, graph.name, db, replay=functools.partial(replay_witness, graph))
     except OSError as exc:
         raise unwritable(
             exc, target, "the report",

@@ -31,7 +31,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -41,10 +41,8 @@ import jsonschema
 from filelock import FileLock, Timeout
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
-from fuzzroute.report.assembly.replay import replay_witness
 from fuzzroute.report.persistence.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.results.jsonform import compact_text
 
@@ -58,6 +56,9 @@ LEDGER_WITNESSES = 16
 LOCK_WAIT_SECONDS = 60.0
 #: The lock file concurrent runs on one db folder take in turn.
 LOCK_FILE = ".fuzzroute.lock"
+#: Re-runs a stored witness of a stored suggestion on this run's graph: the witness with its current
+#: claimants if it still shows the suggestion, else None (`report.assembly.replay.replay_witness`).
+Replay = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any] | None]
 _PLAIN_NAME = re.compile(r"[a-z0-9_][a-z0-9_-]{0,79}")
 _HASH_SUFFIX = re.compile(r"-[0-9a-f]{12}")
 
@@ -208,8 +209,8 @@ def _witness_key(witness: dict[str, Any]) -> tuple[str, str]:
     return witness["phrase"], json.dumps(witness.get("context"), sort_keys=True, default=str)
 
 
-def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dict[str, Any]]) -> None:
-    """Add to `suggestions` every stored witness that still reproduces on `graph` (see the module docstring)."""
+def _union(suggestions: list[dict[str, Any]], replay: Replay, stored: Sequence[dict[str, Any]]) -> None:
+    """Add to `suggestions` every stored witness that still reproduces (see the module docstring)."""
     by_key = {_fingerprint(item): item for item in suggestions}
     for old in stored:
         key = _fingerprint(old)
@@ -219,7 +220,7 @@ def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dic
         for witness in old["witnesses"]:
             if _witness_key(witness) in seen:
                 continue
-            again = replay_witness(graph, old, witness)
+            again = replay(old, witness)
             if again is not None:
                 seen.add(_witness_key(witness))
                 kept.append(again)
@@ -236,16 +237,16 @@ def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dic
 def ledger_text(
     document: dict[str, Any],
     *,
-    graph: Graph | None = None,
+    replay: Replay | None = None,
     on_disk: dict[str, Any] | None = None,
     outputs: Sequence[str] = (),
 ) -> str:
-    """The ledger the next run reads: this run's findings (carried ones included), plus, with `graph`,
+    """The ledger the next run reads: this run's findings (carried ones included), plus, with `replay`,
     every witness of `on_disk` (the ledger as it is now) that still reproduces.  `outputs` are the
     report files written with it, which the next run checks are of the same run (`unfinished_outputs`)."""
     suggestions = [_stored(s) for s in document["suggestions"]]
-    if graph is not None and on_disk is not None:
-        _union(suggestions, graph, on_disk["suggestions"])
+    if replay is not None and on_disk is not None:
+        _union(suggestions, replay, on_disk["suggestions"])
     ledger = {
         "format": LEDGER_FORMAT,
         "version": LEDGER_VERSION,
@@ -329,17 +330,18 @@ def folder_lock(db: str | Path, wait: float | None = None) -> Iterator[None]:
 def write_with_memory(
     files: Sequence[tuple[str | os.PathLike[str], str]],
     document: dict[str, Any],
-    graph: Graph,
+    name: str,
     db: str | Path,
     *,
+    replay: Replay,
     wait: float | None = None,
 ) -> Path:
-    """Write the report files and this graph's ledger in one all-or-nothing step, under the folder's lock.
+    """Write the report files and the ledger of graph `name` in one all-or-nothing step, under the folder's lock.
 
-    The ledger is read again under the lock and merged (see the module
-    docstring); it is renamed into place last.  Returns the ledger's path.
+    The ledger is read again under the lock and merged, its stored witnesses
+    re-run through `replay` (see the module docstring); it is renamed into
+    place last.  Returns the ledger's path.
     """
-    name = graph.name
     target = ledger_path(db, name)
     with folder_lock(db, wait):
         on_disk = read_ledger(target)
@@ -352,7 +354,7 @@ def write_with_memory(
             earlier = None
         if on_disk is None:
             on_disk = earlier
-        text = ledger_text(document, graph=graph, on_disk=on_disk, outputs=[str(path) for path, _ in files])
+        text = ledger_text(document, replay=replay, on_disk=on_disk, outputs=[str(path) for path, _ in files])
         write_all_atomically([*files, (target, text)])
         if earlier is not None:
             with contextlib.suppress(OSError):
