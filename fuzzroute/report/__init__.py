@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.report.assembly.fail_on_findings import check_fail_on
     from fuzzroute.report.assembly.merge import merge_shards
     from fuzzroute.report.assembly.pipeline import (
+        ReportOptions,
         ReportResult,
         default_html_path,
         empty_exploration,
@@ -136,6 +137,7 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "GENERATED_BOUNDARY": _suggestions,
     "PROVEN_BOUNDARY": _build,
     "Report": _document,
+    "ReportOptions": _pipeline,
     "ReportResult": _pipeline,
     "SCHEMA_VERSION": _document,
     "build_report": _build,
@@ -181,6 +183,7 @@ __all__ = [
     "GENERATED_BOUNDARY",
     "PROVEN_BOUNDARY",
     "Report",
+    "ReportOptions",
     "ReportResult",
     "SCHEMA_VERSION",
     "build_report",

@@ -27,10 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.report.assembly.build import timestamp
-from fuzzroute.report.assembly.counts import judged_per_second, stolen_count, summarize
+from fuzzroute.report.assembly.build import ranked_findings, timestamp, with_takeover_defects
+from fuzzroute.report.assembly.counts import judged_per_second, stolen_count
 from fuzzroute.report.assembly.decided import supersede
-from fuzzroute.report.assembly.overview import overview, with_ranks
 from fuzzroute.report.assembly.records import figures
 from fuzzroute.report.persistence.history import read_json_report
 from fuzzroute.report.persistence.run_id import new_run_id
@@ -205,9 +204,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     takeover = supersede(listed, first.decided, first.graph.law, pairs) if first.decision.ran else None
     kept = listed if takeover is None else takeover.kept
     engine_defects = first.merge.decision_defects
-    defects = engine_defects if takeover is None else [
-        *engine_defects, *(d for d in takeover.defects if d not in engine_defects)
-    ]
+    defects = engine_defects if takeover is None else with_takeover_defects(engine_defects, takeover.defects)
     summed: dict[tuple[int, int], int] = {}
     for document in documents:
         for taker, source, count in document.steals.cells:
@@ -216,33 +213,28 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     steals = replace(first.steals, cells=cells, stolen=stolen_count(cells))
     run = _run(documents)
     partial = [d for d in documents if d.partial]
-    summary = summarize(
-        problems=first.proven.problems, notes=first.proven.notes, suggestions=kept, decided=first.decided,
-        defects=defects, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
-        fail_on=first.summary.fail_on,
-    )
     decision = first.decision if takeover is None else replace(
         first.decision, defects=defects, superseded=takeover.references, pairs=pairs
     )
     rules = _rules(documents)
-    ranked = overview(
-        first.proven.problems, first.decided, kept, rules,
+    ranked = ranked_findings(
+        first.proven.problems, first.proven.notes, kept, first.decided, rules, defects,
         co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
-        decided_pairs=pairs,
+        decided_pairs=pairs, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
+        fail_on=first.summary.fail_on,
     )
-    kept, decided = with_ranks(kept, first.decided, ranked.ranks)
     return replace(
         first,
         accepted=_accepted(documents),
-        overview=ranked.rows,
-        decided=decided,
+        overview=ranked.overview,
+        decided=ranked.decided,
         generated_at=timestamp(now),
         run=run,
         merge=replace(first.merge, withheld=withheld, superseded=[] if takeover is None else takeover.taken),
         partial=bool(partial),
         partial_reason=partial[0].partial_reason if partial else None,
-        summary=summary,
-        suggestions=kept,
+        summary=ranked.summary,
+        suggestions=ranked.suggestions,
         rules=rules,
         steals=steals,
         decision=decision,
