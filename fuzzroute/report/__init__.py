@@ -3,13 +3,19 @@
 `build_report` runs the one pipeline from the tiers' findings to the typed
 `Report`; `render_html`, `sarif_text` and `summary_text` lay it out;
 `write_report` runs the checkup, the decided tier and the generation engine
-and writes every file atomically.  The proven findings and the generated
-suggestions are kept apart at every step, so no reader can take a sample for
-a proof.
+and writes every file atomically; `checked_graph` and `check_outputs` are
+`fuzzroute check`'s one build and its outputs, `merge_shards` is
+`fuzzroute merge`'s.  The proven findings and the generated suggestions are
+kept apart at every step, so no reader can take a sample for a proof.
+
+The package has three parts, importing one way (`tests/test_architecture.py`
+holds the rules): `assembly` builds the findings model, `persistence` keeps
+it on disk, `render` lays it out and reads nothing but the model.  This
+module is the door the command line goes through.
 
 The names below are loaded on first use: `check` and the pytest plugin read
-single modules of this package (output paths, proven rows, the JUnit
-writer) and must not pay for the generation engine and the HTML templates
+a few modules of this package (output paths, proven rows, the check's
+listings) and must not pay for the generation engine and the HTML templates
 that `write_report` needs.
 """
 
