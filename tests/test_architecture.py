@@ -234,38 +234,105 @@ def test_parts_of_a_layer_keep_their_own_rules(part: str) -> None:
                 assert allowed_inside(part, real), f"{name} imports {real}, outside what {part} may use"
 
 
-#: The writers (one module per format) read the findings model only; these still reach past it.
-WRITERS_STILL_REACHING_PAST_THE_MODEL = {
-    "fuzzroute.report.render.check_sarif": "builds the report itself instead of reading the model",
-    "fuzzroute.report.render.junit": "reads the graph loader and the proven rows",
-    "fuzzroute.report.render.decided_text": "reads the decided tier's own objects",
-    "fuzzroute.report.render.html": "reads report.overview and the engine's context",
-    "fuzzroute.report.render.overview_cards": "reads the engine's context",
-    "fuzzroute.report.render.explanations": "reads the engine",
+#: The report layer in three parts, and what each part may import of the package besides itself:
+#: assembly builds the findings model (it may read every tier and the other two parts), persistence keeps it on
+#: disk (the model, plus the error type and the file-name helpers), the writers lay it out (the model only, plus
+#: the plain text helpers every output shares).
+REPORT_PARTS: dict[str, tuple[str, ...]] = {
+    "fuzzroute.report.assembly": (
+        "fuzzroute.engine", "fuzzroute.graphfiles", "fuzzroute.decided", "fuzzroute.generate", "fuzzroute.results",
+        "fuzzroute.report.persistence", "fuzzroute.report.render",
+    ),
+    "fuzzroute.report.persistence": (
+        "fuzzroute.results", "fuzzroute.engine.errors", "fuzzroute.engine.jsonnumbers", "fuzzroute.graphfiles.special",
+        "fuzzroute.graphfiles.loader",
+    ),
+    "fuzzroute.report.render": ("fuzzroute.results", "fuzzroute.engine.text"),
 }
+#: The report's public API, the one door the command line goes through (besides the files it keeps).
+REPORT_API = "fuzzroute.report"
 
 
-def writer_imports_past_the_model(name: str, path: Path) -> list[str]:
-    names = module_names()
-    past = []
-    for target in imports_of(path):
-        real = existing_module(target, names) if target.startswith("fuzzroute") else None
-        if real is None or real.startswith(("fuzzroute.results", "fuzzroute.report.render")):
+def within(target: str, prefix: str) -> bool:
+    return target == prefix or target.startswith(prefix + ".")
+
+
+def report_part_of(module: str) -> str | None:
+    return next((part for part in REPORT_PARTS if within(module, part)), None)
+
+
+def report_rule_breaks(module: str, targets: set[str]) -> list[str]:
+    """The imports of `module` (resolved to package modules) that break the report package's rules."""
+    broken = []
+    part = report_part_of(module)
+    for target in sorted(targets):
+        if not within(target, "fuzzroute"):
             continue
-        if real == "fuzzroute.engine.text":
-            continue  # plain text helpers (shortening a long name), shared by every output
-        past.append(real)
-    return sorted(past)
+        if part is not None:
+            if not within(target, part) and not any(within(target, allowed) for allowed in REPORT_PARTS[part]):
+                broken.append(f"{module} ({part.rsplit('.', 1)[1]}) imports {target}")
+        elif within(module, "fuzzroute.results") and within(target, "fuzzroute.report"):
+            broken.append(f"{module} (the findings model) imports {target}")
+        elif within(module, "fuzzroute.cli") and within(target, "fuzzroute.report") and target != REPORT_API \
+                and not within(target, "fuzzroute.report.persistence"):
+            broken.append(f"{module} (the command line) imports {target}, past the report's public API")
+    return broken
+
+
+def resolved_imports(path: Path) -> set[str]:
+    names = module_names()
+    return {real for real in (existing_module(t, names) for t in imports_of(path) if t.startswith("fuzzroute"))
+            if real is not None}
+
+
+def test_every_report_module_is_in_one_of_its_three_parts() -> None:
+    loose = sorted(p.name for p in (PACKAGE / "report").glob("*.py"))
+    assert loose == ["__init__.py"]
+    parts = sorted(p.name for p in (PACKAGE / "report").iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert parts == ["assembly", "persistence", "render"]
+    for path in (PACKAGE / "report").rglob("*.py"):
+        name = module_name(path)
+        assert name == REPORT_API or report_part_of(name) is not None, name
 
 
 @pytest.mark.parametrize(
-    "path", sorted(PACKAGE.glob("report/render/*.py")), ids=lambda p: str(p.relative_to(PACKAGE))
+    "path",
+    sorted([*PACKAGE.glob("report/**/*.py"), *PACKAGE.glob("results/*.py"), *PACKAGE.glob("cli/*.py")]),
+    ids=lambda p: str(p.relative_to(PACKAGE)),
 )
-def test_a_writer_reads_only_the_findings_model(path: Path, request: pytest.FixtureRequest) -> None:
-    name = module_name(path)
-    if name in WRITERS_STILL_REACHING_PAST_THE_MODEL:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=WRITERS_STILL_REACHING_PAST_THE_MODEL[name]))
-    assert writer_imports_past_the_model(name, path) == []
+def test_the_report_parts_import_one_way(path: Path) -> None:
+    """Writers read the model, persistence keeps it, assembly builds it; the CLI goes through the public API."""
+    assert report_rule_breaks(module_name(path), resolved_imports(path)) == []
+
+
+def test_the_report_rules_catch_an_import_the_wrong_way() -> None:
+    planted = {
+        # A writer building the report itself, reading the graph loader, the decided tier or the engine.
+        "fuzzroute.report.render.sarif": {"fuzzroute.report.assembly.build"},
+        "fuzzroute.report.render.junit": {"fuzzroute.graphfiles.loader", "fuzzroute.decided.verdict"},
+        "fuzzroute.report.render.html": {"fuzzroute.engine.context"},
+        # Persistence replaying witnesses itself, or laying out the page.
+        "fuzzroute.report.persistence.ledger": {"fuzzroute.report.assembly.replay"},
+        "fuzzroute.report.persistence.history": {"fuzzroute.report.render.html"},
+        # The model reaching up into the report.
+        "fuzzroute.results.document": {"fuzzroute.report.assembly.overview"},
+        # The command line calling a writer or an assembly module directly.
+        "fuzzroute.cli.check": {"fuzzroute.report.render.check_text"},
+        "fuzzroute.cli.merge": {"fuzzroute.report.assembly.merge"},
+    }
+    for module, targets in planted.items():
+        assert len(report_rule_breaks(module, targets)) == len(targets), module
+    allowed = {
+        "fuzzroute.report.render.html": {"fuzzroute.results.presentation", "fuzzroute.report.render.inert"},
+        "fuzzroute.report.render.summary": {"fuzzroute.engine.text"},
+        "fuzzroute.report.persistence.ledger": {"fuzzroute.report.persistence.atomic", "fuzzroute.results.jsonform"},
+        "fuzzroute.report.assembly.pipeline": {"fuzzroute.report.render.html", "fuzzroute.report.persistence.ledger",
+                                               "fuzzroute.generate", "fuzzroute.decided"},
+        "fuzzroute.cli.check": {"fuzzroute.report", "fuzzroute.report.persistence.paths"},
+        "fuzzroute.engine.graph": {"fuzzroute.engine.laws"},
+    }
+    for module, targets in allowed.items():
+        assert report_rule_breaks(module, targets) == [], module
 
 
 FRESH_IMPORTS = r"""

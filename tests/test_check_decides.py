@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 from fuzzroute import Graph, keywords
 from fuzzroute.decided import BOUNDARY, decide
 from fuzzroute.decided.verdict import judge
-from fuzzroute.report.build import build_report
-from fuzzroute.report.ledger import ledger_path
-from fuzzroute.report.pipeline import empty_exploration
+from fuzzroute.report.assembly.build import build_report
+from fuzzroute.report.assembly.pipeline import empty_exploration
+from fuzzroute.report.persistence.ledger import ledger_path
 from fuzzroute.report.render.decided_text import SHORT_BOUNDARY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -358,3 +358,47 @@ def test_the_decided_verdict_imports_nothing_of_generation() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+#: How the count line names each decided kind (`decided_text.TITLES`), keyed by the code each listed line starts with.
+COUNTED = {"decided-never-matches": "never matches", "decided-never-wins": "never wins",
+           "decided-dead-under-cold-walk": "dead under the cold walk", "decided-redos": "ReDoS risk",
+           "decided-case-range": "likely range mistake", "decided-overlap": "shared text"}
+
+
+def listed_and_counted(out: str) -> tuple[dict[str, int], dict[str, int]]:
+    """The decided lines `check -v` lists, per kind, and what its count line says, per kind."""
+    listed: dict[str, int] = {}
+    for code in re.findall(r"^  \S*?:?\d*:? ?(decided-[a-z-]+) \[", out, re.M):
+        if code in COUNTED:
+            listed[COUNTED[code]] = listed.get(COUNTED[code], 0) + 1
+    count_line = next(line for line in out.splitlines() if re.match(r"^(\d+ [a-zA-Z ]+(, )?)+( \(.*\))?\.$", line))
+    counted = {m[1]: int(m[0]) for m in re.findall(r"(\d+) ([a-zA-Z][a-zA-Z ]*?)(?=,|\.| \()", count_line)}
+    return listed, {kind: n for kind, n in counted.items() if kind in COUNTED.values()}
+
+
+def test_an_overlap_folded_into_a_never_wins_line_is_not_counted_again_as_shared_text() -> None:
+    # keyword_boundaries: `billing` takes every message of `spaced`; their shared text is the same bug as
+    # `spaced` never winning, so it is listed once, as never-wins, and counted once.
+    graph = EXAMPLES / "keyword_boundaries.json"
+    code, out, err = code_out_err(invoke("check", graph, "-v"))
+    assert code == 1, err  # the graph has proven errors
+    assert "decided-never-wins [spaced] 'a refund me' -> billing" in out
+    assert "decided-overlap [spaced]" not in out
+    assert listed_and_counted(out) == ({"never wins": 1}, {"never wins": 1})
+    quiet = invoke("check", graph, "-q")
+    assert quiet.stdout.strip().endswith("Decided: 1 never wins; 1 to act on.")
+    # The JSON keeps every item the tier decided, the folded overlap too (its array is what it counts).
+    document = json.loads(invoke("check", graph, "--format", "json").stdout)
+    kinds = sorted(item["kind"] for item in document["decided"])
+    assert kinds == ["decided-never-wins", "decided-overlap"]
+    overlap = next(item for item in document["decided"] if item["kind"] == "decided-overlap")
+    assert (overlap["rule"], overlap["other_rule"], overlap["fails"]) == ("spaced", "billing", False)
+
+
+@pytest.mark.parametrize("graph", ["banking.json", "travel.json", "devops.py", "keyword_boundaries.json",
+                                   "support.py", "planted_defects.py", "helpdesk.py"])
+def test_the_decided_count_line_counts_what_is_listed(graph: str) -> None:
+    out = invoke("check", EXAMPLES / graph, "-v").stdout
+    listed, counted = listed_and_counted(out)
+    assert listed == counted, out

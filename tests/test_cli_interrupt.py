@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from fuzzroute.report.interrupt import Aborted, RunInterrupted, StopRequest
+from fuzzroute.report.assembly.interrupt import Aborted, RunInterrupted, StopRequest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HANGS = Path(__file__).resolve().parent / "data" / "hangs"

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from helpers.examples import assert_exit_agrees, default_exit_code
 
 from fuzzroute.cli import main
-from fuzzroute.report.merge import TIMING_FIELDS
+from fuzzroute.report.assembly.merge import TIMING_FIELDS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SUPPORT = str(EXAMPLES / "support.py")

@@ -22,8 +22,8 @@ from fuzzroute.decided import UNDECIDED, Decisions, decide, pool
 from fuzzroute.decided.decisions import NOT_REACHED
 from fuzzroute.decided.pool import fork_available
 from fuzzroute.report import write_report
-from fuzzroute.report.pipeline import run_decisions
-from fuzzroute.report.schema import schema_errors
+from fuzzroute.report.assembly.pipeline import run_decisions
+from fuzzroute.report.persistence.schema import schema_errors
 
 
 def bounded_graph() -> Graph:

@@ -35,7 +35,7 @@ from fuzzroute.decided.decisions import DecidedItem
 from fuzzroute.decided.pool import fork_available
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import write_report
-from fuzzroute.report.schema import schema_errors
+from fuzzroute.report.persistence.schema import schema_errors
 
 DATA = Path(__file__).resolve().parent / "data" / "real"
 

@@ -17,7 +17,7 @@ from fuzzroute.decided import decide
 from fuzzroute.engine.laws import Claimant
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import build_report, empty_exploration, write_report
-from fuzzroute.report.schema import schema_errors
+from fuzzroute.report.persistence.schema import schema_errors
 from fuzzroute.results.suggestions import Exploration, Suggestion, Witness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

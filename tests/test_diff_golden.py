@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from helpers.cli import invoke
 
-from fuzzroute.report.tool_versions import tool_versions
+from fuzzroute.report.assembly.tool_versions import tool_versions
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

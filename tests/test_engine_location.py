@@ -25,7 +25,7 @@ from fuzzroute.graphfiles.jsonformat import graph_from_json
 from fuzzroute.graphfiles.jsonspans import entry_lines, parse_spans
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import write_report
-from fuzzroute.report.schema import schema_errors
+from fuzzroute.report.persistence.schema import schema_errors
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

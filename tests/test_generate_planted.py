@@ -16,7 +16,7 @@ import pytest
 
 from fuzzroute import Graph, Outcome, RoutingContext, runs_on
 from fuzzroute.generate import explore
-from fuzzroute.report.records import Records
+from fuzzroute.report.assembly.records import Records
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,

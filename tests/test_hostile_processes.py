@@ -27,7 +27,7 @@ from helpers.cli import invoke
 from helpers.files import hashes
 
 from fuzzroute.cli import main
-from fuzzroute.report.ledger import ledger_path
+from fuzzroute.report.persistence.ledger import ledger_path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: A run that hangs is killed and failed after this long (each case ends in a few seconds).
@@ -431,7 +431,9 @@ def test_an_internal_error_in_a_command_is_exit_3(tmp_path: Path, monkeypatch: p
     def broken(*args: object, **kwargs: object) -> str:
         raise KeyError("simulated bug")
 
-    monkeypatch.setattr(sys.modules["fuzzroute.cli.check"], "render_checkup_text", broken)
+    from fuzzroute.report.render import check_text
+
+    monkeypatch.setattr(check_text, "checkup_text", broken)
     monkeypatch.setenv("FUZZROUTE_DEBUG", debug)
     done = in_process(["check", "g.json"], tmp_path, monkeypatch)
     assert done.code == 3, done.err
@@ -441,9 +443,9 @@ def test_an_internal_error_in_a_command_is_exit_3(tmp_path: Path, monkeypatch: p
 
 def test_an_internal_error_is_exit_3_with_one_paragraph(tmp_path: Path) -> None:
     write(tmp_path, "g.json", GOOD_JSON)
-    inject = ("import sys, fuzzroute.cli.check as c\n"
+    inject = ("import sys, fuzzroute.report.render.check_text as c\n"
               "def broken(*a, **k):\n    raise ZeroDivisionError('simulated bug')\n"
-              "c.render_checkup_text = broken\n"
+              "c.checkup_text = broken\n"
               "import sys; sys.argv = ['fuzzroute', 'check', 'g.json']\n"
               "from fuzzroute.__main__ import run\nrun()\n")
     done = run(["-c", inject], tmp_path, program=[sys.executable])

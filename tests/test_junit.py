@@ -20,8 +20,8 @@ from click.testing import CliRunner
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report.proven_rows import rows_from_checkup, rows_from_document
-from fuzzroute.report.render.junit import junit_from_checkups, xml_text
+from fuzzroute.report.assembly.proven_rows import rows_from_checkup, rows_from_document
+from fuzzroute.report.render.junit import Suite, junit_xml, xml_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORT = str(ROOT / "examples" / "support.py")
@@ -135,7 +135,7 @@ def test_repeated_rows_get_their_own_problems_and_ids() -> None:
 def test_a_phrase_xml_cannot_hold_is_escaped_and_the_file_still_parses() -> None:
     graph = Graph("odd").entry("a", match=keywords("bell"), examples=["ring the \x07 bell", "nope \x01"])
     graph.never_routes(["a <tag> & \"quotes\""])
-    text = junit_from_checkups([("odd.py", graph, graph.checkup(), None)])
+    text = junit_xml([Suite("odd", rows_from_checkup(graph, graph.checkup()), "odd.py")])
     root = ET.fromstring(text.encode("utf-8"))
     assert_counts_add_up(root)
     names = [c.get("name") for c in root.iter("testcase")]

@@ -39,11 +39,15 @@ LEAN_PACKAGES = {"click", "fastjsonschema", "ahocorasick"}
 #: The modules of the report layer a lean command may load: output paths and atomic writes, the exit policy, the
 #: one-line finding format, and the text and JSON of decided items.
 LEAN_REPORT_MODULES = {
-    "fuzzroute.report", "fuzzroute.report.paths", "fuzzroute.report.atomic", "fuzzroute.report.fail_on_findings",
-    "fuzzroute.report.render", "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
+    "fuzzroute.report", "fuzzroute.report.persistence", "fuzzroute.report.persistence.paths",
+    "fuzzroute.report.persistence.atomic", "fuzzroute.report.assembly", "fuzzroute.report.assembly.fail_on_findings",
+    "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.lines",
+    "fuzzroute.report.render.decided_text", "fuzzroute.report.render.check_text",
 }
 #: Of the findings model, a lean command may load only the JSON helper that keeps graph text inert.
-LEAN_RESULTS_MODULES = {"fuzzroute.results", "fuzzroute.results.jsonform"}
+LEAN_RESULTS_MODULES = {
+    "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.check_listing", "fuzzroute.results.rows",
+}
 
 
 def bare_modules() -> set[str]:
@@ -96,7 +100,7 @@ def test_the_sarif_and_junit_writers_load_only_when_asked_for(tmp_path: Path) ->
     _tops, _layers, written = modules_of(tmp_path, "check", str(GRAPH), "--sarif", str(tmp_path / "c.sarif"),
                                          "--junit", str(tmp_path / "c.xml"))
     assert (tmp_path / "c.sarif").is_file() and (tmp_path / "c.xml").is_file()
-    writers = {"fuzzroute.report.render.check_sarif", "fuzzroute.report.render.junit"}
+    writers = {"fuzzroute.report.render.sarif", "fuzzroute.report.render.junit"}
     assert not writers & plain
     assert writers <= written
 
@@ -124,7 +128,8 @@ def test_the_pytest_plugin_collects_and_runs_rows_on_the_lean_path(tmp_path: Pat
     # The decided tier is part of the lean path (its verdicts name the plugin's decided items).
     assert expected_layers <= {name.split(".")[1] for name in ours} <= expected_layers | {"decided", "results"}
     assert {m for m in ours if m.startswith("fuzzroute.report")} <= {
-        "fuzzroute.report", "fuzzroute.report.proven_rows", "fuzzroute.report.render", "fuzzroute.report.render.junit",
+        "fuzzroute.report", "fuzzroute.report.assembly", "fuzzroute.report.assembly.proven_rows",
+        "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.junit",
         "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
     }
     assert {m for m in ours if m.startswith("fuzzroute.results")} <= LEAN_RESULTS_MODULES

@@ -2,7 +2,7 @@
 
 `diff base.py head.py --markdown base.py` once replaced the graph with
 Markdown.  Every command that writes files shares one guard
-(`fuzzroute.report.paths.refuse_collisions`); these cases drive each command
+(`fuzzroute.report.persistence.paths.refuse_collisions`); these cases drive each command
 and each of its output options onto each of its inputs, also through a
 symbolic link, a hard link, and the work-tree file behind a diff's
 `git:REV:path`, and assert the refusal, the exit code and that no file in the

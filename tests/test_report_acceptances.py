@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from fuzzroute import DeclarationError, Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.report import build_report, schema_errors
-from fuzzroute.report.pipeline import empty_exploration, run_decisions
+from fuzzroute.report.assembly.pipeline import empty_exploration, run_decisions
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))

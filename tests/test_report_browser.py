@@ -41,7 +41,7 @@ from helpers.report_fixtures import (
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.report import build_report, render_html, write_atomically, write_report
-from fuzzroute.report.pipeline import empty_exploration
+from fuzzroute.report.assembly.pipeline import empty_exploration
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 #: The bundled example's report, at the default budget, must fit in this many pixels at 1280 px width.

@@ -31,7 +31,7 @@ from fuzzroute.report import (
     SCHEMA_VERSION,
     schema_errors,
 )
-from fuzzroute.report.tool_versions import REPORTED_DISTRIBUTIONS
+from fuzzroute.report.assembly.tool_versions import REPORTED_DISTRIBUTIONS
 from fuzzroute.results.suggestions import (
     NEAR_MISS_UNCLAIMED,
     SHADOWED_BY_EARLIER_RULE,

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from fuzzroute.cli import main
 from fuzzroute.report import schema_errors
-from fuzzroute.report.history import compare_with_baseline
+from fuzzroute.report.persistence.history import compare_with_baseline
 from fuzzroute.results.document import ProblemRecord
 
 

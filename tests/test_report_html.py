@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
 from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, Report, build_report, render_html, to_json
-from fuzzroute.report.overview import overview
-from fuzzroute.report.pipeline import empty_exploration
+from fuzzroute.report.assembly.overview import overview
+from fuzzroute.report.assembly.pipeline import empty_exploration
 from fuzzroute.report.render.html import FULL_MATRIX_LIMIT, visible_phrase
 from fuzzroute.results.document import DecidedRecord
 from fuzzroute.results.jsonform import from_json

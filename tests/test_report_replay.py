@@ -20,7 +20,7 @@ from helpers.report_fixtures import build_json
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report.replay import replay_witness
+from fuzzroute.report.assembly.replay import replay_witness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SPECS = ["support.py", "planted_defects.py", "nightly_shop.json", "mounts/rules.json", "mounts/classifier.json",

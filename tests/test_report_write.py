@@ -21,7 +21,7 @@ from fuzzroute.report import (
     write_atomically,
     write_report,
 )
-from fuzzroute.report.pipeline import default_html_path
+from fuzzroute.report.assembly.pipeline import default_html_path
 from fuzzroute.report.render.html import _environment
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import from_json
@@ -227,3 +227,25 @@ def test_a_real_ctrl_c_mid_generation_writes_a_partial_report(tmp_path: Path) ->
     assert document["partial"] is True and schema_errors(document) == []
     assert html.read_text() == render_html(from_json(Report, document))
     assert files_in(tmp_path) == ["r.html", "r.json"]
+
+
+def test_write_report_takes_one_options_value_with_names_given_on_top_of_it(tmp_path: Path) -> None:
+    from fuzzroute.report import ReportOptions
+
+    explorer = fake_explorer(SUPPORT_SAMPLES, SUPPORT_NEAR_MISSES)
+    options = ReportOptions(html_path=tmp_path / "a.html", json_path=tmp_path / "a.json", explore=explorer, now=NOW,
+                            decide=False, fail_on="never")
+    whole = write_report(support_graph(), options)
+    named = write_report(support_graph(), options, html_path=tmp_path / "b.html", json_path=tmp_path / "b.json")
+    assert (whole.html_path, named.html_path) == (tmp_path / "a.html", tmp_path / "b.html")
+    first, second = (json.loads((tmp_path / name).read_text("utf-8")) for name in ("a.json", "b.json"))
+    for document in (first, second):
+        document["run"].pop("run_id")
+        document["run"].pop("phase_seconds")
+        document["run"].pop("elapsed_seconds")
+        document["run"].pop("judged_per_second")
+    assert first == second
+    assert first["summary"]["fail_on"] == "never" and first["decision"]["ran"] is False
+    assert whole.exit_status == 0  # --fail-on never: the proven errors do not fail the run
+    with pytest.raises(TypeError, match="budget"):
+        write_report(support_graph(), options, budget="5s")

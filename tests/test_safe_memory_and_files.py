@@ -20,15 +20,15 @@ import pytest
 from helpers.cli import invoke
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.report import atomic
-from fuzzroute.report.ledger import (
+from fuzzroute.report.persistence import atomic, ledger
+from fuzzroute.report.persistence.ledger import (
     folder_lock,
     ledger_name,
     ledger_path,
     ledger_schema,
     legacy_ledger_path,
 )
-from fuzzroute.report.run_id import check_one_generation, run_id_of
+from fuzzroute.report.persistence.run_id import check_one_generation, run_id_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FAST = ["--workers", "1", "--no-decide"]
@@ -76,8 +76,7 @@ def test_four_concurrent_db_runs_leave_the_union_of_what_they_found(shop: Path) 
 
 def test_a_run_that_started_before_another_wrote_keeps_both_memories(shop: Path, monkeypatch: Any) -> None:
     """Deterministic interleaving: run B read the (empty) memory before run A wrote its own."""
-    from fuzzroute.report import pipeline
-
+    from fuzzroute.report.assembly import pipeline
     first = invoke("report", str(shop), "--db", "db", "--seed", "1", "--budget", "150", "-o", "a.html",
                    "--json", "a.json", *FAST)
     assert first.exit_code == 0, first.stderr  # no proven error in the shop graph
@@ -120,6 +119,46 @@ def test_a_run_waiting_too_long_for_the_lock_writes_nothing(tmp_path: Path) -> N
     finally:
         release.set()
         thread.join()
+
+
+def test_a_report_run_that_cannot_get_the_lock_exits_2_and_writes_nothing(
+    shop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ledger, "LOCK_WAIT_SECONDS", 0.2)
+    held, release = threading.Event(), threading.Event()
+
+    def holder() -> None:
+        with folder_lock("db"):
+            held.set()
+            release.wait(30)
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    held.wait(10)
+    try:
+        result = invoke("report", str(shop), "--db", "db", "--budget", "50", "-o", "r.html", "--json", "r.json",
+                        *FAST)
+    finally:
+        release.set()
+        thread.join()
+    assert result.exit_code == 2
+    assert "another fuzzroute run has been writing this --db memory for 0.2 s" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not Path("r.html").exists() and not Path("r.json").exists()
+    assert not ledger_path("db", "shop").exists()
+
+
+def test_the_lock_file_stays_for_the_next_run_and_a_failed_first_write_leaves_no_folder(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    with folder_lock(db):
+        assert (db / ledger.LOCK_FILE).is_file()
+    assert sorted(p.name for p in db.iterdir()) == [ledger.LOCK_FILE]
+    with folder_lock(db, wait=0.2):  # released: the next run takes it at once
+        pass
+    fresh = tmp_path / "new" / "db"
+    with pytest.raises(RuntimeError, match="write failed"), folder_lock(fresh):
+        raise RuntimeError("write failed")
+    assert not (tmp_path / "new").exists()
 
 
 @pytest.mark.parametrize("names", [("shop/x", "shop-x"), ("shop.x", "shop-x"), ("Shop", "shop")])
@@ -352,7 +391,7 @@ def test_a_write_killed_before_its_rename_leaves_nothing_beside_the_file(tmp_pat
     (tmp_path / "graph.py").write_text("old source\n")
     killer = (
         "import os, signal\n"
-        "from fuzzroute.report import atomic\n"
+        "from fuzzroute.report.persistence import atomic\n"
         "atomic.os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)\n"
         "atomic.write_atomically('graph.py', 'new source\\n' * 1000)\n"
     )

@@ -25,7 +25,7 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import LoadedGraph, load_graph_text
-from fuzzroute.report.atomic import real_target, write_atomically
+from fuzzroute.report.persistence.atomic import real_target, write_atomically
 from fuzzroute.results.suggestions import Exploration
 
 DEFAULT_PER_RULE = 3

@@ -28,7 +28,7 @@ def accept(graph_spec: str, earlier: str, later: str, reason: str) -> None:
     from fuzzroute.authoring.accept import acceptance_edit
     from fuzzroute.authoring.suggest import write_source
     from fuzzroute.graphfiles.loader import load_graph
-    from fuzzroute.report.atomic import write_atomically
+    from fuzzroute.report.persistence.atomic import write_atomically
 
     with working_directory_kept():
         loaded = load_graph(graph_spec)

@@ -113,7 +113,7 @@ def main() -> None:
 
 def keep_hypothesis_cache_in(db: Path) -> None:
     """With --db, hypothesis' storage directory lives in the db folder the nightly job caches."""
-    from fuzzroute.report.ledger import hypothesis_directory
+    from fuzzroute.report.persistence.ledger import hypothesis_directory
 
     os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(hypothesis_directory(db))
 

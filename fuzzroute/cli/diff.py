@@ -70,8 +70,8 @@ def diff(
     )
     from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES
     from fuzzroute.diff.fail_on_changes import check_diff_fail_on
-    from fuzzroute.report.atomic import unwritable, write_all_atomically
-    from fuzzroute.report.paths import NamedPath, graph_file_of, refuse_collisions
+    from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
+    from fuzzroute.report.persistence.paths import NamedPath, graph_file_of, refuse_collisions
 
     level = verbosity(quiet, verbose)
     check_diff_fail_on(fail_on)

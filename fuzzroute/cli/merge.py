@@ -1,6 +1,6 @@
 """`fuzzroute merge`: combine the JSON reports of sharded runs into one report (HTML and JSON).
 
-A thin layer over `fuzzroute.report.merge`; bad input (unreadable files,
+A thin layer over `fuzzroute.report.merge_shards`; bad input (unreadable files,
 reports of different graphs, seeds, budgets or versions, a shard missing or
 given twice) is one paragraph on stderr and exit code 2.
 """
@@ -10,16 +10,12 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import click
 
 from fuzzroute.cli.app import reports_bad_input
 from fuzzroute.cli.options import MERGE_EPILOG, FilePath, verbosity, verbosity_options
 from fuzzroute.engine.errors import InputError
-
-if TYPE_CHECKING:
-    from fuzzroute.results.document import Report
 
 #: `I/N` in ASCII digits (`\d` alone would take full-width and other scripts' digits too).
 _SHARD = re.compile(r"^\s*([0-9]+)\s*/\s*([0-9]+)\s*$", re.ASCII)
@@ -52,25 +48,16 @@ def merge(
     reports: tuple[Path, ...], html_path: Path, json_path: Path | None, quiet: bool = False, verbose: bool = False,
 ) -> None:
     """Combine the --json reports of `report --shard I/N` runs into the report of the whole run."""
-    from dataclasses import replace
-
-    from fuzzroute.report.atomic import unwritable, write_all_atomically
-    from fuzzroute.report.merge import load_shard
-    from fuzzroute.report.paths import NamedPath, refuse_collisions
-    from fuzzroute.report.render.html import render_html
-    from fuzzroute.report.render.summary import summary_text
-    from fuzzroute.report.run_id import new_run_id
-    from fuzzroute.results.jsonform import compact_text, to_json
+    from fuzzroute.report import merge_shards, render_html, summary_text
+    from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
+    from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
+    from fuzzroute.results.jsonform import compact_text
 
     refuse_collisions(
         [NamedPath(f"shard report {i}", path) for i, path in enumerate(reports, 1)],
         [NamedPath(role, path) for role, path in (("-o", html_path), ("--json", json_path)) if path is not None],
     )
-    documents = [load_shard(path) for path in reports]
-    merged = merged_document(documents, [str(p) for p in reports])
-    merged = replace(merged, run=replace(merged.run, run_id=new_run_id()))
-    document = to_json(merged)
-    refuse_invalid_result(document, reports)
+    merged, document = merge_shards(reports)
     files: list[tuple[str | Path, str]] = [(html_path, render_html(merged))]
     if json_path is not None:
         files.append((json_path, compact_text(document)))
@@ -84,41 +71,3 @@ def merge(
     ))
     sys.exit(merged.summary.exit_status)
 
-
-def merged_document(documents: list[Report], names: list[str]) -> Report:
-    """`merge_documents`, with shards that validate one by one but do not fit together refused as bad input.
-
-    Each shard passed the report schema and its types were checked when it
-    was read; what they cannot say (the same rules in every shard, withheld
-    suggestions about rules that exist) would otherwise surface as an error
-    half way through the merge.
-    """
-    from fuzzroute.report.merge import check_mergeable, merge_documents
-
-    check_mergeable(documents, names)
-    sizes = {(len(d.rules), d.graph.rule_count) for d in documents}
-    if len(sizes) != 1:
-        raise InputError(
-            f"cannot merge {', '.join(names)}: their rule lists differ in length ({sorted(sizes)}), so they are not "
-            "shards of one graph, whatever their graph_hash says. Merge the untouched shard reports of one run."
-        )
-    try:
-        return merge_documents(documents, names)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise InputError(
-            f"cannot merge {', '.join(names)}: the shard reports do not fit together ({type(exc).__name__}: "
-            f"{exc}). They were edited or come from different runs; merge the untouched shard reports of one run."
-        ) from None
-
-
-def refuse_invalid_result(merged: dict[str, Any], reports: tuple[Path, ...]) -> None:
-    """`merge` validates what it writes: a merged document that fails the report schema is never written."""
-    from fuzzroute.report.schema import schema_errors
-
-    errors = schema_errors(merged)
-    if errors:
-        raise InputError(
-            f"cannot merge {', '.join(map(str, reports))}: the merged report would not be a valid report "
-            f"({errors[0]}; {len(errors)} problem(s) in all), so nothing was written. The shards were edited or "
-            "are not of one run; merge the untouched shard reports of one run."
-        )

@@ -33,7 +33,7 @@ from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
-from fuzzroute.report.paths import NamedPath, refuse_collisions
+from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 
 #: Where `--db` keeps its memory when given without a folder.
 DEFAULT_DB = ".fuzzroute"
@@ -41,7 +41,7 @@ DEFAULT_DB = ".fuzzroute"
 
 def warn_of_an_unfinished_run(db: Path, graph_name: str) -> None:
     """Say (stderr) when the last --db run was stopped between writing its files: the read-back check."""
-    from fuzzroute.report.ledger import check_db, unfinished_outputs
+    from fuzzroute.report.persistence.ledger import check_db, unfinished_outputs
 
     check_db(db)
     for output, other in unfinished_outputs(db, graph_name):
@@ -119,7 +119,7 @@ def report(
     and exits 130 whatever --fail-on says (during the proven checks it
     writes nothing); a second Ctrl-C aborts at once.
     """
-    from fuzzroute.report.fail_on_findings import check_fail_on
+    from fuzzroute.report import check_fail_on
 
     level = verbosity(quiet, verbose)
     check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)
@@ -133,6 +133,7 @@ def report(
     keep_hypothesis_cache_out_of_the_project()
     from fuzzroute.cli.merge import parse_shard
     from fuzzroute.report import (
+        ReportOptions,
         default_html_path,
         load_baseline,
         parse_budget,
@@ -158,14 +159,14 @@ def report(
                               {"-o": target, **{role: anchored(path, start) for role, path in outputs.items()}})
     bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
     with stop_on_interrupt() as should_stop, bar as progress, graph_output.window():
-        result = write_report(
-            loaded.graph, html_path=target, json_path=anchored(json_path, start), seed=seed, budget_phrases=phrases,
+        result = write_report(loaded.graph, ReportOptions(
+            html_path=target, json_path=anchored(json_path, start), seed=seed, budget_phrases=phrases,
             budget_seconds=seconds, should_stop=should_stop, source_path=graph_spec,
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
             db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
             decide=not no_decide, junit_path=anchored(junit_path, start), typos=typos,
-        )
+        ))
     show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(
         result.report, html_path=str(shown_target),

@@ -23,7 +23,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import phrase_key
-from fuzzroute.report.proven_rows import EXAMPLE, ProvenRow, rows_from_checkup
+from fuzzroute.report.assembly.proven_rows import EXAMPLE, ProvenRow, rows_from_checkup
 
 NEW_ERROR: Final = "new-error"
 FIXED: Final = "error-fixed"

@@ -37,6 +37,7 @@ from fuzzroute.diff.graph_diff import (
 from fuzzroute.diff.render_text import PROVEN_WORDS
 from fuzzroute.diff.winners import LAW_NAMES
 from fuzzroute.engine.source_location import SourceLocation
+from fuzzroute.report.assembly.tool_versions import tool_versions
 from fuzzroute.report.render.sarif import (
     FINGERPRINT_KEY,
     GENERATED_PREFIX,
@@ -45,7 +46,6 @@ from fuzzroute.report.render.sarif import (
     artifact_uri,
     fingerprint,
 )
-from fuzzroute.report.tool_versions import tool_versions
 from fuzzroute.results.jsonform import inert_json
 
 RuleId = Literal["route-moved", "proven-new-error", "proven-verdict-changed", "route-moved-sampled"]

@@ -64,7 +64,7 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate.relation import SHARED_TEXT as MEETS_IN_SHARED_TEXT
 from fuzzroute.generate.relation import meeting
-from fuzzroute.report.proven_rows import ProvenRow
+from fuzzroute.report.assembly.proven_rows import ProvenRow
 
 #: Phrases judged for undecided pairs unless told otherwise.
 DEFAULT_BUDGET = 500

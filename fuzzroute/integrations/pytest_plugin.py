@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:  # pragma: no cover - types only; nothing of fuzzroute is imported at run time here
-    from fuzzroute.report.proven_rows import ProvenRow
+    from fuzzroute.report.assembly.proven_rows import ProvenRow
 
 INI_NAME = "fuzzroute_graphs"
 FAIL_ON_INI = "fuzzroute_fail_on"
@@ -165,7 +165,7 @@ class GraphFile(pytest.File):
     def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
         from fuzzroute.engine.errors import FuzzrouteError
         from fuzzroute.graphfiles.loader import load_graph, split_spec
-        from fuzzroute.report.proven_rows import rows_from_checkup
+        from fuzzroute.report.assembly.proven_rows import rows_from_checkup
 
         graph_path, attribute = split_spec(self.spec)
         if graph_path.suffix.lower() == ".py" and graph_path.is_file():
@@ -319,9 +319,9 @@ def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
     undecided.  A graph that cannot be loaded has none (its load item fails).
     """
     from fuzzroute.decided import decide
-    from fuzzroute.decided.verdict import rule_verdicts, verdict_labels
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.graphfiles.loader import load_graph, split_spec
+    from fuzzroute.report.assembly.check_run import rule_verdict_lines
     from fuzzroute.report.render.decided_text import item_line
 
     graph_path, _attribute = split_spec(spec)
@@ -331,17 +331,16 @@ def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
         graph = load_graph(spec).graph
     except FuzzrouteError:
         return {}
-    verdicts = rule_verdicts(graph, decide(graph))
     found: dict[str, dict[str, Any]] = {}
-    for label, verdict in zip(verdict_labels(verdicts), verdicts, strict=True):
-        found[label] = {
-            "rule": verdict.entry.id,
+    for verdict in rule_verdict_lines(graph, decide(graph)):
+        found[verdict.label] = {
+            "rule": verdict.rule,
             "outcome": verdict.outcome,
             "failing": [item_line(item) for item in verdict.failing],
-            "accepted": [item_line(item, reason) for item, reason in verdict.accepted],
-            "reasons": [reason for _item, reason in verdict.accepted],
+            "accepted": [item_line(item) for item in verdict.accepted],
+            "reasons": [item.accepted for item in verdict.accepted],
             "undecided": verdict.undecided,
-            "line": None if verdict.entry.location is None else int(verdict.entry.location.line),
+            "line": None if verdict.location is None else verdict.location.line,
         }
     return found
 

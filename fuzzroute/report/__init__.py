@@ -3,13 +3,19 @@
 `build_report` runs the one pipeline from the tiers' findings to the typed
 `Report`; `render_html`, `sarif_text` and `summary_text` lay it out;
 `write_report` runs the checkup, the decided tier and the generation engine
-and writes every file atomically.  The proven findings and the generated
-suggestions are kept apart at every step, so no reader can take a sample for
-a proof.
+and writes every file atomically; `checked_graph` and `check_outputs` are
+`fuzzroute check`'s one build and its outputs, `merge_shards` is
+`fuzzroute merge`'s.  The proven findings and the generated suggestions are
+kept apart at every step, so no reader can take a sample for a proof.
+
+The package has three parts, importing one way (`tests/test_architecture.py`
+holds the rules): `assembly` builds the findings model, `persistence` keeps
+it on disk, `render` lays it out and reads nothing but the model.  This
+module is the door the command line goes through.
 
 The names below are loaded on first use: `check` and the pytest plugin read
-single modules of this package (output paths, proven rows, the JUnit
-writer) and must not pay for the generation engine and the HTML templates
+a few modules of this package (output paths, proven rows, the check's
+listings) and must not pay for the generation engine and the HTML templates
 that `write_report` needs.
 """
 
@@ -21,20 +27,24 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.generate.budget_spec import BudgetError, describe_budget, parse_budget
-    from fuzzroute.report.atomic import write_atomically
-    from fuzzroute.report.build import PROVEN_BOUNDARY, build_report
-    from fuzzroute.report.history import load_baseline
-    from fuzzroute.report.pipeline import (
+    from fuzzroute.report.assembly.build import PROVEN_BOUNDARY, build_report
+    from fuzzroute.report.assembly.check_run import CheckedGraph, CheckOutputs, check_outputs, checked_graph
+    from fuzzroute.report.assembly.fail_on_findings import check_fail_on
+    from fuzzroute.report.assembly.merge import merge_shards
+    from fuzzroute.report.assembly.pipeline import (
+        ReportOptions,
         ReportResult,
         default_html_path,
         empty_exploration,
         stop_on_interrupt,
         write_report,
     )
+    from fuzzroute.report.persistence.atomic import write_atomically
+    from fuzzroute.report.persistence.history import load_baseline
+    from fuzzroute.report.persistence.schema import report_schema, schema_errors
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.sarif import sarif_text
     from fuzzroute.report.render.summary import summary_text
-    from fuzzroute.report.schema import report_schema, schema_errors
     from fuzzroute.results.document import SCHEMA_VERSION, Report
     from fuzzroute.results.jsonform import to_json
     from fuzzroute.results.suggestions import GENERATED_BOUNDARY
@@ -47,26 +57,40 @@ def _budget_spec() -> ModuleType:
 
 
 def _atomic() -> ModuleType:
-    from fuzzroute.report import atomic
-
+    from fuzzroute.report.persistence import atomic
     return atomic
 
 
 def _build() -> ModuleType:
-    from fuzzroute.report import build
-
+    from fuzzroute.report.assembly import build
     return build
 
 
-def _history() -> ModuleType:
-    from fuzzroute.report import history
+def _check_run() -> ModuleType:
+    from fuzzroute.report.assembly import check_run
 
+    return check_run
+
+
+def _fail_on_findings() -> ModuleType:
+    from fuzzroute.report.assembly import fail_on_findings
+
+    return fail_on_findings
+
+
+def _history() -> ModuleType:
+    from fuzzroute.report.persistence import history
     return history
 
 
-def _pipeline() -> ModuleType:
-    from fuzzroute.report import pipeline
+def _merge() -> ModuleType:
+    from fuzzroute.report.assembly import merge
 
+    return merge
+
+
+def _pipeline() -> ModuleType:
+    from fuzzroute.report.assembly import pipeline
     return pipeline
 
 
@@ -89,8 +113,7 @@ def _summary() -> ModuleType:
 
 
 def _schema() -> ModuleType:
-    from fuzzroute.report import schema
-
+    from fuzzroute.report.persistence import schema
     return schema
 
 
@@ -115,16 +138,23 @@ def _suggestions() -> ModuleType:
 #: Public name -> the module that defines it, imported on first access.
 _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "BudgetError": _budget_spec,
+    "CheckOutputs": _check_run,
+    "CheckedGraph": _check_run,
     "GENERATED_BOUNDARY": _suggestions,
     "PROVEN_BOUNDARY": _build,
     "Report": _document,
+    "ReportOptions": _pipeline,
     "ReportResult": _pipeline,
     "SCHEMA_VERSION": _document,
     "build_report": _build,
+    "check_fail_on": _fail_on_findings,
+    "check_outputs": _check_run,
+    "checked_graph": _check_run,
     "default_html_path": _pipeline,
     "describe_budget": _budget_spec,
     "empty_exploration": _pipeline,
     "load_baseline": _history,
+    "merge_shards": _merge,
     "parse_budget": _budget_spec,
     "render_html": _html,
     "report_schema": _schema,
@@ -154,16 +184,23 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BudgetError",
+    "CheckOutputs",
+    "CheckedGraph",
     "GENERATED_BOUNDARY",
     "PROVEN_BOUNDARY",
     "Report",
+    "ReportOptions",
     "ReportResult",
     "SCHEMA_VERSION",
     "build_report",
+    "check_fail_on",
+    "check_outputs",
+    "checked_graph",
     "default_html_path",
     "describe_budget",
     "empty_exploration",
     "load_baseline",
+    "merge_shards",
     "parse_budget",
     "render_html",
     "report_schema",

@@ -1,6 +1,6 @@
 """The report document as typed values: what every tier found, counted once, in the order it is shown.
 
-One `Report` is built per run (`fuzzroute.report.build`), and every writer
+One `Report` is built per run (`fuzzroute.report.assembly.build`), and every writer
 (JSON, HTML, SARIF, the terminal) lays out the same objects; none of them
 recomputes a count, an order or an exit status.  Field order is the key
 order of the JSON form (`jsonform.to_json`), which is the versioned public

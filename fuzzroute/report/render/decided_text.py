@@ -1,14 +1,17 @@
-"""The decided tier in the terminal (`fuzzroute check`) and in its JSON output."""
+"""The decided tier in the terminal (`fuzzroute check`), laid out from its typed listing.
+
+`report.assembly.check_run` builds the listing (every item judged once, the
+overlaps folded into a never-wins finding marked); this writer prints it.
+The count line counts what is listed, so a folded overlap, shown as part
+of its never-wins line, is not counted again as shared text.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from fuzzroute.decided.decisions import DECIDED_KINDS, DecidedItem, Decisions
-from fuzzroute.decided.redos import evidence_words
-from fuzzroute.decided.verdict import Judged, folded_pairs, item_fails_build, taking_rules
 from fuzzroute.report.render.lines import finding_line
+from fuzzroute.results.check_listing import DecidedLine, DecidedListing
 
 TITLES = {
     "decided-never-matches": "never matches",
@@ -30,59 +33,26 @@ SHORT_BOUNDARY = (
 )
 
 
-def decided_json(decisions: Decisions, judged: Judged | None = None) -> dict[str, Any]:
-    """The keys `check --format json` adds: `decided`, `decided_counts`, `decided_failing` and `decided_defects`.
-
-    Each `decided` item carries `taking_rules` (the rules that take its
-    rule's messages), `fails` (whether `--fail-on decided` fails on it) and
-    `accepted` (the acceptance's reason, when one keeps it from failing).
-    """
-    failing = {id(item) for item in judged.failing} if judged is not None else set()
-    accepted = {id(item): reason for item, reason in judged.accepted} if judged is not None else {}
-    items = []
-    for item in decisions.items:
-        data = item.to_dict()
-        data["taking_rules"] = (
-            [{"rule": item.other.id, "rule_index": item.other.index}] if item.other is not None
-            else [{"rule": e.id, "rule_index": e.index} for e in item.containing]
-        )
-        data["fails"] = id(item) in failing if judged is not None else item_fails_build(item)
-        data["accepted"] = accepted.get(id(item))
-        items.append(data)
-    return {
-        "decided": items,
-        "decided_counts": decisions.aggregates(),
-        "decided_failing": sum(1 for data in items if data["fails"]),
-        "decided_defects": [d.to_dict() for d in decisions.defects],
-    }
-
-
-def ranked(items: list[Any]) -> list[Any]:
-    """Shared text in fixed words before shared text only wildcards absorb (a stable sort)."""
-    return sorted(items, key=lambda item: 1 if item.shared_in == "wildcard" else 0)
-
-
-def counted_lines(decisions: Decisions) -> list[str]:
+def counted_lines(listing: DecidedListing) -> list[str]:
     """The pairs counted rather than listed, one line each (co-occurrence first: the line an author skims)."""
     lines = []
-    co = decisions.co_occurrence
+    co = listing.co_occurrence
     if co.count:
         shown = "; ".join(
-            f"{a.id} + {b.id}" + ("" if w is None else f" {json.dumps(w, ensure_ascii=False)}")
+            f"{a} + {b}" + ("" if w is None else f" {json.dumps(w, ensure_ascii=False)}")
             for a, b, w in co.examples[:3]
         )
         lines.append(
             f"  [co-occurrence] {co.count} pairs meet only when their texts are glued together (expected "
             f"first-match behaviour, not a finding), e.g. {shown}"
         )
-    if decisions.shared_unlisted.count:
-        more = decisions.shared_unlisted.count
-        lines.append(f"  [shared text] {more} more pairs share text (counted, not listed)")
-    if decisions.undecided_unlisted.count:
-        lines.append(f"  [undecided] {decisions.undecided_unlisted.count} more undecided pairs (counted, not listed)")
-    if decisions.disjoint.count:
-        lines.append(f"  [disjoint] {decisions.disjoint.count} pairs never match the same message")
-    lines.append(f"  [can win] {decisions.can_win} rules can start a turn (a message no earlier data rule matches)")
+    if listing.shared_unlisted:
+        lines.append(f"  [shared text] {listing.shared_unlisted} more pairs share text (counted, not listed)")
+    if listing.undecided_unlisted:
+        lines.append(f"  [undecided] {listing.undecided_unlisted} more undecided pairs (counted, not listed)")
+    if listing.disjoint:
+        lines.append(f"  [disjoint] {listing.disjoint} pairs never match the same message")
+    lines.append(f"  [can win] {listing.can_win} rules can start a turn (a message no earlier data rule matches)")
     return lines
 
 
@@ -95,92 +65,93 @@ ALWAYS_LISTED = frozenset(
 )
 
 
-def item_line(item: DecidedItem, accepted: str | None = None) -> str:
+def item_line(item: DecidedLine) -> str:
     """`file:line: kind [rule] 'witness' -> who takes it  (what it is)`, as the proven findings print.
 
-    `accepted` is the reason of the acceptance that keeps the finding from failing a build.
+    An accepted finding names the acceptance's reason (what keeps it from failing a build).
     """
-    where = item.entry.location
-    takers = taking_rules(item)
     note = TITLES[item.kind] + ("" if item.shared_in is None else f", {item.shared_in}")
-    if accepted is not None:
-        note += f"; accepted: {accepted}"
+    if item.accepted is not None:
+        note += f"; accepted: {item.accepted}"
     if item.kind == "decided-dead-under-cold-walk":
-        note += f": {len(item.dead)} later rule(s) never reached"
+        note += f": {item.dead} later rule(s) never reached"
     elif item.kind in ("undecided", "decided-case-range") and item.reason:
         note += f": {item.reason}"
-    elif item.redos is not None:
-        note += f", {item.redos.get('growth')}"
-    return finding_line(where, item.kind, item.entry.id, item.witness, ", ".join(takers) or None, note)
+    elif item.growth is not None or item.evidence is not None:
+        note += f", {item.growth}"
+    return finding_line(item.location, item.kind, item.rule, item.witness, ", ".join(item.taking_rules) or None,
+                        note)
 
 
-def decided_text(decisions: Decisions, verbosity: int = 0, judged: Judged | None = None) -> str:
+def listed_counts(listing: DecidedListing) -> dict[str, int]:
+    """Items per kind as the listing shows them: an overlap folded into a never-wins line is not counted again."""
+    counts: dict[str, int] = {}
+    for item in listing.items:
+        if item.listed:
+            counts[item.kind] = counts.get(item.kind, 0) + 1
+    return counts
+
+
+def decided_text(listing: DecidedListing, verbosity: int = 0) -> str:
     """Decided items grouped by kind, the boundary, then any tool defect, apart from everything else.
 
     One line per item, as the proven findings print (the explanation under
     each with `verbosity` > 0).  Problems are always listed; overlaps,
     disjoint pairs, rules that can win and undecided questions are cut at
     `LISTED_PER_KIND` each (all with `verbosity` > 0, none with `verbosity` < 0).
-    With `judged`, the findings `--fail-on decided` fails on are always
-    listed, accepted ones say so, and a line counts both.  The boundary is
-    one short line (its full text with `verbosity` > 0).
+    When the listing was judged, the findings `--fail-on decided` fails on
+    are always listed, accepted ones say so, and a line counts both.  The
+    boundary is one short line (its full text with `verbosity` > 0).
     """
-    failing = set() if judged is None else {id(item) for item in judged.failing}
-    accepted = {} if judged is None else {id(item): reason for item, reason in judged.accepted}
-    counts = decisions.counts()
-    shown = ", ".join(f"{counts[k]} {TITLES[k]}" for k in DECIDED_KINDS if k in counts) or "no items"
+    counts = listed_counts(listing)
+    shown = ", ".join(f"{counts[k]} {TITLES[k]}" for k in listing.kinds if k in counts) or "no items"
     if verbosity < 0:
         line = f"Decided: {shown}"
-        if judged is not None:
-            line += f"; {len(judged.failing)} to act on" + (
-                f", {len(judged.accepted)} accepted" if judged.accepted else "")
+        if listing.judged:
+            line += f"; {listing.failing} to act on" + (f", {listing.accepted} accepted" if listing.accepted else "")
         return line + "."
     lines = ["", "Decided for all messages (automata; every witness re-run through the matchers and both laws):"]
-    # An overlap of a pair whose later rule never wins is part of that finding: listed once, as never-wins.
-    behind = folded_pairs(decisions)
-    for kind in DECIDED_KINDS:
-        items = [
-            item for item in ranked(decisions.of_kind(kind))
-            if item.other is None or (item.other.index, item.entry.index) not in behind
-        ]
+    for kind in listing.kinds:
+        items = [item for item in listing.items if item.kind == kind and item.listed]
+        failing = [item for item in items if listing.judged and item.fails]
         if verbosity <= 0 and kind not in ALWAYS_LISTED:  # what fails a build is never cut off
-            items = [i for i in items if id(i) in failing] + [i for i in items if id(i) not in failing]
+            items = failing + [i for i in items if not (listing.judged and i.fails)]
         limit = len(items) if kind in ALWAYS_LISTED or verbosity > 0 else (0 if verbosity < 0 else LISTED_PER_KIND)
         if verbosity >= 0:
-            limit = max(limit, sum(1 for i in items if id(i) in failing))
+            limit = max(limit, len(failing))
         for item in items[:limit]:
-            lines.append("  " + item_line(item, accepted.get(id(item))))
+            lines.append("  " + item_line(item))
             if verbosity > 0:
                 lines.append(f"      {item.message}")
-            if item.redos is not None and verbosity > 0:
-                lines.append(f"      re took (timing): {evidence_words(item.redos['evidence'])}")
+            if item.evidence is not None and verbosity > 0:
+                lines.append(f"      re took (timing): {item.evidence}")
         if len(items) > limit:
             lines.append(f"  ... and {len(items) - limit} more {TITLES[kind]} (-v lists them, --format json has all)")
-    if decisions.stats.get("data_rules", 0) == 0:
+    if listing.data_rules == 0:
         lines.append("  nothing to decide: the graph has no data rules.")
     else:
-        lines.extend(counted_lines(decisions))
+        lines.extend(counted_lines(listing))
     # The time only under -v: the default text is the same on every run, so it can be compared and quoted.
-    took = f" ({decisions.stats.get('elapsed_seconds', 0)} s)" if verbosity > 0 else ""
+    took = f" ({listing.elapsed_seconds} s)" if verbosity > 0 else ""
     lines.append(f"{shown}{took}.")
-    if judged is not None:
-        lines.append(acted_on_line(judged))
+    if listing.judged:
+        lines.append(acted_on_line(listing))
     if verbosity > 0:
-        lines.append(f"  [boundary] {decisions.boundary}")
+        lines.append(f"  [boundary] {listing.boundary}")
     elif verbosity == 0:
         lines.append(f"  [boundary] {SHORT_BOUNDARY}")
-    if decisions.defects:
+    if listing.defects:
         lines.append("Tool defects (a decided witness the real matchers contradict; not findings about the rules):")
-        for defect in decisions.defects:
-            lines.append(f"  [defect] {defect.kind} {defect.entry.id} {defect.witness!r}: {defect.problem}")
+        for kind, rule, witness, problem in listing.defects:
+            lines.append(f"  [defect] {kind} {rule} {witness!r}: {problem}")
     return "\n".join(lines)
 
 
-def acted_on_line(judged: Judged) -> str:
+def acted_on_line(listing: DecidedListing) -> str:
     """How many decided findings fail `--fail-on decided`, and how many acceptances keep green."""
-    line = f"{len(judged.failing)} decided finding(s) to act on (--fail-on decided fails on them)"
-    if judged.accepted:
-        line += f", {len(judged.accepted)} accepted as intended"
-    if judged.failing:
+    line = f"{listing.failing} decided finding(s) to act on (--fail-on decided fails on them)"
+    if listing.accepted:
+        line += f", {listing.accepted} accepted as intended"
+    if listing.failing:
         line += "; an intended overlap is accepted with `fuzzroute accept GRAPH EARLIER LATER --reason ...`"
     return line + "."

@@ -19,29 +19,27 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
-from fuzzroute.report.overview import (
+from fuzzroute.report.render.decided_view import decided_view
+from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
+from fuzzroute.report.render.lines import named_pairs, plural
+from fuzzroute.report.render.overview_cards import TIERS, code_help, problem_cards
+from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
+from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
+from fuzzroute.results.presentation import (
     CO_OCCURRENCE,
     CO_OCCURRENCE_ANCHOR,
     CO_OCCURRENCE_ROW,
+    COLD_CONTEXT,
+    LAW_EXPLANATIONS,
+    LAW_NAMES,
     MORE_ROW,
     SHARED_TEXT,
     WILDCARD,
     WILDCARD_ANCHOR,
-)
-from fuzzroute.report.render.decided_view import decided_view
-from fuzzroute.report.render.explanations import (
-    LAW_EXPLANATIONS,
-    LAW_NAMES,
     Explanation,
     explain_problem,
     explain_suggestion,
 )
-from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
-from fuzzroute.report.render.lines import named_pairs, plural
-from fuzzroute.report.render.overview_cards import TIERS, code_help, proven_cards
-from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
-from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
@@ -66,7 +64,7 @@ RULE_ROWS_LIMIT = 200
 @lru_cache(maxsize=1)
 def _environment() -> Environment:
     env = Environment(
-        loader=PackageLoader("fuzzroute", "templates"),
+        loader=PackageLoader("fuzzroute.report.render", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -143,7 +141,7 @@ def build_view(doc: Report) -> dict[str, Any]:
     problems = _problems(doc, rules, law)
     groups = _groups(doc, rules, law)
     matrix = _matrix_section(doc, rules)
-    cards = proven_cards(problems)
+    cards = problem_cards(doc.proven.problems, problems)
     return {
         "law": law,
         "law_name": LAW_NAMES[doc.graph.law],
@@ -154,7 +152,7 @@ def build_view(doc: Report) -> dict[str, Any]:
         "problems": problems,
         "cards": cards,
         "code_help": code_help(problems),
-        "cold_context": COLD_CONTEXT_DESCRIPTION,
+        "cold_context": COLD_CONTEXT,
         "groups": groups,
         "findings": [_overview_row(row) for row in doc.overview],
         "decided_findings": sum(decided_counts(doc).values()),

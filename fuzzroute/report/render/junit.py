@@ -31,11 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.decided.verdict import RuleVerdict, rule_verdicts, verdict_labels
-from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.problems import Checkup
-from fuzzroute.graphfiles.loader import split_spec
-from fuzzroute.report.proven_rows import ProvenRow, rows_from_checkup, rows_from_document
+from fuzzroute.report.render.decided_text import item_line
+from fuzzroute.results.check_listing import RuleVerdictLine
+from fuzzroute.results.rows import ProvenRow
 
 #: Characters XML 1.0 cannot hold, even as character references; they are written as `\uXXXX` instead.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -54,7 +52,7 @@ class Suite:
     #: (suite suffix, lines) for `<system-out>` of separate suites: suggestions, decided findings.
     outputs: list[tuple[str, list[str]]] = field(default_factory=list)
     #: With `--fail-on decided`: one decided case per data rule (see the module docstring).
-    verdicts: list[RuleVerdict] | None = None
+    verdicts: list[RuleVerdictLine] | None = None
 
 
 def xml_text(text: str) -> str:
@@ -114,21 +112,15 @@ def _case(parent: ET.Element, graph_name: str, row: ProvenRow, source: str | Non
     return failed
 
 
-def verdict_text(verdict: RuleVerdict) -> str:
+def verdict_text(verdict: RuleVerdictLine) -> str:
     """Why a rule's decided item fails (or which acceptance keeps it green): one finding line each."""
-    from fuzzroute.report.render.decided_text import item_line
-
-    lines = [item_line(item) for item in verdict.failing]
-    lines += [item_line(item, reason) for item, reason in verdict.accepted]
-    return "\n".join(lines)
+    return "\n".join(item_line(item) for item in (*verdict.failing, *verdict.accepted))
 
 
-def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdict], lines: list[str]) -> int:
+def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdictLine], lines: list[str]) -> int:
     """The decided cases of one graph (one per data rule), with the decided lines as output; its failures."""
     element = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.decided.{suite.name}")})
-    labels = verdict_labels(verdicts)
-    failures = sum(_decided_case(element, suite.name, label, v, suite.source) for label, v in zip(labels, verdicts,
-                                                                                                  strict=True))
+    failures = sum(_decided_case(element, suite.name, v, suite.source) for v in verdicts)
     _counts(element, len(verdicts), failures)
     element.set("skipped", str(sum(1 for v in verdicts if v.outcome == "skipped")))
     out = ET.SubElement(element, "system-out")
@@ -136,15 +128,12 @@ def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdict], 
     return failures
 
 
-def _decided_case(
-    parent: ET.Element, graph_name: str, label: str, verdict: RuleVerdict, source: str | None
-) -> bool:
-    entry = verdict.entry
+def _decided_case(parent: ET.Element, graph_name: str, verdict: RuleVerdictLine, source: str | None) -> bool:
     case = ET.SubElement(parent, "testcase")
-    case.set("classname", xml_text(f"{graph_name}.{label}"))
+    case.set("classname", xml_text(f"{graph_name}.{verdict.label}"))
     case.set("name", "decided")
-    where = getattr(entry, "location", None)
-    file = str(where.file) if where is not None else source
+    where = verdict.location
+    file = where.file if where is not None else source
     if file:
         case.set("file", xml_text(file))
     if where is not None:
@@ -153,7 +142,7 @@ def _decided_case(
     if verdict.outcome == "failed":
         failure = ET.SubElement(case, "failure")
         first = verdict.failing[0]
-        failure.set("message", xml_text(f"{first.kind}: rule {entry.id!r}"))
+        failure.set("message", xml_text(f"{first.kind}: rule {verdict.rule!r}"))
         failure.set("type", first.kind)
         failure.text = xml_text(verdict_text(verdict))
     elif verdict.outcome == "skipped":
@@ -205,7 +194,7 @@ def junit_xml(suites: Sequence[Suite]) -> str:
     return '<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n"
 
 
-def _suggestion_lines(document: dict[str, Any]) -> list[str]:
+def suggestion_lines(document: dict[str, Any]) -> list[str]:
     lines = [f"Generated suggestions (not proof): {(document.get('boundary') or {}).get('generated', '')}".strip()]
     for suggestion in document.get("suggestions") or []:
         witnesses = ", ".join(repr(w.get("phrase")) for w in suggestion.get("witnesses") or [])
@@ -221,33 +210,3 @@ def decided_lines(items: Sequence[dict[str, Any]], boundary: str | None) -> list
         if item.get("kind") in DECIDED_SHOWN:
             lines.append(f"[{item.get('kind')}] {item.get('rule')}: {item.get('message')}")
     return lines
-
-
-def junit_from_document(document: dict[str, Any]) -> str:
-    """The JUnit file of a report document (the JSON form `fuzzroute report --json` writes)."""
-    graph = document["graph"]
-    source = str(split_spec(graph["source"])[0]) if graph.get("source") else None
-    suite = Suite(str(graph["name"]), rows_from_document(document), source, document.get("generated_at"))
-    suite.outputs.append(("suggestions", _suggestion_lines(document)))
-    if document.get("decided"):
-        boundary = (document.get("boundary") or {}).get("decided")
-        suite.outputs.append(("decided", decided_lines(document["decided"], boundary)))
-    return junit_xml([suite])
-
-
-def junit_from_checkups(
-    checkups: Sequence[tuple[str, Graph, Checkup, Any | None]], *, decided_failures: bool = False
-) -> str:
-    """The JUnit file of `fuzzroute check` on one or more graphs: (source, graph, checkup, decisions or None).
-
-    `decided_failures` (`--fail-on decided`) adds one decided case per data rule, failed as the policy fails.
-    """
-    suites = []
-    for source, graph, checkup, decisions in checkups:
-        suite = Suite(graph.name, rows_from_checkup(graph, checkup), source)
-        if decisions is not None:
-            suite.outputs.append(("decided", decided_lines(decisions.to_dicts(), decisions.boundary)))
-            if decided_failures:
-                suite.verdicts = rule_verdicts(graph, decisions)
-        suites.append(suite)
-    return junit_xml(suites)

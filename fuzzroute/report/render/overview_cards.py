@@ -15,59 +15,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
-from fuzzroute.results.document import Location
+from fuzzroute.results.document import Location, ProblemRecord
+from fuzzroute.results.presentation import TIERS, proven_cards, short_message
 
-#: How the page names the three tiers of evidence, strongest first.
-TIERS = ("proven", "decided", "suggested")
+__all__ = ["DECIDED_NOT_FINDINGS", "TIERS", "code_help", "problem_cards"]
+
 #: Decided items listed in their section only: health, limits, and overlaps (under search semantics
 #: almost every pair of unanchored rules overlaps, so they would crowd out the problems).
 #: Decided kinds that are facts of health or limits, not findings (a listed overlap is shared text: a finding).
 DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided"})
-#: The cold-start context is explained once at the top of the proven section,
-#: so each card's copy of the engine message names it without the details.
-COLD_CONTEXT_SHORT = "the cold-start context"
 
 
-def short_message(message: str) -> str:
-    """The engine's message without the cold-start details the section already states once."""
-    return message.replace(COLD_CONTEXT_DESCRIPTION, COLD_CONTEXT_SHORT)
+def problem_cards(problems: list[ProblemRecord], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The model's proven cards (one per declared phrase, see `results.presentation`) as the page shows them.
 
-
-def proven_cards(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The proven problems grouped into one card per declared phrase, error cards first.
-
-    `items` are the view's problem items (`{"p": problem, "why": ..., "claims": ...}`)
-    in the document's order.  A problem without a phrase gets a card of its own.
+    `items` are the view's problem items (`{"p": problem, "why": ..., "claims": ...}`),
+    one per problem of `problems`; a card's problems keep the model's order.
     """
+    by_problem = {id(item["p"]): item for item in items}
     cards: list[dict[str, Any]] = []
-    by_phrase: dict[str, dict[str, Any]] = {}
-    for item in items:
-        problem = item["p"]
-        phrase = problem.example
-        card = by_phrase.get(phrase) if phrase is not None else None
-        if card is None:
-            card = {"phrase": phrase, "problems": [], "claims": item["claims"]}
-            cards.append(card)
-            if phrase is not None:
-                by_phrase[phrase] = card
-        card["problems"].append({**item, "message": short_message(problem.message)})
-    for card in cards:
-        problems = card["problems"]
-        problems.sort(key=lambda i: 0 if i["p"].kind == "error" else 1)
-        card["kind"] = problems[0]["p"].kind
-        card["errors"] = sum(1 for i in problems if i["p"].kind == "error")
-        card["warnings"] = len(problems) - card["errors"]
-        card["codes"] = list(dict.fromkeys(i["p"].code for i in problems))
-        card["rules"] = list(dict.fromkeys(i["p"].skill for i in problems if i["p"].skill))
-        card["never_route"] = all(i["p"].code.startswith("never-routes") for i in problems)
-        card["new"] = any(i["p"].status == "new" for i in problems)
-        places = list(dict.fromkeys(_place(i["p"].location) for i in problems))
-        # One rule's phrase: its declaration is named once on the card, else on each problem.
-        card["location"] = problems[0]["p"].location if len(places) == 1 else None
-    cards.sort(key=lambda c: 0 if c["kind"] == "error" else 1)
-    for number, card in enumerate(cards, start=1):
-        card["anchor"] = f"proven-{number}"
+    for number, group in enumerate(proven_cards(problems), start=1):
+        shown = [{**by_problem[id(p)], "message": short_message(p.message)} for p in group]
+        errors = sum(1 for p in group if p.kind == "error")
+        places = list(dict.fromkeys(_place(p.location) for p in group))
+        cards.append({
+            "phrase": group[0].example, "problems": shown, "claims": shown[0]["claims"], "kind": group[0].kind,
+            "errors": errors, "warnings": len(group) - errors,
+            "codes": list(dict.fromkeys(p.code for p in group)),
+            "rules": list(dict.fromkeys(p.skill for p in group if p.skill)),
+            "never_route": all(p.code.startswith("never-routes") for p in group),
+            "new": any(p.status == "new" for p in group),
+            # One rule's phrase: its declaration is named once on the card, else on each problem.
+            "location": group[0].location if len(places) == 1 else None,
+            "anchor": f"proven-{number}",
+        })
     return cards
 
 

@@ -33,7 +33,6 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
-from fuzzroute.report.render.explanations import PROBLEM_EXPLANATIONS, explain_problem, explain_suggestion
 from fuzzroute.report.render.tallies import co_occurring_pairs
 from fuzzroute.results.document import (
     AcceptedFinding,
@@ -44,12 +43,12 @@ from fuzzroute.results.document import (
     SuggestionRecord,
 )
 from fuzzroute.results.jsonform import inert_json, to_json
+from fuzzroute.results.presentation import PROBLEM_EXPLANATIONS, TIERS, explain_problem, explain_suggestion
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 FINGERPRINT_KEY = "fuzzrouteFinding/v1"
-TIERS: tuple[str, ...] = ("proven", "decided", "suggested")
 
 #: Decided kinds that are findings; `undecided` and `decided-disjoint` are
 #: facts about what the automata could or could not show, not problems.
@@ -183,6 +182,12 @@ def _automation(document: Report) -> dict[str, Any]:
 def sarif_text(document: Report, **options: Any) -> str:
     """`sarif_log` as the JSON text written to disk."""
     return inert_json(json.dumps(sarif_log(document, **options), ensure_ascii=False, indent=2)) + "\n"
+
+
+def combined_sarif_text(logs: list[dict[str, Any]]) -> str:
+    """One SARIF file holding the run of every log (`check` on several graphs: one run per graph)."""
+    combined = {**logs[0], "runs": [run for log in logs for run in log["runs"]]}
+    return inert_json(json.dumps(combined, ensure_ascii=False, indent=2)) + "\n"
 
 
 def fingerprint(*identity: Any) -> str:

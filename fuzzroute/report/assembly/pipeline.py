@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import re
 import time
@@ -25,10 +26,9 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.text import SHOWN_NAME
 from fuzzroute.generate import explore as explore_graph
 from fuzzroute.graphfiles.loader import split_spec
-from fuzzroute.report.atomic import unwritable, write_all_atomically
-from fuzzroute.report.build import GraphFormat, MemoryInput, build_report
-from fuzzroute.report.fail_on_findings import DEFAULT_FAIL_ON
-from fuzzroute.report.interrupt import (
+from fuzzroute.report.assembly.build import GraphFormat, MemoryInput, build_report
+from fuzzroute.report.assembly.fail_on_findings import DEFAULT_FAIL_ON
+from fuzzroute.report.assembly.interrupt import (
     ABORTABLE,
     COOPERATIVE,
     Aborted,
@@ -36,12 +36,14 @@ from fuzzroute.report.interrupt import (
     StopRequest,
     stop_on_interrupt,
 )
-from fuzzroute.report.ledger import check_db, read_memory, write_with_memory
-from fuzzroute.report.paths import NamedPath, refuse_collisions
+from fuzzroute.report.assembly.junit_suites import report_junit
+from fuzzroute.report.assembly.replay import replay_witness
+from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
+from fuzzroute.report.persistence.ledger import check_db, read_memory, write_with_memory
+from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
+from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.render.html import render_html
-from fuzzroute.report.render.junit import junit_from_document
 from fuzzroute.report.render.sarif import sarif_text
-from fuzzroute.report.run_id import new_run_id
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import compact_text, to_json
 from fuzzroute.results.suggestions import Exploration
@@ -172,34 +174,48 @@ def _in_phase(stop: StopRequest | None, mode: str) -> contextlib.AbstractContext
     return contextlib.nullcontext() if stop is None else stop.phase(mode)
 
 
-def write_report(
-    graph: Graph,
-    *,
-    html_path: str | Path | None = None,
-    json_path: str | Path | None = None,
-    seed: int = 0,
-    budget_phrases: int | None = None,
-    budget_seconds: float | None = None,
-    progress: Callable[..., Any] | None = None,
-    should_stop: StopFlag | None = None,
-    source_path: str | None = None,
-    graph_format: GraphFormat = "python",
-    explore: Explorer | None = None,
-    now: datetime | None = None,
-    baseline: dict[str, Any] | None = None,
-    baseline_source: str = "baseline",
-    sarif_path: str | Path | None = None,
-    junit_path: str | Path | None = None,
-    fail_on: str = DEFAULT_FAIL_ON,
-    db: str | Path | None = None,
-    db_shown: str | Path | None = None,
-    decide: bool = True,
-    workers: int = 1,
-    shard: tuple[int, int] | None = None,
-    phases: PhaseProgress | None = None,
-    typos: bool = False,
-) -> ReportResult:
+@dataclass(frozen=True)
+class ReportOptions:
+    """What one report run writes and how it runs: `write_report`'s settings, each with the CLI's default.
+
+    The paths are the files written (the HTML page at `html_path`, or
+    `default_html_path` of the graph's name); `seed` and the budgets steer
+    generation; `baseline` (or `db`, the `--db` folder) says what a finding
+    is new against; `fail_on` decides the exit status.  See `write_report`.
+    """
+
+    html_path: str | Path | None = None
+    json_path: str | Path | None = None
+    seed: int = 0
+    budget_phrases: int | None = None
+    budget_seconds: float | None = None
+    progress: Callable[..., Any] | None = None
+    should_stop: StopFlag | None = None
+    source_path: str | None = None
+    graph_format: GraphFormat = "python"
+    explore: Explorer | None = None
+    now: datetime | None = None
+    baseline: dict[str, Any] | None = None
+    baseline_source: str = "baseline"
+    sarif_path: str | Path | None = None
+    junit_path: str | Path | None = None
+    fail_on: str = DEFAULT_FAIL_ON
+    db: str | Path | None = None
+    db_shown: str | Path | None = None
+    decide: bool = True
+    workers: int = 1
+    shard: tuple[int, int] | None = None
+    phases: PhaseProgress | None = None
+    typos: bool = False
+
+
+def write_report(graph: Graph, options: ReportOptions | None = None, /, **changes: Any) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
+
+    `options` (`ReportOptions`) says what to write and how to run; `changes`
+    are fields of it given by name (`write_report(graph, html_path=...,
+    json_path=...)`), applied on top of `options` (an unknown name is a
+    TypeError, as for any call).
 
     A KeyboardInterrupt raised inside the exploration is caught and turned
     into a partial report; one raised while rendering or writing propagates
@@ -222,104 +238,109 @@ def write_report(
     tier leaves it and generation out of a report that is still written, and
     one during generation stops it as a stop request does.
     """
-    if db is not None and baseline is not None:
+    settings = dataclasses.replace(options if options is not None else ReportOptions(), **changes)
+    if settings.db is not None and settings.baseline is not None:
         raise InputError(
             "--db and --baseline both say what a finding is new against; pass one. --db keeps its own "
             "baseline (the last run's witnesses, replayed)."
         )
-    if db is not None:
-        check_db(db)
-    ledger_file, ledger = read_memory(db, graph.name) if db is not None else (None, None)
-    target = Path(html_path) if html_path is not None else default_html_path(graph.name)
+    if settings.db is not None:
+        check_db(settings.db)
+    ledger_file, ledger = read_memory(settings.db, graph.name) if settings.db is not None else (None, None)
+    target = Path(settings.html_path) if settings.html_path is not None else default_html_path(graph.name)
     refuse_collisions(  # before any work: no output may replace the graph, the memory or another output
-        [NamedPath("the graph", split_spec(source_path)[0])] if source_path else [],
-        [NamedPath(role, Path(path)) for role, path in (("-o", target), ("--json", json_path),
-                                                         ("--sarif", sarif_path), ("--junit", junit_path),
-                                                         ("the --db ledger", ledger_file))
-         if path is not None],
+        [NamedPath("the graph", split_spec(settings.source_path)[0])] if settings.source_path else [],
+        [NamedPath(role, Path(path)) for role, path in (
+            ("-o", target), ("--json", settings.json_path), ("--sarif", settings.sarif_path),
+            ("--junit", settings.junit_path), ("the --db ledger", ledger_file),
+        ) if path is not None],
     )
-    stop = should_stop if isinstance(should_stop, StopRequest) else None
+    stop = settings.should_stop if isinstance(settings.should_stop, StopRequest) else None
     clock = _PhaseClock()
     with _in_phase(stop, ABORTABLE), clock("proven"):
-        checkup = graph.checkup(progress=_reporter(phases, "proven"))
+        checkup = graph.checkup(progress=_reporter(settings.phases, "proven"))
     decisions: Decisions | None = None
     decided_interrupted = stopped_in_decided = False
-    if decide:
+    if settings.decide:
         try:
             # Cooperative: a stop request ends the tier between rules (the rules after it are listed as
             # not reached); only a tier that does not stop within the grace period is dropped whole.
             with _in_phase(stop, COOPERATIVE), clock("decided"):
                 decisions = run_decisions(
-                    graph, workers=workers, should_stop=should_stop, budget_seconds=clock.left_of(budget_seconds),
-                    progress=_reporter(phases, "decided"),
+                    graph, workers=settings.workers, should_stop=settings.should_stop,
+                    budget_seconds=clock.left_of(settings.budget_seconds),
+                    progress=_reporter(settings.phases, "decided"),
                 )
         except RunInterrupted:
             decided_interrupted = True
         # A stop request during the tier (not a time budget) also ends the run before generation.
         stopped_in_decided = decided_interrupted or (stop is not None and stop.requested)
-    explorer = explore if explore is not None else explore_graph
+    explorer = settings.explore if settings.explore is not None else explore_graph
     reason: str | None = None
     scale: dict[str, Any] = {}
-    if workers != 1:
-        scale["workers"] = workers
-    if shard is not None:
-        scale["shard"] = shard
-    if typos:
+    if settings.workers != 1:
+        scale["workers"] = settings.workers
+    if settings.shard is not None:
+        scale["shard"] = settings.shard
+    if settings.typos:
         scale["typos"] = True
-    generation = _reporter(phases, "generation") if progress is None else progress
+    generation = _reporter(settings.phases, "generation") if settings.progress is None else settings.progress
+    nothing_generated = empty_exploration(settings.seed, settings.budget_phrases, settings.budget_seconds, partial=True)
     if stopped_in_decided:
-        exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
+        exploration = nothing_generated
         reason = INTERRUPTED_IN_DECIDED_REASON
     else:
         try:
             with _in_phase(stop, COOPERATIVE), clock("generation"):
                 exploration = explorer(
                     graph,
-                    seed=seed,
-                    budget_phrases=budget_phrases,
-                    budget_seconds=clock.left_of(budget_seconds),
+                    seed=settings.seed,
+                    budget_phrases=settings.budget_phrases,
+                    budget_seconds=clock.left_of(settings.budget_seconds),
                     progress=generation,
-                    should_stop=should_stop,
+                    should_stop=settings.should_stop,
                     **scale,
                 )
         except Aborted:
             raise
         except KeyboardInterrupt:
-            exploration = empty_exploration(seed, budget_phrases, budget_seconds, partial=True)
+            exploration = nothing_generated
             reason = INTERRUPTED_EARLY_REASON
     # The report names the budget the user gave (generation ran on what the earlier phases left of it).
-    exploration = dataclasses.replace(exploration, budget_seconds=budget_seconds)
-    interrupted = reason is not None or (should_stop is not None and bool(should_stop()))
+    exploration = dataclasses.replace(exploration, budget_seconds=settings.budget_seconds)
+    interrupted = reason is not None or (settings.should_stop is not None and bool(settings.should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON
+    db, shown = settings.db, settings.db_shown
     memory = None if db is None or ledger_file is None else MemoryInput(
-        ledger, db_shown if db_shown is not None else db,
-        ledger_file if db_shown is None else Path(db_shown) / Path(ledger_file).relative_to(db), typos,
+        ledger, shown if shown is not None else db,
+        ledger_file if shown is None else Path(shown) / Path(ledger_file).relative_to(db), settings.typos,
     )
     started = time.perf_counter()
     report = build_report(
-        graph, checkup, exploration, decisions=decisions, source_path=source_path, graph_format=graph_format,
-        partial_reason=reason, now=now, baseline=baseline, baseline_source=baseline_source, memory=memory,
-        fail_on=fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
+        graph, checkup, exploration, decisions=decisions, source_path=settings.source_path,
+        graph_format=settings.graph_format, partial_reason=reason, now=settings.now, baseline=settings.baseline,
+        baseline_source=settings.baseline_source, memory=memory,
+        fail_on=settings.fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
     )
     document = to_json(report)
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
-    sarif = None if sarif_path is None else sarif_text(report)
-    junit = None if junit_path is None else junit_from_document(document)
+    sarif = None if settings.sarif_path is None else sarif_text(report)
+    junit = None if settings.junit_path is None else report_junit(document)
     report, document = _with_report_phase(report, document, round(time.perf_counter() - started, 6))
     files: list[tuple[str | Path, str]] = [(target, html)]
-    if json_path is not None:
-        files.append((json_path, compact_text(document)))
-    if sarif_path is not None and sarif is not None:
-        files.append((sarif_path, sarif))
-    if junit_path is not None and junit is not None:
-        files.append((junit_path, junit))
+    if settings.json_path is not None:
+        files.append((settings.json_path, compact_text(document)))
+    if settings.sarif_path is not None and sarif is not None:
+        files.append((settings.sarif_path, sarif))
+    if settings.junit_path is not None and junit is not None:
+        files.append((settings.junit_path, junit))
     try:
-        if db is None:
+        if settings.db is None:
             write_all_atomically(files)
         else:
-            write_with_memory(files, document, graph, db)
+            write_with_memory(files, document, graph.name, settings.db, replay=functools.partial(replay_witness, graph))
     except OSError as exc:
         raise unwritable(
             exc, target, "the report",
@@ -330,7 +351,7 @@ def write_report(
         report=report,
         exit_status=report.summary.exit_status,
         html_path=target,
-        json_path=None if json_path is None else Path(json_path),
+        json_path=None if settings.json_path is None else Path(settings.json_path),
         partial=report.partial,
         interrupted=interrupted,
     )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fuzzroute.decided.verdict import covering
 from fuzzroute.engine.acceptance import Acceptance
 from fuzzroute.engine.entries import Entry
-from fuzzroute.report.records import location
+from fuzzroute.report.assembly.records import location
 from fuzzroute.results.document import (
     AcceptedFinding,
     AcceptedSection,

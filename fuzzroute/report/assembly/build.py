@@ -17,6 +17,7 @@ decided and generated halves stay in separate fields.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,15 +28,14 @@ from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import MOUNT_DESCRIPTIONS, Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
-from fuzzroute.report.acceptances import set_aside
-from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
-from fuzzroute.report.decided import NOT_RUN_REASON, sampled_pairs, supersede
-from fuzzroute.report.fail_on_findings import DEFAULT_FAIL_ON
-from fuzzroute.report.graphhash import graph_hash
-from fuzzroute.report.history import compare_with_baseline, mark_decided
-from fuzzroute.report.memory import Recall, recall
-from fuzzroute.report.overview import overview, with_ranks
-from fuzzroute.report.records import (
+from fuzzroute.report.assembly.acceptances import set_aside
+from fuzzroute.report.assembly.counts import judged_per_second, stolen_count, summarize
+from fuzzroute.report.assembly.decided import NOT_RUN_REASON, sampled_pairs, supersede
+from fuzzroute.report.assembly.fail_on_findings import DEFAULT_FAIL_ON
+from fuzzroute.report.assembly.graphhash import graph_hash
+from fuzzroute.report.assembly.memory import Recall, recall
+from fuzzroute.report.assembly.overview import overview, with_ranks
+from fuzzroute.report.assembly.records import (
     Records,
     decided_counts,
     decided_records,
@@ -46,21 +46,29 @@ from fuzzroute.report.records import (
     rule_figures,
     rule_info,
 )
-from fuzzroute.report.tool_versions import tool_versions
+from fuzzroute.report.assembly.tool_versions import tool_versions
+from fuzzroute.report.persistence.history import compare_with_baseline, mark_decided
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     Boundary,
+    DecidedRecord,
     DecisionFacts,
     DefectRecord,
     GraphFacts,
     MergeFacts,
+    NoteRecord,
+    OverviewRow,
     PairRelation,
+    ProblemRecord,
     ProvenSection,
     Report,
+    RuleFigures,
     RuleRef,
     RunFacts,
     ShardRef,
     Steals,
+    SuggestionRecord,
+    Summary,
     SupersededRef,
     ToolFacts,
 )
@@ -152,7 +160,7 @@ def build_report(
     takeover = supersede(listed, decided, law, pairs)
     aside = set_aside(graph.acceptances, graph.entries, takeover.kept, decided)
     listed, decided = aside.suggestions, aside.decided
-    defects = [*engine_defects, *(d for d in takeover.defects if d not in engine_defects)]
+    defects = with_takeover_defects(engine_defects, takeover.defects)
 
     history = None
     against = baseline if baseline is not None else None if remembered is None else remembered.baseline
@@ -171,19 +179,16 @@ def build_report(
     if partial and partial_reason is None:
         partial_reason = INTERRUPTED_REASON
     figures = [rule_figures(r) for r in exploration.rules]
-    ranked = overview(
-        problems, decided, listed, figures,
+    notes = [note_record(n) for n in checkup.notes]
+    ranked = ranked_findings(
+        problems, notes, listed, decided, figures, defects,
         co_occurring_pairs=0 if decisions is None else decisions.co_occurrence.count, decided_pairs=pairs,
+        phrases_generated=exploration.phrases_generated, phrases_stolen=steals.stolen, fail_on=fail_on,
     )
-    listed, decided = with_ranks(listed, decided, ranked.ranks)
+    listed, decided, summary = ranked.suggestions, ranked.decided, ranked.summary
     stats = {} if decisions is None else dict(decisions.stats)
     # The time goes with the run's other timings: the rest of the report is deterministic.
     decide_seconds = stats.pop("elapsed_seconds", None)
-    notes = [note_record(n) for n in checkup.notes]
-    summary = summarize(
-        problems=problems, notes=notes, suggestions=listed, decided=decided, defects=defects,
-        phrases_generated=exploration.phrases_generated, phrases_stolen=steals.stolen, fail_on=fail_on,
-    )
     return Report(
         schema_version=SCHEMA_VERSION,
         generated_at=timestamp(now),
@@ -201,11 +206,45 @@ def build_report(
         steals=steals,
         decided=decided,
         decision=_decision(decisions, stats, defects, takeover.references, pairs, decision_reason),
-        overview=ranked.rows,
+        overview=ranked.overview,
         accepted=aside.accepted,
         history=history,
         memory=None if remembered is None else remembered.memory,
     )
+
+
+def with_takeover_defects(engine: list[DefectRecord], takeover: Sequence[DefectRecord]) -> list[DefectRecord]:
+    """The decided tier's own defects, then those the takeover of sampled suggestions raised (each once)."""
+    return [*engine, *(d for d in takeover if d not in engine)]
+
+
+@dataclass(frozen=True)
+class RankedFindings:
+    """The findings of a run in the overview's order, with the overview and the summary that count them."""
+
+    suggestions: list[SuggestionRecord]
+    decided: list[DecidedRecord]
+    overview: list[OverviewRow]
+    summary: Summary
+
+
+def ranked_findings(
+    problems: list[ProblemRecord], notes: list[NoteRecord], suggestions: list[SuggestionRecord],
+    decided: list[DecidedRecord], figures: list[RuleFigures], defects: list[DefectRecord], *,
+    co_occurring_pairs: int, decided_pairs: list[PairRelation], phrases_generated: int, phrases_stolen: int,
+    fail_on: str,
+) -> RankedFindings:
+    """The last steps of every report, one run's (`build_report`) or a merged one's (`merge_documents`):
+    the overview ranks the findings, and the summary counts them."""
+    ranked = overview(
+        problems, decided, suggestions, figures, co_occurring_pairs=co_occurring_pairs, decided_pairs=decided_pairs,
+    )
+    suggestions, decided = with_ranks(suggestions, decided, ranked.ranks)
+    summary = summarize(
+        problems=problems, notes=notes, suggestions=suggestions, decided=decided, defects=defects,
+        phrases_generated=phrases_generated, phrases_stolen=phrases_stolen, fail_on=fail_on,
+    )
+    return RankedFindings(suggestions, decided, ranked.rows, summary)
 
 
 def _decision(

@@ -20,18 +20,20 @@ Anything else is refused as bad input with one paragraph naming the files.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.report.build import timestamp
-from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
-from fuzzroute.report.decided import supersede
-from fuzzroute.report.history import read_json_report
-from fuzzroute.report.overview import overview, with_ranks
-from fuzzroute.report.records import figures
+from fuzzroute.report.assembly.build import ranked_findings, timestamp, with_takeover_defects
+from fuzzroute.report.assembly.counts import judged_per_second, stolen_count
+from fuzzroute.report.assembly.decided import supersede
+from fuzzroute.report.assembly.records import figures
+from fuzzroute.report.persistence.history import read_json_report
+from fuzzroute.report.persistence.run_id import new_run_id
+from fuzzroute.report.persistence.schema import schema_errors
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     AcceptedFinding,
@@ -40,7 +42,7 @@ from fuzzroute.results.document import (
     RuleFigures,
     RunFacts,
 )
-from fuzzroute.results.jsonform import ShapeError, from_json
+from fuzzroute.results.jsonform import ShapeError, from_json, to_json
 from fuzzroute.results.ordering import settle
 
 #: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
@@ -202,9 +204,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     takeover = supersede(listed, first.decided, first.graph.law, pairs) if first.decision.ran else None
     kept = listed if takeover is None else takeover.kept
     engine_defects = first.merge.decision_defects
-    defects = engine_defects if takeover is None else [
-        *engine_defects, *(d for d in takeover.defects if d not in engine_defects)
-    ]
+    defects = engine_defects if takeover is None else with_takeover_defects(engine_defects, takeover.defects)
     summed: dict[tuple[int, int], int] = {}
     for document in documents:
         for taker, source, count in document.steals.cells:
@@ -213,35 +213,81 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     steals = replace(first.steals, cells=cells, stolen=stolen_count(cells))
     run = _run(documents)
     partial = [d for d in documents if d.partial]
-    summary = summarize(
-        problems=first.proven.problems, notes=first.proven.notes, suggestions=kept, decided=first.decided,
-        defects=defects, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
-        fail_on=first.summary.fail_on,
-    )
     decision = first.decision if takeover is None else replace(
         first.decision, defects=defects, superseded=takeover.references, pairs=pairs
     )
     rules = _rules(documents)
-    ranked = overview(
-        first.proven.problems, first.decided, kept, rules,
+    ranked = ranked_findings(
+        first.proven.problems, first.proven.notes, kept, first.decided, rules, defects,
         co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
-        decided_pairs=pairs,
+        decided_pairs=pairs, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
+        fail_on=first.summary.fail_on,
     )
-    kept, decided = with_ranks(kept, first.decided, ranked.ranks)
     return replace(
         first,
         accepted=_accepted(documents),
-        overview=ranked.rows,
-        decided=decided,
+        overview=ranked.overview,
+        decided=ranked.decided,
         generated_at=timestamp(now),
         run=run,
         merge=replace(first.merge, withheld=withheld, superseded=[] if takeover is None else takeover.taken),
         partial=bool(partial),
         partial_reason=partial[0].partial_reason if partial else None,
-        summary=summary,
-        suggestions=kept,
+        summary=ranked.summary,
+        suggestions=ranked.suggestions,
         rules=rules,
         steals=steals,
         decision=decision,
         history=None,
     )
+
+
+def merge_shards(paths: Sequence[Path]) -> tuple[Report, dict[str, Any]]:
+    """`fuzzroute merge`: the shard reports at `paths` read, checked and merged, with a new run id; and its JSON.
+
+    Shards that validate one by one but do not fit together are refused as
+    bad input (`merged_document`), and so is a merged document that fails the
+    report schema: it is never written.
+    """
+    names = [str(p) for p in paths]
+    documents = [load_shard(path) for path in paths]
+    merged = merged_document(documents, names)
+    merged = replace(merged, run=replace(merged.run, run_id=new_run_id()))
+    document = to_json(merged)
+    refuse_invalid_result(document, names)
+    return merged, document
+
+
+def merged_document(documents: list[Report], names: list[str]) -> Report:
+    """`merge_documents`, with shards that validate one by one but do not fit together refused as bad input.
+
+    Each shard passed the report schema and its types were checked when it
+    was read; what they cannot say (the same rules in every shard, withheld
+    suggestions about rules that exist) would otherwise surface as an error
+    half way through the merge.
+    """
+    check_mergeable(documents, names)
+    sizes = {(len(d.rules), d.graph.rule_count) for d in documents}
+    if len(sizes) != 1:
+        raise InputError(
+            f"cannot merge {', '.join(names)}: their rule lists differ in length ({sorted(sizes)}), so they are not "
+            "shards of one graph, whatever their graph_hash says. Merge the untouched shard reports of one run."
+        )
+    try:
+        return merge_documents(documents, names)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise InputError(
+            f"cannot merge {', '.join(names)}: the shard reports do not fit together ({type(exc).__name__}: "
+            f"{exc}). They were edited or come from different runs; merge the untouched shard reports of one run."
+        ) from None
+
+
+def refuse_invalid_result(merged: dict[str, Any], names: Sequence[str]) -> None:
+    """`merge` validates what it writes: a merged document that fails the report schema is never written."""
+    errors = schema_errors(merged)
+    if errors:
+        raise InputError(
+            f"cannot merge {', '.join(names)}: the merged report would not be a valid report "
+            f"({errors[0]}; {len(errors)} problem(s) in all), so nothing was written. The shards were edited or "
+            "are not of one run; merge the untouched shard reports of one run."
+        )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fuzzroute.report.fail_on_findings import exit_status
+from fuzzroute.report.assembly.fail_on_findings import exit_status
 from fuzzroute.results.document import (
     DecidedRecord,
     DefectRecord,

@@ -42,6 +42,16 @@ from fuzzroute.results.document import (
     RuleFigures,
     SuggestionRecord,
 )
+from fuzzroute.results.presentation import (
+    CO_OCCURRENCE,
+    CO_OCCURRENCE_ANCHOR,
+    CO_OCCURRENCE_ROW,
+    MORE_ANCHOR,
+    MORE_ROW,
+    SHARED_TEXT,
+    WILDCARD_ANCHOR,
+    proven_cards,
+)
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -64,16 +74,7 @@ EDIT_IN_MANY_RULES = 2
 #: The proven code of the default claiming a never-route phrase: a warning by design, one row for all.
 NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
 
-SHARED_TEXT = "shared-text"
-CO_OCCURRENCE = "co-occurrence"
 FIXED_WORDS = "fixed-words"
-WILDCARD = "wildcard"
-#: The aggregate rows' kinds and anchors.
-CO_OCCURRENCE_ROW = "co-occurrence"
-MORE_ROW = "more"
-CO_OCCURRENCE_ANCHOR = "co-occurrence"
-WILDCARD_ANCHOR = "shared-in-wildcards"
-MORE_ANCHOR = "generated"
 
 #: Decided kinds that say a rule is broken for every message.
 DECIDED_BROKEN = (
@@ -102,28 +103,6 @@ class Ranked:
     folds: bool = False
     #: Anchors of the other findings the row stands for (the rest of a near-miss group).
     members: tuple[str, ...] = ()
-
-
-def proven_cards(problems: Sequence[ProblemRecord]) -> list[list[ProblemRecord]]:
-    """The proven problems grouped by declared phrase, each card's errors first, error cards first.
-
-    A problem without a phrase is a card of its own.  The page numbers the
-    cards `proven-1`, `proven-2`, ... in this order.
-    """
-    cards: list[list[ProblemRecord]] = []
-    by_phrase: dict[str, list[ProblemRecord]] = {}
-    for problem in problems:
-        card = by_phrase.get(problem.example) if problem.example is not None else None
-        if card is None:
-            card = []
-            cards.append(card)
-            if problem.example is not None:
-                by_phrase[problem.example] = card
-        card.append(problem)
-    for card in cards:
-        card.sort(key=lambda p: 0 if p.kind == "error" else 1)
-    cards.sort(key=lambda c: 0 if c[0].kind == "error" else 1)
-    return cards
 
 
 def _proven_row(number: int, card: list[ProblemRecord]) -> OverviewRow:

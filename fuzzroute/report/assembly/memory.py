@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from fuzzroute.engine.graph import Graph
-from fuzzroute.report.history import suggestion_fingerprint, suggestion_key
-from fuzzroute.report.records import Records
-from fuzzroute.report.replay import find_entry, replay_witness
+from fuzzroute.report.assembly.records import Records
+from fuzzroute.report.assembly.replay import find_entry, replay_witness
+from fuzzroute.report.persistence.history import suggestion_fingerprint, suggestion_key
 from fuzzroute.results.document import Memory, SuggestionRecord
 from fuzzroute.results.suggestions import SLIP_GENERATORS, Suggestion, Witness
 

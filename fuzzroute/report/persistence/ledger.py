@@ -14,8 +14,8 @@ run replays those witnesses before exploring (see `replay` and `memory`).
   `fuzzroute/schema/ledger.schema.json` before any work: a ledger that is not
   one fuzzroute wrote is bad input, never silently treated as empty, because
   an empty memory would report every finding as new.
-* Concurrent runs on one folder are safe: the write takes a lock on the db
-  folder, reads the ledger again (another run may have written it since this
+* Concurrent runs on one folder are safe: the write takes the db folder's
+  lock (a lock file, `filelock`), reads the ledger again (another run may have written it since this
   run started), and writes the union: this run's findings, plus every stored
   witness (of this run's snapshot or added meanwhile) that still reproduces
   on this graph.  A finding leaves the memory only when a run replayed it and
@@ -27,26 +27,23 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import errno
 import hashlib
 import json
 import os
 import re
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+from filelock import FileLock, Timeout
 
 from fuzzroute.engine.errors import InputError
-from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
-from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
-from fuzzroute.report.replay import replay_witness
+from fuzzroute.report.persistence.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.results.jsonform import compact_text
 
 LEDGER_FORMAT = "fuzzroute-witness-ledger"
@@ -57,6 +54,11 @@ WITNESS_FOLDER = "witnesses"
 LEDGER_WITNESSES = 16
 #: How long a run waits for another run's write to the same folder before it gives up (writing nothing).
 LOCK_WAIT_SECONDS = 60.0
+#: The lock file concurrent runs on one db folder take in turn.
+LOCK_FILE = ".fuzzroute.lock"
+#: Re-runs a stored witness of a stored suggestion on this run's graph: the witness with its current
+#: claimants if it still shows the suggestion, else None (`report.assembly.replay.replay_witness`).
+Replay = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any] | None]
 _PLAIN_NAME = re.compile(r"[a-z0-9_][a-z0-9_-]{0,79}")
 _HASH_SUFFIX = re.compile(r"-[0-9a-f]{12}")
 
@@ -207,8 +209,8 @@ def _witness_key(witness: dict[str, Any]) -> tuple[str, str]:
     return witness["phrase"], json.dumps(witness.get("context"), sort_keys=True, default=str)
 
 
-def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dict[str, Any]]) -> None:
-    """Add to `suggestions` every stored witness that still reproduces on `graph` (see the module docstring)."""
+def _union(suggestions: list[dict[str, Any]], replay: Replay, stored: Sequence[dict[str, Any]]) -> None:
+    """Add to `suggestions` every stored witness that still reproduces (see the module docstring)."""
     by_key = {_fingerprint(item): item for item in suggestions}
     for old in stored:
         key = _fingerprint(old)
@@ -218,7 +220,7 @@ def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dic
         for witness in old["witnesses"]:
             if _witness_key(witness) in seen:
                 continue
-            again = replay_witness(graph, old, witness)
+            again = replay(old, witness)
             if again is not None:
                 seen.add(_witness_key(witness))
                 kept.append(again)
@@ -235,16 +237,16 @@ def _union(suggestions: list[dict[str, Any]], graph: Graph, stored: Sequence[dic
 def ledger_text(
     document: dict[str, Any],
     *,
-    graph: Graph | None = None,
+    replay: Replay | None = None,
     on_disk: dict[str, Any] | None = None,
     outputs: Sequence[str] = (),
 ) -> str:
-    """The ledger the next run reads: this run's findings (carried ones included), plus, with `graph`,
+    """The ledger the next run reads: this run's findings (carried ones included), plus, with `replay`,
     every witness of `on_disk` (the ledger as it is now) that still reproduces.  `outputs` are the
     report files written with it, which the next run checks are of the same run (`unfinished_outputs`)."""
     suggestions = [_stored(s) for s in document["suggestions"]]
-    if graph is not None and on_disk is not None:
-        _union(suggestions, graph, on_disk["suggestions"])
+    if replay is not None and on_disk is not None:
+        _union(suggestions, replay, on_disk["suggestions"])
     ledger = {
         "format": LEDGER_FORMAT,
         "version": LEDGER_VERSION,
@@ -269,7 +271,7 @@ def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]
     read-back check finds them (a file that is gone, or has no run id, is not
     counted).
     """
-    from fuzzroute.report.run_id import run_id_of
+    from fuzzroute.report.persistence.run_id import run_id_of
 
     _, ledger = read_memory(db, graph_name)
     if ledger is None:
@@ -283,66 +285,63 @@ def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]
 
 
 @contextlib.contextmanager
-def folder_lock(db: str | Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
-    """Hold the db folder's lock (an advisory `flock` on the folder itself; no lock file is left behind).
+def folder_lock(db: str | Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the db folder's lock (`<db>/.fuzzroute.lock`, an OS lock taken through `filelock`).
 
-    The folder is created if needed, and removed again if this run created it
-    and leaves it empty (a failed first write).  Waiting longer than `wait`
-    for another run is bad input: nothing is written.
+    The lock file stays in the folder between runs: removing it on release
+    would let a third run lock a new file while a second still waits on the
+    old one.  The folder is created if needed, and removed again (with the
+    lock file) if this run created it and the write failed.  Waiting longer
+    than `wait` (default `LOCK_WAIT_SECONDS`) for another run is bad input:
+    nothing is written.
     """
+    wait = LOCK_WAIT_SECONDS if wait is None else wait
     folder = Path(db)
     created = make_folders(folder, lambda exc: WriteFailed(exc, folder, [], []))
+    lock_path = folder / LOCK_FILE
+    lock = FileLock(lock_path, timeout=wait)
     try:
+        held = True
         try:
-            fd = os.open(folder, os.O_RDONLY)
-        except OSError as exc:
-            raise WriteFailed(exc, folder, [], []) from None
-        try:
-            _acquire(fd, folder, wait)
-            yield
-        finally:
-            os.close(fd)  # closing the descriptor releases the lock
-    except BaseException:
-        remove_created(created)
-        raise
-
-
-def _acquire(fd: int, folder: Path, wait: float) -> None:
-    try:
-        import fcntl
-    except ImportError:  # no flock on this platform: concurrent runs are not serialised here
-        return
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except OSError as exc:
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                return  # a file system without locks: nothing to wait for
-        if time.monotonic() >= deadline:
+            lock.acquire(poll_interval=0.05)
+        except NotImplementedError:  # a file system without locks: nothing to wait for, as before
+            held = False
+        except Timeout:
             raise InputError(
                 f"{folder}: another fuzzroute run has been writing this --db memory for {wait:g} s, so this "
                 "run wrote nothing (no report, no memory). Run it again when the other run has finished, or "
                 "give each concurrent run its own --db folder."
-            )
-        time.sleep(0.05)
+            ) from None
+        except OSError as exc:
+            raise WriteFailed(exc, folder, [], []) from None
+        try:
+            yield
+        finally:
+            if held:
+                lock.release()
+    except BaseException:
+        if created:
+            with contextlib.suppress(OSError):
+                lock_path.unlink()
+        remove_created(created)
+        raise
 
 
 def write_with_memory(
     files: Sequence[tuple[str | os.PathLike[str], str]],
     document: dict[str, Any],
-    graph: Graph,
+    name: str,
     db: str | Path,
     *,
-    wait: float = LOCK_WAIT_SECONDS,
+    replay: Replay,
+    wait: float | None = None,
 ) -> Path:
-    """Write the report files and this graph's ledger in one all-or-nothing step, under the folder's lock.
+    """Write the report files and the ledger of graph `name` in one all-or-nothing step, under the folder's lock.
 
-    The ledger is read again under the lock and merged (see the module
-    docstring); it is renamed into place last.  Returns the ledger's path.
+    The ledger is read again under the lock and merged, its stored witnesses
+    re-run through `replay` (see the module docstring); it is renamed into
+    place last.  Returns the ledger's path.
     """
-    name = graph.name
     target = ledger_path(db, name)
     with folder_lock(db, wait):
         on_disk = read_ledger(target)
@@ -355,7 +354,7 @@ def write_with_memory(
             earlier = None
         if on_disk is None:
             on_disk = earlier
-        text = ledger_text(document, graph=graph, on_disk=on_disk, outputs=[str(path) for path, _ in files])
+        text = ledger_text(document, replay=replay, on_disk=on_disk, outputs=[str(path) for path, _ in files])
         write_all_atomically([*files, (target, text)])
         if earlier is not None:
             with contextlib.suppress(OSError):

@@ -1,17 +1,75 @@
-"""Plain-language explanations of every problem code and suggestion kind.
+"""What the writers lay out beside the document, never written into its JSON.
 
-A newcomer reads the report without the docs, so each code carries a title
-that says what happened, a sentence on why it matters, and what to do.  These
-are prose, not numbers: they live with the renderer, and the JSON document
-keeps the stable codes.
+A newcomer reads the report without the docs, so each problem code and
+suggestion kind carries a title that says what happened, a sentence on why it
+matters, and what to do.  These are prose, not numbers: the JSON document
+keeps the stable codes, and every writer (HTML, SARIF) reads the prose here.
+
+The proven problems are grouped into one card per declared phrase here too,
+once: the overview's rows link to the cards `proven-1`, `proven-2`, ... and
+the HTML page lays out the same cards, so the links hold by construction.
+
+The values the overview rows carry (row kinds, relations, anchors) are named
+here, shared by the assembly that writes them and the writers that read them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fuzzroute.engine import problems as codes
+from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.results import suggestions as kinds
+from fuzzroute.results.document import ProblemRecord
+
+#: How the writers name the three tiers of evidence, strongest first.
+TIERS: tuple[str, ...] = ("proven", "decided", "suggested")
+
+#: An overview row's `relation`: an earlier rule matches inside a later rule's own text.
+SHARED_TEXT = "shared-text"
+#: An overview row's `relation`: two rules meet only when their texts are glued together.
+CO_OCCURRENCE = "co-occurrence"
+#: Where shared text lies in the later rule: only in its wildcards.
+WILDCARD = "wildcard"
+#: The `kind` of the overview's aggregate rows.
+CO_OCCURRENCE_ROW = "co-occurrence"
+MORE_ROW = "more"
+#: The anchors of the aggregate rows' targets on the page.
+CO_OCCURRENCE_ANCHOR = "co-occurrence"
+WILDCARD_ANCHOR = "shared-in-wildcards"
+MORE_ANCHOR = "generated"
+
+#: The engine's messages name the cold-start context in full; a card names it short (the page explains it once).
+COLD_CONTEXT = COLD_CONTEXT_DESCRIPTION
+COLD_CONTEXT_SHORT = "the cold-start context"
+
+
+def short_message(message: str) -> str:
+    """The engine's message without the cold-start details the page states once."""
+    return message.replace(COLD_CONTEXT, COLD_CONTEXT_SHORT)
+
+
+def proven_cards(problems: Sequence[ProblemRecord]) -> list[list[ProblemRecord]]:
+    """The proven problems grouped by declared phrase, each card's errors first, error cards first.
+
+    A problem without a phrase is a card of its own.  The overview and the
+    page number the cards `proven-1`, `proven-2`, ... in this order.
+    """
+    cards: list[list[ProblemRecord]] = []
+    by_phrase: dict[str, list[ProblemRecord]] = {}
+    for problem in problems:
+        card = by_phrase.get(problem.example) if problem.example is not None else None
+        if card is None:
+            card = []
+            cards.append(card)
+            if problem.example is not None:
+                by_phrase[problem.example] = card
+        card.append(problem)
+    for card in cards:
+        card.sort(key=lambda p: 0 if p.kind == "error" else 1)
+    cards.sort(key=lambda c: 0 if c[0].kind == "error" else 1)
+    return cards
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ import jsonschema
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
-from fuzzroute.report.schema import report_schema
+from fuzzroute.report.persistence.schema import report_schema
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
     SCHEMA_VERSION,

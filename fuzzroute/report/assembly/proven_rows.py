@@ -21,59 +21,16 @@ refuse a repeat), so its at most one problem is found by the phrase.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import EXAMPLE_MISSES_OWN_RULE, Checkup
+from fuzzroute.results.rows import EXAMPLE, NEVER_ROUTE, NEVER_ROUTES_LABEL, ProvenRow, RowKind
 
-RowKind = Literal["example", "never-route"]
-EXAMPLE: RowKind = "example"
-NEVER_ROUTE: RowKind = "never-route"
-NEVER_ROUTES_LABEL = "never-routes"
-
-
-@dataclass(frozen=True)
-class ProvenRow:
-    """One declared phrase and the proven problems about it (empty: it passes)."""
-
-    kind: RowKind
-    phrase: str
-    #: The declaring rule (examples); None for a never-route row.
-    rule_index: int | None
-    rule_id: str | None
-    #: 1 for the first row of this rule (or of the never-route list) with this phrase, 2 for a repeat...
-    occurrence: int
-    problems: tuple[dict[str, Any], ...] = ()
-    location: dict[str, Any] | None = None
-    #: Both laws' claimants of the phrase (`Claims.to_dict()`), when known.
-    claims: dict[str, Any] | None = field(default=None, compare=False)
-
-    @property
-    def errors(self) -> tuple[dict[str, Any], ...]:
-        return tuple(p for p in self.problems if p.get("kind") == "error")
-
-    @property
-    def warnings(self) -> tuple[dict[str, Any], ...]:
-        return tuple(p for p in self.problems if p.get("kind") != "error")
-
-    @property
-    def owner(self) -> str:
-        """`tracking#2` (the rule's id and 1-based position) or `never-routes`."""
-        if self.kind == NEVER_ROUTE or self.rule_index is None:
-            return NEVER_ROUTES_LABEL
-        return f"{self.rule_id}#{self.rule_index + 1}"
-
-    @property
-    def phrase_label(self) -> str:
-        """The phrase as a Python literal (plus ` (2)` for a repeated row), safe inside a test id."""
-        shown = repr(self.phrase).replace("::", ":\\:")
-        return shown if self.occurrence == 1 else f"{shown} ({self.occurrence})"
-
-    @property
-    def label(self) -> str:
-        """`tracking#2::'where is my order'`: stable across runs and machines."""
-        return f"{self.owner}::{self.phrase_label}"
+#: The row type lives in the findings model; it is named here too for the readers that build rows.
+__all__ = [
+    "EXAMPLE", "NEVER_ROUTE", "NEVER_ROUTES_LABEL", "ProvenRow", "RowKind", "rows_from_checkup", "rows_from_document",
+]
 
 
 def rows_from_document(document: dict[str, Any]) -> list[ProvenRow]:

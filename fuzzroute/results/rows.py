@@ -1,0 +1,59 @@
+"""One declared phrase and the proven problems about it: a row, as JUnit, the pytest plugin and `diff` show it.
+
+The checkup lists problems, not rows; the rows are rebuilt in
+`fuzzroute.report.assembly.proven_rows` and read here by every writer that
+shows one test per declared phrase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+RowKind = Literal["example", "never-route"]
+EXAMPLE: RowKind = "example"
+NEVER_ROUTE: RowKind = "never-route"
+NEVER_ROUTES_LABEL = "never-routes"
+
+
+@dataclass(frozen=True)
+class ProvenRow:
+    """One declared phrase and the proven problems about it (empty: it passes)."""
+
+    kind: RowKind
+    phrase: str
+    #: The declaring rule (examples); None for a never-route row.
+    rule_index: int | None
+    rule_id: str | None
+    #: 1 for the first row of this rule (or of the never-route list) with this phrase, 2 for a repeat...
+    occurrence: int
+    problems: tuple[dict[str, Any], ...] = ()
+    location: dict[str, Any] | None = None
+    #: Both laws' claimants of the phrase (`Claims.to_dict()`), when known.
+    claims: dict[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def errors(self) -> tuple[dict[str, Any], ...]:
+        return tuple(p for p in self.problems if p.get("kind") == "error")
+
+    @property
+    def warnings(self) -> tuple[dict[str, Any], ...]:
+        return tuple(p for p in self.problems if p.get("kind") != "error")
+
+    @property
+    def owner(self) -> str:
+        """`tracking#2` (the rule's id and 1-based position) or `never-routes`."""
+        if self.kind == NEVER_ROUTE or self.rule_index is None:
+            return NEVER_ROUTES_LABEL
+        return f"{self.rule_id}#{self.rule_index + 1}"
+
+    @property
+    def phrase_label(self) -> str:
+        """The phrase as a Python literal (plus ` (2)` for a repeated row), safe inside a test id."""
+        shown = repr(self.phrase).replace("::", ":\\:")
+        return shown if self.occurrence == 1 else f"{shown} ({self.occurrence})"
+
+    @property
+    def label(self) -> str:
+        """`tracking#2::'where is my order'`: stable across runs and machines."""
+        return f"{self.owner}::{self.phrase_label}"
