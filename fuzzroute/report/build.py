@@ -27,6 +27,7 @@ from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import MOUNT_DESCRIPTIONS, Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
+from fuzzroute.generate.warm import contexts_drawn_by
 from fuzzroute.report.acceptances import set_aside
 from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
 from fuzzroute.report.decided import NOT_RUN_REASON, sampled_pairs, supersede
@@ -189,7 +190,7 @@ def build_report(
         generated_at=timestamp(now),
         tool=ToolFacts("fuzzroute", tool_versions()),
         graph=_graph(graph, source_path, graph_format),
-        run=_run(exploration, decide_seconds, run_id, phase_seconds),
+        run=_run(exploration, decide_seconds, run_id, phase_seconds, contexts_drawn_by(graph)),
         merge=MergeFacts(graph_hash(graph), withheld, takeover.taken, engine_defects),
         partial=partial,
         partial_reason=partial_reason if partial else None,
@@ -239,7 +240,7 @@ def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> 
 
 def _run(
     exploration: Exploration, decide_seconds: float | None, run_id: str | None,
-    phase_seconds: dict[str, float] | None,
+    phase_seconds: dict[str, float] | None, context_generator: str | None,
 ) -> RunFacts:
     shard = None if exploration.shard is None else ShardRef(*exploration.shard)
     return RunFacts(
@@ -260,6 +261,7 @@ def _run(
         decide_seconds=decide_seconds,
         run_id=run_id,
         phase_seconds=None if phase_seconds is None else dict(phase_seconds),
+        context_generator=context_generator,
     )
 
 
