@@ -28,16 +28,11 @@ if os.environ.get("CI"):
 
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The test files of generation (phrases, contexts, seeded draws, the golden documents): `pytest -m generation`
-#: selects them, and CI runs them again in a venv holding the newest-tested hypothesis. Keep this list here only.
-GENERATION_TESTS = frozenset({
-    "test_generate_agreement.py", "test_generate_choice_tree.py", "test_generate_determinism.py",
-    "test_generate_inflections.py", "test_generate_intersection.py", "test_generate_natural.py",
-    "test_generate_natural_picks.py", "test_generate_planted.py", "test_generate_relation.py",
-    "test_generate_slow.py", "test_generate_strategies.py", "test_generate_units.py",
-    "test_generate_witnesses.py", "test_golden_documents.py", "test_hypothesis_unpatched.py",
-    "test_context_fallback.py",
-})
+#: The test files of generation, listed in `generation_tests.txt` (which .ci/run reads too): marked `generation`.
+GENERATION_TESTS = frozenset(
+    line.strip() for line in (ROOT / "tests" / "generation_tests.txt").read_text("utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+)
 #: Set by CI's newest-hypothesis run only: there, tests of golden draws skip (with the reason) instead of failing.
 OTHER_HYPOTHESIS = "FUZZROUTE_OTHER_HYPOTHESIS"
 

@@ -153,3 +153,12 @@ def test_the_pins_say_what_the_tests_assume() -> None:
     # ... and the dev extra pins the version the golden documents were drawn with.
     assert [str(Requirement(r).specifier) for r in dev] == [f"=={versions['golden']}"]
     assert Version(versions["newest-tested"]) > Version(versions["golden"])
+
+
+def test_the_generation_list_names_every_generation_test_file_and_only_existing_ones() -> None:
+    # A renamed file must not drop out of CI's newest-hypothesis run unnoticed.
+    listed = {line.strip() for line in (ROOT / "tests" / "generation_tests.txt").read_text("utf-8").splitlines()
+              if line.strip() and not line.startswith("#")}
+    present = {path.name for path in (ROOT / "tests").glob("test_*.py")}
+    assert listed - present == set()
+    assert {name for name in present if name.startswith("test_generate_")} <= listed
