@@ -27,7 +27,6 @@ from fuzzroute.decided import Decisions
 from fuzzroute.engine.graph import MOUNT_DESCRIPTIONS, Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
-from fuzzroute.generate.warm import contexts_drawn_by
 from fuzzroute.report.acceptances import set_aside
 from fuzzroute.report.counts import judged_per_second, stolen_count, summarize
 from fuzzroute.report.decided import NOT_RUN_REASON, sampled_pairs, supersede
@@ -190,7 +189,7 @@ def build_report(
         generated_at=timestamp(now),
         tool=ToolFacts("fuzzroute", tool_versions()),
         graph=_graph(graph, source_path, graph_format),
-        run=_run(exploration, decide_seconds, run_id, phase_seconds, contexts_drawn_by(graph)),
+        run=_run(exploration, decide_seconds, run_id, phase_seconds, _context_generator(graph, exploration)),
         merge=MergeFacts(graph_hash(graph), withheld, takeover.taken, engine_defects),
         partial=partial,
         partial_reason=partial_reason if partial else None,
@@ -236,6 +235,15 @@ def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> 
         never_routes=list(graph.never_route_phrases),
         rules=[rule_info(e) for e in entries],
     )
+
+
+def _context_generator(graph: Graph, exploration: Exploration) -> str | None:
+    """Which generator drew the `when` contexts, when phrases were generated (so contexts were too)."""
+    if exploration.phrases_generated == 0:
+        return None  # `check` builds its SARIF log from an empty exploration, and must not import hypothesis
+    from fuzzroute.generate.warm import contexts_drawn_by
+
+    return contexts_drawn_by(graph)
 
 
 def _run(
