@@ -24,10 +24,10 @@ HERE = Path(__file__).resolve().parent
 CHILD = r"""
 import json, random, re, resource, sys, time
 from fuzzroute import Graph
-from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project
+from fuzzroute.cli.app import keep_hypothesis_storage_out_of_the_project
 from fuzzroute.generate import explore
 from fuzzroute.strategies.vocabulary import vocabulary
-keep_hypothesis_cache_out_of_the_project()
+keep_hypothesis_storage_out_of_the_project()
 rng = random.Random(0)
 words = [w for w in vocabulary().words if w.isalpha() and len(w) > 3]
 graph = Graph("wide")

@@ -7,7 +7,10 @@ Tests never read anything outside `tests/`: data they need is copied into
 from __future__ import annotations
 
 import os
+import tomllib
 from collections.abc import Callable
+from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +25,42 @@ from fuzzroute import Checkup
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The test files of generation, listed in `generation_tests.txt` (which .ci/run reads too): marked `generation`.
+GENERATION_TESTS = frozenset(
+    line.strip() for line in (ROOT / "tests" / "generation_tests.txt").read_text("utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+)
+#: Set by CI's newest-hypothesis run only: there, tests of golden draws skip (with the reason) instead of failing.
+OTHER_HYPOTHESIS = "FUZZROUTE_OTHER_HYPOTHESIS"
+
+
+def hypothesis_versions() -> dict[str, str]:
+    """`[tool.fuzzroute.hypothesis]` of pyproject.toml: the golden and the newest-tested hypothesis versions."""
+    table: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["fuzzroute"][
+        "hypothesis"]
+    return table
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in GENERATION_TESTS:
+            item.add_marker(pytest.mark.generation)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test of golden draws needs the golden hypothesis: elsewhere it fails, or skips in CI's newest-tested run."""
+    if item.get_closest_marker("golden_draws") is None:
+        return
+    golden, installed = hypothesis_versions()["golden"], version("hypothesis")
+    if installed == golden:
+        return
+    reason = f"its phrases were drawn by hypothesis {golden} (the golden pin); hypothesis {installed} is installed"
+    if os.environ.get(OTHER_HYPOTHESIS) == "1":
+        pytest.skip(reason)
+    pytest.fail(f"{reason}. Install the dev extra (pip install -e '.[dev]') to run it.", pytrace=False)
 
 
 def _problem_rows(checkup: Checkup) -> list[tuple[str, str, str | None, str | None, str | None, str | None]]:

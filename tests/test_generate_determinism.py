@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import strategies as st
 
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
-from fuzzroute.generate.seeded import draw_examples
 from fuzzroute.results.suggestions import Exploration
 
 
@@ -157,25 +152,6 @@ def test_the_figures_add_up() -> None:
         assert stats.won + sum(stats.lost_to.values()) == sum(column)
         assert sum(column) <= stats.generated
     assert sum(run.generator_counts.values()) == run.phrases_generated
-
-
-def test_draws_ignore_hypothesis_local_constants_and_write_no_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Hypothesis would otherwise mix the constants of whatever local modules are
-    # loaded into its draws, and cache them under ./.hypothesis/constants.
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    before = draw_examples(st.integers(), 300, 5)
-    numbers = ", ".join(str(7919 * i + 104729) for i in range(400))
-    (tmp_path / "graph_constants.py").write_text(f"NUMBERS = [{numbers}]\n")
-    importlib.import_module("graph_constants")
-    try:
-        after = draw_examples(st.integers(), 300, 5)
-    finally:
-        sys.modules.pop("graph_constants", None)
-    assert before == after
-    assert not (tmp_path / ".hypothesis" / "constants").exists()
 
 
 def test_nothing_reaches_stdout(capfd: pytest.CaptureFixture[str]) -> None:

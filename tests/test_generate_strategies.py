@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from importlib.metadata import version
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
@@ -164,22 +162,6 @@ def test_the_hypothesis_strategies_compose_and_shrink() -> None:
 def test_seeded_draws_repeat() -> None:
     strategy = st.from_regex(re.compile(r"[a-c]{2,4}"), fullmatch=True)
     assert draw_examples(strategy, 10, 5) == draw_examples(strategy, 10, 5)
-
-
-def test_hypothesis_pin_holds_for_hypothesis_jsonschema() -> None:
-    # hypothesis-jsonschema 0.23.1 raises AttributeError on object schemas from hypothesis 6.170.10 on.
-    major, minor, patch = (int(x) for x in version("hypothesis").split(".")[:3])
-    assert (major, minor, patch) < (6, 170, 10)
-    from hypothesis_jsonschema import from_schema
-
-    schema: dict[str, Any] = {
-        "type": "object",
-        "properties": {"a": {"type": "integer"}},
-        "required": ["a"],
-        "additionalProperties": False,
-    }
-    drawn: list[Any] = draw_examples(from_schema(schema), 5, 1)
-    assert drawn and all(isinstance(d, dict) and set(d) == {"a"} for d in drawn)
 
 
 def test_generated_contexts_have_only_the_schema_keys() -> None:

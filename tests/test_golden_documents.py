@@ -25,6 +25,8 @@ from helpers.examples import assert_exit_agrees, default_exit_code
 
 from fuzzroute.cli import main
 
+pytestmark = pytest.mark.golden_draws
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GOLDEN = HERE / "data" / "golden"

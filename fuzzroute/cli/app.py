@@ -111,18 +111,31 @@ def main() -> None:
     click.get_current_context().color = True
 
 
-def keep_hypothesis_cache_in(db: Path) -> None:
-    """With --db, hypothesis' storage directory lives in the db folder the nightly job caches."""
-    from fuzzroute.report.persistence.ledger import hypothesis_directory
+def keep_hypothesis_storage_out_of_the_project(db: Path | None = None) -> None:
+    """Point hypothesis' storage (Unicode tables, scraped constants) away from `./.hypothesis` in the author's repo.
 
-    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(hypothesis_directory(db))
-
-
-def keep_hypothesis_cache_out_of_the_project() -> None:
-    """Point hypothesis' cache at the user cache, not `./.hypothesis` in the author's repo.
-
-    Hypothesis reads this variable on first use, so it must be set before any
-    draw; an explicit setting by the user wins.
+    With --db it lives in the db folder the nightly job caches, else in the
+    user cache.  The process environment is left alone (graph code and child
+    processes see the user's own); hypothesis is told through
+    `hypothesis.configuration.set_hypothesis_home_dir`, which is in effect
+    until the command ends.  A `HYPOTHESIS_STORAGE_DIRECTORY` the user set wins.
     """
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
-    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache))
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        return
+    if db is not None:
+        from fuzzroute.report.persistence.ledger import hypothesis_directory
+
+        folder = hypothesis_directory(db)
+    else:
+        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fuzzroute" / "hypothesis"
+    try:
+        # Not in hypothesis' internal package, and long-standing (CPython's and NumPy's test suites call it), but not on
+        # hypothesis' documentation pages; a release without it costs only this: the cache goes back to
+        # `./.hypothesis`, and the run still works.
+        from hypothesis.configuration import set_hypothesis_home_dir
+    except ImportError:
+        return
+    set_hypothesis_home_dir(folder)
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(lambda: set_hypothesis_home_dir(None))

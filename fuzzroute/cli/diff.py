@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.app import keep_hypothesis_storage_out_of_the_project, reports_bad_input
 from fuzzroute.cli.options import DIFF_EPILOG, FilePath, fail_on_option, verbosity, verbosity_options
 
 PATH = FilePath(dir_okay=False, path_type=Path)
@@ -80,7 +80,7 @@ def diff(
         [NamedPath(role, path) for role, path in (("--json", json_path), ("--markdown", markdown_path),
                                                   ("--sarif", sarif_path)) if path is not None],
     )
-    keep_hypothesis_cache_out_of_the_project()
+    keep_hypothesis_storage_out_of_the_project()
     start = Path.cwd()  # outputs are written against it, whatever directory graph code moves to
     base = load_version(base_spec, cwd=start)
     head = load_version(head_spec if Path.cwd() == start else _anchored_spec(head_spec, start), cwd=start)

@@ -12,8 +12,7 @@ import click
 
 from fuzzroute.cli.app import (
     EXIT_INTERRUPTED,
-    keep_hypothesis_cache_in,
-    keep_hypothesis_cache_out_of_the_project,
+    keep_hypothesis_storage_out_of_the_project,
     reports_bad_input,
 )
 from fuzzroute.cli.limits import limit_options
@@ -128,9 +127,7 @@ def report(
             "--fail-on decided fails on decided findings, and --no-decide leaves the decided tier out. Drop "
             "--no-decide, or use --fail-on proven."
         )
-    if db is not None:
-        keep_hypothesis_cache_in(db)
-    keep_hypothesis_cache_out_of_the_project()
+    keep_hypothesis_storage_out_of_the_project(db)
     from fuzzroute.cli.merge import parse_shard
     from fuzzroute.report import (
         ReportOptions,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from fuzzroute.cli.app import keep_hypothesis_cache_out_of_the_project, reports_bad_input
+from fuzzroute.cli.app import keep_hypothesis_storage_out_of_the_project, reports_bad_input
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     SUGGEST_EPILOG,
@@ -63,7 +63,7 @@ def suggest(
 
     if show_diff and write:
         raise InputError("--diff and --write exclude each other: print the change, or apply it, not both.")
-    keep_hypothesis_cache_out_of_the_project()
+    keep_hypothesis_storage_out_of_the_project()
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     graph_output = GraphOutput()
     original = _text_before(graph_spec) if write or show_diff else None

@@ -6,28 +6,35 @@ pinned with `@seed`, no example database, only the generate phase and every
 health check off: the same (strategy, n, seed) gives the same list in every
 process.
 
-One more thing has to be switched off.  Hypothesis mixes into its draws the
-literal constants it finds in "local" modules (anything imported from outside
-site-packages, e.g. the user's graph.py), and caches them under
-`.hypothesis/constants/` in the working directory.  That would make draws
-depend on which modules happen to be loaded, and make `fuzzroute explore`
-write into the user's project.  `_no_local_constants` hides them for the
-duration of a draw.  It replaces an internal function of hypothesis because
-no public way exists (checked up to the pinned 6.170: no `settings` option,
-no environment variable; the default provider reads the constants itself);
-if the function moves, the patch is skipped and only those two side effects
-come back.
+Hypothesis is used as a library here, through its public API only.  Two of its
+habits matter to a tool that must give the same draws for the same seed:
+
+* It mixes into generation the literal constants it finds in "local" modules
+  (anything loaded from outside site-packages and the standard library: the
+  user's helper modules, or fuzzroute itself in an editable install).  No
+  setting turns that off, but a constant is only offered to a draw it fits:
+  integers with a magnitude of 100 or more, strings, floats, bytes.  The
+  draws made here are almost all choices among fewer than 100 options (an
+  alternative, a word, a repeat count, an enum value, a case variant) or
+  yes/no answers, which no local constant fits, so the bundled examples draw
+  the same phrases and contexts whichever modules are loaded
+  (`tests/test_hypothesis_unpatched.py` loads a module full of constants and
+  compares).  What a constant can still reach: a lone free character class
+  left in a rule's pattern, an alternation of 100 words or more, a free
+  string in a context when the graph gives none of its own.
+* It caches data under `.hypothesis/` (Unicode tables, those constants).
+  Where that goes is the caller's choice: the command line points it at the
+  user cache (`fuzzroute.cli.app.keep_hypothesis_storage_out_of_the_project`);
+  a program calling the Python API keeps its own hypothesis configuration.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 import io
 import time
 import warnings
-from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
@@ -42,22 +49,6 @@ def stable_seed(*labels: object) -> int:
     """A 64-bit integer seed from labels, identical across processes (unlike `hash`)."""
     digest = hashlib.sha256(":".join(map(str, labels)).encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-@contextlib.contextmanager
-def _no_local_constants() -> Iterator[None]:
-    try:
-        providers: Any = importlib.import_module("hypothesis.internal.conjecture.providers")
-        original = providers._get_local_constants
-        empty = providers.Constants()
-    except (ImportError, AttributeError):
-        yield
-        return
-    providers._get_local_constants = lambda: empty
-    try:
-        yield
-    finally:
-        providers._get_local_constants = original
 
 
 def draw_examples(strategy: st.SearchStrategy[T], n: int, seed_value: int, deadline: float | None = None) -> list[T]:
@@ -93,7 +84,6 @@ def draw_examples(strategy: st.SearchStrategy[T], n: int, seed_value: int, deadl
         drawn.append(value)
 
     with (
-        _no_local_constants(),
         contextlib.redirect_stdout(io.StringIO()),
         warnings.catch_warnings(),
         contextlib.suppress(Exception),  # TimedOut included: the draws so far are the answer

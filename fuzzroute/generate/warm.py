@@ -1,7 +1,8 @@
 """`when` rules that decline a phrase cold but claim it on a later turn.
 
 Contexts come from the routing-context JSON Schema through
-hypothesis-jsonschema, drawn deterministically from the seed; history
+hypothesis-jsonschema (or fuzzroute's own generator where it does not run
+with the installed hypothesis), drawn deterministically from the seed; history
 contents and injection ids are the graph's own phrases and ids.  They are
 tried least-state first, so the witness shows the smallest context that
 makes the rule claim.  A phrase is judged in a context with the engine's
@@ -21,6 +22,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claims
 from fuzzroute.generate.seeded import draw_examples, stable_seed
 from fuzzroute.strategies.contexts import (
+    context_generator,
     is_cold,
     routing_contexts,
     simplicity,
@@ -39,6 +41,13 @@ class WarmClaim:
     phrase: str
     context: dict[str, Any]
     claims: Claims
+
+
+def contexts_drawn_by(graph: Graph) -> str | None:
+    """The generator `warm_contexts` draws this graph's contexts with; None when no rule has a `when`."""
+    if not any(e.when is not None and not e.is_intent for e in graph.entries):
+        return None
+    return context_generator()
 
 
 def warm_contexts(

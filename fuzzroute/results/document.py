@@ -95,6 +95,9 @@ class RunFacts:
     run_id: str | None = json_field(omit_none=True)
     #: Seconds spent per phase (proven, decided, generation), in the order they ran; timing, not a finding.
     phase_seconds: dict[str, float] | None = json_field(omit_none=True)
+    #: Which generator drew the `when` contexts: "hypothesis-jsonschema", or "fuzzroute" (its own, where
+    #: hypothesis-jsonschema does not run with the installed hypothesis); absent when no rule has a `when`.
+    context_generator: str | None = json_field(omit_none=True)
 
 
 @dataclass(frozen=True)

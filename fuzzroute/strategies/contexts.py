@@ -6,8 +6,10 @@ that is invisible to them.  `context_schema` reads the bundled schema
 (`data/routing_context.schema.json`, `additionalProperties: false` so no junk
 keys) and narrows the free strings to the graph's own phrases and ids (the
 magic values a predicate compares against); hypothesis-jsonschema turns it
-into a strategy.  `user_message` is not in the schema: it is always the
-phrase under test.
+into a strategy when it runs with the installed hypothesis, else fuzzroute's
+own generator over the same schema subset does (`schema_values`), and
+`context_generator` names which one.  `user_message` is not in the schema: it
+is always the phrase under test.
 """
 
 from __future__ import annotations
@@ -17,13 +19,30 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, cast
 
 from hypothesis import strategies as st
 
 from fuzzroute.engine.context import RoutingContext
 
 SCHEMA_FILE = "routing_context.schema.json"
+
+ContextGenerator = Literal["hypothesis-jsonschema", "fuzzroute"]
+
+#: A small object schema of the shape the context schema has (an enum, a bounded integer, an array of an
+#: object): hypothesis-jsonschema must draw exactly its valid instances before it is trusted.
+PROBE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "n": {"type": "integer", "minimum": 1, "maximum": 1},
+        "rows": {"type": "array", "minItems": 1, "maxItems": 1, "items": {
+            "type": "object", "properties": {"k": {"enum": ["v"]}}, "required": ["k"], "additionalProperties": False,
+        }},
+    },
+    "required": ["n", "rows"],
+    "additionalProperties": False,
+}
+PROBE_INSTANCE = {"n": 1, "rows": [{"k": "v"}]}
 
 
 @lru_cache(maxsize=1)
@@ -50,11 +69,46 @@ def context_schema(history_texts: Sequence[str] = (), injection_ids: Sequence[st
 def routing_contexts(
     history_texts: Sequence[str] = (), injection_ids: Sequence[str] = ()
 ) -> st.SearchStrategy[dict[str, Any]]:
-    """Context documents (JSON objects) as a hypothesis strategy."""
-    from hypothesis_jsonschema import from_schema
+    """Context documents (JSON objects) as a hypothesis strategy, from the generator `context_generator` names."""
+    schema = context_schema(history_texts, injection_ids)
+    documents: st.SearchStrategy[Any]
+    if context_generator() == "hypothesis-jsonschema":
+        from hypothesis_jsonschema import from_schema
 
-    documents: st.SearchStrategy[Any] = from_schema(context_schema(history_texts, injection_ids))
-    return documents.filter(lambda value: isinstance(value, dict))
+        documents = from_schema(schema)
+    else:
+        from fuzzroute.strategies.schema_values import from_context_schema
+
+        documents = from_context_schema(schema)
+    # The schema's top level is an object; the filter makes that a fact of the strategy, the cast tells mypy.
+    return cast(st.SearchStrategy[dict[str, Any]], documents.filter(lambda value: isinstance(value, dict)))
+
+
+@lru_cache(maxsize=1)
+def context_generator() -> ContextGenerator:
+    """Which generator draws contexts here: hypothesis-jsonschema if it works with this hypothesis, else ours.
+
+    Decided by trying it, not by version numbers: a probe draw on a small object schema
+    (`PROBE_SCHEMA`, whose only instance is known) must give that instance.  hypothesis-jsonschema
+    0.23.1 fails it from hypothesis 6.170.10 on (an AttributeError inside its object strategy).
+    """
+    return "hypothesis-jsonschema" if jsonschema_generator_works() else "fuzzroute"
+
+
+def jsonschema_generator_works() -> bool:
+    """True when hypothesis-jsonschema is installed and draws the probe schema's one valid instance."""
+    from hypothesis import HealthCheck, Phase, find, settings
+
+    try:
+        from hypothesis_jsonschema import from_schema
+
+        found = find(from_schema(PROBE_SCHEMA), lambda _: True, settings=settings(
+            database=None, max_examples=5, phases=[Phase.generate, Phase.shrink], deadline=None,
+            suppress_health_check=list(HealthCheck),
+        ))
+    except Exception:  # not installed, or it breaks with this hypothesis (building or drawing)
+        return False
+    return bool(found == PROBE_INSTANCE)
 
 
 def is_cold(document: dict[str, Any]) -> bool:

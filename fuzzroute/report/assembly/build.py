@@ -194,7 +194,7 @@ def build_report(
         generated_at=timestamp(now),
         tool=ToolFacts("fuzzroute", tool_versions()),
         graph=_graph(graph, source_path, graph_format),
-        run=_run(exploration, decide_seconds, run_id, phase_seconds),
+        run=_run(exploration, decide_seconds, run_id, phase_seconds, _context_generator(graph, exploration)),
         merge=MergeFacts(graph_hash(graph), withheld, takeover.taken, engine_defects),
         partial=partial,
         partial_reason=partial_reason if partial else None,
@@ -276,9 +276,18 @@ def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> 
     )
 
 
+def _context_generator(graph: Graph, exploration: Exploration) -> str | None:
+    """Which generator drew the `when` contexts, when phrases were generated (so contexts were too)."""
+    if exploration.phrases_generated == 0:
+        return None  # `check` builds its SARIF log from an empty exploration, and must not import hypothesis
+    from fuzzroute.generate.warm import contexts_drawn_by
+
+    return contexts_drawn_by(graph)
+
+
 def _run(
     exploration: Exploration, decide_seconds: float | None, run_id: str | None,
-    phase_seconds: dict[str, float] | None,
+    phase_seconds: dict[str, float] | None, context_generator: str | None,
 ) -> RunFacts:
     shard = None if exploration.shard is None else ShardRef(*exploration.shard)
     return RunFacts(
@@ -299,6 +308,7 @@ def _run(
         decide_seconds=decide_seconds,
         run_id=run_id,
         phase_seconds=None if phase_seconds is None else dict(phase_seconds),
+        context_generator=context_generator,
     )
 
 

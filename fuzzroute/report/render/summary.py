@@ -131,6 +131,9 @@ def summary_text(
         lines.extend(_suggestion_line(s) for s in document.suggestions)
     else:
         lines.extend("    " + overview_line(row) for row in rows if row.tier == "suggested")
+    if run.context_generator == "fuzzroute":  # only the unusual case is worth a line; the JSON always says
+        lines.append("  contexts:  `when` contexts drawn by fuzzroute's own generator (hypothesis-jsonschema does "
+                     "not run with the installed hypothesis)")
     if document.accepted.findings or document.accepted.stale:
         lines.append(accepted_line(document))
     lines.append(speed_line(run))
