@@ -10,6 +10,13 @@ and the ratio of the wall times at each size.  The old code needs minutes
 and gigabytes at 1,000 rules and more, so quick mode (CI) runs it on 50
 rules and now on 50 and 200; `--full` the sizes quoted in the README
 (200, 1,000 and 5,000 rules, about eight minutes and 3 GB for the old code).
+
+`--bare` runs instead the default report (every core) on the bare 600-word
+graph of `bench_decide.write_bare_graph` (1,000 rules; with `--full` also
+5,000), with the growth exponent of the wall time, and then breaks the JSON
+document down (`json_breakdown`): the bytes of each top-level section and
+of each kind of decided item and merge record, and the fields that weigh
+most, so what makes the document large is named, not guessed.
 """
 
 from __future__ import annotations
@@ -20,8 +27,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from bench_decide import write_graphs
+from bench_decide import exponent, write_bare_graph, write_graphs
 from common import extract_commit, table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +39,8 @@ BASELINE_COMMIT = "044ebb0"
 DRIVER = r"""
 import json, runpy, sys, time
 graph = sys.argv[1]
-sys.argv = ["fuzzroute", "report", graph, "-o", "out.html", "--json", "out.json", "--fail-on", "never",
-            "--workers", "1", "-q"]
+sys.argv = ["fuzzroute", "report", graph, "-o", "out.html", "--json", "out.json", "--fail-on", "never", "-q",
+            *sys.argv[2:]]
 start = time.perf_counter()
 try:
     runpy.run_module("fuzzroute", run_name="__main__")
@@ -44,6 +52,8 @@ with open("/proc/self/status", encoding="utf-8") as status:
     for line in status:
         if line.startswith("VmHWM:"):
             peak = int(line.split()[1]) // 1024
+import resource
+peak = max(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
 print(json.dumps({"wall": wall, "peak_mb": peak}))
 """
 
@@ -51,13 +61,18 @@ BEFORE_QUICK, AFTER_QUICK = (50,), (50, 200)
 BEFORE_FULL, AFTER_FULL = (200, 1000, 5000), (200, 1000, 5000)
 
 
-def run_once(code: Path, graph: Path) -> dict[str, float]:
-    """One fresh process on `code`, run in a folder of its own so no other source tree comes first."""
+def run_once(code: Path, graph: Path, options: tuple[str, ...] = ("--workers", "1")) -> dict[str, float]:
+    """One fresh process on `code`, run in a folder of its own so no other source tree comes first.
+
+    The peak memory is the largest of the process and its worker processes
+    (`ru_maxrss` of the children beside the process's own VmHWM).
+    """
     folder = graph.parent / f"run-{code.name}-{graph.stem}"
     folder.mkdir()
     env = dict(os.environ, PYTHONPATH=str(code))
     done = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(graph)], capture_output=True, text=True, env=env, cwd=folder, check=True
+        [sys.executable, "-c", DRIVER, str(graph), *options], capture_output=True, text=True, env=env, cwd=folder,
+        check=True,
     )
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     result["html_mb"] = (folder / "out.html").stat().st_size / 1e6
@@ -89,7 +104,76 @@ def _row(label: str, size: int, result: dict[str, float], before: dict[str, floa
             f"{result['html_mb']:.2f}", f"{result['json_mb']:.2f}", ratio)
 
 
-def main(full: bool = False) -> str:
+BARE_QUICK, BARE_FULL = (1000,), (1000, 5000)
+
+
+def measure_bare(full: bool = False) -> tuple[list[tuple[object, ...]], dict[int, list[tuple[str, int]]]]:
+    """The default report (every core) on the bare 600-word graph: rows, and each size's JSON breakdown."""
+    rows: list[tuple[object, ...]] = []
+    breakdowns: dict[int, list[tuple[str, int]]] = {}
+    points: list[tuple[int, float]] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        for size in BARE_FULL if full else BARE_QUICK:
+            graph = write_bare_graph(folder / f"bare-{size}.json", size)
+            now = run_once(ROOT, graph, ())
+            rows.append(_row("now, bare", size, now, None))
+            points.append((size, now["wall"]))
+            document = json.loads((folder / f"run-{ROOT.name}-{graph.stem}" / "out.json").read_text("utf-8"))
+            breakdowns[size] = json_breakdown(document)
+    if len(points) > 1:
+        rows.append(("now, bare", "growth", f"n^{exponent(points):.2f}", "", "", "", ""))
+    return rows, breakdowns
+
+
+def _bytes(value: object) -> int:
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+
+
+def json_breakdown(document: dict[str, Any], top: int = 12) -> list[tuple[str, int]]:
+    """What a report document's bytes (written compactly) are spent on, largest first.
+
+    Each top-level section; inside the lists of records (decided items,
+    suggestions, the merge section's superseded and withheld records), each
+    kind and each field summed over the records.
+    """
+    parts: dict[str, int] = {"(whole document)": _bytes(document)}
+    for key, value in document.items():
+        parts[key] = _bytes(value)
+    records: dict[str, object] = {"decided": document.get("decided"), "suggestions": document.get("suggestions")}
+    merge = document.get("merge")
+    if isinstance(merge, dict):
+        records.update({f"merge.{k}": v for k, v in merge.items() if isinstance(v, list)})
+    for name, listed in records.items():
+        if not isinstance(listed, list):
+            continue
+        for record in listed:
+            if not isinstance(record, dict):
+                continue
+            kind = f"{name}[kind={record.get('kind')}]"
+            parts[kind] = parts.get(kind, 0) + _bytes(record)
+            for field, value in record.items():
+                label = f"{name}[].{field}"
+                parts[label] = parts.get(label, 0) + _bytes(value)
+    ranked = sorted(parts.items(), key=lambda item: -item[1])
+    return ranked[: top + len(document) + 1]
+
+
+def main(full: bool = False, bare: bool = False) -> str:
+    if bare:
+        rows, breakdowns = measure_bare(full)
+        out = [table(
+            "(k) default report (every core) on the bare 600-word graph: wall s, peak MB (largest process), sizes",
+            ("code", "rules", "wall s", "peak MB", "HTML MB", "JSON MB", "faster"), rows,
+        )]
+        for size, parts in breakdowns.items():
+            out.append(table(f"JSON document of {size:,} bare rules: bytes per part (compact)", ("part", "MB"),
+                             [(name, f"{n / 1e6:.2f}") for name, n in parts]))
+        return "\n\n".join(out)
+    return _main(full)
+
+
+def _main(full: bool = False) -> str:
     return table(
         "(k) report on random_graph(n), default budget, decided tier on, 1 process: wall s, peak MB, sizes",
         ("code", "rules", "wall s", "peak MB", "HTML MB", "JSON MB", "faster"),
@@ -98,4 +182,4 @@ def main(full: bool = False) -> str:
 
 
 if __name__ == "__main__":
-    print(main(full="--full" in sys.argv))
+    print(main(full="--full" in sys.argv, bare="--bare" in sys.argv))

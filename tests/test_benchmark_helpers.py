@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import sys
 import tarfile
 from pathlib import Path
@@ -68,3 +69,28 @@ def test_the_check_benchmark_graph_is_seeded_and_shaped_as_described(tmp_path: P
     assert {entry.data_matcher.kind for entry in graph.entries if entry.data_matcher is not None} == {
         "regex", "keywords", "all"}
     assert graph.checkup().errors
+
+
+def test_the_report_size_breakdown_accounts_for_a_real_report(tmp_path: Path) -> None:
+    """The bare graph's report, written by the CLI, broken down: each section's bytes add up to the document's,
+    and each kind of decided item and each field is summed over the items it names."""
+    from helpers.cli import invoke
+
+    graph = _benchmark_module("bench_decide").write_bare_graph(tmp_path / "bare.json", 40)
+    document_path = tmp_path / "out.json"
+    result = invoke("report", graph, "-o", tmp_path / "out.html", "--json", document_path, "--budget", "50",
+                    "--workers", "1", "-q", "--fail-on", "never")
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(document_path.read_text("utf-8"))
+    parts = dict(_benchmark_module("bench_report").json_breakdown(document, top=1000))
+    compact = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    assert parts["(whole document)"] == len(compact)
+    sections = {key: parts[key] for key in document}
+    # Each section's value, its quoted key and a colon; a comma between sections; the braces.
+    assert sum(sections.values()) + sum(len(key) + 3 for key in document) + len(document) - 1 + 2 == len(compact)
+    decided = document["decided"]
+    assert decided, "the bare graph has decided items"
+    kinds = {f"decided[kind={item['kind']}]" for item in decided}
+    assert sum(parts[kind] for kind in kinds) + len(decided) - 1 + 2 == parts["decided"]
+    messages = sum(len(json.dumps(item["message"], ensure_ascii=False).encode("utf-8")) for item in decided)
+    assert parts["decided[].message"] == messages

@@ -227,7 +227,6 @@ def build_part(
         return (side[0] and needs[0], side[1] and needs[1], side[2] and needs[2], side[3] and needs[3])
 
     column_remembered = [remembered(side) for side in column_sides]
-    columns_of = list(zip(column_atoms, column_sides, column_blank, column_remembered, strict=True))
     search = mode == SEARCH
     start_thread = (nfa.start, 0)
     final = nfa.final
@@ -240,8 +239,17 @@ def build_part(
     moves: list[list[int]] = []
     accepts: list[bool] = []
     sink: int | None = None
-    # What a set of threads becomes on a column's characters (many states share their closures).
-    stepped: dict[tuple[frozenset[Thread], int], frozenset[Thread]] = {}
+    # The columns by what a character of theirs is to the assertions (few sides), and per side, the columns
+    # each atom of the automaton is read on: a state's moves are found from its threads' transitions, not
+    # by asking every column about every thread.
+    sides: dict[Side, list[int]] = {}
+    for column, after in enumerate(column_sides):
+        sides.setdefault(after, []).append(column)
+    read_on: dict[Side, dict[int, list[int]]] = {
+        after: {atom: [c for c in of_side if atom in column_atoms[c]] for atom in nfa.atoms}
+        for after, of_side in sides.items()
+    }
+    nothing: frozenset[Thread] = frozenset()
     position = 0
     while position < len(order):
         state = order[position]
@@ -255,32 +263,39 @@ def build_part(
         if search:
             seeds.add(start_thread)
         accepts.append(accepts_at_end(nfa, seeds, before))
-        row: list[int] = []
-        closures: dict[Side, frozenset[Thread]] = {}  # columns share few sides: one closure per side
-        for column, (atoms, after, blank, kept) in enumerate(columns_of):
-            closed = closures.get(after)
-            if closed is None:
-                closed = closures[after] = frozenset(_closure(nfa, seeds, before, after))
+        targets: list[State] = [sink_key] * len(column_cells)
+        for after, of_side in sides.items():
+            closed = _closure(nfa, seeds, before, after)
             if search and (final, 0) in closed:
-                target: State = sink_key
-            else:
-                following = stepped.get((closed, column))
-                if following is None:
-                    found: set[Thread] = set()
-                    for node, obligation in closed:
-                        if obligation == 2:
-                            continue
-                        if node == final and obligation == 1:
-                            # Search: the match ended before this newline, which must end the text.  Whole:
-                            # the match must cover the text, and it ended before this newline.
-                            if search:
-                                found.add((final, 2))
-                            continue
-                        for atom, to in chars[node]:
-                            if atom in atoms and (not wild or blank or (node, atom, to) not in wild):
-                                found.add((to, 2 if obligation == 1 else 0))
-                    following = stepped[(closed, column)] = frozenset(found)
-                target = (following, kept)
+                continue  # a match was seen before the character: every column of this side goes to the sink
+            found: dict[int, set[Thread]] = {}
+            ended: Thread | None = None
+            columns_of_atom = read_on[after]
+            for node, obligation in closed:
+                if obligation == 2:
+                    continue
+                if node == final and obligation == 1:
+                    # Search: the match ended before this newline, which must end the text.  Whole: the match
+                    # must cover the text, and it ended before this newline.
+                    if search:
+                        ended = (final, 2)
+                    continue
+                following_obligation = 2 if obligation == 1 else 0
+                for atom, to in chars[node]:
+                    for column in columns_of_atom[atom]:
+                        if not wild or column_blank[column] or (node, atom, to) not in wild:
+                            found.setdefault(column, set()).add((to, following_obligation))
+            for column in of_side:
+                reached = found.get(column)
+                if reached is None:
+                    following = nothing if ended is None else frozenset((ended,))
+                else:
+                    if ended is not None:
+                        reached.add(ended)
+                    following = frozenset(reached)
+                targets[column] = (following, column_remembered[column])
+        row: list[int] = []
+        for target in targets:  # numbered in column order, as the characters are read
             number = index.get(target)
             if number is None:
                 if len(order) >= max_states:
