@@ -21,6 +21,7 @@ from helpers.report_fixtures import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from fuzzroute import Graph, intent, keywords
 from fuzzroute.decided import BOUNDARY
@@ -110,8 +111,8 @@ def test_exit_status_follows_proven_errors_only() -> None:
     clean = Graph("clean").entry("billing", match=keywords("refund"), examples=["refund please"])
     exploration = judge_samples(clean, {0: ["refund"]})
     # A suggestion never changes the exit status.
-    with_suggestion = Exploration(**{**exploration.__dict__, "suggestions": (
-        Suggestion(SLOW_MATCHER, "billing", 0, None, None, None, None, 1, (), "slow"),)})
+    with_suggestion = replace(exploration, suggestions=(
+        Suggestion(SLOW_MATCHER, "billing", 0, None, None, None, None, 1, (), "slow"),))
     doc = build_json(clean, clean.checkup(), with_suggestion)
     assert doc["summary"]["suggestions"] == 1 and doc["summary"]["exit_status"] == 0 == doc["summary"]["exit_status"]
 
@@ -227,7 +228,7 @@ def test_steals_are_sparse_cells_over_the_rules_phrases_came_from() -> None:
     assert doc["steals"]["axis"] == [r.index for r in exploration.rules]
     assert doc["steals"]["cells"] == [list(cell) for cell in sorted(exploration.steals)]
     assert all(n > 0 for _i, _j, n in doc["steals"]["cells"])
-    broken = Exploration(**{**exploration.__dict__, "steals": ((1, 2), (3, 4))})
+    broken = replace(exploration, steals=((1, 2), (3, 4)))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="triples"):
         build_json(graph, graph.checkup(), broken)
 
@@ -276,7 +277,7 @@ def explorations(draw: st.DrawFn) -> Exploration:
             (witness(graph, phrase, "drawn"),), f"drawn {kind}"),
         st.sampled_from(sorted(SUGGESTION_KINDS)), st.integers(0, len(graph.entries) - 1), phrases,
         st.integers(1, 99)), max_size=5))
-    return Exploration(**{**base.__dict__, "suggestions": base.suggestions + tuple(extra)})
+    return replace(base, suggestions=base.suggestions + tuple(extra))
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -52,7 +52,7 @@ def merge(
     reports: tuple[Path, ...], html_path: Path, json_path: Path | None, quiet: bool = False, verbose: bool = False,
 ) -> None:
     """Combine the --json reports of `report --shard I/N` runs into the report of the whole run."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from fuzzroute.report.atomic import unwritable, write_all_atomically
     from fuzzroute.report.merge import load_shard
@@ -60,7 +60,8 @@ def merge(
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.summary import summary_text
     from fuzzroute.report.run_id import new_run_id
-    from fuzzroute.results.jsonform import compact_text, to_json
+    from fuzzroute.results.jsonform import compact_text
+    from fuzzroute.results.record import to_json
 
     refuse_collisions(
         [NamedPath(f"shard report {i}", path) for i, path in enumerate(reports, 1)],

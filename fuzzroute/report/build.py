@@ -17,10 +17,12 @@ decided and generated halves stay in separate fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
+
+from msgspec.structs import replace
 
 from fuzzroute.decided import BOUNDARY as DECIDED_BOUNDARY
 from fuzzroute.decided import Decisions
@@ -48,6 +50,8 @@ from fuzzroute.report.records import (
 )
 from fuzzroute.report.tool_versions import tool_versions
 from fuzzroute.results.document import (
+    ENDINGS,
+    LAWS,
     SCHEMA_VERSION,
     Boundary,
     DecisionFacts,
@@ -65,6 +69,7 @@ from fuzzroute.results.document import (
     ToolFacts,
 )
 from fuzzroute.results.ordering import settle
+from fuzzroute.results.record import OMIT, omit_none, one_of
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
 
 GraphFormat = Literal["python", "json", "typescript", "javascript"]
@@ -195,7 +200,9 @@ def build_report(
         partial_reason=partial_reason if partial else None,
         summary=summary,
         boundary=Boundary(PROVEN_BOUNDARY, GENERATED_BOUNDARY, DECIDED_BOUNDARY),
-        proven=ProvenSection(checkup.ok, problems, notes, [not_checked_record(n) for n in checkup.not_checked] or None),
+        proven=ProvenSection(
+            checkup.ok, problems, notes, omit_none([not_checked_record(n) for n in checkup.not_checked] or None)
+        ),
         suggestions=listed,
         rules=figures,
         steals=steals,
@@ -203,8 +210,8 @@ def build_report(
         decision=_decision(decisions, stats, defects, takeover.references, pairs, decision_reason),
         overview=ranked.rows,
         accepted=aside.accepted,
-        history=history,
-        memory=None if remembered is None else remembered.memory,
+        history=omit_none(history),
+        memory=OMIT if remembered is None else remembered.memory,
     )
 
 
@@ -227,7 +234,7 @@ def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> 
         mount=graph.mount,
         mount_description=MOUNT_DESCRIPTIONS[graph.mount],
         order_decides=graph.order_decides,
-        law=law_of(graph),
+        law=one_of(law_of(graph), LAWS),
         source=None if source_path is None else str(source_path),
         format=graph_format,
         rule_count=len(entries),
@@ -250,7 +257,7 @@ def _run(
         phrases_generated=exploration.phrases_generated,
         phrases_judged=exploration.phrases_judged,
         elapsed_seconds=round(exploration.elapsed_seconds, 3),
-        ended_by=exploration.ended_by,
+        ended_by=one_of(exploration.ended_by, ENDINGS),
         intersection=json_safe(dict(exploration.intersection)),
         generator_counts=dict(exploration.generator_counts),
         units_ended=dict(exploration.units_ended),
@@ -258,8 +265,8 @@ def _run(
         judged_per_second=judged_per_second(exploration.phrases_judged, exploration.elapsed_seconds),
         workers=json_safe(dict(exploration.workers)),
         decide_seconds=decide_seconds,
-        run_id=run_id,
-        phase_seconds=None if phase_seconds is None else dict(phase_seconds),
+        run_id=omit_none(run_id),
+        phase_seconds=OMIT if phase_seconds is None else dict(phase_seconds),
     )
 
 
@@ -269,4 +276,4 @@ def _steals(graph: Graph, exploration: Exploration) -> Steals:
     if any(len(cell) != 3 or cell[2] < 0 for cell in cells):
         raise ValueError("Exploration.steals holds (taker, source, count) triples with a count of at least 0")
     axis = sorted({r.index for r in exploration.rules} | {c[0] for c in cells} | {c[1] for c in cells})
-    return Steals(law_of(graph), axis, [c for c in cells if c[2]], stolen_count(cells))
+    return Steals(one_of(law_of(graph), LAWS), axis, [c for c in cells if c[2]], stolen_count(cells))

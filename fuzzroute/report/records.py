@@ -11,8 +11,9 @@ fresh one would.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
+
+from msgspec.structs import replace
 
 from fuzzroute.decided import DecidedItem, Decisions, Defect
 from fuzzroute.decided.decisions import Pairs
@@ -24,6 +25,11 @@ from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import is_blank
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (
+    CHECKS,
+    DECIDED_KINDS,
+    DECIDED_LAWS,
+    QUESTIONS,
+    RULE_KINDS,
     ClaimantRef,
     ClaimsRef,
     CountedPairs,
@@ -34,14 +40,17 @@ from fuzzroute.results.document import (
     NotCheckedRecord,
     NoteRecord,
     PairExample,
+    PasteMode,
     ProblemRecord,
+    Redos,
     RuleAt,
     RuleFigures,
     RuleInfo,
     RuleRef,
     SuggestionRecord,
 )
-from fuzzroute.results.suggestions import SLOW_MATCHER, RuleStats, Suggestion
+from fuzzroute.results.record import OMIT, Omitted, from_json, omit_none, one_of
+from fuzzroute.results.suggestions import RELATIONS, SHARED_INS, SLOW_MATCHER, RuleStats, Suggestion
 
 # Kinds whose witnesses make no sense as declared examples of the rule: a slow
 # phrase is a performance fact, not a routing one.
@@ -68,7 +77,8 @@ def rule_kind(entry: Entry) -> str:
 
 def rule_info(entry: Entry) -> RuleInfo:
     return RuleInfo(
-        entry.index, entry.id, rule_kind(entry), entry.caption, list(entry.examples or ()), location(entry.location)
+        entry.index, entry.id, one_of(rule_kind(entry), RULE_KINDS), entry.caption, list(entry.examples or ()),
+        location(entry.location),
     )
 
 
@@ -79,7 +89,7 @@ def note_record(note: Note) -> NoteRecord:
 def not_checked_record(unread: NotChecked) -> NotCheckedRecord:
     rule = unread.rule
     return NotCheckedRecord(
-        unread.check, unread.phrase, unread.skill, RuleAt(rule.id, rule.index, location(rule.location)),
+        one_of(unread.check, CHECKS), unread.phrase, unread.skill, RuleAt(rule.id, rule.index, location(rule.location)),
         unread.message, location(unread.location),
     )
 
@@ -152,15 +162,18 @@ def decided_records(decisions: Decisions) -> list[DecidedRecord]:
 
 def decided_record(item: DecidedItem, ident: str) -> DecidedRecord:
     return DecidedRecord(
-        kind=item.kind, question=item.question, rule=item.entry.id, rule_index=item.entry.index, message=item.message,
+        kind=one_of(item.kind, DECIDED_KINDS), question=one_of(item.question, QUESTIONS), rule=item.entry.id,
+        rule_index=item.entry.index, message=item.message,
         witness=item.witness, location=location(item.entry.location),
         other_rule=None if item.other is None else item.other.id,
         other_rule_index=None if item.other is None else item.other.index,
         containing_rules=[RuleRef(e.id, e.index) for e in item.containing],
         dead_rules=[RuleRef(e.id, e.index) for e in item.dead],
-        reason=item.reason, law=item.law, claims=_claims_from_json(item.claims), id=ident,
-        relation=item.relation, shared_in=item.shared_in,
-        redos=None if item.redos is None else json_safe(item.redos),
+        reason=item.reason, law=None if item.law is None else one_of(item.law, DECIDED_LAWS),
+        claims=_claims_from_json(item.claims), id=ident,
+        relation=None if item.relation is None else one_of(item.relation, RELATIONS),
+        shared_in=None if item.shared_in is None else one_of(item.shared_in, SHARED_INS),
+        redos=OMIT if item.redos is None else from_json(Redos, json_safe(item.redos)),
     )
 
 
@@ -221,9 +234,10 @@ class Records:
             return None
         return entry
 
-    def suggestion(self, suggestion: Suggestion, memory: str | None = None) -> SuggestionRecord:
+    def suggestion(self, suggestion: Suggestion, memory: Literal["replayed"] | None = None) -> SuggestionRecord:
         """The reported form of a suggestion: located, with its paste line and paste mode."""
         paste, paste_json = suggestion.paste, suggestion.paste_json
+        mode: PasteMode | None
         target = self.example_target(suggestion)
         if target is not None:
             best = suggestion.witnesses[0].phrase
@@ -237,13 +251,15 @@ class Records:
         else:
             mode = None
         witnesses = [
-            w if w.context is None else replace(w, context=json_safe(w.context)) for w in suggestion.witnesses
+            w if isinstance(w.context, Omitted) else replace(w, context=json_safe(w.context))
+            for w in suggestion.witnesses
         ]
         return SuggestionRecord(
             kind=suggestion.kind, rule=suggestion.rule, rule_index=suggestion.rule_index, from_=suggestion.from_,
             from_index=suggestion.from_index, to=suggestion.to, to_index=suggestion.to_index, count=suggestion.count,
             message=suggestion.message, paste=paste, paste_json=paste_json, mutation=suggestion.mutation,
             relation=suggestion.relation, shared_in=suggestion.shared_in, shared_count=suggestion.shared_count,
-            witnesses=witnesses, location=self.rule_location(suggestion.rule_index), paste_mode=mode, memory=memory,
+            witnesses=witnesses, location=self.rule_location(suggestion.rule_index), paste_mode=mode,
+            memory=omit_none(memory),
         )
 

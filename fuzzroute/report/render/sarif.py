@@ -43,7 +43,8 @@ from fuzzroute.results.document import (
     Report,
     SuggestionRecord,
 )
-from fuzzroute.results.jsonform import inert_json, to_json
+from fuzzroute.results.jsonform import inert_json
+from fuzzroute.results.record import given, to_json
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 SARIF_VERSION = "2.1.0"
@@ -111,13 +112,13 @@ def sarif_log(
     if "decided" in tiers:
         for position, item in enumerate(document.decided):
             if item.kind not in DECIDED_SKIPPED:
-                ranked.append((_order(item.rank), position, _decided_result(document, item, root)))
+                ranked.append((_order(given(item.rank)), position, _decided_result(document, item, root)))
     if "suggested" in tiers:
         for position, suggestion in enumerate(document.suggestions, start=len(document.decided)):
             if suggestion.relation == CO_OCCURRENCE:
                 glued.append(suggestion)
             else:
-                ranked.append((_order(suggestion.rank), position, _suggested_result(document, suggestion, root)))
+                ranked.append((_order(given(suggestion.rank)), position, _suggested_result(document, suggestion, root)))
     results.extend(result for _rank, _position, result in sorted(ranked, key=lambda t: (t[0], t[1])))
     counted = document.decision.counts.co_occurrence.count if document.decision.counts else 0
     if glued or (counted and "decided" in tiers):
@@ -228,7 +229,8 @@ def _proven_result(document: Report, problem: ProblemRecord, root: Path) -> dict
     }
     return _result(
         code, "error" if problem.kind == "error" else "warning", problem.message,
-        _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties, problem.status,
+        _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties,
+        given(problem.status),
     )
 
 
@@ -267,7 +269,7 @@ def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path
     return _result(
         kind, "note", GENERATED_PREFIX + suggestion.message,
         _location_of(document, suggestion.location, root, rule_index=suggestion.rule_index, rule_id=suggestion.rule),
-        identity, properties, suggestion.status,
+        identity, properties, given(suggestion.status),
     )
 
 
@@ -279,7 +281,7 @@ def _decided_result(document: Report, decided: DecidedRecord, root: Path) -> dic
     return _result(
         kind, DECIDED_LEVELS.get(kind, "note"), message,
         _location_of(document, decided.location, root, rule_index=decided.rule_index, rule_id=decided.rule),
-        identity, properties, decided.status,
+        identity, properties, given(decided.status),
     )
 
 
