@@ -9,10 +9,13 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from helpers.cli import code_out_err, invoke
 
 from fuzzroute.results import schemas
 from fuzzroute.results.document import Report
-from fuzzroute.results.record import ShapeError, from_json
+from fuzzroute.results.jsonform import compact_text
+from fuzzroute.results.ledger import Ledger
+from fuzzroute.results.record import OMIT, ShapeError, from_json, to_json
 
 
 @pytest.mark.parametrize("path", sorted(schemas.shipped()), ids=lambda p: p.name)
@@ -56,3 +59,20 @@ def test_a_document_of_the_wrong_shape_is_refused_with_its_path() -> None:
     with pytest.raises(ShapeError, match="missing required field `generated_at`"):
         from_json(Report, {"schema_version": 4})
     assert isinstance(msgspec.json.schema(Report), dict)
+
+
+def test_a_ledger_a_db_run_writes_reads_as_the_model_and_writes_back_to_the_same_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    graph = Path(__file__).resolve().parent.parent / "examples" / "banking.json"
+    for _run in range(2):  # the second run replays the first run's ledger and writes it again
+        code, _out, err = code_out_err(invoke("report", str(graph), "-o", "r.html", "--db", "db", "--budget", "60"))
+        assert code == 0, err
+    (written,) = (tmp_path / "db" / "witnesses").iterdir()
+    text = written.read_text("utf-8")
+    ledger = from_json(Ledger, json.loads(text))
+    assert ledger.suggestions and all(s.status is OMIT and s.memory is OMIT for s in ledger.suggestions)
+    assert compact_text(to_json(ledger)) == text
+    with pytest.raises(ShapeError, match=r"^\$\.version: "):
+        from_json(Ledger, {**json.loads(text), "version": 1})

@@ -48,9 +48,8 @@ from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.report.replay import replay_witness
 from fuzzroute.results.jsonform import compact_text
+from fuzzroute.results.ledger import LEDGER_FORMAT, LEDGER_VERSION
 
-LEDGER_FORMAT = "fuzzroute-witness-ledger"
-LEDGER_VERSION = 2
 HYPOTHESIS_FOLDER = "hypothesis"
 WITNESS_FOLDER = "witnesses"
 #: Stored witnesses kept per suggestion (this run's first, then older ones that still reproduce).

@@ -23,6 +23,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from fuzzroute.results.document import Report
+from fuzzroute.results.ledger import Ledger
 
 SCHEMA_FOLDER = Path(__file__).resolve().parent.parent / "schema"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -35,6 +36,17 @@ REPORT_HEAD = {
         "What `fuzzroute report --json` writes. `proven` holds facts about declared phrases; `suggestions`, "
         "`rules` and `steals` hold what generation sampled, which is never proof. The HTML report is rendered "
         "from this document. Generated from fuzzroute's findings records (fuzzroute.results.document)."
+    ),
+}
+
+LEDGER_HEAD = {
+    "$schema": DRAFT,
+    "$id": "urn:fuzzroute:schema:ledger:2",
+    "title": "fuzzroute --db witness ledger",
+    "description": (
+        "What `fuzzroute report --db DIR` keeps per graph in DIR/witnesses/: the last run's proven problems and "
+        "every suggestion with the witnesses a next run replays. Read strictly: a ledger that does not validate is "
+        "bad input, never an empty memory. Generated from fuzzroute's findings records (fuzzroute.results.ledger)."
     ),
 }
 
@@ -100,7 +112,10 @@ def text_of(schema: dict[str, Any]) -> str:
 
 def shipped() -> dict[Path, str]:
     """Each shipped schema file and the text the records generate for it."""
-    return {SCHEMA_FOLDER / "report.schema.json": text_of(schema_of(Report, REPORT_HEAD))}
+    return {
+        SCHEMA_FOLDER / "report.schema.json": text_of(schema_of(Report, REPORT_HEAD)),
+        SCHEMA_FOLDER / "ledger.schema.json": text_of(schema_of(Ledger, LEDGER_HEAD)),
+    }
 
 
 def main(argv: list[str]) -> int:
