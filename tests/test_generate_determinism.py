@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
 from fuzzroute.generate.seeded import draw_examples
+from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import Exploration
 
 
@@ -29,7 +30,7 @@ def _graph() -> Graph:
 
 
 def _without_time(run: Exploration) -> dict[str, Any]:
-    data = run.to_dict()
+    data: dict[str, Any] = to_json(run)
     data.pop("elapsed_seconds")
     return data
 

@@ -14,7 +14,7 @@ from helpers.cli import code_out_err, invoke
 from fuzzroute.results import schemas
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import compact_text
-from fuzzroute.results.ledger import Ledger
+from fuzzroute.results.ledger_records import Ledger
 from fuzzroute.results.record import OMIT, ShapeError, from_json, to_json
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Claims
+from fuzzroute.results.record import to_json
 
 DIFF_VERSION = 1
 
@@ -95,7 +96,7 @@ class Move:
             "to": ref_dict(self.new),
             "witness": self.witness,
             "relation": self.relation,
-            "claims": {"base": self.base_claims.to_dict(), "head": self.head_claims.to_dict()},
+            "claims": {"base": to_json(self.base_claims), "head": to_json(self.head_claims)},
         }
         if self.tier == "decided":
             data["extent"] = self.extent

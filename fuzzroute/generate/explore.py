@@ -68,7 +68,7 @@ from fuzzroute.generate.unit import MAX_ROUNDS, UnitResult
 from fuzzroute.generate.warm import find_warm, warm_contexts
 from fuzzroute.generate.workers import Shared, UnitPlan, run_units
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import given
+from fuzzroute.results.record import or_none
 from fuzzroute.results.suggestions import (
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
@@ -359,7 +359,7 @@ class Explorer:
         """The edit that made a near miss's best witness (None for every other kind)."""
         if group.kind not in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
             return None
-        return given(group.witnesses()[0].mutation)
+        return or_none(group.witnesses()[0].mutation)
 
     def _extra(self, group: Group) -> dict[str, str]:
         best = group.witnesses()[0]

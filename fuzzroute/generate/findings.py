@@ -28,7 +28,7 @@ from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.naturalness import from_example, naturalness_penalty
 from fuzzroute.generate.relation import SHARED_TEXT, Meeting
-from fuzzroute.results.record import OMIT, Omitted, given, omit_none
+from fuzzroute.results.record import OMIT, Omitted, omit_none, or_none
 from fuzzroute.results.suggestions import Witness
 
 WITNESSES_PER_GROUP = 3
@@ -128,7 +128,7 @@ def strength(witness: Witness) -> int:
     """How strongly a witness shows two rules meeting (0: shared fixed words ... 3: not an overlap)."""
     if isinstance(witness.relation, Omitted):
         return 3
-    return Meeting(witness.relation, given(witness.shared_in)).strength
+    return Meeting(witness.relation, or_none(witness.shared_in)).strength
 
 
 GroupKey = tuple[str, "int | None", "int | None", "int | None"]

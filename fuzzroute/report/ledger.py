@@ -48,7 +48,7 @@ from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.report.replay import replay_witness
 from fuzzroute.results.jsonform import compact_text
-from fuzzroute.results.ledger import LEDGER_FORMAT, LEDGER_VERSION
+from fuzzroute.results.ledger_records import LEDGER_FORMAT, LEDGER_VERSION
 
 HYPOTHESIS_FOLDER = "hypothesis"
 WITNESS_FOLDER = "witnesses"

@@ -42,7 +42,7 @@ from fuzzroute.results.document import (
     RunFacts,
 )
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import OMIT, ShapeError, from_json, given
+from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none
 
 #: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id", "phase_seconds")
@@ -156,7 +156,7 @@ def _run(documents: list[Report]) -> RunFacts:
         for name, count in r.units_ended.items():
             ended[name] = ended.get(name, 0) + count
     judged = sum(r.phrases_judged for r in runs)
-    phases = [given(r.phase_seconds) or {} for r in runs]  # shards run side by side: the longest counts
+    phases = [or_none(r.phase_seconds) or {} for r in runs]  # shards run side by side: the longest counts
     return replace(
         runs[0],
         phrases_generated=sum(r.phrases_generated for r in runs),

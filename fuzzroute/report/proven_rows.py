@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import EXAMPLE_MISSES_OWN_RULE, Checkup
+from fuzzroute.results.record import to_json
 
 RowKind = Literal["example", "never-route"]
 EXAMPLE: RowKind = "example"
@@ -95,7 +96,7 @@ def rows_from_checkup(graph: Graph, checkup: Checkup | None = None) -> list[Prov
         for e in graph.entries
     ]
     phrases = {p for _i, _id, examples, _l in rules for p in examples} | set(graph.never_route_phrases)
-    claims = {phrase: graph.claims(phrase).to_dict() for phrase in sorted(phrases)}
+    claims = {phrase: to_json(graph.claims(phrase)) for phrase in sorted(phrases)}
     return _rows(rules, list(graph.never_route_phrases), [p.to_dict() for p in found.problems], claims)
 
 

@@ -19,7 +19,6 @@ from fuzzroute.decided import DecidedItem, Decisions, Defect
 from fuzzroute.decided.decisions import Pairs
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.laws import Claimant, Claims
 from fuzzroute.engine.problems import Note, Problem
 from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import is_blank
@@ -30,8 +29,6 @@ from fuzzroute.results.document import (
     DECIDED_LAWS,
     QUESTIONS,
     RULE_KINDS,
-    ClaimantRef,
-    ClaimsRef,
     CountedPairs,
     DecidedCounts,
     DecidedRecord,
@@ -59,14 +56,6 @@ NO_EXAMPLES_KINDS = frozenset({SLOW_MATCHER})
 
 def location(where: SourceLocation | None) -> Location | None:
     return None if where is None else Location(str(where.file), int(where.line))
-
-
-def claimant_ref(claimant: Claimant | None) -> ClaimantRef | None:
-    return None if claimant is None else ClaimantRef(claimant.index, claimant.id, claimant.unconditional)
-
-
-def claims_ref(claims: Claims) -> ClaimsRef:
-    return ClaimsRef(claimant_ref(claims.cold_walk), claimant_ref(claims.cascade))
 
 
 def rule_kind(entry: Entry) -> str:
@@ -145,16 +134,6 @@ def defect_record(defect: Defect) -> DefectRecord:
     )
 
 
-def _claims_from_json(data: dict[str, Any] | None) -> ClaimsRef | None:
-    if data is None:
-        return None
-
-    def one(who: dict[str, Any] | None) -> ClaimantRef | None:
-        return None if who is None else ClaimantRef(int(who["index"]), str(who["id"]), bool(who["unconditional"]))
-
-    return ClaimsRef(one(data.get("cold_walk")), one(data.get("cascade")))
-
-
 def decided_records(decisions: Decisions) -> list[DecidedRecord]:
     """The decided items in their order, numbered `decided-1`, `decided-2`, ..."""
     return [decided_record(item, f"decided-{number}") for number, item in enumerate(decisions.items, start=1)]
@@ -170,7 +149,7 @@ def decided_record(item: DecidedItem, ident: str) -> DecidedRecord:
         containing_rules=[RuleRef(e.id, e.index) for e in item.containing],
         dead_rules=[RuleRef(e.id, e.index) for e in item.dead],
         reason=item.reason, law=None if item.law is None else one_of(item.law, DECIDED_LAWS),
-        claims=_claims_from_json(item.claims), id=ident,
+        claims=item.claims, id=ident,
         relation=None if item.relation is None else one_of(item.relation, RELATIONS),
         shared_in=None if item.shared_in is None else one_of(item.shared_in, SHARED_INS),
         redos=OMIT if item.redos is None else from_json(Redos, json_safe(item.redos)),
@@ -203,7 +182,7 @@ class Records:
         self.entries = graph.entries
 
     def problem(self, problem: Problem) -> ProblemRecord:
-        claims = None if problem.example is None else claims_ref(self.graph.claims(problem.example))
+        claims = None if problem.example is None else self.graph.claims(problem.example)
         return ProblemRecord(
             kind=problem.kind, code=problem.code, skill=problem.skill, example=problem.example, from_=problem.from_,
             to=problem.to, message=problem.message, location=location(problem.location), claims=claims,

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Final, Literal, get_args
 
 from msgspec import Meta, field
 
+from fuzzroute.results.claims import Claims
 from fuzzroute.results.record import OMIT, Omitted, Record
 from fuzzroute.results.suggestions import Relation, SharedIn, Witness
 
@@ -228,19 +229,6 @@ class RunFacts(Record, frozen=True):
     ] | Omitted = OMIT
 
 
-class ClaimantRef(Record, frozen=True):
-    index: Position
-    id: str
-    unconditional: bool
-
-
-class ClaimsRef(Record, frozen=True):
-    """Who a law starts on a phrase (`None`: no entry)."""
-
-    cold_walk: ClaimantRef | None
-    cascade: ClaimantRef | None
-
-
 class ProblemRecord(Record, frozen=True):
     """A proven problem, as the checkup defines it, with its rule's location and both laws' claimants."""
 
@@ -252,7 +240,7 @@ class ProblemRecord(Record, frozen=True):
     to: str | None = None
     message: str = ""
     location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)] = None
-    claims: ClaimsRef | None = None
+    claims: Claims | None = None
     status: Status | Omitted = OMIT
 
 
@@ -432,7 +420,7 @@ class DecidedRecord(Record, frozen=True):
     dead_rules: list[RuleRef]
     reason: str | None
     law: DecidedLaw | None
-    claims: ClaimsRef | None
+    claims: Claims | None
     id: str
     #: For an overlap: how the two rules meet (as `SuggestionRecord.relation`), decided for every message.
     relation: Annotated[

@@ -64,7 +64,7 @@ def omit_none(value: T | None) -> T | Omitted:
     return OMIT if value is None else value
 
 
-def given(value: T | Omitted) -> T | None:
+def or_none(value: T | Omitted) -> T | None:
     """`value`, or None for an omitted field: for readers that treat absent and null alike."""
     return None if isinstance(value, Omitted) else value
 

@@ -23,7 +23,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from fuzzroute.results.document import Report
-from fuzzroute.results.ledger import Ledger
+from fuzzroute.results.ledger_records import Ledger
 
 SCHEMA_FOLDER = Path(__file__).resolve().parent.parent / "schema"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -46,7 +46,8 @@ LEDGER_HEAD = {
     "description": (
         "What `fuzzroute report --db DIR` keeps per graph in DIR/witnesses/: the last run's proven problems and "
         "every suggestion with the witnesses a next run replays. Read strictly: a ledger that does not validate is "
-        "bad input, never an empty memory. Generated from fuzzroute's findings records (fuzzroute.results.ledger)."
+        "bad input, never an empty memory. Generated from fuzzroute's findings records "
+        "(fuzzroute.results.ledger_records)."
     ),
 }
 
