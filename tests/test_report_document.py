@@ -33,6 +33,7 @@ from fuzzroute.report import (
     schema_errors,
 )
 from fuzzroute.report.tool_versions import REPORTED_DISTRIBUTIONS
+from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import (
     NEAR_MISS_UNCLAIMED,
     SHADOWED_BY_EARLIER_RULE,
@@ -95,9 +96,9 @@ def test_proven_half_is_the_checkup_with_claimants_from_the_laws() -> None:
     checkup = graph.checkup()
     doc = build_json(graph, checkup, support_exploration())
     assert [{k: v for k, v in p.items() if k != "claims"} for p in doc["proven"]["problems"]] == [
-        p.to_dict() for p in checkup.problems
+        to_json(p) for p in checkup.problems
     ]
-    assert doc["proven"]["notes"] == [n.to_dict() for n in checkup.notes]
+    assert doc["proven"]["notes"] == to_json(list(checkup.notes))
     for problem in doc["proven"]["problems"]:
         claims = graph.claims(problem["example"])
         got = problem["claims"]

@@ -48,7 +48,7 @@ def test_every_key_a_record_always_writes_is_required_and_no_other_key_is_allowe
     assert all(definition["additionalProperties"] is False for definition in schema["$defs"].values()
                if definition.get("type") == "object" and "properties" in definition)
     assert schema["additionalProperties"] is False and "history" not in schema["required"]
-    problem = schema["$defs"]["ProblemRecord"]
+    problem = schema["$defs"]["Problem"]
     assert problem["properties"]["kind"] == {"enum": ["error", "warning"]}
     assert "from" in problem["required"] and "from_" not in problem["properties"]
 

@@ -38,6 +38,7 @@ from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.paths import NamedPath, refuse_collisions
 from fuzzroute.report.render.lines import finding_line
 from fuzzroute.results.jsonform import inert_json
+from fuzzroute.results.record import to_json
 
 #: The notes in one line each (the full text with -v).
 SHORT_NOTES = {
@@ -210,8 +211,8 @@ def check(
 def _json_document(checkup: Checkup, decisions: Any, judged: Judged | None = None) -> dict[str, Any]:
     """`check --format json` of one graph: problems and notes, plus the decided tier unless --no-decide."""
     document: dict[str, Any] = {
-        "problems": [p.to_dict() for p in checkup.problems],
-        "notes": [n.to_dict() for n in checkup.notes],
+        "problems": to_json(list(checkup.problems)),
+        "notes": to_json(list(checkup.notes)),
     }
     if checkup.not_checked:
         document["not_checked"] = [n.to_dict() for n in checkup.not_checked]

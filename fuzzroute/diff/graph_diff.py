@@ -44,7 +44,7 @@ class RuleRef:
 
     @staticmethod
     def of(entry: Entry) -> RuleRef:
-        where = None if entry.location is None else entry.location.to_dict()
+        where = None if entry.location is None else to_json(entry.location)
         return RuleRef(entry.index, entry.id, entry.caption, where)
 
     @property

@@ -20,7 +20,6 @@ from fuzzroute.decided.decisions import Pairs
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Note, Problem
-from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import is_blank
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (
@@ -54,8 +53,9 @@ from fuzzroute.results.suggestions import RELATIONS, SHARED_INS, SLOW_MATCHER, R
 NO_EXAMPLES_KINDS = frozenset({SLOW_MATCHER})
 
 
-def location(where: SourceLocation | None) -> Location | None:
-    return None if where is None else Location(str(where.file), int(where.line))
+def location(where: Location | None) -> Location | None:
+    """A rule's declared location, as the engine recorded it (the engine's location is the record)."""
+    return where
 
 
 def rule_kind(entry: Entry) -> str:
@@ -182,11 +182,8 @@ class Records:
         self.entries = graph.entries
 
     def problem(self, problem: Problem) -> ProblemRecord:
-        claims = None if problem.example is None else self.graph.claims(problem.example)
-        return ProblemRecord(
-            kind=problem.kind, code=problem.code, skill=problem.skill, example=problem.example, from_=problem.from_,
-            to=problem.to, message=problem.message, location=location(problem.location), claims=claims,
-        )
+        """The checkup's problem with both laws' claimants of its phrase (the report shows them)."""
+        return replace(problem, claims=None if problem.example is None else self.graph.claims(problem.example))
 
     def rule_location(self, index: int | None) -> Location | None:
         """Where the rule a suggestion is about is declared, if known."""

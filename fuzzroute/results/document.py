@@ -18,10 +18,18 @@ from typing import Annotated, Any, Final, Literal, get_args
 from msgspec import Meta, field
 
 from fuzzroute.results.claims import Claims
+from fuzzroute.results.proven import LOCATION_DESCRIPTION, Note, Problem
+from fuzzroute.results.proven import Location as Location
+from fuzzroute.results.proven import Severity as Severity
+from fuzzroute.results.proven import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
 from fuzzroute.results.suggestions import Relation, SharedIn, Witness
 
 SCHEMA_VERSION: Final = 4
+
+#: The names the report modules use for the proven tier's records (the same classes the checkup builds).
+ProblemRecord = Problem
+NoteRecord = Note
 #: Report versions this fuzzroute reads as a baseline: the previous one and this one.
 BASELINE_VERSIONS = (3, 4)
 
@@ -35,17 +43,10 @@ Position = Annotated[int, Meta(ge=0)]
 Share = Annotated[float, Meta(ge=0)]
 #: Seconds of wall time: timing, varies between runs.
 Seconds = Annotated[float, Meta(ge=0)]
-#: Whether a finding is new since the baseline (or the last `--db` run), or still there.
-Status = Annotated[
-    Literal["new", "still"],
-    Meta(description="Only with --baseline or --db: new since the baseline (or the last --db run), or still there."),
-]
 #: The two claim laws: the first-match walk over a cold turn, and the classifier cascade.
 Law = Literal["cold_walk", "cascade"]
 #: How the two rules of a pair met, as the decided tier found (a sampled pair's `decision.pairs` entry).
 PairVerdict = Literal["shared-text", "co-occurrence", "disjoint", "undecided"]
-#: The severity of a proven problem.
-Severity = Literal["error", "warning"]
 #: The evidence tiers, always kept apart.
 Tier = Literal["proven", "decided", "suggested"]
 #: The tiers below proven (a row's `also`, an accepted finding).
@@ -82,20 +83,6 @@ DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)
 Check = Literal["examples", "never-routes"]
 CHECKS: tuple[Check, ...] = get_args(Check)
 PasteMode = Literal["examples", "already_declared", "as_given"]
-
-LOCATION_DESCRIPTION = (
-    "Where the rule is declared: the line of its `.entry(` call in a Python graph, of its entry object in a JSON "
-    "graph, of its rule object or `.entry(` call in a TypeScript or JavaScript graph; null when unknown (a graph "
-    "built in memory)."
-)
-
-
-class Location(Record, frozen=True):
-    """Where a rule is declared: a file and a 1-based line."""
-
-    file: Annotated[str, Meta(min_length=1)]
-    line: Annotated[int, Meta(ge=1)]
-
 
 class ToolFacts(Record, frozen=True):
     name: Literal["fuzzroute"]
@@ -227,26 +214,6 @@ class RunFacts(Record, frozen=True):
             ),
         ),
     ] | Omitted = OMIT
-
-
-class ProblemRecord(Record, frozen=True):
-    """A proven problem, as the checkup defines it, with its rule's location and both laws' claimants."""
-
-    kind: Severity
-    code: str
-    skill: str | None
-    example: str | None
-    from_: str | None = field(name="from")
-    to: str | None = None
-    message: str = ""
-    location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)] = None
-    claims: Claims | None = None
-    status: Status | Omitted = OMIT
-
-
-class NoteRecord(Record, frozen=True):
-    name: str
-    text: str
 
 
 class RuleAt(Record, frozen=True):
