@@ -42,6 +42,7 @@ def _groups(run: Exploration, kind: str, rule: str, from_: str) -> list[Suggesti
 def _without_time(run: Exploration) -> dict[str, Any]:
     data: dict[str, Any] = to_json(run)
     data.pop("elapsed_seconds")
+    data.pop("workers")  # timing: varies between runs
     return data
 
 

@@ -43,10 +43,10 @@ LEAN_REPORT_MODULES = {
     "fuzzroute.report", "fuzzroute.report.paths", "fuzzroute.report.atomic", "fuzzroute.report.fail_on_findings",
     "fuzzroute.report.render", "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
 }
-#: Of the findings model, a lean command may load the laws' claims (and the record base under them) and the JSON
-#: helper that keeps graph text inert; never the report document.
+#: Of the findings model, a lean command may load the proven tier's records, the laws' claims (and the record
+#: base under them) and the JSON helper that keeps graph text inert; never the report document.
 LEAN_RESULTS_MODULES = {"fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims",
-                        "fuzzroute.results.record"}
+                        "fuzzroute.results.proven", "fuzzroute.results.record"}
 
 
 def bare_modules() -> set[str]:

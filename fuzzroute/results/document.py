@@ -23,7 +23,7 @@ from fuzzroute.results.proven import Location as Location
 from fuzzroute.results.proven import Severity as Severity
 from fuzzroute.results.proven import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
-from fuzzroute.results.suggestions import Relation, SharedIn, Witness
+from fuzzroute.results.suggestions import SUGGESTION_KINDS, Relation, SharedIn, Witness
 
 SCHEMA_VERSION: Final = 4
 
@@ -57,7 +57,7 @@ DecidedKind = Literal[
     "decided-case-range", "decided-overlap", "decided-disjoint", "decided-can-win", "undecided",
 ]
 #: The question a decided item answers.
-Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached"]
+Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached", "regex-lint"]
 #: Why generation ended.
 EndedBy = Literal["phrase-budget", "time-budget", "exhausted", "interrupted"]
 #: The --fail-on policies.
@@ -265,7 +265,7 @@ class SuggestionRecord(Record, frozen=True):
     `status` is `new` or `still` against a baseline.
     """
 
-    kind: str
+    kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
     rule: str | None
     rule_index: Position | None
     from_: str | None = field(name="from")

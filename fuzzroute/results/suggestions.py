@@ -8,9 +8,9 @@ see exactly what the suggestion states.
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
-from msgspec import field
+from msgspec import Meta, field
 
 from fuzzroute.results.record import OMIT, Omitted, Record
 
@@ -21,6 +21,15 @@ Relation = Literal["shared-text", "co-occurrence"]
 SharedIn = Literal["fixed-words", "wildcard"]
 RELATIONS: tuple[Relation, ...] = get_args(Relation)
 SHARED_INS: tuple[SharedIn, ...] = get_args(SharedIn)
+#: What a witness's context holds (the routing context it was judged on), for the published schemas; the
+#: value stays a plain mapping because the generators and the laws pass it on as keyword arguments.
+CONTEXT_SCHEMA = {
+    "properties": {
+        "iteration": {"type": "integer", "minimum": 0},
+        "history": {"type": "array"},
+        "activated_injection_ids": {"type": "array", "items": {"type": "string"}},
+    },
+}
 
 # Suggestion kinds (stable codes, documented in the README).
 SHADOWED_BY_EARLIER_RULE = "generated-shadowed-by-earlier"
@@ -67,7 +76,7 @@ class Witness(Record, frozen=True):
     cold_walk_index: int | None = None
     cascade_index: int | None = None
     generator: str = ""
-    context: dict[str, Any] | Omitted = OMIT
+    context: Annotated[dict[str, Any], Meta(extra_json_schema=CONTEXT_SCHEMA)] | Omitted = OMIT
     mutation: str | Omitted = OMIT
     #: How the two rules of an overlap or shadowing meet on this phrase (see `Suggestion.relation`).
     relation: Relation | Omitted = OMIT
