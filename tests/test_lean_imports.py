@@ -46,7 +46,7 @@ LEAN_REPORT_MODULES = {
 #: Of the findings model, a lean command may load the proven tier's records, the laws' claims (and the record
 #: base under them) and the JSON helper that keeps graph text inert; never the report document.
 LEAN_RESULTS_MODULES = {"fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims",
-                        "fuzzroute.results.proven", "fuzzroute.results.record"}
+                        "fuzzroute.results.proven_records", "fuzzroute.results.record"}
 
 
 def bare_modules() -> set[str]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from fuzzroute.results.proven import Note as Note  # re-exported: the checkup's findings are the report's records
-from fuzzroute.results.proven import Problem as Problem
+from fuzzroute.results.proven_records import (
+    Note as Note,  # re-exported: the checkup's findings are the report's records
+)
+from fuzzroute.results.proven_records import Problem as Problem
 
 if TYPE_CHECKING:
     from fuzzroute.engine.unread import NotChecked

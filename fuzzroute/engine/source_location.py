@@ -13,7 +13,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from fuzzroute.results.proven import Location
+from fuzzroute.results.proven_records import Location
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 

@@ -18,10 +18,10 @@ from typing import Annotated, Any, Final, Literal, get_args
 from msgspec import Meta, field
 
 from fuzzroute.results.claims import Claims
-from fuzzroute.results.proven import LOCATION_DESCRIPTION, Note, Problem
-from fuzzroute.results.proven import Location as Location
-from fuzzroute.results.proven import Severity as Severity
-from fuzzroute.results.proven import Status as Status
+from fuzzroute.results.proven_records import LOCATION_DESCRIPTION, Note, Problem
+from fuzzroute.results.proven_records import Location as Location
+from fuzzroute.results.proven_records import Severity as Severity
+from fuzzroute.results.proven_records import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
 from fuzzroute.results.suggestions import SUGGESTION_KINDS, Relation, SharedIn, Witness
 

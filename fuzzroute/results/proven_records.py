@@ -63,6 +63,19 @@ class Problem(Record, frozen=True):
     claims: Claims | None | Omitted = OMIT
     status: Status | Omitted = OMIT
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when every field but `location` is: where a rule is declared is never part of a verdict."""
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return self._verdict() == other._verdict()
+
+    def __hash__(self) -> int:
+        return hash(self._verdict())
+
+    def _verdict(self) -> tuple[object, ...]:
+        return (self.kind, self.code, self.skill, self.example, self.from_, self.to, self.message, self.claims,
+                self.status)
+
 
 class Note(Record, frozen=True):
     """A boundary statement attached to a checkup: what the checks did not prove."""
