@@ -215,7 +215,7 @@ def _json_document(checkup: Checkup, decisions: Any, judged: Judged | None = Non
         "notes": to_json(list(checkup.notes)),
     }
     if checkup.not_checked:
-        document["not_checked"] = [n.to_dict() for n in checkup.not_checked]
+        document["not_checked"] = to_json([n.record() for n in checkup.not_checked])
     if decisions is not None:
         from fuzzroute.report.render.decided_text import decided_json
 

@@ -23,7 +23,6 @@ from fuzzroute.engine.problems import Note, Problem
 from fuzzroute.engine.text import is_blank
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (
-    CHECKS,
     DECIDED_KINDS,
     DECIDED_LAWS,
     QUESTIONS,
@@ -39,7 +38,6 @@ from fuzzroute.results.document import (
     PasteMode,
     ProblemRecord,
     Redos,
-    RuleAt,
     RuleFigures,
     RuleInfo,
     RuleRef,
@@ -76,11 +74,7 @@ def note_record(note: Note) -> NoteRecord:
 
 
 def not_checked_record(unread: NotChecked) -> NotCheckedRecord:
-    rule = unread.rule
-    return NotCheckedRecord(
-        one_of(unread.check, CHECKS), unread.phrase, unread.skill, RuleAt(rule.id, rule.index, location(rule.location)),
-        unread.message, location(unread.location),
-    )
+    return unread.record()
 
 
 def json_safe(value: Any) -> Any:

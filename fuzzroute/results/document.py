@@ -20,6 +20,8 @@ from msgspec import Meta, field
 from fuzzroute.results.claims import Claims
 from fuzzroute.results.proven_records import LOCATION_DESCRIPTION, Note, Problem
 from fuzzroute.results.proven_records import Location as Location
+from fuzzroute.results.proven_records import NotCheckedRecord as NotCheckedRecord
+from fuzzroute.results.proven_records import RuleAt as RuleAt
 from fuzzroute.results.proven_records import Severity as Severity
 from fuzzroute.results.proven_records import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
@@ -80,8 +82,6 @@ FAIL_ON: tuple[FailOn, ...] = get_args(FailOn)
 RULE_KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
 DecidedLaw = Literal["cascade", "cold_walk", "both"]
 DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)
-Check = Literal["examples", "never-routes"]
-CHECKS: tuple[Check, ...] = get_args(Check)
 PasteMode = Literal["examples", "already_declared", "as_given"]
 
 class ToolFacts(Record, frozen=True):
@@ -214,25 +214,6 @@ class RunFacts(Record, frozen=True):
             ),
         ),
     ] | Omitted = OMIT
-
-
-class RuleAt(Record, frozen=True):
-    """A rule by id and position, with where it is declared."""
-
-    id: str
-    index: Position
-    location: Location | None
-
-
-class NotCheckedRecord(Record, frozen=True):
-    """A declared phrase whose verdict depends on a `when` a static read could not run: neither passed nor failed."""
-
-    check: Check
-    phrase: str
-    skill: str | None
-    depends_on: RuleAt
-    message: str
-    location: Location | None
 
 
 class ProvenSection(Record, frozen=True):

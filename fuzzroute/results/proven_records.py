@@ -9,7 +9,7 @@ claimants of the phrase; `status` exists only against a baseline.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from msgspec import Meta, field
 
@@ -18,6 +18,9 @@ from fuzzroute.results.record import OMIT, Omitted, Record
 
 #: The severity of a proven problem.
 Severity = Literal["error", "warning"]
+#: Which declared phrases a not-checked verdict is about.
+Check = Literal["examples", "never-routes"]
+CHECKS: tuple[Check, ...] = get_args(Check)
 #: Whether a finding is new since the baseline (or the last `--db` run), or still there.
 Status = Annotated[
     Literal["new", "still"],
@@ -82,3 +85,22 @@ class Note(Record, frozen=True):
 
     name: str
     text: str
+
+
+class RuleAt(Record, frozen=True):
+    """A rule by id and position, with where it is declared."""
+
+    id: str
+    index: Annotated[int, Meta(ge=0)]
+    location: Location | None
+
+
+class NotCheckedRecord(Record, frozen=True):
+    """A declared phrase whose verdict depends on a `when` a static read could not run: neither passed nor failed."""
+
+    check: Check
+    phrase: str
+    skill: str | None
+    depends_on: RuleAt
+    message: str
+    location: Location | None
