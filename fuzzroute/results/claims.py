@@ -7,7 +7,7 @@ report, so what a reader sees is exactly what the laws returned.
 
 from __future__ import annotations
 
-from fuzzroute.results.record import Record
+from fuzzroute.results.record import OMIT, Omitted, Record
 
 
 class Claimant(Record, frozen=True):
@@ -35,3 +35,35 @@ class Claims(Record, frozen=True):
             None if self.cold_walk is None else self.cold_walk.id,
             None if self.cascade is None else self.cascade.id,
         )
+
+
+class ClaimDetail(Record, frozen=True):
+    """One law's claimant, with the condition that made it claim and the text it matched (`fuzzroute claim`)."""
+
+    id: str
+    index: int
+    condition: str
+    witness: str | None
+
+
+class RuleRef(Record, frozen=True):
+    """A rule by id and position."""
+
+    id: str
+    index: int
+
+
+class ClaimAnswer(Record, frozen=True):
+    """What `fuzzroute claim --format json` writes for one phrase.
+
+    A law that reaches a `when` a static read could not run has no known
+    claimant: its `*_depends_on` names that rule instead (absent otherwise).
+    """
+
+    phrase: str
+    cold_walk: str | None
+    cascade: str | None
+    cold_walk_detail: ClaimDetail | None
+    cascade_detail: ClaimDetail | None
+    cold_walk_depends_on: RuleRef | Omitted = OMIT
+    cascade_depends_on: RuleRef | Omitted = OMIT
