@@ -55,7 +55,7 @@ class Problem(Record, frozen=True):
     """
 
     kind: Severity
-    code: str
+    code: Annotated[str, Meta(min_length=1)]
     skill: str | None = None
     example: str | None = None
     from_: str | None = field(default=None, name="from")

@@ -73,8 +73,8 @@ class Witness(Record, frozen=True):
     phrase: str
     cold_walk: str | None
     cascade: str | None
-    cold_walk_index: int | None = None
-    cascade_index: int | None = None
+    cold_walk_index: Annotated[int, Meta(ge=0)] | None = None
+    cascade_index: Annotated[int, Meta(ge=0)] | None = None
     generator: str = ""
     context: Annotated[dict[str, Any], Meta(extra_json_schema=CONTEXT_SCHEMA)] | Omitted = OMIT
     mutation: str | Omitted = OMIT
