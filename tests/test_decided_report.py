@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers.cli import code_out_err, invoke
+from msgspec.structs import replace
 
 from fuzzroute import Graph, keywords
 from fuzzroute.decided import decide

@@ -26,6 +26,7 @@ from fuzzroute.graphfiles.jsonspans import entry_lines, parse_spans
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import write_report
 from fuzzroute.report.persistence.schema import schema_errors
+from fuzzroute.results.record import to_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -148,12 +149,12 @@ def test_report_json_and_html_carry_locations(tmp_path: Path) -> None:
     assert schema_errors(document) == []
     by_index = {e.index: e.location for e in loaded.graph.entries}
     for rule in document["graph"]["rules"]:
-        assert rule["location"] == by_index[rule["index"]].to_dict()  # type: ignore[union-attr]
+        assert rule["location"] == to_json(by_index[rule["index"]])
     assert document["proven"]["problems"] and document["suggestions"]
     for problem in document["proven"]["problems"]:
         assert problem["location"]["file"] == str(path)
     for suggestion in document["suggestions"]:
-        expected = None if suggestion["rule_index"] is None else by_index[suggestion["rule_index"]].to_dict()  # type: ignore[union-attr]
+        expected = None if suggestion["rule_index"] is None else to_json(by_index[suggestion["rule_index"]])
         assert suggestion["location"] == expected
     html = result.html_path.read_text()
     for line in {p["location"]["line"] for p in document["proven"]["problems"]}:

@@ -16,6 +16,7 @@ import pytest
 
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.results.record import to_json
 
 REAL = Path(__file__).parent / "data" / "real"
 EXPECTED = [json.loads(line) for line in (REAL / "expected.jsonl").read_text("utf-8").splitlines() if line.strip()]
@@ -36,6 +37,6 @@ def test_proven_verdicts_equal_the_reference(case: dict[str, Any]) -> None:
             load_graph(str(REAL / case["graph"]))
         return
     checkup = load_graph(str(REAL / case["graph"])).graph.checkup()
-    got = [p.to_dict() for p in checkup.problems]
+    got = to_json(list(checkup.problems))
     assert [tuple(p[f] for f in FIELDS) for p in got] == [tuple(p[f] for f in FIELDS) for p in case["problems"]]
     assert [n.name for n in checkup.notes] == case["notes"]

@@ -20,6 +20,7 @@ from fuzzroute.generate import explore
 from fuzzroute.generate import intersect as phase
 from fuzzroute.generate.budget import STOP_POLL_EVERY
 from fuzzroute.generate.intersect import EARLIER_TEXT, LATER_TEXT, IntersectionStats, Witnesses
+from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, Exploration, Suggestion
 
 GENERATOR = "regex/intersection"
@@ -39,8 +40,9 @@ def _groups(run: Exploration, kind: str, rule: str, from_: str) -> list[Suggesti
 
 
 def _without_time(run: Exploration) -> dict[str, Any]:
-    data = run.to_dict()
+    data: dict[str, Any] = to_json(run)
     data.pop("elapsed_seconds")
+    data.pop("workers")  # timing: varies between runs
     return data
 
 

@@ -125,7 +125,7 @@ def test_a_when_rule_that_claims_only_on_a_later_turn(planted: ModuleType, run: 
     graph: Graph = planted.graph
     found = _find(run, WHEN_CLAIMS_WARM, "follow-up")
     for witness in found.witnesses:
-        assert witness.context is not None
+        assert isinstance(witness.context, dict)
         warm = graph.claims(witness.phrase, RoutingContext(**witness.context))
         assert warm.ids()[1] == "follow-up" != graph.claims(witness.phrase).ids()[1]
 

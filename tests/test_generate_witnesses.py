@@ -20,6 +20,7 @@ from fuzzroute import Graph, Outcome, RoutingContext, all_of, keywords, runs_on
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate import explore
 from fuzzroute.generate.findings import edit_rank, strength, witness_key
+from fuzzroute.results.record import or_none
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -103,7 +104,7 @@ def _check(graph: Graph, run: Exploration) -> None:
         ]
         assert order == sorted(order)
         for w in s.witnesses:
-            context = _context(w.context)
+            context = _context(or_none(w.context))
             claims = graph.claims(w.phrase, context)
             assert claims.ids() == (w.cold_walk, w.cascade), (s.kind, w)
             assert (w.cold_walk_index, w.cascade_index) == (
@@ -128,7 +129,7 @@ def _check(graph: Graph, run: Exploration) -> None:
                 assert s.rule_index is not None
                 assert runs_on(entries[s.rule_index], w.phrase) is Outcome.MATCH
             if s.kind == WHEN_CLAIMS_WARM:
-                assert w.context is not None and w.cascade_index == s.rule_index
+                assert isinstance(w.context, dict) and w.cascade_index == s.rule_index
                 assert runs_on(entries[s.rule_index or 0], w.phrase) is not Outcome.MATCH
 
 

@@ -23,6 +23,7 @@ import pytest
 
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.results.record import to_json
 
 REAL = Path(__file__).parent / "data" / "real"
 HAND_WRITTEN = Path(__file__).parent / "data" / "real_ts"
@@ -110,7 +111,7 @@ def test_a_real_graph_written_as_typescript_keeps_the_reference_verdicts(case: d
             load_graph(str(path))
         return
     checkup = load_graph(str(path)).graph.checkup()
-    got = [tuple(p.to_dict()[f] for f in FIELDS) for p in checkup.problems]
+    got = [tuple(to_json(p)[f] for f in FIELDS) for p in checkup.problems]
     assert got == [tuple(p[f] for f in FIELDS) for p in case["problems"]]
     assert [n.name for n in checkup.notes] == case["notes"]
     assert checkup.not_checked == ()
@@ -129,7 +130,7 @@ HAND = sorted(HAND_WRITTEN.glob("*.ts"))
 def test_hand_written_real_graphs_keep_the_reference_verdicts(path: Path) -> None:
     case = next(c for c in EXPECTED if c["graph"] == path.stem + ".json")
     checkup = load_graph(str(path)).graph.checkup()
-    got = [tuple(p.to_dict()[f] for f in FIELDS) for p in checkup.problems]
+    got = [tuple(to_json(p)[f] for f in FIELDS) for p in checkup.problems]
     assert got == [tuple(p[f] for f in FIELDS) for p in case["problems"]]
     assert [n.name for n in checkup.notes] == case["notes"]
     assert got or case["problems"] == []

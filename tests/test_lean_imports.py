@@ -34,8 +34,9 @@ runpy.run_module("fuzzroute", run_name="__main__")
 HEAVY = {"hypothesis", "hypothesis_jsonschema", "numpy", "lemminflect", "jinja2", "rich", "libcst", "jsonschema",
          "exrex", "tree_sitter", "tree_sitter_typescript", "markupsafe"}
 #: The third-party packages `check` and `claim` import (click runs the command line; fastjsonschema's exception
-#: classes come with the compiled graph schema; pyahocorasick is the claim laws' prefilter).
-LEAN_PACKAGES = {"click", "fastjsonschema", "ahocorasick"}
+#: classes come with the compiled graph schema; pyahocorasick is the claim laws' prefilter; msgspec defines the
+#: findings records the laws answer with, and loads typing_extensions when it is installed).
+LEAN_PACKAGES = {"click", "fastjsonschema", "ahocorasick", "msgspec", "typing_extensions"}
 #: The modules of the report layer a lean command may load: output paths and atomic writes, the exit policy, the
 #: one-line finding format, and the text and JSON of decided items.
 LEAN_REPORT_MODULES = {
@@ -44,9 +45,12 @@ LEAN_REPORT_MODULES = {
     "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.lines",
     "fuzzroute.report.render.decided_text", "fuzzroute.report.render.check_text",
 }
-#: Of the findings model, a lean command may load only the JSON helper that keeps graph text inert.
+#: Of the findings model, a lean command may load the proven tier's records, the laws' claims (and the record
+#: base under them), check's typed listing lines and the JSON helper that keeps graph text inert; never the
+#: report document.
 LEAN_RESULTS_MODULES = {
-    "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.check_listing", "fuzzroute.results.rows",
+    "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims", "fuzzroute.results.proven_records",
+    "fuzzroute.results.record", "fuzzroute.results.check_listing", "fuzzroute.results.rows",
 }
 
 

@@ -21,6 +21,7 @@ from helpers.report_fixtures import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from fuzzroute import Graph, intent, keywords
 from fuzzroute.decided import BOUNDARY
@@ -32,6 +33,7 @@ from fuzzroute.report import (
     schema_errors,
 )
 from fuzzroute.report.assembly.tool_versions import REPORTED_DISTRIBUTIONS
+from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import (
     NEAR_MISS_UNCLAIMED,
     SHADOWED_BY_EARLIER_RULE,
@@ -94,9 +96,9 @@ def test_proven_half_is_the_checkup_with_claimants_from_the_laws() -> None:
     checkup = graph.checkup()
     doc = build_json(graph, checkup, support_exploration())
     assert [{k: v for k, v in p.items() if k != "claims"} for p in doc["proven"]["problems"]] == [
-        p.to_dict() for p in checkup.problems
+        to_json(p) for p in checkup.problems
     ]
-    assert doc["proven"]["notes"] == [n.to_dict() for n in checkup.notes]
+    assert doc["proven"]["notes"] == to_json(list(checkup.notes))
     for problem in doc["proven"]["problems"]:
         claims = graph.claims(problem["example"])
         got = problem["claims"]
@@ -110,8 +112,8 @@ def test_exit_status_follows_proven_errors_only() -> None:
     clean = Graph("clean").entry("billing", match=keywords("refund"), examples=["refund please"])
     exploration = judge_samples(clean, {0: ["refund"]})
     # A suggestion never changes the exit status.
-    with_suggestion = Exploration(**{**exploration.__dict__, "suggestions": (
-        Suggestion(SLOW_MATCHER, "billing", 0, None, None, None, None, 1, (), "slow"),)})
+    with_suggestion = replace(exploration, suggestions=(
+        Suggestion(SLOW_MATCHER, "billing", 0, None, None, None, None, 1, (), "slow"),))
     doc = build_json(clean, clean.checkup(), with_suggestion)
     assert doc["summary"]["suggestions"] == 1 and doc["summary"]["exit_status"] == 0 == doc["summary"]["exit_status"]
 
@@ -227,7 +229,7 @@ def test_steals_are_sparse_cells_over_the_rules_phrases_came_from() -> None:
     assert doc["steals"]["axis"] == [r.index for r in exploration.rules]
     assert doc["steals"]["cells"] == [list(cell) for cell in sorted(exploration.steals)]
     assert all(n > 0 for _i, _j, n in doc["steals"]["cells"])
-    broken = Exploration(**{**exploration.__dict__, "steals": ((1, 2), (3, 4))})
+    broken = replace(exploration, steals=((1, 2), (3, 4)))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="triples"):
         build_json(graph, graph.checkup(), broken)
 
@@ -276,7 +278,7 @@ def explorations(draw: st.DrawFn) -> Exploration:
             (witness(graph, phrase, "drawn"),), f"drawn {kind}"),
         st.sampled_from(sorted(SUGGESTION_KINDS)), st.integers(0, len(graph.entries) - 1), phrases,
         st.integers(1, 99)), max_size=5))
-    return Exploration(**{**base.__dict__, "suggestions": base.suggestions + tuple(extra)})
+    return replace(base, suggestions=base.suggestions + tuple(extra))
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from typing import Any, Literal
@@ -21,6 +21,7 @@ from helpers.report_fixtures import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from fuzzroute import Graph, keywords
 from fuzzroute.report import GENERATED_BOUNDARY, PROVEN_BOUNDARY, Report, build_report, render_html, to_json
@@ -28,11 +29,15 @@ from fuzzroute.report.assembly.overview import overview
 from fuzzroute.report.assembly.pipeline import empty_exploration
 from fuzzroute.report.render.html import FULL_MATRIX_LIMIT, visible_phrase
 from fuzzroute.results.document import DecidedRecord
-from fuzzroute.results.jsonform import from_json
+from fuzzroute.results.record import from_json
 from fuzzroute.results.suggestions import NEAR_MISS_UNCLAIMED, Exploration, Suggestion
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "source", "wbr"}
 NOW = datetime(2025, 1, 2, tzinfo=UTC)
+
+#: The question each decided kind answers, as the decided tier writes it.
+QUESTIONS = {"decided-never-wins": "never-wins", "decided-disjoint": "overlap", "decided-overlap": "overlap",
+             "decided-never-matches": "matcher", "decided-redos": "backtracking", "undecided": "overlap"}
 
 
 @dataclass
@@ -305,7 +310,7 @@ def test_a_very_wide_graph_keeps_the_busiest_rules_in_the_matrix() -> None:
 def test_the_overview_links_every_card_tier_by_tier() -> None:
     doc = support_document()
     def item(ident: str, kind: str, rule: str, index: int, other: str | None, witness: str | None) -> dict[str, Any]:
-        return {"id": ident, "kind": kind, "question": kind, "rule": rule, "rule_index": index,
+        return {"id": ident, "kind": kind, "question": QUESTIONS[kind], "rule": rule, "rule_index": index,
                 "message": f"{kind} about {rule}", "witness": witness, "location": None, "other_rule": other,
                 "other_rule_index": None if other is None else 0, "containing_rules": [], "dead_rules": [],
                 "reason": None, "law": None, "claims": None}

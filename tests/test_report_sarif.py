@@ -24,12 +24,16 @@ from fuzzroute.report import build_report, empty_exploration, to_json
 from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX
 from fuzzroute.report.render.sarif import sarif_log as sarif_of_report
 from fuzzroute.results.document import Report
-from fuzzroute.results.jsonform import from_json
+from fuzzroute.results.record import from_json
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parent / "examples"
 SCHEMA = json.loads((HERE / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft4Validator(SCHEMA, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+
+#: The question each decided kind answers, as the decided tier writes it.
+QUESTIONS = {"decided-never-wins": "never-wins", "decided-disjoint": "overlap", "decided-overlap": "overlap",
+             "decided-never-matches": "matcher", "decided-redos": "backtracking", "undecided": "overlap"}
 
 
 def sarif_log(document: dict[str, Any], **options: Any) -> dict[str, Any]:
@@ -209,7 +213,7 @@ def test_the_reports_own_locations_become_regions(support: tuple[dict[str, Any],
 
 def decided_item(kind: str, rule: str, index: int, message: str, witness: str | None,
                  location: dict[str, Any] | None, number: int) -> dict[str, Any]:
-    return {"kind": kind, "question": kind, "rule": rule, "rule_index": index, "message": message,
+    return {"kind": kind, "question": QUESTIONS[kind], "rule": rule, "rule_index": index, "message": message,
             "witness": witness, "location": location, "other_rule": None, "other_rule_index": None,
             "containing_rules": [], "dead_rules": [], "reason": None, "law": None, "claims": None,
             "id": f"decided-{number}"}

@@ -24,7 +24,7 @@ from fuzzroute.report import (
 from fuzzroute.report.assembly.pipeline import default_html_path
 from fuzzroute.report.render.html import _environment
 from fuzzroute.results.document import Report
-from fuzzroute.results.jsonform import from_json
+from fuzzroute.results.record import from_json
 from fuzzroute.results.suggestions import Exploration
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)

@@ -48,6 +48,7 @@ from fuzzroute.generate.findings import readability_penalty
 from fuzzroute.generate.natural import unnatural
 from fuzzroute.generate.naturalness import from_example, glued_marks, rule_words
 from fuzzroute.generate.relation import CO_OCCURRENCE, FIXED_WORDS, SHARED_TEXT
+from fuzzroute.results.record import Omitted, or_none
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -233,7 +234,7 @@ def shows_defect(suggestion: Suggestion, witness: Witness) -> bool:
     beside its text; a near miss when it is an inflection that fits its
     sentence.  Co-occurrence (two triggers glued together) never counts.
     """
-    if witness.context is not None:
+    if not isinstance(witness.context, Omitted):
         return False
     if suggestion.kind == SHADOWED_BY_EARLIER_RULE:
         return witness.relation == SHARED_TEXT and witness.shared_in == FIXED_WORDS
@@ -363,7 +364,7 @@ class Ranker:
                 redundant = kind in DEFECT_KINDS and self._already_proven(suggestion.rule_index, witness.phrase)
                 if not redundant:
                     self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, witness, self.entries),
-                               witness.mutation)
+                               or_none(witness.mutation))
 
     def take_widening(self, won: Sequence[WonPhrase]) -> None:
         """Phrases a rule wins through one of its own words that no declared example's match contains.

@@ -14,6 +14,7 @@ from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.results.jsonform import inert_json
+from fuzzroute.results.record import to_json
 
 
 def shown_id(rule_id: str) -> str:
@@ -64,7 +65,7 @@ def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str, verbose
         results = [explain_claims(graph, phrase) for phrase in phrases]
     show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
     if output_format == "json":
-        click.echo(inert_json(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False)))
+        click.echo(inert_json(json.dumps(to_json([r.record() for r in results]), indent=2, ensure_ascii=False)))
     else:
         click.echo("\n".join(render_claims_text(r) for r in results))
 

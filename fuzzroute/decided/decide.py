@@ -229,7 +229,7 @@ def decide(
     for lint in case_range_items([entries[i] for i in data]):
         if lint.witness is not None:  # shown like every decided witness: with the claims both laws give it
             try:
-                lint.claims = graph.claims(lint.witness).to_dict()
+                lint.claims = graph.claims(lint.witness)
             except RegexTimedOut:
                 lint.witness = None
         decisions.items.append(lint)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fuzzroute.engine.entries import Entry
+from fuzzroute.results.claims import Claims
+from fuzzroute.results.record import to_json
 
 NEVER_WINS = "decided-never-wins"
 CAN_WIN = "decided-can-win"
@@ -69,7 +71,7 @@ class DecidedItem:
     dead: tuple[Entry, ...] = ()
     reason: str | None = None
     law: str | None = None
-    claims: dict[str, Any] | None = None
+    claims: Claims | None = None
     #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (None for other kinds).
     redos: dict[str, Any] | None = None
     relation: str | None = None
@@ -90,7 +92,7 @@ class DecidedItem:
             "dead_rules": [rule_ref(e) for e in self.dead],
             "reason": self.reason,
             "law": self.law,
-            "claims": self.claims,
+            "claims": None if self.claims is None else to_json(self.claims),
             "relation": self.relation,
             "shared_in": self.shared_in,
         }

@@ -42,7 +42,7 @@ def _problem_with(graph: Graph, item: DecidedItem) -> str | None:
     if phrase is None:
         return None
     claims = graph.claims(phrase)
-    item.claims = claims.to_dict()
+    item.claims = claims
     cascade, cold = _index(claims.cascade), _index(claims.cold_walk)
     b = item.entry
     if item.kind == OVERLAP:

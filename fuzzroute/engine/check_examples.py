@@ -8,7 +8,8 @@ whether that is an earlier rule or an earlier default.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
 from fuzzroute.engine.entries import Entry
@@ -76,7 +77,10 @@ def _judge(
         if own is not Outcome.MATCH:
             kind: Kind = "error" if own in (Outcome.THREW, Outcome.TIMED_OUT) or entry.match is not None else "warning"
             found.append(
-                Problem(kind, EXAMPLE_MISSES_OWN_RULE, _misses_own(entry, phrase, own), entry.id, phrase)
+                Problem(
+                    kind, EXAMPLE_MISSES_OWN_RULE, message=_misses_own(entry, phrase, own), skill=entry.id,
+                    example=phrase,
+                )
             )
     if not order_decides:
         return found
@@ -86,7 +90,10 @@ def _judge(
     winner = walked
     if winner is None:
         found.append(
-            Problem("warning", EXAMPLE_UNCLAIMED, _unclaimed(entry, phrase, has_classifier), entry.id, phrase)
+            Problem(
+                "warning", EXAMPLE_UNCLAIMED, message=_unclaimed(entry, phrase, has_classifier), skill=entry.id,
+                example=phrase,
+            )
         )
         return found
     if winner.index >= entry.index:
@@ -96,11 +103,11 @@ def _judge(
             Problem(
                 "error",
                 EXAMPLE_SHADOWED_BY_EARLIER,
-                _shadowed_by_rule(entry, winner, phrase),
-                entry.id,
-                phrase,
-                winner.id,
-                entry.id,
+                message=_shadowed_by_rule(entry, winner, phrase),
+                skill=entry.id,
+                example=phrase,
+                from_=winner.id,
+                to=entry.id,
             )
         )
         return found
@@ -113,11 +120,11 @@ def _judge(
             Problem(
                 "error",
                 EXAMPLE_SHADOWED_BY_EARLIER,
-                _shadowed_under_both(entry, winner, by_rules, phrase),
-                entry.id,
-                phrase,
-                winner.id,
-                entry.id,
+                message=_shadowed_under_both(entry, winner, by_rules, phrase),
+                skill=entry.id,
+                example=phrase,
+                from_=winner.id,
+                to=entry.id,
             )
         )
     else:
@@ -125,11 +132,11 @@ def _judge(
             Problem(
                 "warning",
                 EXAMPLE_SHADOWED_BY_DEFAULT,
-                _shadowed_by_default(entry, winner, by_rules, phrase),
-                entry.id,
-                phrase,
-                winner.id,
-                entry.id,
+                message=_shadowed_by_default(entry, winner, by_rules, phrase),
+                skill=entry.id,
+                example=phrase,
+                from_=winner.id,
+                to=entry.id,
             )
         )
     return found

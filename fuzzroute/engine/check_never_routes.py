@@ -63,14 +63,16 @@ def _judge(first_example: dict[str, Entry], laws: ClaimLaws, phrase: str) -> Pro
         return Problem(
             "error",
             NEVER_ROUTES_CONTRADICTS_EXAMPLE,
-            f"Never-route row {phrase!r} is also an example of entry \"{entry.id}\" "
-            f"(rule #{entry.index + 1}, judged by {entry.condition}), compared trimmed and lower-cased. "
-            "Two of your declarations contradict each other: one says the rule claims the "
-            "phrase, the other that no rule may. This is decided from the declarations alone, "
-            "before any rule runs on the phrase (on the cold-start context or any other). "
-            "Drop one of them.",
-            entry.id,
-            phrase,
+            message=(
+                f"Never-route row {phrase!r} is also an example of entry \"{entry.id}\" "
+                f"(rule #{entry.index + 1}, judged by {entry.condition}), compared trimmed and lower-cased. "
+                "Two of your declarations contradict each other: one says the rule claims the "
+                "phrase, the other that no rule may. This is decided from the declarations alone, "
+                "before any rule runs on the phrase (on the cold-start context or any other). "
+                "Drop one of them."
+            ),
+            skill=entry.id,
+            example=phrase,
             location=entry.location,
         )
     walked = walk(laws.worth_running(phrase, conditional_only=True), phrase)
@@ -82,13 +84,15 @@ def _judge(first_example: dict[str, Entry], laws: ClaimLaws, phrase: str) -> Pro
         return Problem(
             "error",
             NEVER_ROUTES_CLAIMED,
-            f"Never-route row {phrase!r} is claimed by entry \"{claimant.id}\" (rule "
-            f"#{claimant.index + 1}): {claimant.condition} matches it on {COLD_CONTEXT_DESCRIPTION}. "
-            f'The turn would START on "{claimant.id}" with that skill\'s body and tools. Narrow '
-            f"its {widen} so the phrase no longer matches, or drop the row. The check ran the "
-            "rule on the phrase; no regex intersection was decided.",
-            claimant.id,
-            phrase,
+            message=(
+                f"Never-route row {phrase!r} is claimed by entry \"{claimant.id}\" (rule "
+                f"#{claimant.index + 1}): {claimant.condition} matches it on {COLD_CONTEXT_DESCRIPTION}. "
+                f'The turn would START on "{claimant.id}" with that skill\'s body and tools. Narrow '
+                f"its {widen} so the phrase no longer matches, or drop the row. The check ran the "
+                "rule on the phrase; no regex intersection was decided."
+            ),
+            skill=claimant.id,
+            example=phrase,
             location=claimant.location,
         )
     # No conditional rule claims it (so no unread `when` is left to reach): the cold walk's claimant is a default.
@@ -97,15 +101,17 @@ def _judge(first_example: dict[str, Entry], laws: ClaimLaws, phrase: str) -> Pro
         return Problem(
             "warning",
             NEVER_ROUTES_BY_DEFAULT,
-            f"No rule claims never-route row {phrase!r}, but the unconditional entry "
-            f"\"{default.id}\" (rule #{default.index + 1}) has {default.condition}, and claims it "
-            f"on {COLD_CONTEXT_DESCRIPTION}: "
-            "the default mount (continuity: 'turn') starts every message there. Under a "
-            "classifier or continuity: 'conversation', tier 1 reads CONDITIONAL rules only, so "
-            f'nothing claims it. If "{default.id}" is meant as a rule, give it a condition; if it '
-            "is the catch-all, a never-route row speaks only about the rules.",
-            default.id,
-            phrase,
+            message=(
+                f"No rule claims never-route row {phrase!r}, but the unconditional entry "
+                f"\"{default.id}\" (rule #{default.index + 1}) has {default.condition}, and claims it "
+                f"on {COLD_CONTEXT_DESCRIPTION}: "
+                "the default mount (continuity: 'turn') starts every message there. Under a "
+                "classifier or continuity: 'conversation', tier 1 reads CONDITIONAL rules only, so "
+                f'nothing claims it. If "{default.id}" is meant as a rule, give it a condition; if it '
+                "is the catch-all, a never-route row speaks only about the rules."
+            ),
+            skill=default.id,
+            example=phrase,
             location=default.location,
         )
     return None

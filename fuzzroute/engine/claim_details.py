@@ -7,25 +7,13 @@ the chosen entry, its caption and the matched text (the witness).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant
 from fuzzroute.engine.unread import NotRun, is_unread, walk
-
-
-@dataclass(frozen=True)
-class ClaimDetail:
-    """One law's claimant, with the condition that made it claim."""
-
-    id: str
-    index: int
-    condition: str
-    witness: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "index": self.index, "condition": self.condition, "witness": self.witness}
+from fuzzroute.results.claims import ClaimAnswer, ClaimDetail, RuleRef
+from fuzzroute.results.record import OMIT, Omitted
 
 
 @dataclass(frozen=True)
@@ -42,19 +30,16 @@ class PhraseClaims:
     cold_walk_depends_on: Entry | None = None
     cascade_depends_on: Entry | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out = {
-            "phrase": self.phrase,
-            "cold_walk": None if self.cold_walk is None else self.cold_walk.id,
-            "cascade": None if self.cascade is None else self.cascade.id,
-            "cold_walk_detail": None if self.cold_walk is None else self.cold_walk.to_dict(),
-            "cascade_detail": None if self.cascade is None else self.cascade.to_dict(),
-        }
-        for key, entry in (("cold_walk_depends_on", self.cold_walk_depends_on),
-                           ("cascade_depends_on", self.cascade_depends_on)):
-            if entry is not None:
-                out[key] = {"id": entry.id, "index": entry.index}
-        return out
+    def record(self) -> ClaimAnswer:
+        """The answer as `claim --format json` writes it: each law's claimant id, its detail, what it waits on."""
+        def waits_on(entry: Entry | None) -> RuleRef | Omitted:
+            return OMIT if entry is None else RuleRef(entry.id, entry.index)
+
+        return ClaimAnswer(
+            self.phrase, None if self.cold_walk is None else self.cold_walk.id,
+            None if self.cascade is None else self.cascade.id, self.cold_walk, self.cascade,
+            waits_on(self.cold_walk_depends_on), waits_on(self.cascade_depends_on),
+        )
 
 
 def _detail(entries: tuple[Entry, ...], claimant: Claimant | None, phrase: str) -> ClaimDetail | None:

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from fuzzroute.engine.automata.plan import RegexTimedOut, prepare_plans
 from fuzzroute.engine.context import RoutingContext, cold_context
@@ -34,6 +32,8 @@ from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_s
 from fuzzroute.engine.literal_prefilter import Screen, screen_for
 from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
+from fuzzroute.results.claims import Claimant as Claimant  # re-exported: the laws' answer is a findings record
+from fuzzroute.results.claims import Claims as Claims
 
 
 class Outcome(enum.Enum):
@@ -112,45 +112,6 @@ def condition_time_limit(entry: Entry, phrase: str, exc: RegexTimedOut) -> Condi
         entry.index,
         phrase,
     )
-
-
-@dataclass(frozen=True)
-class Claimant:
-    """The entry a law starts the turn on."""
-
-    index: int
-    id: str
-    unconditional: bool
-
-
-@dataclass(frozen=True)
-class Claims:
-    """The claimant under each law (None when the law starts no entry)."""
-
-    cold_walk: Claimant | None
-    cascade: Claimant | None
-
-    @property
-    def disagree(self) -> bool:
-        """True when the mount decides: the laws name different entries."""
-        return self.cold_walk != self.cascade
-
-    def to_dict(self) -> dict[str, Any]:
-        """The claimants as JSON data (the `claims` of a report's problems and decided items)."""
-        return {"cold_walk": _claimant_dict(self.cold_walk), "cascade": _claimant_dict(self.cascade)}
-
-    def ids(self) -> tuple[str | None, str | None]:
-        """The claimant ids as `(cold_walk, cascade)`."""
-        return (
-            None if self.cold_walk is None else self.cold_walk.id,
-            None if self.cascade is None else self.cascade.id,
-        )
-
-
-def _claimant_dict(claimant: Claimant | None) -> dict[str, Any] | None:
-    if claimant is None:
-        return None
-    return {"index": claimant.index, "id": claimant.id, "unconditional": claimant.unconditional}
 
 
 def _claimant(entry: Entry) -> Claimant:

@@ -6,10 +6,13 @@ underscore only because `from` is a Python keyword (JSON output says `from`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
-from fuzzroute.engine.source_location import SourceLocation, location_dict
+from fuzzroute.results.proven_records import (
+    Note as Note,  # re-exported: the checkup's findings are the report's records
+)
+from fuzzroute.results.proven_records import Problem as Problem
 
 if TYPE_CHECKING:
     from fuzzroute.engine.unread import NotChecked
@@ -23,45 +26,6 @@ EXAMPLE_SHADOWED_BY_DEFAULT = "example-shadowed-by-default"
 NEVER_ROUTES_CONTRADICTS_EXAMPLE = "never-routes-contradicts-example"
 NEVER_ROUTES_CLAIMED = "never-routes-claimed"
 NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One proven problem: a fact about a phrase the author declared."""
-
-    kind: Kind
-    code: str
-    message: str
-    skill: str | None = None
-    example: str | None = None
-    from_: str | None = None
-    to: str | None = None
-    #: The declaration of the rule the problem is about (not part of the verdict).
-    location: SourceLocation | None = field(default=None, compare=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form, absent fields as null."""
-        return {
-            "kind": self.kind,
-            "code": self.code,
-            "skill": self.skill,
-            "example": self.example,
-            "from": self.from_,
-            "to": self.to,
-            "message": self.message,
-            "location": location_dict(self.location),
-        }
-
-
-@dataclass(frozen=True)
-class Note:
-    """A boundary statement attached to a checkup: what the checks did not prove."""
-
-    name: str
-    text: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"name": self.name, "text": self.text}
 
 
 EXAMPLES_BOUNDARY = Note(
@@ -120,13 +84,3 @@ class Checkup:
     @property
     def warnings(self) -> tuple[Problem, ...]:
         return tuple(p for p in self.problems if p.kind == "warning")
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "ok": self.ok,
-            "problems": [p.to_dict() for p in self.problems],
-            "notes": [n.to_dict() for n in self.notes],
-        }
-        if self.not_checked:
-            out["not_checked"] = [n.to_dict() for n in self.not_checked]
-        return out

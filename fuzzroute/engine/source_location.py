@@ -10,31 +10,21 @@ part of a verdict: entries compare by position, not by where they were typed.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+
+from fuzzroute.results.proven_records import Location
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-@dataclass(frozen=True)
-class SourceLocation:
-    """A 1-based line in a file, as the file was named when the graph was loaded."""
-
-    file: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line}
+#: The engine's name for a rule's declared location: the findings record itself.
+SourceLocation = Location
 
 
-def location_dict(location: SourceLocation | None) -> dict[str, Any] | None:
+def location_dict(location: Location | None) -> dict[str, str | int] | None:
     """The JSON form: `{"file", "line"}`, or None when the declaration could not be located."""
-    return None if location is None else location.to_dict()
+    return None if location is None else {"file": location.file, "line": location.line}
 
 
 @lru_cache(maxsize=256)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from fuzzroute.engine.context import RoutingContext
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Outcome, runs_on
-from fuzzroute.engine.source_location import SourceLocation, location_dict
+from fuzzroute.engine.source_location import SourceLocation
+from fuzzroute.results.proven_records import CHECKS, NotCheckedRecord, RuleAt
+from fuzzroute.results.record import one_of
 
 
 class PredicateNotRun(Exception):
@@ -98,12 +99,10 @@ class NotChecked:
             f'("{self.rule.id}"), which a static read cannot run.'
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "check": self.check,
-            "phrase": self.phrase,
-            "skill": self.skill,
-            "depends_on": {"id": self.rule.id, "index": self.rule.index, "location": location_dict(self.rule.location)},
-            "message": self.message,
-            "location": location_dict(self.location),
-        }
+    def record(self) -> NotCheckedRecord:
+        """The finding as `check --format json` and the report write it."""
+        rule = self.rule
+        return NotCheckedRecord(
+            one_of(self.check, CHECKS), self.phrase, self.skill, RuleAt(rule.id, rule.index, rule.location),
+            self.message, self.location,
+        )

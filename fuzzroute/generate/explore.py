@@ -47,8 +47,9 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
@@ -67,6 +68,7 @@ from fuzzroute.generate.unit import MAX_ROUNDS, UnitResult
 from fuzzroute.generate.warm import find_warm, warm_contexts
 from fuzzroute.generate.workers import Shared, UnitPlan, run_units
 from fuzzroute.results.ordering import settle
+from fuzzroute.results.record import or_none
 from fuzzroute.results.suggestions import (
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
@@ -357,7 +359,7 @@ class Explorer:
         """The edit that made a near miss's best witness (None for every other kind)."""
         if group.kind not in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
             return None
-        return group.witnesses()[0].mutation
+        return or_none(group.witnesses()[0].mutation)
 
     def _extra(self, group: Group) -> dict[str, str]:
         best = group.witnesses()[0]

@@ -28,6 +28,7 @@ from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.naturalness import from_example, naturalness_penalty
 from fuzzroute.generate.relation import SHARED_TEXT, Meeting
+from fuzzroute.results.record import OMIT, Omitted, omit_none, or_none
 from fuzzroute.results.suggestions import Witness
 
 WITNESSES_PER_GROUP = 3
@@ -66,7 +67,7 @@ def readability_penalty(phrase: str) -> int:
 def witness_key(witness: Witness) -> tuple[int, int, str, str]:
     """Most natural first: fewest oddities (odd edits and glued punctuation included), built from a
     declared example before assembled from triggers, then shortest, then alphabetical."""
-    context = "" if witness.context is None else json.dumps(witness.context, sort_keys=True)
+    context = "" if isinstance(witness.context, Omitted) else json.dumps(witness.context, sort_keys=True)
     phrase = witness.phrase
     penalty = readability_penalty(phrase) + naturalness_penalty(phrase) + penalty_floor(witness.generator)
     return (penalty, len(phrase) + len(context), phrase, context)
@@ -79,7 +80,7 @@ def cannot_beat(witness: Witness, worst: tuple[int, int, str, str]) -> bool:
     source's (`penalty_floor`) and its length; if the worst kept key already
     has no more penalty than that and is no longer, the witness cannot displace it.
     """
-    if witness.context is not None:
+    if not isinstance(witness.context, Omitted):
         return False
     return worst[0] <= penalty_floor(witness.generator) and worst[1] < len(witness.phrase)
 
@@ -100,10 +101,10 @@ def make_witness(
         cold_walk_index=None if cold is None else cold.index,
         cascade_index=None if cascade is None else cascade.index,
         generator=generator,
-        context=context,
-        mutation=mutation,
-        relation=None if meeting is None else meeting.relation,
-        shared_in=None if meeting is None else meeting.shared_in,
+        context=omit_none(context),
+        mutation=omit_none(mutation),
+        relation=OMIT if meeting is None else meeting.relation,
+        shared_in=OMIT if meeting is None else omit_none(meeting.shared_in),
     )
 
 
@@ -114,7 +115,7 @@ _EDIT_ORDER = ("plural", "inflection", "spelling", "case", "drop", "insertion", 
 def edit_rank(witness: Witness) -> int:
     """How much a near miss's edit says about the rule (0: its own word in the plural, a multi-word
     trigger's first); 0 for a witness that is no edit of a declared example."""
-    if witness.mutation is None:
+    if isinstance(witness.mutation, Omitted):
         return 0
     kind, _, detail = witness.mutation.partition(":")
     kind = kind.strip()
@@ -125,9 +126,9 @@ def edit_rank(witness: Witness) -> int:
 
 def strength(witness: Witness) -> int:
     """How strongly a witness shows two rules meeting (0: shared fixed words ... 3: not an overlap)."""
-    if witness.relation is None:
+    if isinstance(witness.relation, Omitted):
         return 3
-    return Meeting(witness.relation, witness.shared_in).strength
+    return Meeting(witness.relation, or_none(witness.shared_in)).strength
 
 
 GroupKey = tuple[str, "int | None", "int | None", "int | None"]
@@ -166,7 +167,7 @@ class Group:
 
     def add(self, witness: Witness, detail: str | None = None, *, fresh: bool = False) -> None:
         if not fresh:
-            context = "" if witness.context is None else json.dumps(witness.context, sort_keys=True)
+            context = "" if isinstance(witness.context, Omitted) else json.dumps(witness.context, sort_keys=True)
             key = _digest(witness.phrase + "\x1e" + context)
             if key in self.seen:
                 return

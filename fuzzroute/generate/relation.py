@@ -31,11 +31,12 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from fuzzroute.engine import regex_syntax
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import AllOf, Keywords, Regex, keyword_pattern
+from fuzzroute.results.suggestions import Relation, SharedIn
 from fuzzroute.strategies.regex_tree import (
     GLOBAL_FLAGS,
     REPEAT_OPS,
@@ -46,11 +47,11 @@ from fuzzroute.strategies.regex_tree import (
     walk,
 )
 
-SHARED_TEXT = "shared-text"
-CO_OCCURRENCE = "co-occurrence"
+SHARED_TEXT: Final = "shared-text"
+CO_OCCURRENCE: Final = "co-occurrence"
 #: Where shared text sits in the later rule: among its literal words, or only inside its wildcards.
-FIXED_WORDS = "fixed-words"
-WILDCARD = "wildcard"
+FIXED_WORDS: Final = "fixed-words"
+WILDCARD: Final = "wildcard"
 
 _c: Any = regex_syntax.constants
 _FIXED = "fx"
@@ -60,8 +61,8 @@ _FIXED = "fx"
 class Meeting:
     """How two rules meet on one phrase: `relation` and, for shared text, `shared_in`."""
 
-    relation: str
-    shared_in: str | None = None
+    relation: Relation
+    shared_in: SharedIn | None = None
 
     @property
     def strength(self) -> int:
@@ -77,13 +78,13 @@ GLUED = Meeting(CO_OCCURRENCE)
 _BY_STRENGTH = {0: SHARED_FIXED, 1: SHARED_WILDCARD, 2: GLUED}
 
 
-def relation_of(strength: int) -> str | None:
+def relation_of(strength: int) -> Relation | None:
     """The relation of a group whose strongest meeting has this strength (None: not an overlap kind)."""
     found = _BY_STRENGTH.get(strength)
     return None if found is None else found.relation
 
 
-def shared_in_of(strength: int) -> str | None:
+def shared_in_of(strength: int) -> SharedIn | None:
     found = _BY_STRENGTH.get(strength)
     return None if found is None else found.shared_in
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.report.render.sarif import sarif_text
     from fuzzroute.report.render.summary import summary_text
     from fuzzroute.results.document import SCHEMA_VERSION, Report
-    from fuzzroute.results.jsonform import to_json
+    from fuzzroute.results.record import to_json
     from fuzzroute.results.suggestions import GENERATED_BOUNDARY
 
 
@@ -123,10 +123,10 @@ def _document() -> ModuleType:
     return document
 
 
-def _jsonform() -> ModuleType:
-    from fuzzroute.results import jsonform
+def _record() -> ModuleType:
+    from fuzzroute.results import record
 
-    return jsonform
+    return record
 
 
 def _suggestions() -> ModuleType:
@@ -162,7 +162,7 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "schema_errors": _schema,
     "stop_on_interrupt": _pipeline,
     "summary_text": _summary,
-    "to_json": _jsonform,
+    "to_json": _record,
     "write_atomically": _atomic,
     "write_report": _pipeline,
 }

@@ -3,8 +3,9 @@
 One `Report` is built per run (`fuzzroute.report.assembly.build`), and every writer
 (JSON, HTML, SARIF, the terminal) lays out the same objects; none of them
 recomputes a count, an order or an exit status.  Field order is the key
-order of the JSON form (`jsonform.to_json`), which is the versioned public
-contract described by `fuzzroute/schema/report.schema.json`.
+order of the JSON form (`record.to_json`), which is the versioned public
+contract described by `fuzzroute/schema/report.schema.json`, generated from
+these declarations (`python -m fuzzroute.results.schemas`).
 
 The three tiers stay in separate fields: `proven` (declared phrases),
 `decided` and `decision` (automata), `suggestions` (generated samples).
@@ -12,163 +13,238 @@ The three tiers stay in separate fields: `proven` (declared phrases),
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Final, Literal, get_args
 
-from fuzzroute.results.jsonform import json_field
-from fuzzroute.results.suggestions import Witness
+from msgspec import Meta, field
 
-SCHEMA_VERSION = 4
+from fuzzroute.results.claims import Claims
+from fuzzroute.results.proven_records import LOCATION_DESCRIPTION, Note, Problem
+from fuzzroute.results.proven_records import Location as Location
+from fuzzroute.results.proven_records import NotCheckedRecord as NotCheckedRecord
+from fuzzroute.results.proven_records import RuleAt as RuleAt
+from fuzzroute.results.proven_records import Severity as Severity
+from fuzzroute.results.proven_records import Status as Status
+from fuzzroute.results.record import OMIT, Omitted, Record
+from fuzzroute.results.suggestions import SUGGESTION_KINDS, Relation, SharedIn, Witness
+
+SCHEMA_VERSION: Final = 4
+
+#: The names the report modules use for the proven tier's records (the same classes the checkup builds).
+ProblemRecord = Problem
+NoteRecord = Note
 #: Report versions this fuzzroute reads as a baseline: the previous one and this one.
 BASELINE_VERSIONS = (3, 4)
 
 JsonObject = dict[str, Any]
 
+#: A count of things: never negative.
+Count = Annotated[int, Meta(ge=0)]
+#: A rule's position in the graph (0-based).
+Position = Annotated[int, Meta(ge=0)]
+#: A share of a rule's accepted phrases, rounded to four places.
+Share = Annotated[float, Meta(ge=0)]
+#: Seconds of wall time: timing, varies between runs.
+Seconds = Annotated[float, Meta(ge=0)]
+#: The two claim laws: the first-match walk over a cold turn, and the classifier cascade.
+Law = Literal["cold_walk", "cascade"]
+#: Which generator drew the `when` contexts of a run (`run.context_generator`).
+ContextGenerator = Literal["hypothesis-jsonschema", "fuzzroute"]
+CONTEXT_GENERATORS: tuple[ContextGenerator, ...] = get_args(ContextGenerator)
+#: How the two rules of a pair met, as the decided tier found (a sampled pair's `decision.pairs` entry).
+PairVerdict = Literal["shared-text", "co-occurrence", "disjoint", "undecided"]
+#: The evidence tiers, always kept apart.
+Tier = Literal["proven", "decided", "suggested"]
+#: The tiers below proven (a row's `also`, an accepted finding).
+LowerTier = Literal["decided", "suggested"]
+#: The kinds of decided items (`undecided`: a question the automata could not answer).
+DecidedKind = Literal[
+    "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
+    "decided-case-range", "decided-overlap", "decided-disjoint", "decided-can-win", "undecided",
+]
+#: The question a decided item answers.
+Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached", "regex-lint"]
+#: Why generation ended.
+EndedBy = Literal["phrase-budget", "time-budget", "exhausted", "interrupted"]
+#: The --fail-on policies.
+FailOn = Literal["proven", "decided", "new", "never"]
+#: The formats a graph is read from.
+GraphFormat = Literal["python", "json", "typescript", "javascript"]
+#: How a graph's rules are mounted.
+Mount = Literal["rules", "classifier", "scorer", "read"]
+#: The kinds of rule.
+RuleKind = Literal["regex", "keywords", "all", "intent", "when", "default"]
 
-@dataclass(frozen=True)
-class Location:
-    """Where a rule is declared: a file and a 1-based line."""
+#: The values of each literal type above, for `record.one_of`.
+LAWS: tuple[Law, ...] = get_args(Law)
+PAIR_VERDICTS: tuple[PairVerdict, ...] = get_args(PairVerdict)
+LOWER_TIERS: tuple[LowerTier, ...] = get_args(LowerTier)
+DECIDED_KINDS: tuple[DecidedKind, ...] = get_args(DecidedKind)
+QUESTIONS: tuple[Question, ...] = get_args(Question)
+ENDINGS: tuple[EndedBy, ...] = get_args(EndedBy)
+FAIL_ON: tuple[FailOn, ...] = get_args(FailOn)
+RULE_KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
+DecidedLaw = Literal["cascade", "cold_walk", "both"]
+DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)
+PasteMode = Literal["examples", "already_declared", "as_given"]
 
-    file: str
-    line: int
-
-
-@dataclass(frozen=True)
-class ToolFacts:
-    name: str
+class ToolFacts(Record, frozen=True):
+    name: Literal["fuzzroute"]
     versions: dict[str, str]
 
 
-@dataclass(frozen=True)
-class RuleInfo:
+class RuleInfo(Record, frozen=True):
     """One rule of the graph as declared (`graph.rules`)."""
 
-    index: int
+    index: Position
     id: str
-    kind: str
+    kind: RuleKind
     caption: str
     examples: list[str]
     location: Location | None
 
 
-@dataclass(frozen=True)
-class GraphFacts:
-    name: str
-    mount: str
+class GraphFacts(Record, frozen=True):
+    name: Annotated[str, Meta(min_length=1)]
+    mount: Mount
     mount_description: str
     order_decides: bool
-    law: str
+    law: Law
     source: str | None
-    format: str
-    rule_count: int
-    declared_examples: int
+    format: GraphFormat
+    rule_count: Count
+    declared_examples: Count
     never_routes: list[str]
     rules: list[RuleInfo]
 
 
-@dataclass(frozen=True)
-class ShardRef:
-    index: int
-    count: int
+class ShardRef(Record, frozen=True):
+    index: Annotated[int, Meta(ge=1)]
+    count: Annotated[int, Meta(ge=1)]
 
 
-@dataclass(frozen=True)
-class RunFacts:
+class RunFacts(Record, frozen=True):
     """How the run went: seed, budgets, counts, how it ended, and its timings (volatile)."""
 
     seed: int
-    budget_phrases: int | None
-    budget_seconds: float | None
+    budget_phrases: Count | None
+    budget_seconds: Seconds | None
     budget: str
-    phrases_generated: int
-    phrases_judged: int
-    elapsed_seconds: float
-    ended_by: str
-    intersection: JsonObject
-    generator_counts: dict[str, int]
-    units_ended: dict[str, int]
-    shard: ShardRef | None
-    judged_per_second: float
-    workers: JsonObject
-    decide_seconds: float | None
+    phrases_generated: Count
+    phrases_judged: Count
+    elapsed_seconds: Seconds
+    ended_by: Annotated[
+        EndedBy,
+        Meta(
+            description=(
+                "Why generation ended: phrase budget spent, time budget used, generators had nothing new left, or"
+                " interrupted."
+            ),
+        ),
+    ]
+    intersection: Annotated[
+        JsonObject,
+        Meta(
+            description=(
+                "Diagnostics of the overlap-witness phase (the decided tier's automata): pairs tried, pruned and "
+                "skipped, searches and automaton states, witnesses, disagreements with Python re (a fuzzroute bug"
+                " if any), rules the automata cannot read."
+            ),
+        ),
+    ]
+    generator_counts: dict[str, Count]
+    units_ended: Annotated[
+        dict[str, Count],
+        Meta(
+            description=(
+                "Work units (one per rule phrases are generated from) by how they ended; `ended_by` is derived "
+                "from it."
+            ),
+        ),
+    ]
+    shard: Annotated[
+        ShardRef | None,
+        Meta(
+            description=(
+                "For `report --shard I/N`: which slice this report is; null for a whole run (and a merged one)."
+            ),
+        ),
+    ]
+    judged_per_second: Annotated[
+        Seconds,
+        Meta(
+            description=(
+                "Timing: phrases_judged / elapsed_seconds, the headline speed figure. Varies between runs of one "
+                "seed and budget."
+            ),
+        ),
+    ]
+    workers: Annotated[
+        JsonObject,
+        Meta(
+            description=(
+                "Timing only, varies between runs: processes used, phrases judged per worker, generation seconds "
+                "(for a merged report, one such object per shard under `shards`). Everything else in the document"
+                " is the same for any number of workers."
+            ),
+        ),
+    ]
+    decide_seconds: Annotated[
+        Seconds | None,
+        Meta(
+            description=(
+                "Time the decided tier took (null when it did not run)."
+            ),
+        ),
+    ]
     #: Names this run's files as one generation (the HTML, JSON, SARIF and ledger it wrote together).
-    run_id: str | None = json_field(omit_none=True)
+    run_id: Annotated[
+        str,
+        Meta(
+            description=(
+                "Volatile, like the timing fields: the id of the run that wrote this document, also in the HTML "
+                "(meta fuzzroute-run-id), the SARIF log (automationDetails.guid) and the --db ledger written with"
+                " it."
+            ), pattern='^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+        ),
+    ] | Omitted = OMIT
     #: Seconds spent per phase (proven, decided, generation), in the order they ran; timing, not a finding.
-    phase_seconds: dict[str, float] | None = json_field(omit_none=True)
-    #: Which generator drew the `when` contexts: "hypothesis-jsonschema", or "fuzzroute" (its own, where
-    #: hypothesis-jsonschema does not run with the installed hypothesis); absent when no rule has a `when`.
-    context_generator: str | None = json_field(omit_none=True)
+    phase_seconds: Annotated[
+        dict[str, Seconds],
+        Meta(
+            description=(
+                "Timing: seconds per phase that ran (proven, decided, generation, and report: building and "
+                "rendering the outputs), in the order they ran; for a merged report the longest shard's."
+            ),
+        ),
+    ] | Omitted = OMIT
+    context_generator: Annotated[
+        ContextGenerator,
+        Meta(
+            description=(
+                "Which generator drew the `when` contexts: hypothesis-jsonschema, or fuzzroute's own where "
+                "hypothesis-jsonschema does not run with the installed hypothesis; absent when no rule has a `when`."
+            ),
+        ),
+    ] | Omitted = OMIT
 
 
-@dataclass(frozen=True)
-class ClaimantRef:
-    index: int
-    id: str
-    unconditional: bool
-
-
-@dataclass(frozen=True)
-class ClaimsRef:
-    """Who a law starts on a phrase (`None`: no entry)."""
-
-    cold_walk: ClaimantRef | None
-    cascade: ClaimantRef | None
-
-
-@dataclass(frozen=True)
-class ProblemRecord:
-    """A proven problem, as the checkup defines it, with its rule's location and both laws' claimants."""
-
-    kind: str
-    code: str
-    skill: str | None
-    example: str | None
-    from_: str | None = json_field("from")
-    to: str | None = None
-    message: str = ""
-    location: Location | None = None
-    claims: ClaimsRef | None = None
-    status: str | None = json_field(omit_none=True)
-
-
-@dataclass(frozen=True)
-class NoteRecord:
-    name: str
-    text: str
-
-
-@dataclass(frozen=True)
-class RuleAt:
-    """A rule by id and position, with where it is declared."""
-
-    id: str
-    index: int
-    location: Location | None
-
-
-@dataclass(frozen=True)
-class NotCheckedRecord:
-    """A declared phrase whose verdict depends on a `when` a static read could not run: neither passed nor failed."""
-
-    check: str
-    phrase: str
-    skill: str | None
-    depends_on: RuleAt
-    message: str
-    location: Location | None
-
-
-@dataclass(frozen=True)
-class ProvenSection:
+class ProvenSection(Record, frozen=True):
     ok: bool
     problems: list[ProblemRecord]
     notes: list[NoteRecord]
     #: Only for a graph read statically (TypeScript, JavaScript) with `when` rules; absent when empty.
-    not_checked: list[NotCheckedRecord] | None = json_field(omit_none=True)
+    not_checked: Annotated[
+        list[NotCheckedRecord],
+        Meta(
+            description=(
+                "Declared phrases whose verdict depends on a `when` predicate a static read "
+                "(TypeScript/JavaScript graph) could not run; present only when there are some."
+            ),
+        ),
+    ] | Omitted = OMIT
 
 
-@dataclass(frozen=True)
-class SuggestionRecord:
+class SuggestionRecord(Record, frozen=True):
     """A generated suggestion as reported: the engine's finding plus where its rule is and what to paste.
 
     `relation` says how the two rules of an overlap or a shadowing meet:
@@ -182,120 +258,223 @@ class SuggestionRecord:
     `status` is `new` or `still` against a baseline.
     """
 
-    kind: str
+    kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
     rule: str | None
-    rule_index: int | None
-    from_: str | None = json_field("from")
-    from_index: int | None = None
+    rule_index: Position | None
+    from_: str | None = field(name="from")
+    from_index: Position | None = None
     to: str | None = None
-    to_index: int | None = None
-    count: int = 0
+    to_index: Position | None = None
+    count: Count = 0
     message: str = ""
     paste: str | None = None
     paste_json: str | None = None
-    mutation: str | None = None
-    relation: str | None = None
-    shared_in: str | None = None
-    shared_count: int = 0
-    witnesses: list[Witness] = field(default_factory=list)
-    location: Location | None = None
-    paste_mode: str | None = None
-    memory: str | None = json_field(omit_none=True)
-    status: str | None = json_field(omit_none=True)
+    mutation: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Near misses only: which edit of the declared example made the best witness, e.g. 'inflection: "
+                "order -> orders' or 'typo: swapped letters (order -> odrer)'; null for every other kind"
+            ),
+        ),
+    ] = None
+    relation: Annotated[
+        Relation | None,
+        Meta(
+            description=(
+                "Overlaps and shadowings: shared-text when the earlier rule matches inside the later rule's own "
+                "text on some witness, co-occurrence when they only meet on glued texts; null for other kinds"
+            ),
+        ),
+    ] = None
+    shared_in: Annotated[
+        SharedIn | None,
+        Meta(
+            description=(
+                "For shared text: fixed-words when the earlier rule's match covers a literal of the later rule, "
+                "wildcard when it only sits in the later rule's wildcards"
+            ),
+        ),
+    ] = None
+    shared_count: Count = 0
+    witnesses: list[Witness] = []
+    location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)] = None
+    paste_mode: Annotated[
+        PasteMode | None,
+        Meta(
+            description=(
+                "examples: the lines are the rule's whole examples list with the best witness added; "
+                "already_declared: that witness is already one of the rule's examples, so the checkup covers it; "
+                "as_given: the engine's own lines; null: nothing to paste"
+            ),
+        ),
+    ] = None
+    memory: Annotated[
+        Literal["replayed"],
+        Meta(
+            description=(
+                "Only with --db: carried from the ledger because a stored witness still reproduces, although this"
+                " run did not draw it."
+            ),
+        ),
+    ] | Omitted = OMIT
+    status: Status | Omitted = OMIT
     #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
-    rank: int | None = json_field(omit_none=True)
+    rank: Annotated[
+        int,
+        Meta(
+            description=(
+                "Position in the findings' order, strongest first (the order of the overview, SARIF and the "
+                "terminal's full list; 0: folded into a proven row). Absent for a pair that only co-occurs."
+            ), ge=0,
+        ),
+    ] | Omitted = OMIT
 
 
-@dataclass(frozen=True)
-class RuleRef:
+class RuleRef(Record, frozen=True):
     rule: str
-    rule_index: int
+    rule_index: Position
 
 
-@dataclass(frozen=True)
-class DecidedRecord:
+class RedosAttack(Record, frozen=True):
+    """The attack string of a backtracking regex: a prefix, a part repeated, a suffix."""
+
+    prefix: str
+    pump: Annotated[str, Meta(min_length=1)]
+    suffix: str
+
+
+class RedosEvidence(Record, frozen=True):
+    """The real `re`'s time on one pump count (`seconds` is timing; null when stopped at its limit)."""
+
+    pumps: int
+    length: int
+    seconds: float | None
+
+
+class Redos(Record, frozen=True):
+    """How a regex's backtracking grows, the attack that shows it, the fix, and the timed evidence."""
+
+    growth: Literal["exponential", "polynomial"]
+    degree: Annotated[int, Meta(ge=2)] | None
+    regex: str
+    attack: RedosAttack
+    expression: str
+    fix: str
+    evidence: list[RedosEvidence]
+
+
+class DecidedRecord(Record, frozen=True):
     """One decided (or explicitly undecided) fact about the rules, for every message."""
 
-    kind: str
-    question: str
+    kind: DecidedKind
+    question: Question
     rule: str
-    rule_index: int
-    message: str
+    rule_index: Position
+    message: Annotated[str, Meta(min_length=1)]
     witness: str | None
-    location: Location | None
+    location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)]
     other_rule: str | None
-    other_rule_index: int | None
+    other_rule_index: Position | None
     containing_rules: list[RuleRef]
     dead_rules: list[RuleRef]
     reason: str | None
-    law: str | None
-    claims: ClaimsRef | None
+    law: DecidedLaw | None
+    claims: Claims | None
     id: str
     #: For an overlap: how the two rules meet (as `SuggestionRecord.relation`), decided for every message.
-    relation: str | None = None
-    shared_in: str | None = None
+    relation: Annotated[
+        Relation | None,
+        Meta(
+            description=(
+                "How the rule and the earlier one meet: shared-text when the earlier rule matches inside this "
+                "rule's own text (never-wins is the strongest case); co-occurring pairs are counted in "
+                "decision.counts, not listed."
+            ),
+        ),
+    ] = None
+    shared_in: Annotated[
+        SharedIn | None,
+        Meta(
+            description=(
+                "For shared text: whether the earlier rule's match overlaps this rule's fixed words, or only what"
+                " its wildcards absorb."
+            ),
+        ),
+    ] = None
     #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (absent for other kinds).
-    redos: JsonObject | None = json_field(omit_none=True)
-    status: str | None = json_field(omit_none=True)
+    redos: Annotated[
+        Redos,
+        Meta(
+            description=(
+                "Only on decided-redos items: how re's backtracking grows, the attack, the fix, and the real re's"
+                " time on three pump counts (`evidence[].seconds` is timing: it varies between runs; null when "
+                "the search was stopped at its limit)."
+            ),
+        ),
+    ] | Omitted = OMIT
+    status: Status | Omitted = OMIT
     #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
-    rank: int | None = json_field(omit_none=True)
+    rank: Annotated[
+        int,
+        Meta(
+            description=(
+                "Position in the findings' order, strongest first (the order of the overview, SARIF and the "
+                "terminal's full list; 0: folded into a proven row). Absent for a pair that only co-occurs."
+            ), ge=0,
+        ),
+    ] | Omitted = OMIT
 
 
-@dataclass(frozen=True)
-class DefectRecord:
+class DefectRecord(Record, frozen=True):
     """A decided witness the real matchers contradict: a defect of fuzzroute, not of the rules."""
 
     kind: str
     rule: str
-    rule_index: int
+    rule_index: Position
     other_rule: str | None
     witness: str | None
     problem: str
 
 
-@dataclass(frozen=True)
-class SupersededRef:
+class SupersededRef(Record, frozen=True):
     """A sampled suggestion the decided tier answers for every message, and the decided item that does."""
 
     kind: str
     rule: str | None
-    from_: str | None = json_field("from")
+    from_: str | None = field(name="from")
     to: str | None = None
-    count: int = 0
+    count: Count = 0
     decided: str = ""
     decided_kind: str = ""
 
 
-@dataclass(frozen=True)
-class PairRelation:
+class PairRelation(Record, frozen=True):
     """How the decided tier found a sampled pair to meet: `shared-text`, `co-occurrence`, `disjoint`, `undecided`."""
 
-    from_index: int
-    to_index: int
-    relation: str
+    from_index: Position
+    to_index: Position
+    relation: PairVerdict
 
 
-@dataclass(frozen=True)
-class PairExample:
+class PairExample(Record, frozen=True):
     """One pair of a counted kind: the later rule, the earlier one, and a message both match (if any)."""
 
     rule: str
-    rule_index: int
+    rule_index: Position
     other_rule: str
-    other_rule_index: int
+    other_rule_index: Position
     witness: str | None
 
 
-@dataclass(frozen=True)
-class CountedPairs:
+class CountedPairs(Record, frozen=True):
     """Pairs counted rather than listed, with the first few as examples."""
 
-    count: int
+    count: Count
     examples: list[PairExample]
 
 
-@dataclass(frozen=True)
-class DecidedCounts:
+class DecidedCounts(Record, frozen=True):
     """What the decided tier counts instead of listing, so no graph lists one item per pair.
 
     `co_occurrence`: pairs that only meet on glued texts (expected first-match
@@ -308,11 +487,10 @@ class DecidedCounts:
     disjoint: CountedPairs
     shared_text_unlisted: CountedPairs
     undecided_unlisted: CountedPairs
-    can_win: int
+    can_win: Count
 
 
-@dataclass(frozen=True)
-class DecisionFacts:
+class DecisionFacts(Record, frozen=True):
     """How the decided tier ran: whether, why not, its figures, tool defects and what it took over.
 
     `counts` holds the pairs counted rather than listed; `pairs` how each
@@ -326,13 +504,37 @@ class DecisionFacts:
     stats: JsonObject
     defects: list[DefectRecord]
     superseded: list[SupersededRef]
-    counts: DecidedCounts | None = None
-    pairs: list[PairRelation] = field(default_factory=list)
-    not_reached: list[RuleRef] = field(default_factory=list)
+    counts: Annotated[
+        DecidedCounts | None,
+        Meta(
+            description=(
+                "Pairs counted rather than listed (never one item per pair): co-occurring pairs, disjoint pairs, "
+                "shared text and undecided questions past what is listed, each with its count and the first few "
+                "examples; and how many rules can start a turn. Null when the tier did not run."
+            ),
+        ),
+    ] = None
+    pairs: Annotated[
+        list[PairRelation],
+        Meta(
+            description=(
+                "How the decided tier decided each pair a rules-overlap suggestion samples (sparse; a shard merge"
+                " applies it again)."
+            ),
+        ),
+    ] = []
+    not_reached: Annotated[
+        list[RuleRef],
+        Meta(
+            description=(
+                "Data rules whose questions the decided tier did not reach (stopped by a time budget or a stop "
+                "request)."
+            ),
+        ),
+    ] = []
 
 
-@dataclass(frozen=True)
-class RuleFigures:
+class RuleFigures(Record, frozen=True):
     """A rule's generated phrases: how many, how many it kept, and who took the rest.
 
     Every phrase the rule's own condition accepts is won by it or lost to an
@@ -340,23 +542,22 @@ class RuleFigures:
     rejects.
     """
 
-    index: int
+    index: Position
     id: str
     caption: str
-    examples: int
-    generated: int
-    won: int
-    rejected: int
-    lost_to: dict[str, int]
-    accepted: int
-    phrases: int
-    lost: int
-    share_won: float | None
-    share_lost: float | None
+    examples: Count
+    generated: Count
+    won: Count
+    rejected: Count
+    lost_to: dict[str, Count]
+    accepted: Count
+    phrases: Count
+    lost: Count
+    share_won: Share | None
+    share_lost: Share | None
 
 
-@dataclass(frozen=True)
-class Steals:
+class Steals(Record, frozen=True):
     """Who claims whose generated phrases under `law`, sparse.
 
     `cells` holds `[taker, source, count]` (entry indexes) for every non-zero
@@ -365,86 +566,109 @@ class Steals:
     were generated from; `stolen` counts the phrases off the diagonal.
     """
 
-    law: str
-    axis: list[int]
-    cells: list[list[int]]
-    stolen: int
+    law: Law
+    axis: list[Position]
+    cells: list[Annotated[list[Count], Meta(min_length=3, max_length=3)]]
+    stolen: Count
 
     def count(self, taker: int, source: int) -> int:
         return next((n for i, j, n in self.cells if i == taker and j == source), 0)
 
 
-@dataclass(frozen=True)
-class Summary:
-    proven_errors: int
-    proven_warnings: int
-    notes: int
-    suggestions: int
-    suggestions_by_kind: dict[str, int]
-    witnesses: int
-    phrases_generated: int
-    phrases_stolen: int
-    exit_status: int
-    decided: int
-    decided_by_kind: dict[str, int]
-    decided_defects: int
-    fail_on: str
+class Summary(Record, frozen=True):
+    proven_errors: Count
+    proven_warnings: Count
+    notes: Count
+    suggestions: Count
+    suggestions_by_kind: dict[str, Annotated[int, Meta(ge=1)]]
+    witnesses: Count
+    phrases_generated: Count
+    phrases_stolen: Count
+    exit_status: Annotated[Literal[0, 1], Meta(description="The exit code under `fail_on`.")]
+    decided: Count
+    decided_by_kind: dict[str, Annotated[int, Meta(ge=1)]]
+    decided_defects: Count
+    fail_on: Annotated[FailOn, Meta(description="The --fail-on policy that set exit_status.")]
 
 
-@dataclass(frozen=True)
-class Boundary:
+class Boundary(Record, frozen=True):
     """What each tier does not prove, in its own words."""
 
-    proven: str
-    generated: str
-    decided: str
+    proven: Annotated[str, Meta(min_length=1)]
+    generated: Annotated[str, Meta(min_length=1)]
+    decided: Annotated[str, Meta(min_length=1)]
 
 
-@dataclass(frozen=True)
-class MergeFacts:
+class MergeFacts(Record, frozen=True):
     """What `fuzzroute merge` needs to combine shard reports: the graph's hash and what this shard set aside."""
 
-    graph_hash: str
-    withheld: list[SuggestionRecord]
-    superseded: list[SuggestionRecord]
-    decision_defects: list[DefectRecord]
+    graph_hash: Annotated[
+        str,
+        Meta(
+            description=(
+                "Fingerprint of the graph definition (entries, matchers, when code, examples, never-routes, "
+                "mount); reports of different graphs are never merged."
+            ), pattern='^sha256:[0-9a-f]{64}$',
+        ),
+    ]
+    withheld: Annotated[
+        list[SuggestionRecord],
+        Meta(
+            description=(
+                "rules-overlap suggestions not listed because the same pair is reported as shadowed; a merge "
+                "re-applies that rule over all shards."
+            ),
+        ),
+    ]
+    superseded: Annotated[
+        list[SuggestionRecord],
+        Meta(
+            description=(
+                "The suggestions the decided tier took out (in full; `decision.superseded` lists them briefly), "
+                "so a merge can apply the decided tier again over all shards."
+            ),
+        ),
+    ]
+    decision_defects: Annotated[
+        list[DefectRecord],
+        Meta(
+            description=(
+                "The decided tier's own tool defects, before any suggestion was compared with it."
+            ),
+        ),
+    ]
 
 
-@dataclass(frozen=True)
-class ResolvedProblem:
+class ResolvedProblem(Record, frozen=True):
     kind: str
     code: str
     skill: str | None
     example: str | None
-    from_: str | None = json_field("from")
+    from_: str | None = field(name="from")
     to: str | None = None
 
 
-@dataclass(frozen=True)
-class ResolvedSuggestion:
+class ResolvedSuggestion(Record, frozen=True):
     kind: str
     rule: str | None
-    from_: str | None = json_field("from")
+    from_: str | None = field(name="from")
     to: str | None = None
-    count: int = 0
+    count: Count = 0
 
 
-@dataclass(frozen=True)
-class ProvenHistory:
-    new: int
-    still: int
+class ProvenHistory(Record, frozen=True):
+    new: Count
+    still: Count
     resolved: list[ResolvedProblem]
 
 
-@dataclass(frozen=True)
-class SuggestionHistory:
-    new: int
-    still: int
+class SuggestionHistory(Record, frozen=True):
+    new: Count
+    still: Count
     resolved: list[ResolvedSuggestion]
 
 
-@dataclass(frozen=True)
-class History:
+class History(Record, frozen=True):
     """What changed since the baseline (an earlier report, or the `--db` ledger)."""
 
     baseline: str
@@ -454,53 +678,56 @@ class History:
     suggestions: SuggestionHistory
 
 
-@dataclass(frozen=True)
-class Memory:
+class Memory(Record, frozen=True):
     """What a `--db` run replayed from its ledger and carried into this report."""
 
     db: str
     ledger: str
     first_run: bool
     previous_run_at: str | None
-    replayed_suggestions: int
-    replayed_witnesses: int
-    reproduced_witnesses: int
-    reproduced_suggestions: int
-    carried: int
+    replayed_suggestions: Count
+    replayed_witnesses: Count
+    reproduced_witnesses: Count
+    reproduced_suggestions: Count
+    carried: Annotated[
+        int,
+        Meta(
+            description=(
+                "Stored suggestions this run's exploration did not draw but whose witnesses still reproduce; kept"
+                " in `suggestions` with memory = replayed."
+            ), ge=0,
+        ),
+    ]
 
 
-@dataclass(frozen=True)
-class AlsoShown:
+class AlsoShown(Record, frozen=True):
     """A lower tier's finding about the same pair of rules, folded into a stronger row (linked, not repeated)."""
 
-    tier: str
+    tier: LowerTier
     anchor: str
-    count: int | None = None
+    count: Count | None = None
 
 
-@dataclass(frozen=True)
-class OverviewPair:
+class OverviewPair(Record, frozen=True):
     """A pair of rules an aggregate row stands for: the earlier rule, the later one, how often, a phrase."""
 
     earlier: str
     later: str
-    count: int | None = None
+    count: Count | None = None
     phrase: str | None = None
 
 
-@dataclass(frozen=True)
-class OverviewMember:
+class OverviewMember(Record, frozen=True):
     """One of the findings a row stands for: a rule's near miss of the same edit, a never-route phrase."""
 
     rule: str | None
     phrase: str | None
     mutation: str | None = None
-    count: int | None = None
+    count: Count | None = None
     location: Location | None = None
 
 
-@dataclass(frozen=True)
-class OverviewRow:
+class OverviewRow(Record, frozen=True):
     """One row of the overview: what an author should look at, strongest evidence first.
 
     The proven rows come first (one per declared phrase); then at most
@@ -518,43 +745,104 @@ class OverviewRow:
     weaker findings about the same two rules that this row stands for.
     """
 
-    tier: str
+    tier: Tier
     kind: str
-    relation: str | None
-    rule: str | None
-    other_rule: str | None
+    relation: Relation | None
+    rule: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The one rule the row is about; null when it is about several (see `rules`) or an aggregate."
+            ),
+        ),
+    ]
+    other_rule: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "The one rule that takes the row's messages first; null when none or several (see "
+                "`taking_rules`)."
+            ),
+        ),
+    ]
     phrase: str | None
-    count: int | None
-    shared_in: str | None = None
-    severity: str | None = None
-    codes: list[str] = field(default_factory=list)
+    count: Count | None
+    shared_in: SharedIn | None = None
+    severity: Severity | None = None
+    codes: list[str] = []
     mutation: str | None = None
     location: Location | None = None
     anchor: str | None = None
     new: bool = False
-    also: list[AlsoShown] = field(default_factory=list)
-    rules: list[str] = field(default_factory=list)
-    taking_rules: list[str] = field(default_factory=list)
-    pairs: list[OverviewPair] = field(default_factory=list)
-    members: list[OverviewMember] = field(default_factory=list)
-    reason: str | None = None
+    also: Annotated[
+        list[AlsoShown],
+        Meta(
+            description=(
+                "Weaker findings about the same two rules that this row stands for (linked, not repeated): a "
+                "sampled shadowing of a pair decided to share text, or a decided overlap of a pair a declared "
+                "example already proves."
+            ),
+        ),
+    ] = []
+    rules: Annotated[
+        list[str],
+        Meta(
+            description=(
+                "Every rule the row is about (a near-miss edit that misses in several rules names each)."
+            ),
+        ),
+    ] = []
+    taking_rules: Annotated[
+        list[str],
+        Meta(
+            description=(
+                "The rules that take the row's messages first: the earlier rule of an overlap or shadowing, every"
+                " rule that takes a never-winning rule's messages, the rules claiming a near miss."
+            ),
+        ),
+    ] = []
+    pairs: Annotated[
+        list[OverviewPair],
+        Meta(
+            description=(
+                "The pairs of rules an aggregate row stands for, most often met first (the co-occurrence row; "
+                "shared text only in wildcards)."
+            ),
+        ),
+    ] = []
+    members: Annotated[
+        list[OverviewMember],
+        Meta(
+            description=(
+                "The findings a grouped row stands for: one near miss per rule for an edit that misses in several"
+                " rules, or each never-route phrase the default takes."
+            ),
+        ),
+    ] = []
+    reason: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Why a row is listed although it is there by design (the default taking the graph's own "
+                "never-route phrases), in words."
+            ),
+        ),
+    ] = None
 
 
-@dataclass(frozen=True)
-class AcceptedFinding:
+class AcceptedFinding(Record, frozen=True):
     """A finding about two rules the author accepted as intended: listed here, not among the findings."""
 
-    tier: str
+    tier: LowerTier
     kind: str
     earlier: str
     later: str
     reason: str
-    count: int | None
+    count: Count | None
     phrase: str | None
 
 
-@dataclass(frozen=True)
-class StaleAcceptance:
+class StaleAcceptance(Record, frozen=True):
     """An acceptance that matched no finding of this run: the overlap may be fixed, or a rule renamed."""
 
     earlier: str
@@ -564,22 +852,31 @@ class StaleAcceptance:
     location: Location | None
 
 
-@dataclass(frozen=True)
-class AcceptedSection:
-    findings: list[AcceptedFinding] = field(default_factory=list)
-    stale: list[StaleAcceptance] = field(default_factory=list)
+class AcceptedSection(Record, frozen=True):
+    findings: list[AcceptedFinding] = []
+    stale: list[StaleAcceptance] = []
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(Record, frozen=True):
     """The whole report of one run (or of merged shards)."""
 
-    schema_version: int
-    generated_at: str
+    schema_version: Annotated[
+        Literal[4],
+        Meta(
+            description=(
+                "4 gave the overview's rows structured fields (`rules`, `taking_rules`, the co-occurrence row's "
+                "`pairs`, a grouped row's `members`, `reason`; `rule` and `other_rule` only ever name one rule) "
+                "and made the default taking the graph's own never-route phrases one row; 3 added `overview`, the"
+                " `relation` of overlaps and shadowings, and the sparse steals; documents of version 3 are still "
+                "read as baselines"
+            ),
+        ),
+    ]
+    generated_at: Annotated[str, Meta(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$")]
     tool: ToolFacts
     graph: GraphFacts
     run: RunFacts
-    merge: MergeFacts
+    merge: Annotated[MergeFacts, Meta(description="What `fuzzroute merge` needs beyond the rest of the document.")]
     partial: bool
     partial_reason: str | None
     summary: Summary
@@ -587,10 +884,69 @@ class Report:
     proven: ProvenSection
     suggestions: list[SuggestionRecord]
     rules: list[RuleFigures]
-    steals: Steals
-    decided: list[DecidedRecord]
-    decision: DecisionFacts
-    overview: list[OverviewRow] = field(default_factory=list)
-    accepted: AcceptedSection = field(default_factory=AcceptedSection)
-    history: History | None = json_field(omit_none=True)
-    memory: Memory | None = json_field(omit_none=True)
+    steals: Annotated[
+        Steals,
+        Meta(
+            description=(
+                "Who claims whose generated phrases, sparse: [taker, source, count] for every non-zero cell "
+                "(entry indexes); [j, j, n] is what rule j keeps."
+            ),
+        ),
+    ]
+    decided: Annotated[
+        list[DecidedRecord],
+        Meta(
+            description=(
+                "The decided tier: facts that hold for every message, found with automata; every witness "
+                "re-verified with the compiled matchers and both laws."
+            ),
+        ),
+    ]
+    decision: Annotated[
+        DecisionFacts,
+        Meta(
+            description=(
+                "How the decided tier ran: figures and limits, tool defects (never findings), the sampled "
+                "suggestions it superseded, the pairs it counted rather than listed, how each sampled pair was "
+                "decided, and the rules it did not reach."
+            ),
+        ),
+    ]
+    overview: Annotated[
+        list[OverviewRow],
+        Meta(
+            description=(
+                "Exactly the rows of the page's overview table, in order: the proven rows (one per declared "
+                "phrase), then at most 20 rows of the decided and suggested tiers, strongest first (the default "
+                "taking the graph's own never-route phrases is one proven row after the decided ones), then the "
+                "aggregate rows (`co-occurrence`: pairs of rules that only meet on glued texts, listed in "
+                "`pairs`; `more`: findings only in the full lists)."
+            ),
+        ),
+    ] = []
+    accepted: Annotated[
+        AcceptedSection,
+        Meta(
+            description=(
+                "Findings about overlaps the author accepted as intended (Graph.accept_overlap, a JSON graph's "
+                "`accepted`, or the file beside a graph), and acceptances that matched nothing this run (stale)."
+            ),
+        ),
+    ] = field(default_factory=AcceptedSection)
+    history: Annotated[
+        History,
+        Meta(
+            description=(
+                "Only with --baseline: counts of new and still findings, and those the baseline had that are "
+                "resolved now."
+            ),
+        ),
+    ] | Omitted = OMIT
+    memory: Annotated[
+        Memory,
+        Meta(
+            description=(
+                "Only with --db: the witness ledger that was replayed before exploring, and what came of it."
+            ),
+        ),
+    ] | Omitted = OMIT

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from fuzzroute.engine import problems as codes
 from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
@@ -27,9 +28,9 @@ from fuzzroute.results.document import ProblemRecord
 TIERS: tuple[str, ...] = ("proven", "decided", "suggested")
 
 #: An overview row's `relation`: an earlier rule matches inside a later rule's own text.
-SHARED_TEXT = "shared-text"
+SHARED_TEXT: Final = "shared-text"
 #: An overview row's `relation`: two rules meet only when their texts are glued together.
-CO_OCCURRENCE = "co-occurrence"
+CO_OCCURRENCE: Final = "co-occurrence"
 #: Where shared text lies in the later rule: only in its wildcards.
 WILDCARD = "wildcard"
 #: The `kind` of the overview's aggregate rows.

@@ -8,10 +8,28 @@ see exactly what the suggestion states.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal, get_args
 
-from fuzzroute.results.jsonform import json_field
+from msgspec import Meta, field
+
+from fuzzroute.results.record import OMIT, Omitted, Record
+
+#: How the two rules of an overlap or a shadowing meet: the earlier rule's match sits in the later rule's own
+#: text (`shared-text`), or the two only meet on glued texts (`co-occurrence`).
+Relation = Literal["shared-text", "co-occurrence"]
+#: Where a shared text sits in the later rule: among its fixed words, or only in its wildcards.
+SharedIn = Literal["fixed-words", "wildcard"]
+RELATIONS: tuple[Relation, ...] = get_args(Relation)
+SHARED_INS: tuple[SharedIn, ...] = get_args(SharedIn)
+#: What a witness's context holds (the routing context it was judged on), for the published schemas; the
+#: value stays a plain mapping because the generators and the laws pass it on as keyword arguments.
+CONTEXT_SCHEMA = {
+    "properties": {
+        "iteration": {"type": "integer", "minimum": 0},
+        "history": {"type": "array"},
+        "activated_injection_ids": {"type": "array", "items": {"type": "string"}},
+    },
+}
 
 # Suggestion kinds (stable codes, documented in the README).
 SHADOWED_BY_EARLIER_RULE = "generated-shadowed-by-earlier"
@@ -44,8 +62,8 @@ GENERATED_BOUNDARY = (
 #: Generators of near misses listed only on request (`--typos`): letter typos, word swaps, spacing slips.
 SLIP_GENERATORS = frozenset({"mutation/typo", "mutation/swap", "mutation/spacing"})
 
-@dataclass(frozen=True)
-class Witness:
+
+class Witness(Record, frozen=True):
     """One phrase (and the context it was judged on) with its claimants under both laws.
 
     `mutation` is set on a near miss: which edit of the declared example made
@@ -55,37 +73,17 @@ class Witness:
     phrase: str
     cold_walk: str | None
     cascade: str | None
-    cold_walk_index: int | None = None
-    cascade_index: int | None = None
+    cold_walk_index: Annotated[int, Meta(ge=0)] | None = None
+    cascade_index: Annotated[int, Meta(ge=0)] | None = None
     generator: str = ""
-    context: dict[str, Any] | None = json_field(omit_none=True)
-    mutation: str | None = json_field(omit_none=True)
+    context: Annotated[dict[str, Any], Meta(extra_json_schema=CONTEXT_SCHEMA)] | Omitted = OMIT
+    mutation: str | Omitted = OMIT
     #: How the two rules of an overlap or shadowing meet on this phrase (see `Suggestion.relation`).
-    relation: str | None = json_field(omit_none=True)
-    shared_in: str | None = json_field(omit_none=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "phrase": self.phrase,
-            "cold_walk": self.cold_walk,
-            "cascade": self.cascade,
-            "cold_walk_index": self.cold_walk_index,
-            "cascade_index": self.cascade_index,
-            "generator": self.generator,
-        }
-        if self.context is not None:
-            data["context"] = self.context
-        if self.mutation is not None:
-            data["mutation"] = self.mutation
-        if self.relation is not None:
-            data["relation"] = self.relation
-        if self.shared_in is not None:
-            data["shared_in"] = self.shared_in
-        return data
+    relation: Relation | Omitted = OMIT
+    shared_in: SharedIn | Omitted = OMIT
 
 
-@dataclass(frozen=True)
-class Suggestion:
+class Suggestion(Record, frozen=True):
     """A grouped generated finding: one kind, one rule pair, its count and best witnesses.
 
     `rule` is the rule the suggestion is about (whose phrasing is at stake);
@@ -96,7 +94,7 @@ class Suggestion:
     kind: str
     rule: str | None
     rule_index: int | None
-    from_: str | None
+    from_: str | None = field(name="from")
     from_index: int | None
     to: str | None
     to_index: int | None
@@ -109,34 +107,13 @@ class Suggestion:
     #: For an overlap or a shadowing: `shared-text` when the earlier rule's match sits in the later
     #: rule's own text on some witness (`shared_in` says whether in its fixed words or only in its
     #: wildcards), `co-occurrence` when the two only meet on glued texts; None for other kinds.
-    relation: str | None = None
-    shared_in: str | None = None
+    relation: Relation | None = None
+    shared_in: SharedIn | None = None
     #: Witnesses (distinct phrases) on which the rules share text.
     shared_count: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "rule": self.rule,
-            "rule_index": self.rule_index,
-            "from": self.from_,
-            "from_index": self.from_index,
-            "to": self.to,
-            "to_index": self.to_index,
-            "count": self.count,
-            "message": self.message,
-            "paste": self.paste,
-            "paste_json": self.paste_json,
-            "mutation": self.mutation,
-            "relation": self.relation,
-            "shared_in": self.shared_in,
-            "shared_count": self.shared_count,
-            "witnesses": [w.to_dict() for w in self.witnesses],
-        }
 
-
-@dataclass(frozen=True)
-class RuleStats:
+class RuleStats(Record, frozen=True):
     """Per-rule figures of one exploration: what was generated and who won it."""
 
     index: int
@@ -146,23 +123,10 @@ class RuleStats:
     generated: int
     won: int
     rejected: int
-    lost_to: dict[str, int] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "id": self.id,
-            "caption": self.caption,
-            "examples": self.examples,
-            "generated": self.generated,
-            "won": self.won,
-            "rejected": self.rejected,
-            "lost_to": dict(self.lost_to),
-        }
+    lost_to: dict[str, int] = {}
 
 
-@dataclass(frozen=True)
-class Exploration:
+class Exploration(Record, frozen=True):
     """The result of `fuzzroute.explore`: suggestions plus the figures behind them.
 
     `steals` holds `(i, j, n)` for every non-zero cell, sorted: n phrases
@@ -189,30 +153,11 @@ class Exploration:
     rules: tuple[RuleStats, ...]
     steals: tuple[tuple[int, int, int], ...]
     partial: bool = False
-    generator_counts: dict[str, int] = field(default_factory=dict)
+    generator_counts: dict[str, int] = {}
     ended_by: str = "phrase-budget"
-    intersection: dict[str, Any] = field(default_factory=dict)
+    intersection: dict[str, Any] = {}
     withheld: tuple[Suggestion, ...] = ()
-    units_ended: dict[str, int] = field(default_factory=dict)
+    units_ended: dict[str, int] = {}
     shard: tuple[int, int] | None = None
-    workers: dict[str, Any] = field(default_factory=dict)
+    workers: dict[str, Any] = {}
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seed": self.seed,
-            "budget_phrases": self.budget_phrases,
-            "budget_seconds": self.budget_seconds,
-            "phrases_generated": self.phrases_generated,
-            "phrases_judged": self.phrases_judged,
-            "elapsed_seconds": self.elapsed_seconds,
-            "partial": self.partial,
-            "ended_by": self.ended_by,
-            "generator_counts": dict(self.generator_counts),
-            "intersection": dict(self.intersection),
-            "suggestions": [s.to_dict() for s in self.suggestions],
-            "rules": [r.to_dict() for r in self.rules],
-            "steals": [list(cell) for cell in self.steals],
-            "withheld": [s.to_dict() for s in self.withheld],
-            "units_ended": dict(self.units_ended),
-            "shard": None if self.shard is None else list(self.shard),
-        }

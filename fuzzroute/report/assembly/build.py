@@ -18,10 +18,12 @@ decided and generated halves stay in separate fields.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
+
+from msgspec.structs import replace
 
 from fuzzroute.decided import BOUNDARY as DECIDED_BOUNDARY
 from fuzzroute.decided import Decisions
@@ -49,6 +51,9 @@ from fuzzroute.report.assembly.records import (
 from fuzzroute.report.assembly.tool_versions import tool_versions
 from fuzzroute.report.persistence.history import compare_with_baseline, mark_decided
 from fuzzroute.results.document import (
+    CONTEXT_GENERATORS,
+    ENDINGS,
+    LAWS,
     SCHEMA_VERSION,
     Boundary,
     DecidedRecord,
@@ -73,6 +78,7 @@ from fuzzroute.results.document import (
     ToolFacts,
 )
 from fuzzroute.results.ordering import settle
+from fuzzroute.results.record import OMIT, omit_none, one_of
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
 
 GraphFormat = Literal["python", "json", "typescript", "javascript"]
@@ -200,7 +206,9 @@ def build_report(
         partial_reason=partial_reason if partial else None,
         summary=summary,
         boundary=Boundary(PROVEN_BOUNDARY, GENERATED_BOUNDARY, DECIDED_BOUNDARY),
-        proven=ProvenSection(checkup.ok, problems, notes, [not_checked_record(n) for n in checkup.not_checked] or None),
+        proven=ProvenSection(
+            checkup.ok, problems, notes, omit_none([not_checked_record(n) for n in checkup.not_checked] or None)
+        ),
         suggestions=listed,
         rules=figures,
         steals=steals,
@@ -208,8 +216,8 @@ def build_report(
         decision=_decision(decisions, stats, defects, takeover.references, pairs, decision_reason),
         overview=ranked.overview,
         accepted=aside.accepted,
-        history=history,
-        memory=None if remembered is None else remembered.memory,
+        history=omit_none(history),
+        memory=OMIT if remembered is None else remembered.memory,
     )
 
 
@@ -266,7 +274,7 @@ def _graph(graph: Graph, source_path: str | None, graph_format: GraphFormat) -> 
         mount=graph.mount,
         mount_description=MOUNT_DESCRIPTIONS[graph.mount],
         order_decides=graph.order_decides,
-        law=law_of(graph),
+        law=one_of(law_of(graph), LAWS),
         source=None if source_path is None else str(source_path),
         format=graph_format,
         rule_count=len(entries),
@@ -298,7 +306,7 @@ def _run(
         phrases_generated=exploration.phrases_generated,
         phrases_judged=exploration.phrases_judged,
         elapsed_seconds=round(exploration.elapsed_seconds, 3),
-        ended_by=exploration.ended_by,
+        ended_by=one_of(exploration.ended_by, ENDINGS),
         intersection=json_safe(dict(exploration.intersection)),
         generator_counts=dict(exploration.generator_counts),
         units_ended=dict(exploration.units_ended),
@@ -306,9 +314,9 @@ def _run(
         judged_per_second=judged_per_second(exploration.phrases_judged, exploration.elapsed_seconds),
         workers=json_safe(dict(exploration.workers)),
         decide_seconds=decide_seconds,
-        run_id=run_id,
-        phase_seconds=None if phase_seconds is None else dict(phase_seconds),
-        context_generator=context_generator,
+        run_id=omit_none(run_id),
+        phase_seconds=OMIT if phase_seconds is None else dict(phase_seconds),
+        context_generator=OMIT if context_generator is None else one_of(context_generator, CONTEXT_GENERATORS),
     )
 
 
@@ -318,4 +326,4 @@ def _steals(graph: Graph, exploration: Exploration) -> Steals:
     if any(len(cell) != 3 or cell[2] < 0 for cell in cells):
         raise ValueError("Exploration.steals holds (taker, source, count) triples with a count of at least 0")
     axis = sorted({r.index for r in exploration.rules} | {c[0] for c in cells} | {c[1] for c in cells})
-    return Steals(law_of(graph), axis, [c for c in cells if c[2]], stolen_count(cells))
+    return Steals(one_of(law_of(graph), LAWS), axis, [c for c in cells if c[2]], stolen_count(cells))

@@ -46,6 +46,7 @@ from fuzzroute.results.check_listing import (
     RuleVerdictLine,
 )
 from fuzzroute.results.jsonform import inert_json
+from fuzzroute.results.record import to_json
 
 if TYPE_CHECKING:
     from fuzzroute.graphfiles.loader import LoadedGraph
@@ -191,15 +192,21 @@ def decided_json(decisions: Decisions, judged: Judged | None = None) -> dict[str
 
 def check_document(checked: CheckedGraph) -> dict[str, Any]:
     """`check --format json` of one graph: problems and notes, plus the decided tier unless --no-decide."""
-    checkup = checked.checkup
+    return checkup_document(checked.checkup, checked.decisions, checked.judged)
+
+
+def checkup_document(
+    checkup: Checkup, decisions: Decisions | None = None, judged: Judged | None = None,
+) -> dict[str, Any]:
+    """The JSON `check` writes for a checkup (and the decided tier, when given): for callers holding no loaded file."""
     document: dict[str, Any] = {
-        "problems": [p.to_dict() for p in checkup.problems],
-        "notes": [n.to_dict() for n in checkup.notes],
+        "problems": to_json(list(checkup.problems)),
+        "notes": to_json(list(checkup.notes)),
     }
     if checkup.not_checked:
-        document["not_checked"] = [n.to_dict() for n in checkup.not_checked]
-    if checked.decisions is not None:
-        document.update(decided_json(checked.decisions, checked.judged))
+        document["not_checked"] = to_json([n.record() for n in checkup.not_checked])
+    if decisions is not None:
+        document.update(decided_json(decisions, judged))
     return document
 
 

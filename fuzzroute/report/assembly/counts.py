@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from fuzzroute.report.assembly.fail_on_findings import exit_status
 from fuzzroute.results.document import (
+    FAIL_ON,
     DecidedRecord,
     DefectRecord,
     NoteRecord,
@@ -18,6 +19,7 @@ from fuzzroute.results.document import (
     SuggestionRecord,
     Summary,
 )
+from fuzzroute.results.record import one_of
 
 
 def by_kind(kinds: Sequence[str]) -> dict[str, int]:
@@ -48,11 +50,11 @@ def summarize(
         witnesses=sum(len(s.witnesses) for s in suggestions),
         phrases_generated=phrases_generated,
         phrases_stolen=phrases_stolen,
-        exit_status=exit_status(problems, suggestions, decided, fail_on),
+        exit_status=one_of(exit_status(problems, suggestions, decided, fail_on), (0, 1)),
         decided=len(decided),
         decided_by_kind=by_kind([d.kind for d in decided]),
         decided_defects=len(defects),
-        fail_on=fail_on,
+        fail_on=one_of(fail_on, FAIL_ON),
     )
 
 

@@ -19,12 +19,14 @@ from dataclasses import dataclass
 
 from fuzzroute.decided import Decisions
 from fuzzroute.results.document import (
+    PAIR_VERDICTS,
     DecidedRecord,
     DefectRecord,
     PairRelation,
     SuggestionRecord,
     SupersededRef,
 )
+from fuzzroute.results.record import one_of
 from fuzzroute.results.suggestions import RULE_NEVER_WINS, RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE
 
 NOT_RUN_REASON = "The decided tier did not run for this report."
@@ -63,7 +65,7 @@ def sampled_pairs(suggestions: Iterable[SuggestionRecord], decisions: Decisions)
     for a, b in sorted(seen):
         relation = decisions.relation(a, b)
         if relation is not None:
-            found.append(PairRelation(a, b, relation))
+            found.append(PairRelation(a, b, one_of(relation, PAIR_VERDICTS)))
     return found
 
 

@@ -70,7 +70,10 @@ def failing(
 
 def decided_fails(record: DecidedRecord) -> bool:
     """Whether a decided record (accepted ones are already set aside) fails `--fail-on decided`."""
-    return fails_build(record.kind, relation=record.relation, shared_in=record.shared_in, redos=record.redos)
+    import msgspec  # the report path only: `check` never reads a record
+
+    redos = msgspec.to_builtins(record.redos) if record.redos else None  # absent (OMIT, falsy) reads as None
+    return fails_build(record.kind, relation=record.relation, shared_in=record.shared_in, redos=redos)
 
 
 def exit_status(

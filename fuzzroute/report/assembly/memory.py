@@ -23,16 +23,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from fuzzroute.engine.graph import Graph
 from fuzzroute.report.assembly.records import Records
 from fuzzroute.report.assembly.replay import find_entry, replay_witness
 from fuzzroute.report.persistence.history import suggestion_fingerprint, suggestion_key
 from fuzzroute.results.document import Memory, SuggestionRecord
+from fuzzroute.results.record import omit_none
 from fuzzroute.results.suggestions import SLIP_GENERATORS, Suggestion, Witness
 
-REPLAYED = "replayed"
+REPLAYED: Final = "replayed"
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,9 @@ def _witness(data: dict[str, Any]) -> Witness:
     return Witness(
         phrase=data["phrase"], cold_walk=data.get("cold_walk"), cascade=data.get("cascade"),
         cold_walk_index=data.get("cold_walk_index"), cascade_index=data.get("cascade_index"),
-        generator=data.get("generator") or "", context=data.get("context"), mutation=data.get("mutation"),
-        relation=data.get("relation"), shared_in=data.get("shared_in"),
+        generator=data.get("generator") or "", context=omit_none(data.get("context")),
+        mutation=omit_none(data.get("mutation")), relation=omit_none(data.get("relation")),
+        shared_in=omit_none(data.get("shared_in")),
     )
 
 

@@ -21,10 +21,11 @@ Anything else is refused as bad input with one paragraph naming the files.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.report.assembly.build import ranked_findings, timestamp, with_takeover_defects
@@ -42,8 +43,8 @@ from fuzzroute.results.document import (
     RuleFigures,
     RunFacts,
 )
-from fuzzroute.results.jsonform import ShapeError, from_json, to_json
 from fuzzroute.results.ordering import settle
+from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none, to_json
 
 #: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id", "phase_seconds")
@@ -157,7 +158,7 @@ def _run(documents: list[Report]) -> RunFacts:
         for name, count in r.units_ended.items():
             ended[name] = ended.get(name, 0) + count
     judged = sum(r.phrases_judged for r in runs)
-    phases = [r.phase_seconds or {} for r in runs]  # shards run side by side: the longest counts
+    phases = [or_none(r.phase_seconds) or {} for r in runs]  # shards run side by side: the longest counts
     return replace(
         runs[0],
         phrases_generated=sum(r.phrases_generated for r in runs),
@@ -169,7 +170,7 @@ def _run(documents: list[Report]) -> RunFacts:
         elapsed_seconds=round(max(r.elapsed_seconds for r in runs), 3),
         judged_per_second=judged_per_second(judged, sum(r.elapsed_seconds for r in runs)),
         workers={"shards": [dict(r.workers, shard=r.shard.index if r.shard else None) for r in runs]},
-        phase_seconds={name: max(p.get(name, 0.0) for p in phases) for name in phases[0]} if phases[0] else None,
+        phase_seconds={name: max(p.get(name, 0.0) for p in phases) for name in phases[0]} if phases[0] else OMIT,
     )
 
 
@@ -238,7 +239,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         rules=rules,
         steals=steals,
         decision=decision,
-        history=None,
+        history=OMIT,
     )
 
 

@@ -29,9 +29,12 @@ the terminal's list and the JSON `overview` array.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from msgspec.structs import replace
 
 from fuzzroute.results.document import (
+    LOWER_TIERS,
     AlsoShown,
     DecidedRecord,
     OverviewMember,
@@ -41,6 +44,7 @@ from fuzzroute.results.document import (
     ProblemRecord,
     RuleFigures,
     SuggestionRecord,
+    Tier,
 )
 from fuzzroute.results.presentation import (
     CO_OCCURRENCE,
@@ -52,6 +56,7 @@ from fuzzroute.results.presentation import (
     WILDCARD_ANCHOR,
     proven_cards,
 )
+from fuzzroute.results.record import omit_none, one_of
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
@@ -61,6 +66,8 @@ from fuzzroute.results.suggestions import (
     SHADOWED_BY_EARLIER_RULE,
     SLOW_MATCHER,
     WHEN_CLAIMS_WARM,
+    Relation,
+    SharedIn,
 )
 
 #: Rows of the decided and suggested tiers listed before the rest are only counted.
@@ -275,7 +282,7 @@ def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow]
         found = next((home[p] for p in candidate.pairs if p in home), None) if candidate.folds else None
         if found is not None:
             row = candidate.row
-            also.setdefault(found, []).append(AlsoShown(row.tier, row.anchor or "", row.count))
+            also.setdefault(found, []).append(AlsoShown(one_of(row.tier, LOWER_TIERS), row.anchor or "", row.count))
             continue
         for pair in candidate.pairs:
             home.setdefault(pair, number)
@@ -372,8 +379,8 @@ def _group_of(found: list[list[tuple[SuggestionRecord, str]]],
 Named = tuple[str, "str | None", int, "str | None"]
 
 
-def _aggregate(kind: str, tier: str, relation: str, named: list[Named],
-               pairs: int, anchor: str, shared_in: str | None = None) -> OverviewRow:
+def _aggregate(kind: str, tier: Tier, relation: Relation, named: list[Named],
+               pairs: int, anchor: str, shared_in: SharedIn | None = None) -> OverviewRow:
     """One row standing for many pairs: how many, and the named ones as a list (most often met first)."""
     unique: dict[tuple[str, str | None], Named] = {}
     for n in named:
@@ -461,7 +468,7 @@ def overview(
     sampled_only = {(s.from_index, s.to_index) for s, _a in sampled_glued} - counted
     pairs = len({(i.other_rule, i.rule) for i in decided_glued}) + co_occurring_pairs + len(sampled_only)
     if pairs:
-        tier = "decided" if decided_glued or co_occurring_pairs else "suggested"
+        tier: Tier = "decided" if decided_glued or co_occurring_pairs else "suggested"
         rows.append(_aggregate(CO_OCCURRENCE_ROW, tier, CO_OCCURRENCE, glued_named, pairs, CO_OCCURRENCE_ANCHOR))
     if hidden:
         tier = "decided" if any(row.tier == "decided" for row in hidden) else "suggested"
@@ -478,6 +485,6 @@ def with_ranks(
 ) -> tuple[list[SuggestionRecord], list[DecidedRecord]]:
     """The findings with their `rank` set from the overview's order (anchors as the page numbers them)."""
     return (
-        [replace(s, rank=ranks.get(f"suggestion-{n}")) for n, s in enumerate(suggestions, start=1)],
-        [replace(d, rank=ranks.get(d.id)) for d in decided],
+        [replace(s, rank=omit_none(ranks.get(f"suggestion-{n}"))) for n, s in enumerate(suggestions, start=1)],
+        [replace(d, rank=omit_none(ranks.get(d.id))) for d in decided],
     )

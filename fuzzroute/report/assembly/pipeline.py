@@ -20,6 +20,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from msgspec.structs import replace
+
 from fuzzroute.decided import Decisions, decide
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
@@ -45,7 +47,8 @@ from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.document import Report
-from fuzzroute.results.jsonform import compact_text, to_json
+from fuzzroute.results.jsonform import compact_text
+from fuzzroute.results.record import Omitted, to_json
 from fuzzroute.results.suggestions import Exploration
 
 Explorer = Callable[..., Exploration]
@@ -157,11 +160,11 @@ class _PhaseClock:
 
 def _with_report_phase(report: Report, document: dict[str, Any], seconds: float) -> tuple[Report, dict[str, Any]]:
     """Add the time spent building and rendering the outputs (phase "report") to the run's phase times."""
-    if report.run.phase_seconds is None:
+    if isinstance(report.run.phase_seconds, Omitted):
         return report, document
     phases = {**report.run.phase_seconds, "report": seconds}
     document["run"]["phase_seconds"] = dict(phases)
-    return dataclasses.replace(report, run=dataclasses.replace(report.run, phase_seconds=phases)), document
+    return replace(report, run=replace(report.run, phase_seconds=phases)), document
 
 
 def _reporter(phases: PhaseProgress | None, phase: str) -> Callable[[int, int | None], None] | None:
@@ -307,7 +310,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
             exploration = nothing_generated
             reason = INTERRUPTED_EARLY_REASON
     # The report names the budget the user gave (generation ran on what the earlier phases left of it).
-    exploration = dataclasses.replace(exploration, budget_seconds=settings.budget_seconds)
+    exploration = replace(exploration, budget_seconds=settings.budget_seconds)
     interrupted = reason is not None or (settings.should_stop is not None and bool(settings.should_stop()))
     if interrupted and reason is None:
         reason = INTERRUPTED_REASON

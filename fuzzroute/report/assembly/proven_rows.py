@@ -25,6 +25,7 @@ from typing import Any
 
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import EXAMPLE_MISSES_OWN_RULE, Checkup
+from fuzzroute.results.record import to_json
 from fuzzroute.results.rows import EXAMPLE, NEVER_ROUTE, NEVER_ROUTES_LABEL, ProvenRow, RowKind
 
 #: The row type lives in the findings model; it is named here too for the readers that build rows.
@@ -48,12 +49,12 @@ def rows_from_checkup(graph: Graph, checkup: Checkup | None = None) -> list[Prov
     """Every row of `graph` with its problems (the checkup is run when not given) and its claims."""
     found = checkup if checkup is not None else graph.checkup()
     rules = [
-        (e.index, e.id, list(e.examples or ()), None if e.location is None else e.location.to_dict())
+        (e.index, e.id, list(e.examples or ()), None if e.location is None else to_json(e.location))
         for e in graph.entries
     ]
     phrases = {p for _i, _id, examples, _l in rules for p in examples} | set(graph.never_route_phrases)
-    claims = {phrase: graph.claims(phrase).to_dict() for phrase in sorted(phrases)}
-    return _rows(rules, list(graph.never_route_phrases), [p.to_dict() for p in found.problems], claims)
+    claims = {phrase: to_json(graph.claims(phrase)) for phrase in sorted(phrases)}
+    return _rows(rules, list(graph.never_route_phrases), to_json(list(found.problems)), claims)
 
 
 def _rows(

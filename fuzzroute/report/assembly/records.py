@@ -11,21 +11,22 @@ fresh one would.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
+
+from msgspec.structs import replace
 
 from fuzzroute.decided import DecidedItem, Decisions, Defect
 from fuzzroute.decided.decisions import Pairs
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.laws import Claimant, Claims
 from fuzzroute.engine.problems import Note, Problem
-from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import is_blank
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (
-    ClaimantRef,
-    ClaimsRef,
+    DECIDED_KINDS,
+    DECIDED_LAWS,
+    QUESTIONS,
+    RULE_KINDS,
     CountedPairs,
     DecidedCounts,
     DecidedRecord,
@@ -34,30 +35,25 @@ from fuzzroute.results.document import (
     NotCheckedRecord,
     NoteRecord,
     PairExample,
+    PasteMode,
     ProblemRecord,
-    RuleAt,
+    Redos,
     RuleFigures,
     RuleInfo,
     RuleRef,
     SuggestionRecord,
 )
-from fuzzroute.results.suggestions import SLOW_MATCHER, RuleStats, Suggestion
+from fuzzroute.results.record import OMIT, Omitted, from_json, omit_none, one_of
+from fuzzroute.results.suggestions import RELATIONS, SHARED_INS, SLOW_MATCHER, RuleStats, Suggestion
 
 # Kinds whose witnesses make no sense as declared examples of the rule: a slow
 # phrase is a performance fact, not a routing one.
 NO_EXAMPLES_KINDS = frozenset({SLOW_MATCHER})
 
 
-def location(where: SourceLocation | None) -> Location | None:
-    return None if where is None else Location(str(where.file), int(where.line))
-
-
-def claimant_ref(claimant: Claimant | None) -> ClaimantRef | None:
-    return None if claimant is None else ClaimantRef(claimant.index, claimant.id, claimant.unconditional)
-
-
-def claims_ref(claims: Claims) -> ClaimsRef:
-    return ClaimsRef(claimant_ref(claims.cold_walk), claimant_ref(claims.cascade))
+def location(where: Location | None) -> Location | None:
+    """A rule's declared location, as the engine recorded it (the engine's location is the record)."""
+    return where
 
 
 def rule_kind(entry: Entry) -> str:
@@ -68,7 +64,8 @@ def rule_kind(entry: Entry) -> str:
 
 def rule_info(entry: Entry) -> RuleInfo:
     return RuleInfo(
-        entry.index, entry.id, rule_kind(entry), entry.caption, list(entry.examples or ()), location(entry.location)
+        entry.index, entry.id, one_of(rule_kind(entry), RULE_KINDS), entry.caption, list(entry.examples or ()),
+        location(entry.location),
     )
 
 
@@ -77,11 +74,7 @@ def note_record(note: Note) -> NoteRecord:
 
 
 def not_checked_record(unread: NotChecked) -> NotCheckedRecord:
-    rule = unread.rule
-    return NotCheckedRecord(
-        unread.check, unread.phrase, unread.skill, RuleAt(rule.id, rule.index, location(rule.location)),
-        unread.message, location(unread.location),
-    )
+    return unread.record()
 
 
 def json_safe(value: Any) -> Any:
@@ -135,16 +128,6 @@ def defect_record(defect: Defect) -> DefectRecord:
     )
 
 
-def _claims_from_json(data: dict[str, Any] | None) -> ClaimsRef | None:
-    if data is None:
-        return None
-
-    def one(who: dict[str, Any] | None) -> ClaimantRef | None:
-        return None if who is None else ClaimantRef(int(who["index"]), str(who["id"]), bool(who["unconditional"]))
-
-    return ClaimsRef(one(data.get("cold_walk")), one(data.get("cascade")))
-
-
 def decided_records(decisions: Decisions) -> list[DecidedRecord]:
     """The decided items in their order, numbered `decided-1`, `decided-2`, ..."""
     return [decided_record(item, f"decided-{number}") for number, item in enumerate(decisions.items, start=1)]
@@ -152,15 +135,18 @@ def decided_records(decisions: Decisions) -> list[DecidedRecord]:
 
 def decided_record(item: DecidedItem, ident: str) -> DecidedRecord:
     return DecidedRecord(
-        kind=item.kind, question=item.question, rule=item.entry.id, rule_index=item.entry.index, message=item.message,
+        kind=one_of(item.kind, DECIDED_KINDS), question=one_of(item.question, QUESTIONS), rule=item.entry.id,
+        rule_index=item.entry.index, message=item.message,
         witness=item.witness, location=location(item.entry.location),
         other_rule=None if item.other is None else item.other.id,
         other_rule_index=None if item.other is None else item.other.index,
         containing_rules=[RuleRef(e.id, e.index) for e in item.containing],
         dead_rules=[RuleRef(e.id, e.index) for e in item.dead],
-        reason=item.reason, law=item.law, claims=_claims_from_json(item.claims), id=ident,
-        relation=item.relation, shared_in=item.shared_in,
-        redos=None if item.redos is None else json_safe(item.redos),
+        reason=item.reason, law=None if item.law is None else one_of(item.law, DECIDED_LAWS),
+        claims=item.claims, id=ident,
+        relation=None if item.relation is None else one_of(item.relation, RELATIONS),
+        shared_in=None if item.shared_in is None else one_of(item.shared_in, SHARED_INS),
+        redos=OMIT if item.redos is None else from_json(Redos, json_safe(item.redos)),
     )
 
 
@@ -190,11 +176,8 @@ class Records:
         self.entries = graph.entries
 
     def problem(self, problem: Problem) -> ProblemRecord:
-        claims = None if problem.example is None else claims_ref(self.graph.claims(problem.example))
-        return ProblemRecord(
-            kind=problem.kind, code=problem.code, skill=problem.skill, example=problem.example, from_=problem.from_,
-            to=problem.to, message=problem.message, location=location(problem.location), claims=claims,
-        )
+        """The checkup's problem with both laws' claimants of its phrase (the report shows them)."""
+        return replace(problem, claims=None if problem.example is None else self.graph.claims(problem.example))
 
     def rule_location(self, index: int | None) -> Location | None:
         """Where the rule a suggestion is about is declared, if known."""
@@ -221,9 +204,10 @@ class Records:
             return None
         return entry
 
-    def suggestion(self, suggestion: Suggestion, memory: str | None = None) -> SuggestionRecord:
+    def suggestion(self, suggestion: Suggestion, memory: Literal["replayed"] | None = None) -> SuggestionRecord:
         """The reported form of a suggestion: located, with its paste line and paste mode."""
         paste, paste_json = suggestion.paste, suggestion.paste_json
+        mode: PasteMode | None
         target = self.example_target(suggestion)
         if target is not None:
             best = suggestion.witnesses[0].phrase
@@ -237,13 +221,15 @@ class Records:
         else:
             mode = None
         witnesses = [
-            w if w.context is None else replace(w, context=json_safe(w.context)) for w in suggestion.witnesses
+            w if isinstance(w.context, Omitted) else replace(w, context=json_safe(w.context))
+            for w in suggestion.witnesses
         ]
         return SuggestionRecord(
             kind=suggestion.kind, rule=suggestion.rule, rule_index=suggestion.rule_index, from_=suggestion.from_,
             from_index=suggestion.from_index, to=suggestion.to, to_index=suggestion.to_index, count=suggestion.count,
             message=suggestion.message, paste=paste, paste_json=paste_json, mutation=suggestion.mutation,
             relation=suggestion.relation, shared_in=suggestion.shared_in, shared_count=suggestion.shared_count,
-            witnesses=witnesses, location=self.rule_location(suggestion.rule_index), paste_mode=mode, memory=memory,
+            witnesses=witnesses, location=self.rule_location(suggestion.rule_index), paste_mode=mode,
+            memory=omit_none(memory),
         )
 

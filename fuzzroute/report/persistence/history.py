@@ -16,11 +16,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import jsonschema
+from msgspec.structs import replace
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at

@@ -45,9 +45,8 @@ from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.persistence.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
 from fuzzroute.results.jsonform import compact_text
+from fuzzroute.results.ledger_records import LEDGER_FORMAT, LEDGER_VERSION
 
-LEDGER_FORMAT = "fuzzroute-witness-ledger"
-LEDGER_VERSION = 2
 HYPOTHESIS_FOLDER = "hypothesis"
 WITNESS_FOLDER = "witnesses"
 #: Stored witnesses kept per suggestion (this run's first, then older ones that still reproduce).

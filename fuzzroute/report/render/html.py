@@ -40,6 +40,7 @@ from fuzzroute.results.presentation import (
     explain_problem,
     explain_suggestion,
 )
+from fuzzroute.results.record import or_none
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
@@ -215,7 +216,7 @@ def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[
     ordered = sorted(doc.proven.problems, key=lambda p: 0 if p.kind == "error" else 1)
     out = []
     for problem in ordered:
-        claims = problem.claims
+        claims = or_none(problem.claims)
         shown = []
         if claims is not None:
             for key, who in (("cold_walk", claims.cold_walk), ("cascade", claims.cascade)):

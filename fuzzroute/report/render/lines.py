@@ -80,7 +80,7 @@ def overview_line(row: OverviewRow) -> str:
         each = "; ".join(f"[{m.rule}] {m.phrase!r}" for m in row.members)
         count = f", x{row.count}" if row.count else ""
         return f"{row.kind} in {plural(len(row.members), 'rule')} ({row.mutation}{count}): {each}"
-    notes = [row.severity] if row.severity else []
+    notes: list[str] = [row.severity] if row.severity else []
     if row.relation == "shared-text":
         notes.append("shared text" + (" in a wildcard" if row.shared_in == "wildcard" else ""))
     if row.mutation:

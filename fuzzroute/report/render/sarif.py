@@ -42,8 +42,9 @@ from fuzzroute.results.document import (
     Report,
     SuggestionRecord,
 )
-from fuzzroute.results.jsonform import inert_json, to_json
+from fuzzroute.results.jsonform import inert_json
 from fuzzroute.results.presentation import PROBLEM_EXPLANATIONS, TIERS, explain_problem, explain_suggestion
+from fuzzroute.results.record import or_none, to_json
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 SARIF_VERSION = "2.1.0"
@@ -110,13 +111,14 @@ def sarif_log(
     if "decided" in tiers:
         for position, item in enumerate(document.decided):
             if item.kind not in DECIDED_SKIPPED:
-                ranked.append((_order(item.rank), position, _decided_result(document, item, root)))
+                ranked.append((_order(or_none(item.rank)), position, _decided_result(document, item, root)))
     if "suggested" in tiers:
         for position, suggestion in enumerate(document.suggestions, start=len(document.decided)):
             if suggestion.relation == CO_OCCURRENCE:
                 glued.append(suggestion)
             else:
-                ranked.append((_order(suggestion.rank), position, _suggested_result(document, suggestion, root)))
+                result = _suggested_result(document, suggestion, root)
+                ranked.append((_order(or_none(suggestion.rank)), position, result))
     results.extend(result for _rank, _position, result in sorted(ranked, key=lambda t: (t[0], t[1])))
     counted = document.decision.counts.co_occurrence.count if document.decision.counts else 0
     if glued or (counted and "decided" in tiers):
@@ -233,7 +235,8 @@ def _proven_result(document: Report, problem: ProblemRecord, root: Path) -> dict
     }
     return _result(
         code, "error" if problem.kind == "error" else "warning", problem.message,
-        _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties, problem.status,
+        _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties,
+        or_none(problem.status),
     )
 
 
@@ -272,7 +275,7 @@ def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path
     return _result(
         kind, "note", GENERATED_PREFIX + suggestion.message,
         _location_of(document, suggestion.location, root, rule_index=suggestion.rule_index, rule_id=suggestion.rule),
-        identity, properties, suggestion.status,
+        identity, properties, or_none(suggestion.status),
     )
 
 
@@ -284,7 +287,7 @@ def _decided_result(document: Report, decided: DecidedRecord, root: Path) -> dic
     return _result(
         kind, DECIDED_LEVELS.get(kind, "note"), message,
         _location_of(document, decided.location, root, rule_index=decided.rule_index, rule_id=decided.rule),
-        identity, properties, decided.status,
+        identity, properties, or_none(decided.status),
     )
 
 

@@ -10,6 +10,7 @@ from fuzzroute.engine.text import shortened
 from fuzzroute.report.render.lines import overview_line, place, plural
 from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
+from fuzzroute.results.record import Omitted
 
 
 def speed_line(run: RunFacts) -> str:
@@ -140,13 +141,13 @@ def summary_text(
     if run.phase_seconds:
         lines.append(time_line(run.phase_seconds))
     history = document.history
-    if history is not None:
+    if not isinstance(history, Omitted):
         proven, generated = history.proven, history.suggestions
         lines.append(
             f"  since {history.baseline}: proven {proven.new} new, {len(proven.resolved)} resolved; "
             f"suggestions {generated.new} new, {len(generated.resolved)} resolved"
         )
-    if document.memory is not None:
+    if not isinstance(document.memory, Omitted):
         lines.append(memory_line(document.memory))
     if document.partial:
         lines.append(f"  PARTIAL: {document.partial_reason} Suggestions cover only the phrases generated so far.")

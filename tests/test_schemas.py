@@ -1,0 +1,78 @@
+"""The shipped JSON Schema is generated from the findings records, and a stale copy fails here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+from helpers.cli import code_out_err, invoke
+
+from fuzzroute.results import schemas
+from fuzzroute.results.document import Report
+from fuzzroute.results.jsonform import compact_text
+from fuzzroute.results.ledger_records import Ledger
+from fuzzroute.results.record import OMIT, ShapeError, from_json, to_json
+
+
+@pytest.mark.parametrize("path", sorted(schemas.shipped()), ids=lambda p: p.name)
+def test_the_shipped_schema_is_what_the_records_generate(path: Path) -> None:
+    assert path.read_text("utf-8") == schemas.shipped()[path], (
+        f"{path.name} is stale: run `python -m fuzzroute.results.schemas` and commit the result"
+    )
+
+
+def test_the_check_command_names_a_stale_file_and_exits_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schemas, "SCHEMA_FOLDER", tmp_path)
+    assert schemas.main(["--check"]) == 1  # nothing written yet: every file is stale
+    assert schemas.main([]) == 0
+    assert schemas.main(["--check"]) == 0
+    written = tmp_path / "report.schema.json"
+    written.write_text(written.read_text("utf-8").replace('"minimum": 1', '"minimum": 0', 1), "utf-8")
+    assert schemas.main(["--check"]) == 1
+
+
+def test_the_module_entry_point_checks_the_shipped_files() -> None:
+    done = subprocess.run([sys.executable, "-m", "fuzzroute.results.schemas", "--check"], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_every_key_a_record_always_writes_is_required_and_no_other_key_is_allowed() -> None:
+    schema = json.loads(schemas.text_of(schemas.schema_of(Report, schemas.REPORT_HEAD)))
+    run = schema["$defs"]["RunFacts"]
+    assert "seed" in run["required"] and "run_id" not in run["required"] and "run_id" in run["properties"]
+    assert all(definition["additionalProperties"] is False for definition in schema["$defs"].values()
+               if definition.get("type") == "object" and "properties" in definition)
+    assert schema["additionalProperties"] is False and "history" not in schema["required"]
+    problem = schema["$defs"]["Problem"]
+    assert problem["properties"]["kind"] == {"enum": ["error", "warning"]}
+    assert "from" in problem["required"] and "from_" not in problem["properties"]
+
+
+def test_a_document_of_the_wrong_shape_is_refused_with_its_path() -> None:
+    with pytest.raises(ShapeError, match=r"^\$\.schema_version: "):
+        from_json(Report, {"schema_version": "4"})
+    with pytest.raises(ShapeError, match="missing required field `generated_at`"):
+        from_json(Report, {"schema_version": 4})
+    assert isinstance(msgspec.json.schema(Report), dict)
+
+
+def test_a_ledger_a_db_run_writes_reads_as_the_model_and_writes_back_to_the_same_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    graph = Path(__file__).resolve().parent.parent / "examples" / "banking.json"
+    for _run in range(2):  # the second run replays the first run's ledger and writes it again
+        code, _out, err = code_out_err(invoke("report", str(graph), "-o", "r.html", "--db", "db", "--budget", "60"))
+        assert code == 0, err
+    (written,) = (tmp_path / "db" / "witnesses").iterdir()
+    text = written.read_text("utf-8")
+    ledger = from_json(Ledger, json.loads(text))
+    assert ledger.suggestions and all(s.status is OMIT and s.memory is OMIT for s in ledger.suggestions)
+    assert compact_text(to_json(ledger)) == text
+    with pytest.raises(ShapeError, match=r"^\$\.version: "):
+        from_json(Ledger, {**json.loads(text), "version": 1})
