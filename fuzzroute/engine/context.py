@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.results.proven_records import COLD_CONTEXT_DESCRIPTION as COLD_CONTEXT_DESCRIPTION
+
 
 @dataclass
 class RoutingContext:
@@ -22,10 +24,6 @@ class RoutingContext:
     activated_injection_ids: list[str] = field(default_factory=list)
 
 
-COLD_CONTEXT_DESCRIPTION = (
-    "the cold-start context (iteration 1, the phrase as the user message, "
-    "an empty history, no cursor, no activated injections)"
-)
 
 
 def cold_context(phrase: str) -> RoutingContext:

@@ -9,23 +9,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+# Re-exported: the checkup's findings, and the codes that label them, are the report's records.
 from fuzzroute.results.proven_records import (
-    Note as Note,  # re-exported: the checkup's findings are the report's records
+    EXAMPLE_MISSES_OWN_RULE as EXAMPLE_MISSES_OWN_RULE,
 )
+from fuzzroute.results.proven_records import (
+    EXAMPLE_SHADOWED_BY_DEFAULT as EXAMPLE_SHADOWED_BY_DEFAULT,
+)
+from fuzzroute.results.proven_records import (
+    EXAMPLE_SHADOWED_BY_EARLIER as EXAMPLE_SHADOWED_BY_EARLIER,
+)
+from fuzzroute.results.proven_records import EXAMPLE_UNCLAIMED as EXAMPLE_UNCLAIMED
+from fuzzroute.results.proven_records import NEVER_ROUTES_BY_DEFAULT as NEVER_ROUTES_BY_DEFAULT
+from fuzzroute.results.proven_records import NEVER_ROUTES_CLAIMED as NEVER_ROUTES_CLAIMED
+from fuzzroute.results.proven_records import (
+    NEVER_ROUTES_CONTRADICTS_EXAMPLE as NEVER_ROUTES_CONTRADICTS_EXAMPLE,
+)
+from fuzzroute.results.proven_records import Note as Note
 from fuzzroute.results.proven_records import Problem as Problem
 
 if TYPE_CHECKING:
     from fuzzroute.engine.unread import NotChecked
 
 Kind = Literal["error", "warning"]
-
-EXAMPLE_MISSES_OWN_RULE = "example-misses-own-rule"
-EXAMPLE_UNCLAIMED = "example-unclaimed"
-EXAMPLE_SHADOWED_BY_EARLIER = "example-shadowed-by-earlier"
-EXAMPLE_SHADOWED_BY_DEFAULT = "example-shadowed-by-default"
-NEVER_ROUTES_CONTRADICTS_EXAMPLE = "never-routes-contradicts-example"
-NEVER_ROUTES_CLAIMED = "never-routes-claimed"
-NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
 
 
 EXAMPLES_BOUNDARY = Note(

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from fuzzroute.engine import problems as codes
-from fuzzroute.engine.context import COLD_CONTEXT_DESCRIPTION
+from fuzzroute.results import proven_records as codes
 from fuzzroute.results import suggestions as kinds
 from fuzzroute.results.document import ProblemRecord
+from fuzzroute.results.proven_records import COLD_CONTEXT_DESCRIPTION
 
 #: How the writers name the three tiers of evidence, strongest first.
 TIERS: tuple[str, ...] = ("proven", "decided", "suggested")

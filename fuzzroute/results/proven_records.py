@@ -18,6 +18,20 @@ from fuzzroute.results.record import OMIT, Omitted, Record
 
 #: The severity of a proven problem.
 Severity = Literal["error", "warning"]
+
+#: The proven problem codes, the reference checkup's (the engine names them from here).
+EXAMPLE_MISSES_OWN_RULE = "example-misses-own-rule"
+EXAMPLE_UNCLAIMED = "example-unclaimed"
+EXAMPLE_SHADOWED_BY_EARLIER = "example-shadowed-by-earlier"
+EXAMPLE_SHADOWED_BY_DEFAULT = "example-shadowed-by-default"
+NEVER_ROUTES_CONTRADICTS_EXAMPLE = "never-routes-contradicts-example"
+NEVER_ROUTES_CLAIMED = "never-routes-claimed"
+NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
+#: How a proven message names the context both laws ran on (the engine's `cold_context`).
+COLD_CONTEXT_DESCRIPTION = (
+    "the cold-start context (iteration 1, the phrase as the user message, "
+    "an empty history, no cursor, no activated injections)"
+)
 #: Which declared phrases a not-checked verdict is about.
 Check = Literal["examples", "never-routes"]
 CHECKS: tuple[Check, ...] = get_args(Check)
