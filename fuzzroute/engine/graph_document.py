@@ -3,8 +3,8 @@
 `fuzzroute/schema/graph.schema.json` fixes these shapes (every object there
 refuses unknown keys), so the reader (`graphfiles.jsonformat`, after the
 schema has checked a document) and the writer share the types below instead
-of passing `dict[str, Any]` around: mypy then checks every key either side
-reads or writes.  They live in the engine, beside the matchers, because the
+of untyped dicts: mypy then checks every key either side reads or writes.
+They live in the engine, beside the matchers, because the
 writer's input is the engine's own `Matcher` and `Graph`, and a hash or a
 diff of a graph reads a matcher's JSON form too.
 """

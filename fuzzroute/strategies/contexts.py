@@ -46,7 +46,7 @@ class ContextDocument(TypedDict):
 
 #: A small object schema of the shape the context schema has (an enum, a bounded integer, an array of an
 #: object): hypothesis-jsonschema must draw exactly its valid instances before it is trusted.
-#: JSON Schemas stay `dict[str, Any]`: a schema is data of any depth and shape, read only by the generators.
+#: JSON Schemas stay untyped dicts: a schema is data of any depth and shape, read only by the generators.
 PROBE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
