@@ -34,6 +34,8 @@ from pathlib import Path
 
 from common import extract_commit, made_up_words, random_graph, table
 
+from fuzzroute.engine.graph_document import matcher_json
+
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE_COMMIT = "044ebb0"
 
@@ -71,7 +73,7 @@ def _extract_baseline(target: Path) -> Path | None:
 
 def write_graph(path: Path, rules: int) -> None:
     graph = random_graph(rules)
-    entries = [{"id": e.id, "match": e.match.to_json()} for e in graph.entries if e.match is not None]
+    entries = [{"id": e.id, "match": matcher_json(e.match)} for e in graph.entries if e.match is not None]
     path.write_text(json.dumps({"name": graph.name, "entries": entries}), encoding="utf-8")
 
 

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from fuzzroute.diff.graph_diff import RuleChangeKind
 from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph_document import matcher_json
 from fuzzroute.engine.matchers import AllOf, Keywords
 
 ADDED: Final = "added"
@@ -49,7 +50,7 @@ def condition_key(entry: Entry) -> str:
     so such a predicate never equals another one.
     """
     if entry.match is not None:
-        return "match:" + json.dumps(entry.match.to_json(), sort_keys=True, ensure_ascii=False)
+        return "match:" + json.dumps(matcher_json(entry.match), sort_keys=True, ensure_ascii=False)
     if entry.when is not None:
         return "when:" + json.dumps(_value_shape(entry.when, FUNCTION_DEPTH), ensure_ascii=False)
     return "default"

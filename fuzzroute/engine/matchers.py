@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from fuzzroute.engine.automata.plan import RegexPlan, plan_for
 from fuzzroute.engine.errors import DeclarationError
@@ -21,6 +21,9 @@ from fuzzroute.engine.text import is_blank, js_trim, render_value
 
 if TYPE_CHECKING:  # the JavaScript dialect is loaded only by graphs that declare a JavaScript regex
     from fuzzroute.jsregex.translation import JsTranslation
+
+#: How a regex's source is read: Python `re` syntax, or a JavaScript regex translated when it is built.
+RegexDialect = Literal["python", "javascript"]
 
 FLAG_LETTERS: tuple[tuple[str, re.RegexFlag], ...] = (
     ("i", re.IGNORECASE),
@@ -81,7 +84,7 @@ class Regex:
         object.__setattr__(self, "_prepare", None if self.js is None else self.js.preparer())
 
     @property
-    def dialect(self) -> str:
+    def dialect(self) -> RegexDialect:
         """`python`, or `javascript` for a regex translated from JavaScript."""
         return "python" if self.js is None else "javascript"
 
@@ -134,12 +137,6 @@ class Regex:
     @property
     def kind(self) -> str:
         return "regex"
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"regex": self.source}
-        if self.flags:
-            data["flags"] = self.flags
-        return data
 
 
 #: The characters that make a keyword's edge a word edge: ASCII letters, digits and `_`.
@@ -231,9 +228,6 @@ class Keywords:
     def kind(self) -> str:
         return "keywords"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"keywords": list(self.keywords)}
-
 
 Leaf = Regex | Keywords
 
@@ -261,9 +255,6 @@ class AllOf:
     def kind(self) -> str:
         return "all"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"all": [part.to_json() for part in self.parts]}
-
 
 @dataclass(frozen=True)
 class Intent:
@@ -280,9 +271,6 @@ class Intent:
     @property
     def kind(self) -> str:
         return "intent"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"intent": self.intent, "examples": list(self.examples)}
 
 
 DataMatcher = Regex | Keywords | AllOf

@@ -22,6 +22,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claims
 from fuzzroute.generate.seeded import draw_examples, stable_seed
 from fuzzroute.strategies.contexts import (
+    ContextDocument,
     context_generator,
     is_cold,
     routing_contexts,
@@ -52,11 +53,11 @@ def contexts_drawn_by(graph: Graph) -> str | None:
 
 def warm_contexts(
     graph: Graph, seed: int, texts: Sequence[str], deadline: float | None = None
-) -> list[dict[str, Any]]:
+) -> list[ContextDocument]:
     """Distinct non-cold context documents, least state first (drawn until `deadline`, a time budget's end)."""
     ids = [e.id for e in graph.entries]
     drawn = draw_examples(routing_contexts(texts, ids), CONTEXTS_DRAWN, stable_seed(seed, "contexts"), deadline)
-    distinct: dict[str, dict[str, Any]] = {}
+    distinct: dict[str, ContextDocument] = {}
     for document in drawn:
         if not is_cold(document):
             distinct.setdefault(json.dumps(document, sort_keys=True), document)
@@ -67,7 +68,7 @@ def find_warm(
     graph: Graph,
     entry: Entry,
     phrases: Sequence[str],
-    contexts: Sequence[dict[str, Any]],
+    contexts: Sequence[ContextDocument],
     halted: Callable[[], bool],
 ) -> list[WarmClaim]:
     """For each phrase the rule declined cold, the first context in which it starts the turn."""

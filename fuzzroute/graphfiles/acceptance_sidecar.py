@@ -14,8 +14,9 @@ strictly: anything else in it is bad input naming the file and the fix.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
@@ -32,14 +33,27 @@ def sidecar_path(graph_file: str | Path) -> Path:
     return path.with_name(path.name + SUFFIX)
 
 
+class SidecarItem(TypedDict):
+    """One accepted overlap as the file holds it: exactly these keys (checked on reading).
+
+    The values stay `object` until `Graph.accept_overlap` checks them, whose
+    message names the field and the fix (a value that is not a rule id or a
+    reason is an author's mistake worth its own sentence).
+    """
+
+    earlier: object
+    later: object
+    reason: object
+
+
 class _RepeatedKey(ValueError):
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
 
 
-def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
+def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found: dict[str, object] = {}
     for key, value in pairs:
         if key in found:
             raise _RepeatedKey(key)
@@ -54,7 +68,7 @@ def _not_json(path: Path, exc: BaseException) -> InputError:
     )
 
 
-def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
+def read_sidecar(graph_file: str | Path) -> list[SidecarItem]:
     """The acceptances stored beside `graph_file` (none when there is no such file)."""
     path = sidecar_path(graph_file)
     if path.exists():
@@ -66,7 +80,7 @@ def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: the accepted overlaps cannot be read ({exc}).") from None
     try:
-        document = json.loads(text, object_pairs_hook=_no_repeated_keys)
+        document: object = json.loads(text, object_pairs_hook=_no_repeated_keys)
     except _RepeatedKey as exc:
         raise InputError(
             f"{path}: the key {exc.key!r} appears twice in one object; JSON readers disagree on which value "
@@ -90,7 +104,7 @@ def read_sidecar(graph_file: str | Path) -> list[dict[str, Any]]:
             f"{path}: expected {{\"accepted\": [{{\"earlier\": ID, \"later\": ID, \"reason\": TEXT}}]}} and "
             "nothing else; fix the file (or write it with `fuzzroute accept`)."
         )
-    return items
+    return cast(list[SidecarItem], items)  # every item has exactly the three keys, as checked above
 
 
 def add_sidecar_acceptances(graph: Graph, graph_file: str | Path) -> None:
@@ -98,11 +112,13 @@ def add_sidecar_acceptances(graph: Graph, graph_file: str | Path) -> None:
     path = sidecar_path(graph_file)
     for position, item in enumerate(read_sidecar(graph_file)):
         try:
-            graph.accept_overlap(item["earlier"], item["later"], reason=item["reason"],
-                                 location=SourceLocation(str(path), 1))
+            # `accept_overlap` refuses a value that is not a text, naming the field: the casts only defer to it.
+            graph.accept_overlap(cast(str, item["earlier"]), cast(str, item["later"]),
+                                 reason=cast(str, item["reason"]), location=SourceLocation(str(path), 1))
         except DeclarationError as exc:
             raise InputError(f"{path}: accepted[{position}]: {exc}") from None
 
 
-def sidecar_text(items: list[dict[str, Any]]) -> str:
+def sidecar_text(items: Sequence[Mapping[str, object]]) -> str:
+    """The file's text holding `items` (each with the keys earlier, later and reason)."""
     return json.dumps({"accepted": items}, ensure_ascii=False, indent=2) + "\n"

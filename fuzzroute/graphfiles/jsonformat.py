@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import fastjsonschema
 
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.graph_document import EntryJson, GraphDocument, MatcherJson, RegexDialect, matcher_json
 from fuzzroute.engine.matchers import (
     AllOf,
     Matcher,
@@ -41,25 +42,32 @@ from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.graphfiles import graph_validator
 
 #: The generated validator (untyped code): raises `fastjsonschema.JsonSchemaException` on a refused document.
-compiled_validation: Callable[[Any], object] = graph_validator.validate
+compiled_validation: Callable[[object], object] = graph_validator.validate
 
 
 @lru_cache(maxsize=1)
 def graph_schema() -> dict[str, Any]:
-    """The published JSON Schema of a graph document."""
+    """The published JSON Schema of a graph document (a JSON Schema is data of any shape: left untyped)."""
     text = resources.files("fuzzroute").joinpath("schema/graph.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 
 
-def _json_path(path: Any) -> str:
+def _json_path(path: Iterable[str | int]) -> str:
     out = "$"
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else f".{part}"
     return out
 
 
-def validate_document(document: Any, source: str) -> None:
+def checked_document(document: object, source: str) -> GraphDocument:
+    """The parsed JSON `document`, typed once the schema has accepted it (else InputError, as `validate_document`)."""
+    validate_document(document, source)
+    # The schema fixes every key and value type `GraphDocument` declares (and refuses any other key).
+    return cast(GraphDocument, document)
+
+
+def validate_document(document: object, source: str) -> None:
     """Raise InputError naming the JSON path of the first schema violation."""
     try:
         compiled_validation(document)
@@ -83,11 +91,11 @@ def validate_document(document: Any, source: str) -> None:
     )
 
 
-def matcher_from_json(data: dict[str, Any], where: str, dialect: str = "python") -> Matcher:
+def matcher_from_json(data: MatcherJson, where: str, dialect: str = "python") -> Matcher:
     """Build a matcher from its JSON form (already schema-valid); `dialect` says how regexes are read."""
-    if "regex" in data and dialect == "javascript":
-        return compiled_js_regex(data["regex"], data.get("flags", ""), where)
     if "regex" in data:
+        if dialect == "javascript":
+            return compiled_js_regex(data["regex"], data.get("flags", ""), where)
         flags = letters_to_flags(data.get("flags", ""), where)
         deep = too_deep(data["regex"])
         if deep is not None:
@@ -112,14 +120,14 @@ def matcher_from_json(data: dict[str, Any], where: str, dialect: str = "python")
     return validated_intent(data["intent"], list(data["examples"]), where)
 
 
-def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence[int] | None = None) -> Graph:
+def graph_from_json(document: object, source: str = "<json>", entry_lines: Sequence[int] | None = None) -> Graph:
     """Validate and declare a graph from a parsed JSON document.
 
     `entry_lines` (the line of each entry object in the file `source`, see
     `jsonspans.entry_lines`) becomes each entry's location; without it the
     entries have none, since a parsed document no longer knows its lines.
     """
-    validate_document(document, source)
+    document = checked_document(document, source)
     graph = Graph(document["name"], mount=document.get("mount", "rules"))
     dialect = document.get("regex_dialect", "python")
     for position, entry in enumerate(document["entries"]):
@@ -146,9 +154,9 @@ def graph_from_json(document: Any, source: str = "<json>", entry_lines: Sequence
     return graph
 
 
-def regex_dialect(graph: Graph) -> str:
+def regex_dialect(graph: Graph) -> RegexDialect:
     """`javascript` when the graph's regexes are JavaScript ones, else `python` (refuses a mix)."""
-    dialects: set[str] = set()
+    dialects: set[RegexDialect] = set()
     for entry in graph.entries:
         matcher = entry.data_matcher
         parts = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
@@ -161,27 +169,27 @@ def regex_dialect(graph: Graph) -> str:
     return dialects.pop() if dialects else "python"
 
 
-def graph_to_json(graph: Graph) -> dict[str, Any]:
+def graph_to_json(graph: Graph) -> GraphDocument:
     """The JSON form of a data-only graph (a `when` predicate cannot be written)."""
     dialect = regex_dialect(graph)
-    entries: list[dict[str, Any]] = []
+    entries: list[EntryJson] = []
     for entry in graph.entries:
         if entry.when is not None:
             raise InputError(
                 f'entry "{entry.id}" has a `when` predicate, which the JSON format cannot carry. '
                 "Keep this graph in Python, or replace the predicate with a data matcher."
             )
-        item: dict[str, Any] = {"id": entry.id}
+        item: EntryJson = {"id": entry.id}
         if entry.match is not None:
-            item["match"] = entry.match.to_json()
+            item["match"] = matcher_json(entry.match)
         if entry.examples is not None:
             item["examples"] = list(entry.examples)
         entries.append(item)
-    out: dict[str, Any] = {"name": graph.name, "mount": graph.mount, "entries": entries}
+    out: GraphDocument = {"name": graph.name, "mount": graph.mount, "entries": entries}
     if dialect != "python":
         out["regex_dialect"] = dialect
     if graph.never_route_phrases:
         out["never_routes"] = list(graph.never_route_phrases)
     if graph.acceptances:
-        out["accepted"] = [a.to_json() for a in graph.acceptances]
+        out["accepted"] = [{"earlier": a.earlier, "later": a.later, "reason": a.reason} for a in graph.acceptances]
     return out

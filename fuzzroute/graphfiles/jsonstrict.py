@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
@@ -24,14 +23,15 @@ from fuzzroute.graphfiles.jsonspans import Node, line_of, parse_spans
 MAX_DEPTH = 40
 
 
-class _Repeated(dict[str, Any]):
+class _Repeated(dict[str, object]):
     """A JSON object that had a key twice (its `repeated` names the first such key)."""
 
     repeated: str
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """The `object_pairs_hook`: values are whatever JSON holds (`object`), the schema checks them later."""
+    seen: dict[str, object] = {}
     for key, value in pairs:
         if key in seen:
             found = _Repeated(pairs)
@@ -41,10 +41,13 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
-def load_graph_document(path: Path, text: str) -> Any:
-    """The parsed document, or InputError for invalid JSON, a repeated key or too deep a nesting."""
+def load_graph_document(path: Path, text: str) -> object:
+    """The parsed document, or InputError for invalid JSON, a repeated key or too deep a nesting.
+
+    Untyped (`object`) until `jsonformat.checked_document` has checked it against the schema.
+    """
     try:
-        document = json.loads(text, object_pairs_hook=_object)
+        document: object = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}. Fix the syntax at that "
@@ -66,7 +69,7 @@ def load_graph_document(path: Path, text: str) -> Any:
     return document
 
 
-def _entry_name(document: Any, where: list[str | int]) -> str:
+def _entry_name(document: object, where: list[str | int]) -> str:
     """`entry "billing" ($.entries[1]...)` when `where` is inside an entry, else the JSON path alone."""
     path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where)
     if len(where) >= 2 and where[0] == "entries" and isinstance(where[1], int) and isinstance(document, dict):
@@ -78,8 +81,8 @@ def _entry_name(document: Any, where: list[str | int]) -> str:
     return path
 
 
-def _refuse_deep(path: Path, document: Any) -> None:
-    stack: list[tuple[Any, list[str | int]]] = [(document, [])]
+def _refuse_deep(path: Path, document: object) -> None:
+    stack: list[tuple[object, list[str | int]]] = [(document, [])]
     while stack:
         value, where = stack.pop()
         if len(where) >= MAX_DEPTH:
@@ -94,7 +97,7 @@ def _refuse_deep(path: Path, document: Any) -> None:
             stack.extend((child, [*where, i]) for i, child in enumerate(value))
 
 
-def _refuse_repeated_keys(path: Path, text: str, document: Any) -> None:
+def _refuse_repeated_keys(path: Path, text: str, document: object) -> None:
     if not _has_repeated(document):
         return
     root = parse_spans(text)
@@ -111,8 +114,8 @@ def _refuse_repeated_keys(path: Path, text: str, document: Any) -> None:
     )
 
 
-def _has_repeated(document: Any) -> bool:
-    stack = [document]
+def _has_repeated(document: object) -> bool:
+    stack: list[object] = [document]
     while stack:
         value = stack.pop()
         if isinstance(value, _Repeated):

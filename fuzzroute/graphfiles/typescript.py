@@ -32,11 +32,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypedDict, TypeVar
 
 import tree_sitter
 import tree_sitter_typescript
 
+from fuzzroute.engine.entries import WhenPredicate
 from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.matchers import (
@@ -52,6 +53,18 @@ from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
 from fuzzroute.jsregex.translation import to_code_points
 
 Node = tree_sitter.Node
+
+
+class EntryOptions(TypedDict, total=False):
+    """The keyword arguments of `Graph.entry` a rule read from the source passes (each only when written)."""
+
+    match: Matcher
+    when: WhenPredicate
+    examples: list[str]
+
+
+#: A rule read but not yet declared: its skill id, the node to locate errors at, and its `Graph.entry` options.
+PendingRule = tuple[str, Node, EntryOptions]
 
 #: The suffixes read as TypeScript or JavaScript graph files.
 SUFFIXES = SCRIPT_SUFFIXES
@@ -377,7 +390,7 @@ class _Reader:
                 "has no start rules for fuzzroute to check. Point fuzzroute at a graph with `start` rules."
             )
         mount = "rules"
-        pending: list[tuple[str, Node, dict[str, Any]]] = []
+        pending: list[PendingRule] = []
         if "start" in config:
             start = _unwrap(config["start"][1])
             if start.type in ("string", "template_string"):
@@ -417,7 +430,7 @@ class _Reader:
             self.never_routes(graph, config["neverRoutes"][1])
         return graph
 
-    def config_rule(self, node: Node, position: int) -> tuple[str, Node, dict[str, Any]]:
+    def config_rule(self, node: Node, position: int) -> PendingRule:
         label = f"start.rules[{position}]"
         fields = self.members(node, label, "the rule")
         if "use" not in fields:
@@ -433,8 +446,8 @@ class _Reader:
         self.sites.append(RuleSite(node, None, fields["examples"][1] if "examples" in fields else None))
         return use, node, self.options(fields, label, use)
 
-    def options(self, fields: dict[str, tuple[Node, Node]], label: str, use: str) -> dict[str, Any]:
-        options: dict[str, Any] = {}
+    def options(self, fields: dict[str, tuple[Node, Node]], label: str, use: str) -> EntryOptions:
+        options: EntryOptions = {}
         where = f'entry "{use}"'
         if "match" in fields:
             options["match"] = self.matcher(fields["match"][1], label, where)
@@ -448,7 +461,7 @@ class _Reader:
                 raise self.refuse(value, label, "`examples`", "Write the examples as an array of string literals.")
         return options
 
-    def declare(self, graph: Graph, pending: list[tuple[str, Node, dict[str, Any]]]) -> None:
+    def declare(self, graph: Graph, pending: list[PendingRule]) -> None:
         for position, (skill, node, options) in enumerate(pending):
             location = SourceLocation(str(self.path), line_of(node))
             try:
@@ -477,7 +490,7 @@ class _Reader:
                 "elsewhere would be missed). Chain every call, ending in `.build()`, or use the config form."
             )
         mount = "rules"
-        pending: list[tuple[str, Node, dict[str, Any]]] = []
+        pending: list[PendingRule] = []
         rows: list[Node] = []
         for method, name_node, arguments in chain:
             args = [a for a in arguments.named_children if a.type != "comment"]
@@ -512,13 +525,13 @@ class _Reader:
 
     def builder_entry(
         self, name_node: Node, arguments: Node, args: list[Node], position: int
-    ) -> tuple[str, Node, dict[str, Any]]:
+    ) -> PendingRule:
         label = f"`.entry(...)` #{position + 1}"
         if not args or len(args) > 2:
             raise self.refuse(name_node, label, "the `.entry(...)` arguments", "Pass a skill and an options object.")
         skill = self.skill_id(args[0], label)
         label = f'{label} ("{skill}")'
-        options: dict[str, Any] = {}
+        options: EntryOptions = {}
         if len(args) < 2:
             self.sites.append(RuleSite(None, arguments, None))
         if len(args) == 2:

@@ -19,7 +19,7 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypedDict, cast
 
 from hypothesis import strategies as st
 
@@ -29,8 +29,24 @@ SCHEMA_FILE = "routing_context.schema.json"
 
 ContextGenerator = Literal["hypothesis-jsonschema", "fuzzroute"]
 
+
+class HistoryTurn(TypedDict):
+    """One earlier turn of the conversation, as the context schema allows it."""
+
+    role: Literal["user", "assistant"]
+    content: str
+
+
+class ContextDocument(TypedDict):
+    """A drawn routing context (minus `user_message`): the schema requires these keys and refuses any other."""
+
+    iteration: int
+    history: list[HistoryTurn]
+    activated_injection_ids: list[str]
+
 #: A small object schema of the shape the context schema has (an enum, a bounded integer, an array of an
 #: object): hypothesis-jsonschema must draw exactly its valid instances before it is trusted.
+#: JSON Schemas stay untyped dicts: a schema is data of any depth and shape, read only by the generators.
 PROBE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -68,7 +84,7 @@ def context_schema(history_texts: Sequence[str] = (), injection_ids: Sequence[st
 
 def routing_contexts(
     history_texts: Sequence[str] = (), injection_ids: Sequence[str] = ()
-) -> st.SearchStrategy[dict[str, Any]]:
+) -> st.SearchStrategy[ContextDocument]:
     """Context documents (JSON objects) as a hypothesis strategy, from the generator `context_generator` names."""
     schema = context_schema(history_texts, injection_ids)
     documents: st.SearchStrategy[Any]
@@ -80,8 +96,9 @@ def routing_contexts(
         from fuzzroute.strategies.schema_values import from_context_schema
 
         documents = from_context_schema(schema)
-    # The schema's top level is an object; the filter makes that a fact of the strategy, the cast tells mypy.
-    return cast(st.SearchStrategy[dict[str, Any]], documents.filter(lambda value: isinstance(value, dict)))
+    # Both generators draw only instances of the schema, whose shape `ContextDocument` mirrors (every key
+    # required, no other allowed); the filter makes the top-level object a fact of the strategy, the cast tells mypy.
+    return cast(st.SearchStrategy[ContextDocument], documents.filter(lambda value: isinstance(value, dict)))
 
 
 @lru_cache(maxsize=1)
@@ -111,7 +128,7 @@ def jsonschema_generator_works() -> bool:
     return bool(found == PROBE_INSTANCE)
 
 
-def is_cold(document: dict[str, Any]) -> bool:
+def is_cold(document: ContextDocument) -> bool:
     """True for the cold context (iteration 1, nothing in history, no injections)."""
     return (
         document.get("iteration", 1) == 1
@@ -120,7 +137,7 @@ def is_cold(document: dict[str, Any]) -> bool:
     )
 
 
-def to_routing_context(document: dict[str, Any], phrase: str) -> RoutingContext:
+def to_routing_context(document: ContextDocument, phrase: str) -> RoutingContext:
     """A fresh `RoutingContext` for one phrase (copies, so a predicate cannot edit the document)."""
     return RoutingContext(
         iteration=int(document.get("iteration", 1)),
@@ -130,8 +147,11 @@ def to_routing_context(document: dict[str, Any], phrase: str) -> RoutingContext:
     )
 
 
-def witness_context(document: dict[str, Any], phrase: str) -> dict[str, Any]:
-    """The context as a witness carries it: `RoutingContext(**witness_context(...))` rebuilds it."""
+def witness_context(document: ContextDocument, phrase: str) -> dict[str, Any]:
+    """The context as a witness carries it: `RoutingContext(**witness_context(...))` rebuilds it.
+
+    A plain JSON object, as the findings model's `context` field holds it (its schema checks the keys there).
+    """
     return {
         "iteration": int(document.get("iteration", 1)),
         "user_message": phrase,
@@ -140,7 +160,7 @@ def witness_context(document: dict[str, Any], phrase: str) -> dict[str, Any]:
     }
 
 
-def simplicity(document: dict[str, Any]) -> tuple[int, int, str]:
+def simplicity(document: ContextDocument) -> tuple[int, int, str]:
     """Sort key: the least context first (smallest JSON), so a witness shows the least state."""
     text = json.dumps(document, sort_keys=True)
     return (len(document.get("history", [])) + len(document.get("activated_injection_ids", [])), len(text), text)

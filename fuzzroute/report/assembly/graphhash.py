@@ -16,6 +16,7 @@ from typing import Any
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.graph_document import matcher_json
 
 
 def _code_fingerprint(code: types.CodeType) -> list[Any]:
@@ -43,7 +44,7 @@ def graph_hash(graph: Graph) -> str:
         "entries": [
             {
                 "id": e.id,
-                "match": None if e.match is None else e.match.to_json(),
+                "match": None if e.match is None else matcher_json(e.match),
                 "when": _when(e),
                 "examples": list(e.examples) if e.examples is not None else None,
             }
