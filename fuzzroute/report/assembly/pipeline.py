@@ -41,6 +41,7 @@ from fuzzroute.report.assembly.interrupt import (
 from fuzzroute.report.assembly.junit_suites import report_junit
 from fuzzroute.report.assembly.replay import replay_witness
 from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
+from fuzzroute.report.persistence.history import Baseline
 from fuzzroute.report.persistence.ledger import check_db, read_memory, write_with_memory
 from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 from fuzzroute.report.persistence.run_id import new_run_id
@@ -198,7 +199,7 @@ class ReportOptions:
     graph_format: GraphFormat = "python"
     explore: Explorer | None = None
     now: datetime | None = None
-    baseline: dict[str, Any] | None = None
+    baseline: Baseline | None = None
     baseline_source: str = "baseline"
     sarif_path: str | Path | None = None
     junit_path: str | Path | None = None
@@ -343,7 +344,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         if settings.db is None:
             write_all_atomically(files)
         else:
-            write_with_memory(files, document, graph.name, settings.db, replay=functools.partial(replay_witness, graph))
+            write_with_memory(files, report, graph.name, settings.db, replay=functools.partial(replay_witness, graph))
     except OSError as exc:
         raise unwritable(
             exc, target, "the report",
