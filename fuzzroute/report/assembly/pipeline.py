@@ -159,13 +159,12 @@ class _PhaseClock:
         return max(0.0, budget_seconds - (time.monotonic() - self.started))
 
 
-def _with_report_phase(report: Report, document: dict[str, Any], seconds: float) -> tuple[Report, dict[str, Any]]:
+def _with_report_phase(report: Report, seconds: float) -> Report:
     """Add the time spent building and rendering the outputs (phase "report") to the run's phase times."""
     if isinstance(report.run.phase_seconds, Omitted):
-        return report, document
+        return report
     phases = {**report.run.phase_seconds, "report": seconds}
-    document["run"]["phase_seconds"] = dict(phases)
-    return replace(report, run=replace(report.run, phase_seconds=phases)), document
+    return replace(report, run=replace(report.run, phase_seconds=phases))
 
 
 def _reporter(phases: PhaseProgress | None, phase: str) -> Callable[[int, int | None], None] | None:
@@ -328,11 +327,12 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         fail_on=settings.fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
     )
-    document = to_json(report)
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
     sarif = None if settings.sarif_path is None else sarif_text(report)
-    junit = None if settings.junit_path is None else report_junit(document)
-    report, document = _with_report_phase(report, document, round(time.perf_counter() - started, 6))
+    junit = None if settings.junit_path is None else report_junit(to_json(report))
+    report = _with_report_phase(report, round(time.perf_counter() - started, 6))
+    # The JSON form is made once, from the finished report: the document the file, the ledger and the caller see.
+    document = to_json(report)
     files: list[tuple[str | Path, str]] = [(target, html)]
     if settings.json_path is not None:
         files.append((settings.json_path, compact_text(document)))
