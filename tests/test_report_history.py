@@ -17,8 +17,9 @@ from click.testing import CliRunner
 
 from fuzzroute.cli import main
 from fuzzroute.report import schema_errors
-from fuzzroute.report.persistence.history import compare_with_baseline
+from fuzzroute.report.persistence.history import Baseline, compare_with_baseline
 from fuzzroute.results.document import ProblemRecord
+from fuzzroute.results.record import from_json
 
 
 def graph_doc(entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -103,7 +104,7 @@ def test_duplicates_are_matched_as_a_multiset() -> None:
     problem = {"kind": "error", "code": "example-misses-own-rule", "skill": "a", "example": "q", "from": None,
                "to": None, "message": "m"}
     current = ProblemRecord("error", "example-misses-own-rule", "a", "q", None, None, "m")
-    baseline = {"proven": {"problems": [dict(problem), dict(problem)]}, "suggestions": [], "run": {"seed": 3}}
+    baseline = from_json(Baseline, {"proven": {"problems": [problem, problem]}, "suggestions": [], "run": {"seed": 3}})
     compared = compare_with_baseline([current], [], baseline, "b.json")
     assert compared.problems[0].status == "still"
     assert len(compared.history.proven.resolved) == 1

@@ -10,17 +10,18 @@ they produce; the others check that a change to the graph is noticed.
 
 from __future__ import annotations
 
-import copy
 import re
 from pathlib import Path
-from typing import Any
 
 from helpers.report_fixtures import build_json
+from msgspec.structs import replace
 
 from fuzzroute import Graph, keywords
 from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report.assembly.replay import replay_witness
+from fuzzroute.results.document import SuggestionRecord
+from fuzzroute.results.record import from_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SPECS = ["support.py", "planted_defects.py", "nightly_shop.json", "mounts/rules.json", "mounts/classifier.json",
@@ -28,20 +29,22 @@ SPECS = ["support.py", "planted_defects.py", "nightly_shop.json", "mounts/rules.
          "devops.py"]
 
 
-def document_for(graph: Graph, budget: int = 200) -> dict[str, Any]:
-    return build_json(graph, graph.checkup(), explore(graph, seed=0, budget_phrases=budget))
+def suggestions_for(graph: Graph, budget: int = 200) -> list[SuggestionRecord]:
+    """The report's suggestions read back from its JSON, as a ledger holds them."""
+    document = build_json(graph, graph.checkup(), explore(graph, seed=0, budget_phrases=budget))
+    return from_json(list[SuggestionRecord], document["suggestions"])
 
 
 def test_every_reported_witness_reproduces_on_the_unchanged_graph() -> None:
     kinds: set[str] = set()
     for spec in SPECS:
         graph = load_graph(str(EXAMPLES / spec)).graph
-        for suggestion in document_for(graph)["suggestions"]:
-            for witness in suggestion["witnesses"]:
+        for suggestion in suggestions_for(graph):
+            for witness in suggestion.witnesses:
                 again = replay_witness(graph, suggestion, witness)
-                assert again is not None, (spec, suggestion["kind"], witness["phrase"])
-                assert (again["cold_walk"], again["cascade"]) == (witness["cold_walk"], witness["cascade"])
-            kinds.add(suggestion["kind"])
+                assert again is not None, (spec, suggestion.kind, witness.phrase)
+                assert (again.cold_walk, again.cascade) == (witness.cold_walk, witness.cascade)
+            kinds.add(suggestion.kind)
     # the examples exercise every routing kind the replay has a rule for
     assert {"generated-shadowed-by-earlier", "generated-laws-disagree", "near-miss-unclaimed",
             "near-miss-claimed-elsewhere", "rules-overlap", "when-claims-warm", "rule-never-wins"} <= kinds, kinds
@@ -57,20 +60,18 @@ def shop(orders: str) -> Graph:
 
 
 def test_a_narrowed_rule_no_longer_reproduces_its_shadowing() -> None:
-    before = document_for(shop(r"\border\b"))
-    shadowing = next(s for s in before["suggestions"]
-                     if s["kind"] == "generated-shadowed-by-earlier" and s["rule"] == "tracking")
+    before = suggestions_for(shop(r"\border\b"))
+    shadowing = next(s for s in before if s.kind == "generated-shadowed-by-earlier" and s.rule == "tracking")
     after = shop(r"^order status$")
-    assert all(replay_witness(after, shadowing, w) is None for w in shadowing["witnesses"])
-    assert all(replay_witness(shop(r"\border\b"), shadowing, w) is not None for w in shadowing["witnesses"])
+    assert all(replay_witness(after, shadowing, w) is None for w in shadowing.witnesses)
+    assert all(replay_witness(shop(r"\border\b"), shadowing, w) is not None for w in shadowing.witnesses)
 
 
 def test_a_removed_or_renamed_rule_does_not_reproduce() -> None:
     graph = shop(r"\border\b")
-    shadowing = next(s for s in document_for(graph)["suggestions"] if s["rule"] == "tracking")
-    renamed = copy.deepcopy(shadowing)
-    renamed["rule"] = "parcels"
-    assert replay_witness(graph, renamed, shadowing["witnesses"][0]) is None
+    shadowing = next(s for s in suggestions_for(graph) if s.rule == "tracking")
+    renamed = replace(shadowing, rule="parcels")
+    assert replay_witness(graph, renamed, shadowing.witnesses[0]) is None
     inserted = (
         Graph("shop")
         .entry("greeting", match=keywords("hello"))
@@ -78,5 +79,5 @@ def test_a_removed_or_renamed_rule_does_not_reproduce() -> None:
         .entry("tracking", match=re.compile(r"where is my (order|package)", re.I))
     )
     # Positions moved, ids did not: the witness still shows the same shadowing, at its new index.
-    again = replay_witness(inserted, shadowing, shadowing["witnesses"][0])
-    assert again is not None and again["cascade_index"] == 1
+    again = replay_witness(inserted, shadowing, shadowing.witnesses[0])
+    assert again is not None and again.cascade_index == 1

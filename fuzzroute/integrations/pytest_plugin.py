@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:  # pragma: no cover - types only; nothing of fuzzroute is imported at run time here
+    from fuzzroute.integrations.decided_verdicts import DecidedVerdict, SessionVerdicts
     from fuzzroute.report.assembly.proven_rows import ProvenRow
 
 INI_NAME = "fuzzroute_graphs"
@@ -311,18 +312,16 @@ def probed_failure(spec: str) -> str | None:
     return _PROBED[spec]
 
 
-def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
-    """Each data rule's decided verdict as plain data (it crosses to xdist workers), by item label.
+def decided_verdicts(spec: str) -> dict[str, DecidedVerdict]:
+    """Each data rule's decided verdict (see `decided_verdicts.DecidedVerdict`), by item label.
 
-    `outcome` is `failed`, `skipped` or `passed`; `text` the finding lines (or
-    the accepted findings with their reasons); `reason` why a skipped rule is
-    undecided.  A graph that cannot be loaded has none (its load item fails).
+    A graph that cannot be loaded has none (its load item fails).
     """
     from fuzzroute.decided import decide
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.graphfiles.loader import load_graph, split_spec
+    from fuzzroute.integrations.decided_verdicts import verdicts_by_label
     from fuzzroute.report.assembly.check_run import rule_verdict_lines
-    from fuzzroute.report.render.decided_text import item_line
 
     graph_path, _attribute = split_spec(spec)
     if graph_path.suffix.lower() == ".py" and graph_path.is_file() and probed_failure(spec) is not None:
@@ -331,28 +330,23 @@ def decided_verdicts(spec: str) -> dict[str, dict[str, Any]]:
         graph = load_graph(spec).graph
     except FuzzrouteError:
         return {}
-    found: dict[str, dict[str, Any]] = {}
-    for verdict in rule_verdict_lines(graph, decide(graph)):
-        found[verdict.label] = {
-            "rule": verdict.rule,
-            "outcome": verdict.outcome,
-            "failing": [item_line(item) for item in verdict.failing],
-            "accepted": [item_line(item) for item in verdict.accepted],
-            "reasons": [item.accepted for item in verdict.accepted],
-            "undecided": verdict.undecided,
-            "line": None if verdict.location is None else verdict.location.line,
-        }
-    return found
+    return verdicts_by_label(rule_verdict_lines(graph, decide(graph)))
 
 
-def session_verdicts(config: pytest.Config) -> dict[str, dict[str, dict[str, Any]]]:
-    """Every graph's decided verdicts, computed once per session (see the module docstring)."""
-    sent = getattr(config, "workerinput", {}).get(WORKER_VERDICTS)
-    if sent is not None:
-        return dict(sent)
-    cached: dict[str, dict[str, dict[str, Any]]] | None = getattr(config, "_fuzzroute_verdicts", None)
+def session_verdicts(config: pytest.Config) -> SessionVerdicts:
+    """Every graph's decided verdicts, computed once per session (see the module docstring).
+
+    An xdist worker reads the verdicts the controller sent (as plain data) instead of deciding again.
+    """
+    cached: SessionVerdicts | None = getattr(config, "_fuzzroute_verdicts", None)
     if cached is None:
-        cached = {spec: decided_verdicts(spec) for spec in graph_specs(config)}
+        sent = getattr(config, "workerinput", {}).get(WORKER_VERDICTS)
+        if sent is not None:
+            from fuzzroute.integrations.decided_verdicts import received
+
+            cached = received(sent)
+        else:
+            cached = {spec: decided_verdicts(spec) for spec in graph_specs(config)}
         config._fuzzroute_verdicts = cached  # type: ignore[attr-defined]
     return cached
 
@@ -362,7 +356,9 @@ def pytest_configure_node(node: Any) -> None:
     """xdist, on the controller: decide each graph once and send every worker the verdicts."""
     config = node.config
     if fail_on(config) == "decided" and graph_specs(config):
-        node.workerinput[WORKER_VERDICTS] = session_verdicts(config)
+        from fuzzroute.integrations.decided_verdicts import sendable
+
+        node.workerinput[WORKER_VERDICTS] = sendable(session_verdicts(config))
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -398,7 +394,7 @@ class DecidedItem(pytest.Item):
         super().__init__(**kwargs)
         self.label = label
 
-    def _verdict(self) -> dict[str, Any]:
+    def _verdict(self) -> DecidedVerdict:
         spec = getattr(self.parent.parent if self.parent is not None else None, "spec", "")
         verdicts = session_verdicts(self.config).get(spec, {})
         found = verdicts.get(self.label)
@@ -408,18 +404,17 @@ class DecidedItem(pytest.Item):
 
     def verdict_line(self) -> int | None:
         """The rule's line, 1-based (None when the graph does not say)."""
-        line = self._verdict().get("line")
-        return line if isinstance(line, int) else None
+        return self._verdict().line
 
     def runtest(self) -> None:
         verdict = self._verdict()
-        if verdict["outcome"] == "failed":
-            raise DecidedFailure("\n".join(verdict["failing"]))
-        if verdict["outcome"] == "skipped":
-            pytest.skip(f"undecided: {verdict['undecided']}")
-        if verdict["accepted"]:
-            self.add_report_section("call", "fuzzroute accepted", "\n".join(verdict["accepted"]))
-            for reason in verdict["reasons"]:
+        if verdict.outcome == "failed":
+            raise DecidedFailure("\n".join(verdict.failing))
+        if verdict.outcome == "skipped":
+            pytest.skip(f"undecided: {verdict.undecided}")
+        if verdict.accepted:
+            self.add_report_section("call", "fuzzroute accepted", "\n".join(verdict.accepted))
+            for reason in verdict.reasons:
                 self.user_properties.append(("fuzzroute-accepted", reason))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:

@@ -8,15 +8,15 @@ exactly as the report wrote them, less what belongs to that run alone (a
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from msgspec import Meta
 
 from fuzzroute.results.document import ProblemRecord, SuggestionRecord
 from fuzzroute.results.record import OMIT, Omitted, Record
 
-LEDGER_FORMAT = "fuzzroute-witness-ledger"
-LEDGER_VERSION = 2
+LEDGER_FORMAT: Final = "fuzzroute-witness-ledger"
+LEDGER_VERSION: Final = 2
 
 
 class StoredDecided(Record, frozen=True):

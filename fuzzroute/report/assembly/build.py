@@ -49,7 +49,7 @@ from fuzzroute.report.assembly.records import (
     rule_info,
 )
 from fuzzroute.report.assembly.tool_versions import tool_versions
-from fuzzroute.report.persistence.history import compare_with_baseline, mark_decided
+from fuzzroute.report.persistence.history import Baseline, compare_with_baseline, mark_decided
 from fuzzroute.results.document import (
     CONTEXT_GENERATORS,
     ENDINGS,
@@ -77,6 +77,7 @@ from fuzzroute.results.document import (
     SupersededRef,
     ToolFacts,
 )
+from fuzzroute.results.ledger_records import Ledger
 from fuzzroute.results.ordering import settle
 from fuzzroute.results.record import OMIT, omit_none, one_of
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
@@ -97,7 +98,7 @@ INTERRUPTED_REASON = "Generation was interrupted and stopped before it finished.
 class MemoryInput:
     """A `--db` run's memory: the stored ledger (None on the first run) and where it lives."""
 
-    ledger: dict[str, Any] | None
+    ledger: Ledger | None
     db: str | Path
     ledger_file: str | Path
     #: The run generates typo near misses (`--typos`): stored ones are replayed too.
@@ -124,7 +125,7 @@ def build_report(
     graph_format: GraphFormat = "python",
     partial_reason: str | None = None,
     now: datetime | None = None,
-    baseline: dict[str, Any] | None = None,
+    baseline: Baseline | None = None,
     baseline_source: str = "baseline",
     memory: MemoryInput | None = None,
     fail_on: str = DEFAULT_FAIL_ON,
@@ -138,7 +139,7 @@ def build_report(
     not run.  `partial_reason` marks the report partial even when the
     exploration itself is not (generation interrupted before it returned); an
     exploration that says it is partial marks the report partial too.
-    `baseline` (an earlier report's JSON) and `memory` (a `--db` ledger)
+    `baseline` (an earlier report, read by `history.load_baseline`) and `memory` (a `--db` ledger)
     each mark findings new or still; pass at most one.  `decision_reason` says
     why the decided tier is missing when it did not run (it was interrupted).
     """
@@ -174,7 +175,7 @@ def build_report(
         source = baseline_source if baseline is not None else str(memory.ledger_file if memory else "")
         compared = compare_with_baseline(problems, listed, against, source)
         problems, listed, history = compared.problems, compared.suggestions, compared.history
-        decided = mark_decided(decided, against.get("decided"))
+        decided = mark_decided(decided, against.decided)
     elif remembered is not None:  # the first --db run: everything is new, there is nothing to compare with
         problems = [replace(p, status="new") for p in problems]
         listed = [replace(s, status="new") for s in listed]

@@ -23,14 +23,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from fuzzroute.engine.graph import Graph
 from fuzzroute.report.assembly.records import Records
 from fuzzroute.report.assembly.replay import find_entry, replay_witness
-from fuzzroute.report.persistence.history import suggestion_fingerprint, suggestion_key
+from fuzzroute.report.persistence.history import Baseline, BaselineProven, BaselineRun, suggestion_key
 from fuzzroute.results.document import Memory, SuggestionRecord
-from fuzzroute.results.record import omit_none
+from fuzzroute.results.ledger_records import Ledger
+from fuzzroute.results.record import or_none
 from fuzzroute.results.suggestions import SLIP_GENERATORS, Suggestion, Witness
 
 REPLAYED: Final = "replayed"
@@ -43,48 +44,38 @@ class Recall:
     carried: list[SuggestionRecord]
     memory: Memory
     #: The ledger as a baseline for `history.compare_with_baseline` (None on the first run).
-    baseline: dict[str, Any] | None
+    baseline: Baseline | None
 
 
-def _index_of(graph: Graph, rule_id: Any, index: Any) -> int | None:
+def _index_of(graph: Graph, rule_id: str | None, index: int | None) -> int | None:
     entry = find_entry(graph, rule_id, index)
     return None if entry is None else entry.index
 
 
-def _witness(data: dict[str, Any]) -> Witness:
-    return Witness(
-        phrase=data["phrase"], cold_walk=data.get("cold_walk"), cascade=data.get("cascade"),
-        cold_walk_index=data.get("cold_walk_index"), cascade_index=data.get("cascade_index"),
-        generator=data.get("generator") or "", context=omit_none(data.get("context")),
-        mutation=omit_none(data.get("mutation")), relation=omit_none(data.get("relation")),
-        shared_in=omit_none(data.get("shared_in")),
-    )
-
-
-def _carried(graph: Graph, stored: dict[str, Any], witnesses: list[dict[str, Any]]) -> Suggestion:
+def _carried(graph: Graph, stored: SuggestionRecord, witnesses: list[Witness]) -> Suggestion:
     """A stored suggestion re-attached to the current graph's rules, with its reproduced witnesses."""
     return Suggestion(
-        kind=stored["kind"],
-        rule=stored.get("rule"),
-        rule_index=_index_of(graph, stored.get("rule"), stored.get("rule_index")),
-        from_=stored.get("from"),
-        from_index=_index_of(graph, stored.get("from"), stored.get("from_index")),
-        to=stored.get("to"),
-        to_index=_index_of(graph, stored.get("to"), stored.get("to_index")),
-        count=int(stored.get("count") or 0),
-        witnesses=tuple(_witness(w) for w in witnesses),
-        message=str(stored.get("message") or ""),
-        paste=stored.get("paste"),
-        paste_json=stored.get("paste_json"),
-        mutation=stored.get("mutation"),
-        relation=stored.get("relation"),
-        shared_in=stored.get("shared_in"),
-        shared_count=int(stored.get("shared_count") or 0),
+        kind=stored.kind,
+        rule=stored.rule,
+        rule_index=_index_of(graph, stored.rule, stored.rule_index),
+        from_=stored.from_,
+        from_index=_index_of(graph, stored.from_, stored.from_index),
+        to=stored.to,
+        to_index=_index_of(graph, stored.to, stored.to_index),
+        count=stored.count,
+        witnesses=tuple(witnesses),
+        message=stored.message,
+        paste=stored.paste,
+        paste_json=stored.paste_json,
+        mutation=stored.mutation,
+        relation=stored.relation,
+        shared_in=stored.shared_in,
+        shared_count=stored.shared_count,
     )
 
 
 def recall(
-    graph: Graph, records: Records, ledger: dict[str, Any] | None, found: Sequence[SuggestionRecord], *,
+    graph: Graph, records: Records, ledger: Ledger | None, found: Sequence[SuggestionRecord], *,
     db: str | Path, ledger_file: str | Path, typos: bool = False,
 ) -> Recall:
     """Replay the ledger's witnesses; carry each stored suggestion that reproduces and tonight did not find.
@@ -92,14 +83,14 @@ def recall(
     A typo near miss an earlier run stored (a letter typo, a word swap, a spacing slip) is carried
     only when this run asks for them (`typos`): without it the run would list what it no longer makes.
     """
-    stored = [] if ledger is None else ledger["suggestions"]
+    stored = [] if ledger is None else ledger.suggestions
     seen = {suggestion_key(s) for s in found}
     carried: list[SuggestionRecord] = []
     replayed_witnesses = reproduced_witnesses = reproduced = 0
     for item in stored:
         witnesses = []
-        for witness in item["witnesses"]:
-            if not typos and witness.get("generator") in SLIP_GENERATORS:
+        for witness in item.witnesses:
+            if not typos and witness.generator in SLIP_GENERATORS:
                 continue
             replayed_witnesses += 1
             again = replay_witness(graph, item, witness)
@@ -109,20 +100,20 @@ def recall(
         if not witnesses:
             continue
         reproduced += 1
-        key = suggestion_fingerprint(item)
+        key = suggestion_key(item)
         if key not in seen:
             seen.add(key)
             carried.append(records.suggestion(_carried(graph, item, witnesses), memory=REPLAYED))
     memory = Memory(
         db=str(db), ledger=str(ledger_file), first_run=ledger is None,
-        previous_run_at=None if ledger is None else ledger.get("generated_at"),
+        previous_run_at=None if ledger is None else ledger.generated_at,
         replayed_suggestions=len(stored), replayed_witnesses=replayed_witnesses,
         reproduced_witnesses=reproduced_witnesses, reproduced_suggestions=reproduced, carried=len(carried),
     )
     baseline = None
     if ledger is not None:
-        baseline = {
-            "proven": {"problems": ledger["proven"]}, "suggestions": stored, "decided": ledger.get("decided") or [],
-            "generated_at": ledger.get("generated_at"), "run": {"seed": ledger.get("seed")},
-        }
+        baseline = Baseline(
+            proven=BaselineProven(ledger.proven), suggestions=stored, decided=or_none(ledger.decided) or [],
+            generated_at=ledger.generated_at, run=BaselineRun(seed=ledger.seed),
+        )
     return Recall(carried, memory, baseline)

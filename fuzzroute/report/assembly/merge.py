@@ -21,6 +21,7 @@ Anything else is refused as bad input with one paragraph naming the files.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -72,14 +73,24 @@ def load_shard(path: str | Path) -> Report:
         ) from None
 
 
-def _identity(report: Report) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Identity:
+    """What the shards of one run share; each field is named in `_WHAT`, which says how to fix a mismatch."""
+
+    graph: str
+    seed: int
+    budget: tuple[int | None, float | None]
+    version: str | None
+
+
+def _identity(report: Report) -> _Identity:
     run = report.run
-    return {
-        "graph": report.merge.graph_hash,
-        "seed": run.seed,
-        "budget": (run.budget_phrases, run.budget_seconds),
-        "version": report.tool.versions.get("fuzzroute"),
-    }
+    return _Identity(
+        graph=report.merge.graph_hash,
+        seed=run.seed,
+        budget=(run.budget_phrases, run.budget_seconds),
+        version=report.tool.versions.get("fuzzroute"),
+    )
 
 
 _WHAT = {
@@ -95,12 +106,12 @@ def check_mergeable(documents: list[Report], names: list[str]) -> None:
     first = _identity(documents[0])
     for document, name in zip(documents[1:], names[1:], strict=True):
         other = _identity(document)
-        for key, value in first.items():
-            if other[key] != value:
-                what, fix = _WHAT[key]
+        for key, (what, fix) in _WHAT.items():
+            value, theirs = getattr(first, key), getattr(other, key)
+            if theirs != value:
                 raise InputError(
                     f"cannot merge {names[0]} and {name}: they are reports of {what} "
-                    f"({value!r} and {other[key]!r}). {fix}; merged findings of different runs would "
+                    f"({value!r} and {theirs!r}). {fix}; merged findings of different runs would "
                     "describe no run at all."
                 )
     shards = [d.run.shard for d in documents]

@@ -41,6 +41,7 @@ from fuzzroute.report.assembly.interrupt import (
 from fuzzroute.report.assembly.junit_suites import report_junit
 from fuzzroute.report.assembly.replay import replay_witness
 from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
+from fuzzroute.report.persistence.history import Baseline
 from fuzzroute.report.persistence.ledger import check_db, read_memory, write_with_memory
 from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 from fuzzroute.report.persistence.run_id import new_run_id
@@ -158,13 +159,12 @@ class _PhaseClock:
         return max(0.0, budget_seconds - (time.monotonic() - self.started))
 
 
-def _with_report_phase(report: Report, document: dict[str, Any], seconds: float) -> tuple[Report, dict[str, Any]]:
+def _with_report_phase(report: Report, seconds: float) -> Report:
     """Add the time spent building and rendering the outputs (phase "report") to the run's phase times."""
     if isinstance(report.run.phase_seconds, Omitted):
-        return report, document
+        return report
     phases = {**report.run.phase_seconds, "report": seconds}
-    document["run"]["phase_seconds"] = dict(phases)
-    return replace(report, run=replace(report.run, phase_seconds=phases)), document
+    return replace(report, run=replace(report.run, phase_seconds=phases))
 
 
 def _reporter(phases: PhaseProgress | None, phase: str) -> Callable[[int, int | None], None] | None:
@@ -198,7 +198,7 @@ class ReportOptions:
     graph_format: GraphFormat = "python"
     explore: Explorer | None = None
     now: datetime | None = None
-    baseline: dict[str, Any] | None = None
+    baseline: Baseline | None = None
     baseline_source: str = "baseline"
     sarif_path: str | Path | None = None
     junit_path: str | Path | None = None
@@ -327,11 +327,12 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         fail_on=settings.fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
     )
-    document = to_json(report)
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
     sarif = None if settings.sarif_path is None else sarif_text(report)
-    junit = None if settings.junit_path is None else report_junit(document)
-    report, document = _with_report_phase(report, document, round(time.perf_counter() - started, 6))
+    junit = None if settings.junit_path is None else report_junit(to_json(report))
+    report = _with_report_phase(report, round(time.perf_counter() - started, 6))
+    # The JSON form is made once, from the finished report: the document the file, the ledger and the caller see.
+    document = to_json(report)
     files: list[tuple[str | Path, str]] = [(target, html)]
     if settings.json_path is not None:
         files.append((settings.json_path, compact_text(document)))
@@ -343,7 +344,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         if settings.db is None:
             write_all_atomically(files)
         else:
-            write_with_memory(files, document, graph.name, settings.db, replay=functools.partial(replay_witness, graph))
+            write_with_memory(files, report, graph.name, settings.db, replay=functools.partial(replay_witness, graph))
     except OSError as exc:
         raise unwritable(
             exc, target, "the report",

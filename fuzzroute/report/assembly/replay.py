@@ -15,7 +15,8 @@ claimant) means the finding is no longer shown by this witness.
 from __future__ import annotations
 
 import time
-from typing import Any
+
+from msgspec.structs import replace
 
 from fuzzroute.engine.context import RoutingContext
 from fuzzroute.engine.entries import Entry
@@ -24,6 +25,8 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Outcome, runs_on
 from fuzzroute.engine.limits import condition_seconds
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
+from fuzzroute.results.document import SuggestionRecord
+from fuzzroute.results.record import or_none
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,
@@ -32,6 +35,7 @@ from fuzzroute.results.suggestions import (
     SHADOWED_BY_EARLIER_RULE,
     SLOW_MATCHER,
     WHEN_CLAIMS_WARM,
+    Witness,
 )
 
 #: Kinds whose rule must still accept the witness itself.
@@ -50,8 +54,8 @@ def find_entry(graph: Graph, rule_id: str | None, index: int | None) -> Entry | 
     return next((e for e in entries if e.id == rule_id), None)
 
 
-def _context(witness: dict[str, Any], phrase: str) -> RoutingContext | None:
-    stored = witness.get("context")
+def _context(witness: Witness, phrase: str) -> RoutingContext | None:
+    stored = or_none(witness.context)
     if not isinstance(stored, dict):
         return None
     return RoutingContext(
@@ -93,12 +97,12 @@ def _still_slow(entry: Entry, phrase: str) -> bool:
     return False
 
 
-def replay_witness(graph: Graph, suggestion: dict[str, Any], witness: dict[str, Any]) -> dict[str, Any] | None:
+def replay_witness(graph: Graph, suggestion: SuggestionRecord, witness: Witness) -> Witness | None:
     """The witness with its current claimants if it still shows the suggestion, else None."""
-    phrase = witness["phrase"]
-    kind = suggestion["kind"]
-    rule = find_entry(graph, suggestion.get("rule"), suggestion.get("rule_index"))
-    if suggestion.get("rule") is not None and rule is None:
+    phrase = witness.phrase
+    kind = suggestion.kind
+    rule = find_entry(graph, suggestion.rule, suggestion.rule_index)
+    if suggestion.rule is not None and rule is None:
         return None
     try:
         claims = graph.claims(phrase, _context(witness, phrase))
@@ -106,8 +110,8 @@ def replay_witness(graph: Graph, suggestion: dict[str, Any], witness: dict[str, 
         # A regex the automata cannot read ran past the time limit on the witness: it is slow still, and
         # nothing else can be said about it.
         still = kind == SLOW_MATCHER and rule is not None
-        return dict(witness) if still else None
-    if (_id(claims.cold_walk), _id(claims.cascade)) != (witness.get("cold_walk"), witness.get("cascade")):
+        return witness if still else None
+    if (_id(claims.cold_walk), _id(claims.cascade)) != (witness.cold_walk, witness.cascade):
         return None
     if rule is not None:
         if kind in RULE_ACCEPTS and not _accepts(rule, phrase):
@@ -117,12 +121,7 @@ def replay_witness(graph: Graph, suggestion: dict[str, Any], witness: dict[str, 
         if kind == SLOW_MATCHER and not _still_slow(rule, phrase):
             return None
     if kind == RULES_OVERLAP:
-        other = find_entry(graph, suggestion.get("to"), suggestion.get("to_index"))
+        other = find_entry(graph, suggestion.to, suggestion.to_index)
         if other is None or not _accepts(other, phrase):
             return None
-    refreshed = dict(witness)
-    refreshed.update(
-        cold_walk_index=_index(claims.cold_walk),
-        cascade_index=_index(claims.cascade),
-    )
-    return refreshed
+    return replace(witness, cold_walk_index=_index(claims.cold_walk), cascade_index=_index(claims.cascade))

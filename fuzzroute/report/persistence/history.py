@@ -6,9 +6,10 @@ again.  Findings are matched by a fingerprint of ids (never positions or
 message text, which change when rules are inserted or wording improves):
 a proven problem by (code, skill, example, from, to), a suggestion by
 (kind, rule, from, to), a decided finding by (kind, rule, other rule).
-Duplicates are matched as a multiset.  The baseline
-is read as the JSON it is (this schema version or the previous one); the
-current run is the typed report being built.
+Duplicates are matched as a multiset.  The baseline (this schema version
+or the previous one, which differs only in the overview a comparison never
+reads) is validated against the published schema and then read as a
+`Baseline`: the findings it holds, as the same records the current run builds.
 """
 
 from __future__ import annotations
@@ -39,24 +40,43 @@ from fuzzroute.results.document import (
     SuggestionHistory,
     SuggestionRecord,
 )
+from fuzzroute.results.ledger_records import StoredDecided
+from fuzzroute.results.record import Record, ShapeError, from_json
 
-Fingerprint = tuple[Any, ...]
+Fingerprint = tuple[str | None, ...]
 R = TypeVar("R", ProblemRecord, SuggestionRecord, DecidedRecord)
+E = TypeVar("E", ProblemRecord, SuggestionRecord, StoredDecided)
 
 
-def problem_fingerprint(problem: dict[str, Any]) -> Fingerprint:
-    return (problem["code"], problem["skill"], problem["example"], problem["from"], problem["to"])
+class BaselineRun(Record, frozen=True):
+    """Of an earlier run's settings, the one a comparison names: its seed."""
+
+    seed: int | None = None
 
 
-def suggestion_fingerprint(suggestion: dict[str, Any]) -> Fingerprint:
-    return (suggestion["kind"], suggestion["rule"], suggestion["from"], suggestion["to"])
+class BaselineProven(Record, frozen=True):
+    """Of an earlier run's proven tier, its problems."""
+
+    problems: list[ProblemRecord]
 
 
-def decided_fingerprint(item: dict[str, Any]) -> Fingerprint:
-    return (item["kind"], item["rule"], item.get("other_rule"))
+class Baseline(Record, frozen=True):
+    """What a comparison reads of an earlier run: a `--baseline` report, or a `--db` ledger seen as one.
+
+    Only these fields are read (a report's other parts are left aside), so a
+    report of the previous schema version, which differs in its overview,
+    reads the same way.  A decided finding is read by its fingerprint fields.
+    """
+
+    proven: BaselineProven
+    suggestions: list[SuggestionRecord]
+    #: None when the earlier run had no decided tier (`--no-decide`): every decided finding is then new.
+    decided: list[StoredDecided] | None = None
+    generated_at: str | None = None
+    run: BaselineRun | None = None
 
 
-def decided_key(item: DecidedRecord) -> Fingerprint:
+def decided_key(item: DecidedRecord | StoredDecided) -> Fingerprint:
     return (item.kind, item.rule, item.other_rule)
 
 
@@ -141,7 +161,7 @@ def _previous_version_schema() -> dict[str, Any]:
     }
 
 
-def load_baseline(path: str | Path) -> dict[str, Any]:
+def load_baseline(path: str | Path) -> Baseline:
     """Read an earlier `--json` report; anything else is bad input."""
     source = Path(path)
     document = read_json_report(
@@ -162,7 +182,14 @@ def load_baseline(path: str | Path) -> dict[str, Any]:
         )
     if document.get("schema_version") != SCHEMA_VERSION:
         _refuse_invalid(source, "baseline", document, _previous_version_schema())
-    return document
+    try:
+        return from_json(Baseline, document)
+    except ShapeError as error:  # the schema let through what the records refuse: said the schema's way
+        raise InputError(
+            f"{source}: the baseline does not match the report schema at {error}. It was not written "
+            "by this fuzzroute or was edited since; write it again with `fuzzroute report --json` "
+            "(schema: fuzzroute/schema/report.schema.json)."
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -175,9 +202,9 @@ class Compared:
 
 
 def _mark(
-    current: Sequence[R], earlier: Sequence[dict[str, Any]], key: Callable[[R], Fingerprint],
-    fingerprint: Callable[[dict[str, Any]], Fingerprint],
-) -> tuple[list[R], int, int, list[dict[str, Any]]]:
+    current: Sequence[R], earlier: Sequence[E], key: Callable[[R], Fingerprint],
+    fingerprint: Callable[[E], Fingerprint],
+) -> tuple[list[R], int, int, list[E]]:
     """Each current item with `status` set; the new and still counts; the earlier items now gone."""
     remaining = Counter(fingerprint(item) for item in earlier)
     marked: list[R] = []
@@ -191,7 +218,7 @@ def _mark(
         else:
             marked.append(replace(item, status="new"))
             new += 1
-    resolved: list[dict[str, Any]] = []
+    resolved: list[E] = []
     for old in earlier:
         found = fingerprint(old)
         if remaining[found] > 0:
@@ -201,36 +228,36 @@ def _mark(
 
 
 def compare_with_baseline(
-    problems: Sequence[ProblemRecord], suggestions: Sequence[SuggestionRecord], baseline: dict[str, Any], source: str
+    problems: Sequence[ProblemRecord], suggestions: Sequence[SuggestionRecord], baseline: Baseline, source: str
 ) -> Compared:
     """Mark every problem and suggestion new or still against `baseline`; list what it had that is gone."""
     marked_problems, new_p, still_p, gone_p = _mark(
-        problems, baseline["proven"]["problems"], problem_key, problem_fingerprint
+        problems, baseline.proven.problems, problem_key, problem_key
     )
     marked_suggestions, new_s, still_s, gone_s = _mark(
-        suggestions, baseline["suggestions"], suggestion_key, suggestion_fingerprint
+        suggestions, baseline.suggestions, suggestion_key, suggestion_key
     )
     history = History(
         baseline=source,
-        baseline_generated_at=baseline.get("generated_at"),
-        baseline_seed=(baseline.get("run") or {}).get("seed"),
+        baseline_generated_at=baseline.generated_at,
+        baseline_seed=None if baseline.run is None else baseline.run.seed,
         proven=ProvenHistory(new_p, still_p, [
-            ResolvedProblem(p["kind"], p["code"], p["skill"], p["example"], p["from"], p["to"]) for p in gone_p
+            ResolvedProblem(p.kind, p.code, p.skill, p.example, p.from_, p.to) for p in gone_p
         ]),
         suggestions=SuggestionHistory(new_s, still_s, [
-            ResolvedSuggestion(s["kind"], s["rule"], s["from"], s["to"], s["count"]) for s in gone_s
+            ResolvedSuggestion(s.kind, s.rule, s.from_, s.to, s.count) for s in gone_s
         ]),
     )
     return Compared(marked_problems, marked_suggestions, history)
 
 
 
-def mark_decided(decided: Sequence[DecidedRecord], earlier: Sequence[dict[str, Any]] | None) -> list[DecidedRecord]:
+def mark_decided(decided: Sequence[DecidedRecord], earlier: Sequence[StoredDecided] | None) -> list[DecidedRecord]:
     """Each decided record marked new or still against the decided findings an earlier run had.
 
     A baseline (or ledger) without decided findings, because it was written
     with `--no-decide` or before they were remembered, makes every decided
     finding new: nothing says it was there before.
     """
-    marked, _new, _still, _gone = _mark(decided, earlier or [], decided_key, decided_fingerprint)
+    marked, _new, _still, _gone = _mark(decided, earlier or [], decided_key, decided_key)
     return marked

@@ -26,7 +26,6 @@ run replays those witnesses before exploring (see `replay` and `memory`).
 from __future__ import annotations
 
 import contextlib
-import copy
 import hashlib
 import json
 import os
@@ -39,13 +38,17 @@ from typing import Any
 
 import jsonschema
 from filelock import FileLock, Timeout
+from msgspec.structs import replace
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.persistence.atomic import WriteFailed, make_folders, remove_created, write_all_atomically
+from fuzzroute.results.document import DecidedRecord, ProblemRecord, Report, SuggestionRecord
 from fuzzroute.results.jsonform import compact_text
-from fuzzroute.results.ledger_records import LEDGER_FORMAT, LEDGER_VERSION
+from fuzzroute.results.ledger_records import LEDGER_FORMAT, LEDGER_VERSION, Ledger, StoredDecided
+from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none, to_json
+from fuzzroute.results.suggestions import Witness
 
 HYPOTHESIS_FOLDER = "hypothesis"
 WITNESS_FOLDER = "witnesses"
@@ -57,12 +60,10 @@ LOCK_WAIT_SECONDS = 60.0
 LOCK_FILE = ".fuzzroute.lock"
 #: Re-runs a stored witness of a stored suggestion on this run's graph: the witness with its current
 #: claimants if it still shows the suggestion, else None (`report.assembly.replay.replay_witness`).
-Replay = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any] | None]
+Replay = Callable[[SuggestionRecord, Witness], Witness | None]
 _PLAIN_NAME = re.compile(r"[a-z0-9_][a-z0-9_-]{0,79}")
 _HASH_SUFFIX = re.compile(r"-[0-9a-f]{12}")
 
-#: Fields a stored item keeps; status and memory marks belong to one run only.
-RUN_ONLY_FIELDS = ("status", "memory")
 
 
 @lru_cache(maxsize=1)
@@ -119,7 +120,7 @@ def _corrupt(path: Path, what: str) -> InputError:
     )
 
 
-def read_ledger(path: str | Path) -> dict[str, Any] | None:
+def read_ledger(path: str | Path) -> Ledger | None:
     """The stored ledger, or None when there is none yet; a damaged or invalid file is bad input."""
     source = Path(path)
     if source.exists():
@@ -140,7 +141,10 @@ def read_ledger(path: str | Path) -> dict[str, Any] | None:
     except RecursionError:
         raise _corrupt(source, "its JSON is nested too deeply to be a ledger") from None
     _validate(source, ledger)
-    return ledger  # type: ignore[no-any-return]
+    try:
+        return from_json(Ledger, ledger)
+    except ShapeError as error:  # the schema let through what the records refuse: said the schema's way
+        raise _corrupt(source, f"{_short(str(error))}; see fuzzroute/schema/ledger.schema.json") from None
 
 
 def _validate(source: Path, ledger: Any) -> None:
@@ -172,7 +176,7 @@ def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def read_memory(db: str | Path, graph_name: str) -> tuple[Path, dict[str, Any] | None]:
+def read_memory(db: str | Path, graph_name: str) -> tuple[Path, Ledger | None]:
     """Where this graph's ledger is written, and the memory it has (from today's name or an earlier one).
 
     A ledger at an earlier, lossy name counts only when it says it belongs to
@@ -181,42 +185,51 @@ def read_memory(db: str | Path, graph_name: str) -> tuple[Path, dict[str, Any] |
     """
     target = ledger_path(db, graph_name)
     ledger = read_ledger(target)
-    if ledger is not None and ledger["graph"] != graph_name:
+    if ledger is not None and ledger.graph != graph_name:
         ledger = None
     legacy = legacy_ledger_path(db, graph_name)
     if ledger is None and legacy != target:
         earlier = read_ledger(legacy)
-        if earlier is not None and earlier["graph"] == graph_name:
+        if earlier is not None and earlier.graph == graph_name:
             ledger = earlier
     return target, ledger
 
 
-def _stored(item: dict[str, Any]) -> dict[str, Any]:
-    return {k: copy.deepcopy(v) for k, v in item.items() if k not in RUN_ONLY_FIELDS}
+def _stored_problem(problem: ProblemRecord) -> ProblemRecord:
+    """A proven problem as the ledger keeps it: its status belongs to one run only."""
+    return replace(problem, status=OMIT)
 
 
-def _fingerprint(item: dict[str, Any]) -> tuple[Any, ...]:
-    return (item["kind"], item["rule"], item["from"], item["to"])
+def _stored_suggestion(suggestion: SuggestionRecord) -> SuggestionRecord:
+    """A suggestion as the ledger keeps it: its status and memory mark belong to one run only."""
+    return replace(suggestion, status=OMIT, memory=OMIT)
 
 
-def decided_fingerprint_fields(item: dict[str, Any]) -> dict[str, Any]:
+def _fingerprint(item: SuggestionRecord) -> tuple[str | None, ...]:
+    return (item.kind, item.rule, item.from_, item.to)
+
+
+def decided_fingerprint_fields(item: DecidedRecord) -> StoredDecided:
     """What the ledger keeps of a decided finding: enough to tell, next run, whether it is new."""
-    return {"kind": item["kind"], "rule": item["rule"], "other_rule": item.get("other_rule")}
+    return StoredDecided(kind=item.kind, rule=item.rule, other_rule=item.other_rule)
 
 
-def _witness_key(witness: dict[str, Any]) -> tuple[str, str]:
-    return witness["phrase"], json.dumps(witness.get("context"), sort_keys=True, default=str)
+def _witness_key(witness: Witness) -> tuple[str, str]:
+    return witness.phrase, json.dumps(or_none(witness.context), sort_keys=True, default=str)
 
 
-def _union(suggestions: list[dict[str, Any]], replay: Replay, stored: Sequence[dict[str, Any]]) -> None:
-    """Add to `suggestions` every stored witness that still reproduces (see the module docstring)."""
-    by_key = {_fingerprint(item): item for item in suggestions}
+def _union(
+    suggestions: list[SuggestionRecord], replay: Replay, stored: Sequence[SuggestionRecord]
+) -> list[SuggestionRecord]:
+    """`suggestions` with every stored witness that still reproduces added (see the module docstring)."""
+    united = list(suggestions)
+    at = {_fingerprint(item): position for position, item in enumerate(united)}
     for old in stored:
         key = _fingerprint(old)
-        item = by_key.get(key)
-        seen = {_witness_key(w) for w in item["witnesses"]} if item is not None else set()
-        kept: list[dict[str, Any]] = []
-        for witness in old["witnesses"]:
+        position = at.get(key)
+        seen = {_witness_key(w) for w in united[position].witnesses} if position is not None else set()
+        kept: list[Witness] = []
+        for witness in old.witnesses:
             if _witness_key(witness) in seen:
                 continue
             again = replay(old, witness)
@@ -225,41 +238,41 @@ def _union(suggestions: list[dict[str, Any]], replay: Replay, stored: Sequence[d
                 kept.append(again)
         if not kept:
             continue
-        if item is None:
-            item = _stored(old)
-            item["witnesses"] = []
-            suggestions.append(item)
-            by_key[key] = item
-        item["witnesses"] = [*item["witnesses"], *kept][:LEDGER_WITNESSES]
+        if position is None:
+            united.append(replace(_stored_suggestion(old), witnesses=[]))
+            position = at[key] = len(united) - 1
+        item = united[position]
+        united[position] = replace(item, witnesses=[*item.witnesses, *kept][:LEDGER_WITNESSES])
+    return united
 
 
 def ledger_text(
-    document: dict[str, Any],
+    report: Report,
     *,
     replay: Replay | None = None,
-    on_disk: dict[str, Any] | None = None,
+    on_disk: Ledger | None = None,
     outputs: Sequence[str] = (),
 ) -> str:
     """The ledger the next run reads: this run's findings (carried ones included), plus, with `replay`,
     every witness of `on_disk` (the ledger as it is now) that still reproduces.  `outputs` are the
     report files written with it, which the next run checks are of the same run (`unfinished_outputs`)."""
-    suggestions = [_stored(s) for s in document["suggestions"]]
+    suggestions = [_stored_suggestion(s) for s in report.suggestions]
     if replay is not None and on_disk is not None:
-        _union(suggestions, replay, on_disk["suggestions"])
-    ledger = {
-        "format": LEDGER_FORMAT,
-        "version": LEDGER_VERSION,
-        "graph": document["graph"]["name"],
-        "source": document["graph"]["source"],
-        "generated_at": document["generated_at"],
-        "seed": document["run"]["seed"],
-        "run_id": document["run"].get("run_id") or "00000000-0000-0000-0000-000000000000",
-        "outputs": list(outputs),
-        "proven": [_stored(p) for p in document["proven"]["problems"]],
-        "suggestions": suggestions,
-        "decided": [decided_fingerprint_fields(d) for d in document.get("decided") or []],
-    }
-    return compact_text(ledger)
+        suggestions = _union(suggestions, replay, on_disk.suggestions)
+    ledger = Ledger(
+        format=LEDGER_FORMAT,
+        version=LEDGER_VERSION,
+        graph=report.graph.name,
+        source=report.graph.source,
+        generated_at=report.generated_at,
+        seed=report.run.seed,
+        run_id=or_none(report.run.run_id) or "00000000-0000-0000-0000-000000000000",
+        outputs=list(outputs),
+        proven=[_stored_problem(p) for p in report.proven.problems],
+        suggestions=suggestions,
+        decided=[decided_fingerprint_fields(d) for d in report.decided],
+    )
+    return compact_text(to_json(ledger))
 
 
 def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]:
@@ -276,9 +289,9 @@ def unfinished_outputs(db: str | Path, graph_name: str) -> list[tuple[str, str]]
     if ledger is None:
         return []
     found = []
-    for output in ledger.get("outputs", []):
+    for output in or_none(ledger.outputs) or []:
         other = run_id_of(output)
-        if other is not None and other != ledger["run_id"]:
+        if other is not None and other != ledger.run_id:
             found.append((output, other))
     return found
 
@@ -328,7 +341,7 @@ def folder_lock(db: str | Path, wait: float | None = None) -> Iterator[None]:
 
 def write_with_memory(
     files: Sequence[tuple[str | os.PathLike[str], str]],
-    document: dict[str, Any],
+    report: Report,
     name: str,
     db: str | Path,
     *,
@@ -344,16 +357,16 @@ def write_with_memory(
     target = ledger_path(db, name)
     with folder_lock(db, wait):
         on_disk = read_ledger(target)
-        if on_disk is not None and on_disk["graph"] != name:
-            _move_to_its_own_name(target, on_disk["graph"], db)
+        if on_disk is not None and on_disk.graph != name:
+            _move_to_its_own_name(target, on_disk.graph, db)
             on_disk = None
         legacy = legacy_ledger_path(db, name)
         earlier = read_ledger(legacy) if legacy != target else None
-        if earlier is not None and earlier["graph"] != name:
+        if earlier is not None and earlier.graph != name:
             earlier = None
         if on_disk is None:
             on_disk = earlier
-        text = ledger_text(document, replay=replay, on_disk=on_disk, outputs=[str(path) for path, _ in files])
+        text = ledger_text(report, replay=replay, on_disk=on_disk, outputs=[str(path) for path, _ in files])
         write_all_atomically([*files, (target, text)])
         if earlier is not None:
             with contextlib.suppress(OSError):
