@@ -19,10 +19,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.decided.decisions import DecidedItem, Defect
+from fuzzroute.decided.decisions import DecidedItem
 from fuzzroute.decided.questions import Answers, Context, RuleQuestions
 from fuzzroute.decided.verify import verify
 from fuzzroute.engine.entries import Entry
+from fuzzroute.results.document import DefectRecord
 
 #: How often (seconds) the parent polls for a stop request while workers run.
 POLL_SECONDS = 0.1
@@ -38,7 +39,7 @@ class Checked:
 
     rule: int
     items: list[Record] = field(default_factory=list)
-    defects: list[Record] = field(default_factory=list)
+    defects: list[DefectRecord] = field(default_factory=list)
     answers: Answers | None = None
 
 
@@ -64,15 +65,6 @@ def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
     )
 
 
-def defect_record(defect: Defect) -> Record:
-    return (defect.kind, defect.entry.index, defect.witness, defect.problem, _index(defect.other))
-
-
-def defect_from(record: Record, entries: Sequence[Entry]) -> Defect:
-    kind, rule, witness, problem, other = record
-    return Defect(kind, entries[rule], witness, problem, None if other is None else entries[other])
-
-
 def check(context: Context, answers: Answers) -> Checked:
     """Verify every witness of one rule's answers with the compiled matchers and `graph.claims`."""
     checked = Checked(answers.rule)
@@ -81,7 +73,7 @@ def check(context: Context, answers: Answers) -> Checked:
         if defect is None:
             checked.items.append(item_record(item))
         else:
-            checked.defects.append(defect_record(defect))
+            checked.defects.append(defect)
     answers.items = []  # sent as records; the counts and examples travel as they are
     checked.answers = answers
     return checked

@@ -41,7 +41,6 @@ from fuzzroute.report.assembly.records import (
     Records,
     decided_counts,
     decided_records,
-    defect_record,
     json_safe,
     not_checked_record,
     note_record,
@@ -161,7 +160,7 @@ def build_report(
             withheld = [*withheld, *also_shadowed]
 
     decided = [] if decisions is None else decided_records(decisions)
-    engine_defects = [] if decisions is None else [defect_record(d) for d in decisions.defects]
+    engine_defects = [] if decisions is None else list(decisions.defects)
     pairs = [] if decisions is None else sampled_pairs([*listed, *withheld], decisions)
     takeover = supersede(listed, decided, law, pairs)
     aside = set_aside(graph.acceptances, graph.entries, takeover.kept, decided)
