@@ -126,6 +126,36 @@ class RuleStats(Record, frozen=True):
     lost_to: dict[str, int] = {}
 
 
+class PairDisagreement(Record, frozen=True):
+    """Witnesses of a pair the automata accepted and Python `re` refused (a fuzzroute bug if any)."""
+
+    earlier: str
+    later: str
+    count: int
+
+
+class RefusedRule(Record, frozen=True):
+    """A rule the automata cannot read, and why."""
+
+    rule: str
+    reason: str
+
+
+class IntersectionFacts(Record, frozen=True):
+    """What the overlap-witness phase did: a diagnostic of the run, not a finding."""
+
+    available: bool
+    pair_limit: int
+    pairs_tried: int
+    pairs_pruned: int
+    pairs_skipped: int
+    searches: int
+    states: int
+    witnesses: int
+    disagreements: list[PairDisagreement]
+    refused: list[RefusedRule]
+
+
 class Exploration(Record, frozen=True):
     """The result of `fuzzroute.explore`: suggestions plus the figures behind them.
 
@@ -155,7 +185,8 @@ class Exploration(Record, frozen=True):
     partial: bool = False
     generator_counts: dict[str, int] = {}
     ended_by: str = "phrase-budget"
-    intersection: dict[str, Any] = {}
+    #: None when the phase did not run (an empty exploration).
+    intersection: IntersectionFacts | None = None
     withheld: tuple[Suggestion, ...] = ()
     units_ended: dict[str, int] = {}
     shard: tuple[int, int] | None = None

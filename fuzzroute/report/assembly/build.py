@@ -77,7 +77,7 @@ from fuzzroute.results.document import (
     ToolFacts,
 )
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import OMIT, omit_none, one_of
+from fuzzroute.results.record import OMIT, omit_none, one_of, to_json
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
 
 GraphFormat = Literal["python", "json", "typescript", "javascript"]
@@ -306,7 +306,7 @@ def _run(
         phrases_judged=exploration.phrases_judged,
         elapsed_seconds=round(exploration.elapsed_seconds, 3),
         ended_by=one_of(exploration.ended_by, ENDINGS),
-        intersection=json_safe(dict(exploration.intersection)),
+        intersection={} if exploration.intersection is None else to_json(exploration.intersection),
         generator_counts=dict(exploration.generator_counts),
         units_ended=dict(exploration.units_ended),
         shard=shard,
