@@ -16,7 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from fuzzroute.decided.decisions import DecidedItem
@@ -43,26 +43,33 @@ class Checked:
     answers: Answers | None = None
 
 
-def _index(entry: Entry | None) -> int | None:
-    return None if entry is None else entry.index
+class _Position(int):
+    """A rule sent as its position (a rule's `when` function need not pickle); read back as the rule."""
+
+
+def _sent(value: Any) -> Any:
+    if isinstance(value, Entry):
+        return _Position(value.index)
+    if isinstance(value, tuple) and any(isinstance(part, Entry) for part in value):
+        return tuple(_sent(part) for part in value)
+    return value
+
+
+def _received(value: Any, entries: Sequence[Entry]) -> Any:
+    if isinstance(value, _Position):
+        return entries[value]
+    if isinstance(value, tuple):
+        return tuple(_received(part, entries) for part in value)
+    return value
 
 
 def item_record(item: DecidedItem) -> Record:
-    return (
-        item.kind, item.question, item.entry.index, item.message, item.witness, _index(item.other),
-        tuple(e.index for e in item.containing), tuple(e.index for e in item.dead), item.reason, item.law, item.claims,
-        item.relation, item.shared_in,
-    )
+    """Every field of the item, in declaration order, its rules as positions (so a new field travels as is)."""
+    return tuple(_sent(getattr(item, name.name)) for name in fields(DecidedItem))
 
 
 def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
-    kind, question, rule, message, witness, other, containing, dead, reason, law, claims, relation, shared_in = record
-    return DecidedItem(
-        kind, question, entries[rule], message, witness=witness,
-        other=None if other is None else entries[other],
-        containing=tuple(entries[i] for i in containing), dead=tuple(entries[i] for i in dead),
-        reason=reason, law=law, claims=claims, relation=relation, shared_in=shared_in,
-    )
+    return DecidedItem(*(_received(value, entries) for value in record))
 
 
 def check(context: Context, answers: Answers) -> Checked:
