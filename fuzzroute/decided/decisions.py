@@ -7,12 +7,14 @@ from typing import Any
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.results.claims import Claims
-from fuzzroute.results.document import (
+from fuzzroute.results.decided_records import (
     DECIDED_KINDS as DECIDED_KINDS_DECLARED,
 )
-from fuzzroute.results.document import (
+from fuzzroute.results.decided_records import (
     DECIDED_LAWS,
     QUESTIONS,
+    RELATIONS,
+    SHARED_INS,
     CountedPairs,
     DecidedCounts,
     DecidedRecord,
@@ -22,7 +24,6 @@ from fuzzroute.results.document import (
     RuleRef,
 )
 from fuzzroute.results.record import OMIT, one_of
-from fuzzroute.results.suggestions import RELATIONS, SHARED_INS
 
 NEVER_WINS = "decided-never-wins"
 CAN_WIN = "decided-can-win"

@@ -23,7 +23,7 @@ from fuzzroute.decided.decisions import DecidedItem
 from fuzzroute.decided.questions import Answers, Context, RuleQuestions
 from fuzzroute.decided.verify import verify
 from fuzzroute.engine.entries import Entry
-from fuzzroute.results.document import DefectRecord
+from fuzzroute.results.decided_records import DefectRecord
 
 #: How often (seconds) the parent polls for a stop request while workers run.
 POLL_SECONDS = 0.1

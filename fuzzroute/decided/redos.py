@@ -45,7 +45,7 @@ from fuzzroute.engine.automata.nfa import Nfa, Undecidable
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import Regex
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit, enforced
-from fuzzroute.results.document import Redos, RedosAttack, RedosEvidence
+from fuzzroute.results.decided_records import Redos, RedosAttack, RedosEvidence
 from fuzzroute.results.record import one_of
 
 #: Findings whose evidence is measured (the rest say so); each measurement is a few milliseconds.

@@ -46,7 +46,7 @@ from fuzzroute.decided.decisions import (
 from fuzzroute.engine.acceptance import Acceptance
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.results.document import Redos
+from fuzzroute.results.decided_records import Redos
 
 #: How `Decisions.relation` names a pair the automata could not decide.
 UNDECIDED_RELATION = "undecided"

@@ -45,7 +45,7 @@ from fuzzroute.results.check_listing import (
     ProvenListing,
     RuleVerdictLine,
 )
-from fuzzroute.results.document import RuleRef
+from fuzzroute.results.decided_records import RuleRef
 from fuzzroute.results.jsonform import inert_json
 from fuzzroute.results.record import to_json
 
