@@ -54,7 +54,7 @@ with open("/proc/self/status", encoding="utf-8") as status:
         if line.startswith("VmHWM:"):
             peak = int(line.split()[1]) // 1024
 counts = decisions.counts()
-counted = decisions.aggregates()["co_occurrence"]["count"] if hasattr(decisions, "aggregates") else 0
+counted = getattr(getattr(decisions, "co_occurrence", None), "count", 0)
 stats = getattr(decisions, "stats", None) or {}
 print(json.dumps({
     "cpu": cpu, "wall": wall, "peak_mb": peak, "items": len(decisions.items), "counted": counted,

@@ -24,6 +24,7 @@ from fuzzroute.decided.pool import fork_available
 from fuzzroute.report import write_report
 from fuzzroute.report.assembly.pipeline import run_decisions
 from fuzzroute.report.persistence.schema import schema_errors
+from fuzzroute.results.record import to_json
 
 
 def bounded_graph() -> Graph:
@@ -47,8 +48,8 @@ def as_data(decisions: Decisions) -> list[Any]:
     """Everything decided: items, counted pairs, how every pair meets, can-win facts and defects."""
     rules = decisions.stats["data_rules"]  # every entry of these graphs is a data rule
     pairs = [[decisions.relation(a, b) for a in range(b)] for b in range(rules)]
-    winning = {i: item.to_dict() for i, item in sorted(decisions.winning.items())}
-    return [decisions.to_dicts(), decisions.aggregates(), pairs, winning, [d.to_dict() for d in decisions.defects]]
+    winning = {i: to_json(item.record("")) for i, item in sorted(decisions.winning.items())}
+    return [to_json(decisions.records()), to_json(decisions.counted()), pairs, winning, to_json(decisions.defects)]
 
 
 def deterministic_stats(decisions: Decisions) -> dict[str, Any]:
@@ -114,8 +115,9 @@ def test_a_stop_leaves_rules_not_reached_and_changes_no_decision_made() -> None:
     assert [e.id for e in stopped.not_reached][:5] == ["status", "both", "anchored", "cancel", "edge"]
     assert stopped.stats["rules_not_reached"] == 10
     reached = {"order", "wide", "wider"}
-    made = [d for d in stopped.to_dicts() if d.get("rule") in reached]
-    assert made == [d for d in full.to_dicts() if d.get("rule") in reached]
+    made = [d for d in stopped.records() if d.rule in reached]
+    assert [d.rule for d in made] == [d.rule for d in full.records() if d.rule in reached]
+    assert to_json(made) == to_json([d for d in full.records() if d.rule in reached])
     assert all(stopped.relation(a, b) == full.relation(a, b) for b in range(3) for a in range(b))
     assert progress == [(1, 13), (2, 13), (3, 13)]
 

@@ -79,7 +79,8 @@ def test_start_anchored_words_are_disjoint_but_unanchored_rules_overlap() -> Non
     shared = only(decisions, OVERLAP, "cancel-re", "cancel")
     assert (shared.relation, shared.witness) == (SHARED_TEXT, "cancel")
     assert decisions.co_occurrence.count >= 1 and decisions.disjoint.count >= 1
-    glued = [w for a, b, w in decisions.co_occurrence.examples if (a.id, b.id) == ("refund-kw", "cancel-re")]
+    examples = decisions.co_occurrence.examples
+    glued = [e.witness for e in examples if (e.other_rule, e.rule) == ("refund-kw", "cancel-re")]
     assert glued and glued[0] in ("refund cancel", "cancel refund")
 
 

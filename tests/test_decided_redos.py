@@ -44,27 +44,27 @@ def test_the_textbook_regex_is_a_decided_redos_risk_with_an_attack_string() -> N
     assert decisions.defects == []
     assert item.entry.id == "names" and item.question == "backtracking"
     details = item.redos
-    assert details is not None and details["growth"] == "exponential" and details["regex"] == f"/{WORDS}/"
-    attack = details["attack"]
-    assert attack["pump"] and attack["prefix"] + attack["pump"] + attack["suffix"]
+    assert details is not None and details.growth == "exponential" and details.regex == f"/{WORDS}/"
+    attack = details.attack
+    assert attack.pump and attack.prefix + attack.pump + attack.suffix
     pattern = re.compile(WORDS)
     # The attack is rejected by the real re (at pump counts small enough to run), so re must try every split.
     for count in range(4):
-        text = attack["prefix"] + attack["pump"] * count + attack["suffix"]
+        text = attack.prefix + attack.pump * count + attack.suffix
         assert pattern.search(text) is None
     assert item.witness is not None and pattern.search(item.witness) is None
-    assert eval(details["expression"]).startswith(attack["prefix"] + attack["pump"])
-    assert "possessive" in details["fix"] and "attack" not in details["fix"]
+    assert eval(details.expression).startswith(attack.prefix + attack.pump)
+    assert "possessive" in details.fix and "attack" not in details.fix
     assert "denial of service" in item.message and "names" in item.message
     # Evidence: the real re's time on three pump counts, the counts growing (the times are timing, not asserted).
-    lengths = [e["length"] for e in details["evidence"]]
+    lengths = [e.length for e in details.evidence]
     assert lengths == sorted(lengths) and 1 <= len(lengths) <= 3
 
 
 def test_polynomial_backtracking_names_its_degree_and_a_part_of_an_all_of() -> None:
     graph = Graph("pin").entry("pin", match=all_of(keywords("pin"), re.compile(r"\d+\d+!")))
     (item,) = decide(graph).of_kind(REDOS)
-    assert item.redos is not None and (item.redos["growth"], item.redos["degree"]) == ("polynomial", 2)
+    assert item.redos is not None and (item.redos.growth, item.redos.degree) == ("polynomial", 2)
     assert "/\\d+\\d+!/" in item.message
 
 

@@ -58,7 +58,7 @@ def test_the_200_keyword_graph_lists_its_one_real_overlap_and_counts_the_glued_p
     (only,) = overlaps
     assert (only.relation, only.shared_in, only.witness) == (SHARED_TEXT, FIXED_WORDS, "shared")
     assert decisions.co_occurrence.count == 200 * 199 // 2 - 1
-    assert decisions.co_occurrence.examples[0][2] == "only0 only1"
+    assert decisions.co_occurrence.examples[0].witness == "only0 only1"
     assert decisions.defects == []
     # The report's JSON holds that one item and the count, not one item per pair.
     result = write_report(graph, html_path=tmp_path / "r.html", json_path=tmp_path / "r.json", budget_phrases=200)
@@ -167,7 +167,7 @@ def test_many_shared_pairs_are_listed_up_to_a_cap_and_counted_beyond_it() -> Non
 def test_two_processes_decide_the_200_keyword_graph_as_one_does() -> None:
     graph = load_graph(str(DATA / "skillGraphFrontDoor-L954.json")).graph
     one, two = decide(graph), decide(graph, workers=2)
-    assert two.to_dicts() == one.to_dicts() and two.aggregates() == one.aggregates()
+    assert two.records() == one.records() and two.counted() == one.counted()
     assert all(two.relation(a, b) == one.relation(a, b) for b in range(0, 200, 7) for a in range(b))
 
 

@@ -18,6 +18,7 @@ from fuzzroute.engine.laws import Claimant
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import build_report, empty_exploration, write_report
 from fuzzroute.report.persistence.schema import schema_errors
+from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import Exploration, Suggestion, Witness
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -61,7 +62,7 @@ def test_every_bundled_graph_decides_without_defects_and_witnesses_agree(spec: s
     graph = load_graph(f"{EXAMPLES / path}:{name}" if name else str(EXAMPLES / path)).graph
     decisions = decide(graph)
     assert decisions.defects == []
-    assert_witnesses_agree(graph, decisions.to_dicts())
+    assert_witnesses_agree(graph, to_json(decisions.records()))
 
 
 def test_check_decide_text_and_json() -> None:

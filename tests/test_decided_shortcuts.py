@@ -25,6 +25,7 @@ from fuzzroute import Graph, all_of, keywords
 from fuzzroute.decided import NEVER_WINS, Decisions, decide
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.graphfiles.loader import load_graph
+from fuzzroute.results.record import to_json
 
 TESTS = Path(__file__).parent
 REAL = sorted(p for p in (TESTS / "data" / "real").iterdir() if p.suffix in {".json", ".py"})
@@ -42,14 +43,14 @@ GRAPHS = [str(p) for p in REAL] + EXAMPLES
 def decided(decisions: Decisions, rules: int) -> dict[str, Any]:
     """Everything the decided tier decides, as plain data (the measured ReDoS times left out)."""
     items = []
-    for item in decisions.to_dicts():
+    for item in to_json(decisions.records()):
         item.pop("redos", None)
         items.append(item)
     return {
         "items": items,
-        "aggregates": decisions.aggregates(),
-        "defects": [d.to_dict() for d in decisions.defects],
-        "winning": {index: item.to_dict() for index, item in sorted(decisions.winning.items())},
+        "aggregates": to_json(decisions.counted()),
+        "defects": to_json(decisions.defects),
+        "winning": {index: to_json(item.record("")) for index, item in sorted(decisions.winning.items())},
         "relations": [[decisions.relation(a, b) for a in range(b)] for b in range(rules)],
         "not_reached": [e.index for e in decisions.not_reached],
     }

@@ -21,9 +21,21 @@ from fuzzroute.generate import intersect as phase
 from fuzzroute.generate.budget import STOP_POLL_EVERY
 from fuzzroute.generate.intersect import EARLIER_TEXT, LATER_TEXT, IntersectionStats, Witnesses
 from fuzzroute.results.record import to_json
-from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, Exploration, Suggestion
+from fuzzroute.results.suggestions import (
+    RULES_OVERLAP,
+    SHADOWED_BY_EARLIER_RULE,
+    Exploration,
+    IntersectionFacts,
+    Suggestion,
+)
 
 GENERATOR = "regex/intersection"
+
+
+def facts(run: Exploration) -> IntersectionFacts:
+    """The run's overlap-witness diagnostics (every explore runs the phase)."""
+    assert run.intersection is not None
+    return run.intersection
 
 
 def _magic_graph() -> Graph:
@@ -64,9 +76,9 @@ def test_a_magic_value_shadowing_is_found_by_the_intersection_and_reproduces() -
     for witness in decided:
         assert graph.claims(witness.phrase).ids() == ("shipping", "shipping")
         assert runs_on(graph.entries[1], witness.phrase) is Outcome.MATCH
-    assert run.intersection["pairs_tried"] == 1 and run.intersection["disagreements"] == []
+    assert facts(run).pairs_tried == 1 and facts(run).disagreements == []
     # One of the two own texts is the rule's words as written, which needs no search.
-    assert run.intersection["searches"] == 1 and run.intersection["states"] > 0
+    assert facts(run).searches == 1 and facts(run).states > 0
 
 
 def test_without_the_intersection_phase_the_same_budget_misses_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,8 +125,8 @@ def test_disjoint_languages_give_no_witness() -> None:
         .entry("named", match=re.compile(r"^order [a-z]+$"))
     )
     run = explore(graph, seed=0, budget_phrases=40)
-    assert run.intersection["pairs_tried"] == 1
-    assert run.intersection["witnesses"] == 0
+    assert facts(run).pairs_tried == 1
+    assert facts(run).witnesses == 0
     assert GENERATOR not in run.generator_counts
 
 
@@ -127,10 +139,10 @@ def test_rules_the_automata_cannot_read_are_skipped_with_the_reason_and_the_run_
         .entry("status", match=re.compile(r"status of \w+ now"))
     )
     run = explore(graph, seed=0, budget_phrases=80)
-    refused = {row["rule"]: row["reason"] for row in run.intersection["refused"]}
+    refused = {row.rule: row.reason for row in facts(run).refused}
     assert set(refused) == {"echo", "behind"}
     assert "backreference" in refused["echo"] and "lookbehind" in refused["behind"]
-    assert run.intersection["pairs_skipped"] == 5 and run.intersection["pairs_tried"] == 1
+    assert facts(run).pairs_skipped == 5 and facts(run).pairs_tried == 1
     assert _groups(run, SHADOWED_BY_EARLIER_RULE, "status", "shipping")
 
 
@@ -143,8 +155,8 @@ def test_two_runs_with_one_seed_are_identical() -> None:
 
 def test_the_pairs_searched_are_capped_by_the_phrase_budget() -> None:
     run = explore(_many(6), seed=0, budget_phrases=12)
-    assert run.intersection["pair_limit"] == 12 // phase.PHRASES_PER_PAIR
-    assert run.intersection["pairs_tried"] == 3
+    assert facts(run).pair_limit == 12 // phase.PHRASES_PER_PAIR
+    assert facts(run).pairs_tried == 3
     assert run.phrases_judged <= 12
 
 
@@ -157,10 +169,10 @@ def _many(rules: int) -> Graph:
 
 def test_a_stop_request_ends_the_phase() -> None:
     graph = _many(8)
-    assert explore(graph, seed=0, budget_phrases=400).intersection["pairs_tried"] == 28
+    assert facts(explore(graph, seed=0, budget_phrases=400)).pairs_tried == 28
     run = explore(graph, seed=0, budget_phrases=400, should_stop=lambda: True)
     assert run.partial
-    assert run.intersection["pairs_tried"] <= STOP_POLL_EVERY  # the flag is polled every few checks
+    assert facts(run).pairs_tried <= STOP_POLL_EVERY  # the flag is polled every few checks
 
 
 def test_pairs_come_later_rule_first_and_hopeless_searches_are_ruled_out_by_the_prefilter() -> None:
@@ -200,8 +212,8 @@ def test_automata_and_python_re_agree_on_non_ascii_word_edges() -> None:
     # `\b` between "é" and "x" does not hold for `re` (both are word characters); the automata know it.
     graph = Graph("accents").entry("edge", match=re.compile(r"é\bx")).entry("plain", match=re.compile(r"éx"))
     run = explore(graph, seed=0, budget_phrases=20)
-    assert run.intersection["disagreements"] == []
-    assert run.intersection["witnesses"] == 0
+    assert facts(run).disagreements == []
+    assert facts(run).witnesses == 0
     assert not _groups(run, SHADOWED_BY_EARLIER_RULE, "plain", "edge")
 
 

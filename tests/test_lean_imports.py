@@ -45,12 +45,13 @@ LEAN_REPORT_MODULES = {
     "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.lines",
     "fuzzroute.report.render.decided_text", "fuzzroute.report.render.check_text",
 }
-#: Of the findings model, a lean command may load the proven tier's records, the laws' claims (and the record
-#: base under them), check's typed listing lines and the JSON helper that keeps graph text inert; never the
-#: report document.
+#: Of the findings model, a lean command may load the proven tier's records, the decided tier's records (it
+#: builds them), the laws' claims (and the record base under them), check's typed listing lines and the JSON
+#: helper that keeps graph text inert; never the report document.
 LEAN_RESULTS_MODULES = {
     "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims", "fuzzroute.results.proven_records",
-    "fuzzroute.results.record", "fuzzroute.results.check_listing", "fuzzroute.results.rows",
+    "fuzzroute.results.decided_records", "fuzzroute.results.record", "fuzzroute.results.check_listing",
+    "fuzzroute.results.rows",
 }
 
 

@@ -56,7 +56,7 @@ from fuzzroute.decided.decisions import (
     Pairs,
 )
 from fuzzroute.decided.languages import Languages, languages_for
-from fuzzroute.decided.pool import answer_all, defect_from, item_from
+from fuzzroute.decided.pool import answer_all, item_from
 from fuzzroute.decided.questions import (
     DISJOINT_RELATION,
     EXAMPLES,
@@ -159,7 +159,7 @@ class Listing:
         for relation, pairs in ((CO_OCCURRENCE, decisions.co_occurrence), (DISJOINT_RELATION, decisions.disjoint)):
             for earlier, witness in answers.examples.get(relation, []):
                 if len(pairs.examples) < EXAMPLES:
-                    pairs.examples.append((entries[earlier], later, _checked(entries[earlier], later, witness)))
+                    pairs.add_example(entries[earlier], later, _checked(entries[earlier], later, witness))
         for relation, mask in answers.relations.items():
             decisions.relations.add(relation, answers.rule, mask)
 
@@ -167,7 +167,7 @@ class Listing:
 def _count(pairs: Pairs, earlier: Entry | None, later: Entry, witness: str | None) -> None:
     pairs.count += 1
     if earlier is not None and len(pairs.examples) < EXAMPLES:
-        pairs.examples.append((earlier, later, witness))
+        pairs.add_example(earlier, later, witness)
 
 
 def _checked(a: Entry, b: Entry, witness: str | None) -> str | None:
@@ -219,7 +219,7 @@ def decide(
         answered.add(checked.rule)
         for record in checked.items:
             listing.add(item_from(record, entries))
-        decisions.defects.extend(defect_from(r, entries) for r in checked.defects)
+        decisions.defects.extend(checked.defects)
         answers = checked.answers
         assert answers is not None
         listing.count(answers)

@@ -7,7 +7,23 @@ from typing import Any
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.results.claims import Claims
-from fuzzroute.results.record import to_json
+from fuzzroute.results.decided_records import (
+    DECIDED_KINDS as DECIDED_KINDS_DECLARED,
+)
+from fuzzroute.results.decided_records import (
+    DECIDED_LAWS,
+    QUESTIONS,
+    RELATIONS,
+    SHARED_INS,
+    CountedPairs,
+    DecidedCounts,
+    DecidedRecord,
+    DefectRecord,
+    PairExample,
+    Redos,
+    RuleRef,
+)
+from fuzzroute.results.record import OMIT, one_of
 
 NEVER_WINS = "decided-never-wins"
 CAN_WIN = "decided-can-win"
@@ -45,21 +61,18 @@ FIXED_WORDS = "fixed-words"
 WILDCARD = "wildcard"
 
 
-def location_of(entry: Entry) -> dict[str, Any] | None:
-    """`Entry.location` as JSON (`{"file", "line"}`), when the engine records one."""
-    found = getattr(entry, "location", None)
-    if found is None:
-        return None
-    return {"file": str(found.file), "line": int(found.line)}
-
-
-def rule_ref(entry: Entry) -> dict[str, Any]:
-    return {"rule": entry.id, "rule_index": entry.index}
+def _ref(entry: Entry) -> RuleRef:
+    return RuleRef(entry.id, entry.index)
 
 
 @dataclass
 class DecidedItem:
-    """One decided (or explicitly undecided) fact about the rules."""
+    """One decided (or explicitly undecided) fact about the rules, as the tier works with it.
+
+    The tier keeps the rules themselves (verification, verdicts and listings
+    read them); `record` is its one reported form, the `DecidedRecord` every
+    JSON output and writer reads, so its shape is declared in one place.
+    """
 
     kind: str
     question: str
@@ -73,49 +86,49 @@ class DecidedItem:
     law: str | None = None
     claims: Claims | None = None
     #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (None for other kinds).
-    redos: dict[str, Any] | None = None
+    redos: Redos | None = None
     relation: str | None = None
     shared_in: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        data = {
-            "kind": self.kind,
-            "question": self.question,
-            "rule": self.entry.id,
-            "rule_index": self.entry.index,
-            "message": self.message,
-            "witness": self.witness,
-            "location": location_of(self.entry),
-            "other_rule": None if self.other is None else self.other.id,
-            "other_rule_index": None if self.other is None else self.other.index,
-            "containing_rules": [rule_ref(e) for e in self.containing],
-            "dead_rules": [rule_ref(e) for e in self.dead],
-            "reason": self.reason,
-            "law": self.law,
-            "claims": None if self.claims is None else to_json(self.claims),
-            "relation": self.relation,
-            "shared_in": self.shared_in,
-        }
-        if self.redos is not None:
-            data["redos"] = self.redos
-        return data
+    def record(self, ident: str) -> DecidedRecord:
+        """The reported form of the item, known in documents as `ident` (`decided-1`, ...)."""
+        return DecidedRecord(
+            kind=one_of(self.kind, DECIDED_KINDS_DECLARED), question=one_of(self.question, QUESTIONS),
+            rule=self.entry.id, rule_index=self.entry.index, message=self.message, witness=self.witness,
+            location=self.entry.location,
+            other_rule=None if self.other is None else self.other.id,
+            other_rule_index=None if self.other is None else self.other.index,
+            containing_rules=[_ref(e) for e in self.containing], dead_rules=[_ref(e) for e in self.dead],
+            reason=self.reason, law=None if self.law is None else one_of(self.law, DECIDED_LAWS),
+            claims=self.claims, id=ident,
+            relation=None if self.relation is None else one_of(self.relation, RELATIONS),
+            shared_in=None if self.shared_in is None else one_of(self.shared_in, SHARED_INS),
+            redos=OMIT if self.redos is None else self.redos,
+        )
+
+
+#: A decided witness that the real matchers or `graph.claims` contradict: a bug in fuzzroute.  The tier
+#: builds the reported record itself (the rules named by id and position), so it crosses processes as is.
+Defect = DefectRecord
+
+
+def defect(kind: str, entry: Entry, witness: str | None, problem: str, other: Entry | None = None) -> DefectRecord:
+    """The defect of a witness of `entry` (against `other`, for a pair)."""
+    return DefectRecord(kind, entry.id, entry.index, None if other is None else other.id, witness, problem)
 
 
 @dataclass
 class Pairs:
-    """Pairs of rules counted rather than listed, with the first few as examples (earlier, later, witness)."""
+    """Pairs of rules counted rather than listed, with the first few as examples (later rule, earlier, witness)."""
 
     count: int = 0
-    examples: list[tuple[Entry, Entry, str | None]] = field(default_factory=list)
+    examples: list[PairExample] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "count": self.count,
-            "examples": [
-                {"rule": b.id, "rule_index": b.index, "other_rule": a.id, "other_rule_index": a.index, "witness": w}
-                for a, b, w in self.examples
-            ],
-        }
+    def add_example(self, earlier: Entry, later: Entry, witness: str | None) -> None:
+        self.examples.append(PairExample(later.id, later.index, earlier.id, earlier.index, witness))
+
+    def record(self) -> CountedPairs:
+        return CountedPairs(self.count, list(self.examples))
 
 
 class Relations:
@@ -138,32 +151,11 @@ class Relations:
 
 
 @dataclass
-class Defect:
-    """A decided witness that the real matchers or `graph.claims` contradict: a bug in fuzzroute."""
-
-    kind: str
-    entry: Entry
-    witness: str | None
-    problem: str
-    other: Entry | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "rule": self.entry.id,
-            "rule_index": self.entry.index,
-            "other_rule": None if self.other is None else self.other.id,
-            "witness": self.witness,
-            "problem": self.problem,
-        }
-
-
-@dataclass
 class Decisions:
     """The decided tier of one graph."""
 
     items: list[DecidedItem] = field(default_factory=list)
-    defects: list[Defect] = field(default_factory=list)
+    defects: list[DefectRecord] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     boundary: str = ""
     #: Data rules whose questions were not reached (the tier was stopped first), and why.
@@ -188,15 +180,15 @@ class Decisions:
         """How the rules at positions `earlier` and `later` meet (see `Relations.of`)."""
         return self.relations.of(earlier, later)
 
-    def aggregates(self) -> dict[str, Any]:
-        """The counted pairs, as JSON."""
-        return {
-            "co_occurrence": self.co_occurrence.to_dict(),
-            "disjoint": self.disjoint.to_dict(),
-            "shared_text_unlisted": self.shared_unlisted.to_dict(),
-            "undecided_unlisted": self.undecided_unlisted.to_dict(),
-            "can_win": self.can_win,
-        }
+    def counted(self) -> DecidedCounts:
+        """The pairs counted rather than listed, and how many rules can start a turn."""
+        return DecidedCounts(
+            co_occurrence=self.co_occurrence.record(),
+            disjoint=self.disjoint.record(),
+            shared_text_unlisted=self.shared_unlisted.record(),
+            undecided_unlisted=self.undecided_unlisted.record(),
+            can_win=self.can_win,
+        )
 
     def of_kind(self, kind: str) -> list[DecidedItem]:
         return [item for item in self.items if item.kind == kind]
@@ -207,5 +199,6 @@ class Decisions:
             out[item.kind] = out.get(item.kind, 0) + 1
         return out
 
-    def to_dicts(self) -> list[dict[str, Any]]:
-        return [item.to_dict() for item in self.items]
+    def records(self) -> list[DecidedRecord]:
+        """The items' reported forms in their order, numbered `decided-1`, `decided-2`, ..."""
+        return [item.record(f"decided-{number}") for number, item in enumerate(self.items, start=1)]

@@ -16,13 +16,14 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from fuzzroute.decided.decisions import DecidedItem, Defect
+from fuzzroute.decided.decisions import DecidedItem
 from fuzzroute.decided.questions import Answers, Context, RuleQuestions
 from fuzzroute.decided.verify import verify
 from fuzzroute.engine.entries import Entry
+from fuzzroute.results.decided_records import DefectRecord
 
 #: How often (seconds) the parent polls for a stop request while workers run.
 POLL_SECONDS = 0.1
@@ -38,39 +39,37 @@ class Checked:
 
     rule: int
     items: list[Record] = field(default_factory=list)
-    defects: list[Record] = field(default_factory=list)
+    defects: list[DefectRecord] = field(default_factory=list)
     answers: Answers | None = None
 
 
-def _index(entry: Entry | None) -> int | None:
-    return None if entry is None else entry.index
+class _Position(int):
+    """A rule sent as its position (a rule's `when` function need not pickle); read back as the rule."""
+
+
+def _sent(value: Any) -> Any:
+    if isinstance(value, Entry):
+        return _Position(value.index)
+    if isinstance(value, tuple) and any(isinstance(part, Entry) for part in value):
+        return tuple(_sent(part) for part in value)
+    return value
+
+
+def _received(value: Any, entries: Sequence[Entry]) -> Any:
+    if isinstance(value, _Position):
+        return entries[value]
+    if isinstance(value, tuple):
+        return tuple(_received(part, entries) for part in value)
+    return value
 
 
 def item_record(item: DecidedItem) -> Record:
-    return (
-        item.kind, item.question, item.entry.index, item.message, item.witness, _index(item.other),
-        tuple(e.index for e in item.containing), tuple(e.index for e in item.dead), item.reason, item.law, item.claims,
-        item.relation, item.shared_in,
-    )
+    """Every field of the item, in declaration order, its rules as positions (so a new field travels as is)."""
+    return tuple(_sent(getattr(item, name.name)) for name in fields(DecidedItem))
 
 
 def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
-    kind, question, rule, message, witness, other, containing, dead, reason, law, claims, relation, shared_in = record
-    return DecidedItem(
-        kind, question, entries[rule], message, witness=witness,
-        other=None if other is None else entries[other],
-        containing=tuple(entries[i] for i in containing), dead=tuple(entries[i] for i in dead),
-        reason=reason, law=law, claims=claims, relation=relation, shared_in=shared_in,
-    )
-
-
-def defect_record(defect: Defect) -> Record:
-    return (defect.kind, defect.entry.index, defect.witness, defect.problem, _index(defect.other))
-
-
-def defect_from(record: Record, entries: Sequence[Entry]) -> Defect:
-    kind, rule, witness, problem, other = record
-    return Defect(kind, entries[rule], witness, problem, None if other is None else entries[other])
+    return DecidedItem(*(_received(value, entries) for value in record))
 
 
 def check(context: Context, answers: Answers) -> Checked:
@@ -81,7 +80,7 @@ def check(context: Context, answers: Answers) -> Checked:
         if defect is None:
             checked.items.append(item_record(item))
         else:
-            checked.defects.append(defect_record(defect))
+            checked.defects.append(defect)
     answers.items = []  # sent as records; the counts and examples travel as they are
     checked.answers = answers
     return checked

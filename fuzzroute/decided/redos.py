@@ -34,7 +34,6 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from fuzzroute.decided.decisions import REDOS, REDOS_QUESTION, UNDECIDED, DecidedItem
 from fuzzroute.decided.languages import Languages
@@ -46,6 +45,8 @@ from fuzzroute.engine.automata.nfa import Nfa, Undecidable
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import Regex
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit, enforced
+from fuzzroute.results.decided_records import Redos, RedosAttack, RedosEvidence
+from fuzzroute.results.record import one_of
 
 #: Findings whose evidence is measured (the rest say so); each measurement is a few milliseconds.
 EVIDENCE_ITEMS = 20
@@ -98,7 +99,7 @@ def redos_items(languages: Languages, entries: Sequence[Entry], measure: bool = 
 
 
 def _measured(items: list[DecidedItem]) -> int:
-    return sum(1 for item in items if item.redos is not None and item.redos.get("evidence"))
+    return sum(1 for item in items if item.redos is not None and item.redos.evidence)
 
 
 def _judge(entry: Entry, leaf: Regex, nfa: Nfa, cells: list[Cell], measure: bool) -> DecidedItem | None:
@@ -194,11 +195,11 @@ def _failing_suffix(part: Part, states: tuple[int, ...], cells: list[Cell]) -> s
     return None
 
 
-def _evidence(pattern: re.Pattern[str], attack: Attack) -> list[dict[str, Any]]:
+def _evidence(pattern: re.Pattern[str], attack: Attack) -> list[RedosEvidence]:
     """The real `re`'s time on the attack at each pump count, each search under a time limit."""
     if not enforced():
         return []  # off the main thread a search cannot be stopped: measure nothing rather than hang
-    found: list[dict[str, Any]] = []
+    found: list[RedosEvidence] = []
     for count in attack.counts:
         text = attack.text(count)
         start = time.perf_counter()
@@ -207,7 +208,7 @@ def _evidence(pattern: re.Pattern[str], attack: Attack) -> list[dict[str, Any]]:
             seconds: float | None = round(time.perf_counter() - start, 6)
         except TimedOut:
             seconds = None
-        found.append({"pumps": count, "length": len(text), "seconds": seconds})
+        found.append(RedosEvidence(pumps=count, length=len(text), seconds=seconds))
         if seconds is None or seconds > EVIDENCE_ENOUGH:
             break
     return found
@@ -240,19 +241,19 @@ def _fix(ambiguity: Ambiguity) -> str:
     )
 
 
-def evidence_words(evidence: list[dict[str, Any]]) -> str:
+def evidence_words(evidence: list[RedosEvidence]) -> str:
     """The timed evidence in words (a timing figure: kept out of the item's message, which is deterministic)."""
     if not evidence:
         return "not measured"
     return ", ".join(
-        f"{e['length']} characters: "
-        + (f"over {EVIDENCE_SECONDS:g} s (stopped)" if e["seconds"] is None else f"{e['seconds']:.4f} s")
+        f"{e.length} characters: "
+        + (f"over {EVIDENCE_SECONDS:g} s (stopped)" if e.seconds is None else f"{e.seconds:.4f} s")
         for e in evidence
     )
 
 
 def _finding(
-    entry: Entry, leaf: Regex, ambiguity: Ambiguity, attack: Attack, evidence: list[dict[str, Any]]
+    entry: Entry, leaf: Regex, ambiguity: Ambiguity, attack: Attack, evidence: list[RedosEvidence]
 ) -> DecidedItem:
     largest = attack.counts[-1]
     witness = attack.text(attack.counts[0])
@@ -265,13 +266,13 @@ def _finding(
         f"automaton, for every message, not measured (the measured times are in `redos.evidence`). {_fix(ambiguity)} "
         "fuzzroute matches this rule with an automaton, so its own verdicts are unaffected."
     )
-    details = {
-        "growth": ambiguity.verdict,
-        "degree": None if ambiguity.verdict == EXPONENTIAL else ambiguity.degree + 1,
-        "regex": leaf.caption,
-        "attack": {"prefix": attack.prefix, "pump": attack.pump, "suffix": attack.suffix},
-        "expression": attack.expression(largest),
-        "fix": _fix(ambiguity),
-        "evidence": evidence,
-    }
+    details = Redos(
+        growth=one_of(ambiguity.verdict, ("exponential", "polynomial")),
+        degree=None if ambiguity.verdict == EXPONENTIAL else ambiguity.degree + 1,
+        regex=leaf.caption,
+        attack=RedosAttack(prefix=attack.prefix, pump=attack.pump, suffix=attack.suffix),
+        expression=attack.expression(largest),
+        fix=_fix(ambiguity),
+        evidence=evidence,
+    )
     return DecidedItem(REDOS, REDOS_QUESTION, entry, message, witness=witness, redos=details)

@@ -27,9 +27,8 @@ ask the same question here and cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from fuzzroute.decided.decisions import (
     CO_OCCURRENCE,
@@ -47,6 +46,7 @@ from fuzzroute.decided.decisions import (
 from fuzzroute.engine.acceptance import Acceptance
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
+from fuzzroute.results.decided_records import Redos
 
 #: How `Decisions.relation` names a pair the automata could not decide.
 UNDECIDED_RELATION = "undecided"
@@ -55,14 +55,14 @@ UNDECIDED_RELATION = "undecided"
 FAILING_KINDS = (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD, OVERLAP, REDOS)
 
 
-def fails_build(kind: str, *, relation: str | None, shared_in: str | None, redos: Mapping[str, Any] | None) -> bool:
+def fails_build(kind: str, *, relation: str | None, shared_in: str | None, redos: Redos | None) -> bool:
     """Whether a decided finding of this shape fails `--fail-on decided` (acceptances aside)."""
     if kind in (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD):
         return True
     if kind == OVERLAP:
         return relation != CO_OCCURRENCE and shared_in == FIXED_WORDS
     if kind == REDOS:
-        return redos is not None and bool(redos.get("attack"))
+        return redos is not None  # a redos finding always carries its attack
     return False
 
 

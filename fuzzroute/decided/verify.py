@@ -7,7 +7,7 @@ fuzzroute and never as a finding about the user's rules.
 
 from __future__ import annotations
 
-from fuzzroute.decided.decisions import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, REDOS, DecidedItem, Defect
+from fuzzroute.decided.decisions import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, REDOS, DecidedItem, Defect, defect
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
@@ -70,7 +70,7 @@ def _problem_with(graph: Graph, item: DecidedItem) -> str | None:
             return f"earlier data rule #{earlier[0].index + 1} matches it"
     elif item.kind == COLD_WALK_DEAD and (cold is None or cold > b.index):
         return "the cold walk does not start the default (or an earlier rule) on it"
-    elif item.kind == REDOS and item.redos is not None and _attack_matches(b, item.redos["regex"], phrase):
+    elif item.kind == REDOS and item.redos is not None and _attack_matches(b, item.redos.regex, phrase):
         return "the regex matches the attack, so re would stop at that match instead of trying every way"
     return None
 
@@ -87,4 +87,4 @@ def verify(graph: Graph, item: DecidedItem) -> Defect | None:
     problem = problem_with(graph, item)
     if problem is None:
         return None
-    return Defect(item.kind, item.entry, item.witness, problem, item.other)
+    return defect(item.kind, item.entry, item.witness, problem, item.other)

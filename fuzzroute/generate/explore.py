@@ -454,7 +454,7 @@ def explore(
         partial=budget.partial,
         ended_by=ended,
         generator_counts=dict(sorted(explorer.generator_counts.items())),
-        intersection=explorer.intersection.to_dict(graph.entries),
+        intersection=explorer.intersection.record(graph.entries),
         withheld=explorer.withheld,
         units_ended=dict(sorted(explorer.units_ended.items())),
         shard=shard,

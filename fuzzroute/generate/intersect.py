@@ -39,7 +39,6 @@ import itertools
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from fuzzroute.decided.facts import as_written
 from fuzzroute.decided.languages import Languages, languages_for
@@ -53,6 +52,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.matchers import DataMatcher
 from fuzzroute.generate.budget import Budget
 from fuzzroute.generate.sources import Candidate
+from fuzzroute.results.suggestions import IntersectionFacts, PairDisagreement, RefusedRule
 
 GENERATOR = "regex/intersection"
 #: One pair is searched per this many phrases of the phrase budget ...
@@ -105,22 +105,16 @@ class IntersectionStats:
     disagreements: dict[tuple[int, int], int] = field(default_factory=dict)
     refused: dict[int, str] = field(default_factory=dict)
 
-    def to_dict(self, entries: Sequence[Entry]) -> dict[str, Any]:
-        return {
-            "available": self.available,
-            "pair_limit": self.limit,
-            "pairs_tried": self.tried,
-            "pairs_pruned": self.pruned,
-            "pairs_skipped": self.skipped,
-            "searches": self.searches,
-            "states": self.states,
-            "witnesses": self.witnesses,
-            "disagreements": [
-                {"earlier": entries[i].id, "later": entries[j].id, "count": n}
-                for (i, j), n in sorted(self.disagreements.items())
+    def record(self, entries: Sequence[Entry]) -> IntersectionFacts:
+        """The reported form, rules named by id."""
+        return IntersectionFacts(
+            available=self.available, pair_limit=self.limit, pairs_tried=self.tried, pairs_pruned=self.pruned,
+            pairs_skipped=self.skipped, searches=self.searches, states=self.states, witnesses=self.witnesses,
+            disagreements=[
+                PairDisagreement(entries[i].id, entries[j].id, n) for (i, j), n in sorted(self.disagreements.items())
             ],
-            "refused": [{"rule": entries[i].id, "reason": why} for i, why in sorted(self.refused.items())],
-        }
+            refused=[RefusedRule(entries[i].id, why) for i, why in sorted(self.refused.items())],
+        )
 
 
 def _matches(matcher: DataMatcher | None, phrase: str) -> bool:

@@ -17,7 +17,23 @@ from typing import Annotated, Any, Final, Literal, get_args
 
 from msgspec import Meta, field
 
-from fuzzroute.results.claims import Claims
+from fuzzroute.results.decided_records import DECIDED_KINDS as DECIDED_KINDS
+from fuzzroute.results.decided_records import DECIDED_LAWS as DECIDED_LAWS
+from fuzzroute.results.decided_records import QUESTIONS as QUESTIONS
+from fuzzroute.results.decided_records import Count as Count
+from fuzzroute.results.decided_records import CountedPairs as CountedPairs
+from fuzzroute.results.decided_records import DecidedCounts as DecidedCounts
+from fuzzroute.results.decided_records import DecidedKind as DecidedKind
+from fuzzroute.results.decided_records import DecidedLaw as DecidedLaw
+from fuzzroute.results.decided_records import DecidedRecord as DecidedRecord
+from fuzzroute.results.decided_records import DefectRecord as DefectRecord
+from fuzzroute.results.decided_records import PairExample as PairExample
+from fuzzroute.results.decided_records import Position as Position
+from fuzzroute.results.decided_records import Question as Question
+from fuzzroute.results.decided_records import Redos as Redos
+from fuzzroute.results.decided_records import RedosAttack as RedosAttack
+from fuzzroute.results.decided_records import RedosEvidence as RedosEvidence
+from fuzzroute.results.decided_records import RuleRef as RuleRef
 from fuzzroute.results.proven_records import LOCATION_DESCRIPTION, Note, Problem
 from fuzzroute.results.proven_records import Location as Location
 from fuzzroute.results.proven_records import NotCheckedRecord as NotCheckedRecord
@@ -37,10 +53,6 @@ BASELINE_VERSIONS = (3, 4)
 
 JsonObject = dict[str, Any]
 
-#: A count of things: never negative.
-Count = Annotated[int, Meta(ge=0)]
-#: A rule's position in the graph (0-based).
-Position = Annotated[int, Meta(ge=0)]
 #: A share of a rule's accepted phrases, rounded to four places.
 Share = Annotated[float, Meta(ge=0)]
 #: Seconds of wall time: timing, varies between runs.
@@ -56,13 +68,6 @@ PairVerdict = Literal["shared-text", "co-occurrence", "disjoint", "undecided"]
 Tier = Literal["proven", "decided", "suggested"]
 #: The tiers below proven (a row's `also`, an accepted finding).
 LowerTier = Literal["decided", "suggested"]
-#: The kinds of decided items (`undecided`: a question the automata could not answer).
-DecidedKind = Literal[
-    "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
-    "decided-case-range", "decided-overlap", "decided-disjoint", "decided-can-win", "undecided",
-]
-#: The question a decided item answers.
-Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached", "regex-lint"]
 #: Why generation ended.
 EndedBy = Literal["phrase-budget", "time-budget", "exhausted", "interrupted"]
 #: The --fail-on policies.
@@ -78,13 +83,9 @@ RuleKind = Literal["regex", "keywords", "all", "intent", "when", "default"]
 LAWS: tuple[Law, ...] = get_args(Law)
 PAIR_VERDICTS: tuple[PairVerdict, ...] = get_args(PairVerdict)
 LOWER_TIERS: tuple[LowerTier, ...] = get_args(LowerTier)
-DECIDED_KINDS: tuple[DecidedKind, ...] = get_args(DecidedKind)
-QUESTIONS: tuple[Question, ...] = get_args(Question)
 ENDINGS: tuple[EndedBy, ...] = get_args(EndedBy)
 FAIL_ON: tuple[FailOn, ...] = get_args(FailOn)
 RULE_KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
-DecidedLaw = Literal["cascade", "cold_walk", "both"]
-DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)
 PasteMode = Literal["examples", "already_declared", "as_given"]
 
 class ToolFacts(Record, frozen=True):
@@ -331,112 +332,6 @@ class SuggestionRecord(Record, frozen=True):
     ] | Omitted = OMIT
 
 
-class RuleRef(Record, frozen=True):
-    rule: str
-    rule_index: Position
-
-
-class RedosAttack(Record, frozen=True):
-    """The attack string of a backtracking regex: a prefix, a part repeated, a suffix."""
-
-    prefix: str
-    pump: Annotated[str, Meta(min_length=1)]
-    suffix: str
-
-
-class RedosEvidence(Record, frozen=True):
-    """The real `re`'s time on one pump count (`seconds` is timing; null when stopped at its limit)."""
-
-    pumps: int
-    length: int
-    seconds: float | None
-
-
-class Redos(Record, frozen=True):
-    """How a regex's backtracking grows, the attack that shows it, the fix, and the timed evidence."""
-
-    growth: Literal["exponential", "polynomial"]
-    degree: Annotated[int, Meta(ge=2)] | None
-    regex: str
-    attack: RedosAttack
-    expression: str
-    fix: str
-    evidence: list[RedosEvidence]
-
-
-class DecidedRecord(Record, frozen=True):
-    """One decided (or explicitly undecided) fact about the rules, for every message."""
-
-    kind: DecidedKind
-    question: Question
-    rule: str
-    rule_index: Position
-    message: Annotated[str, Meta(min_length=1)]
-    witness: str | None
-    location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)]
-    other_rule: str | None
-    other_rule_index: Position | None
-    containing_rules: list[RuleRef]
-    dead_rules: list[RuleRef]
-    reason: str | None
-    law: DecidedLaw | None
-    claims: Claims | None
-    id: str
-    #: For an overlap: how the two rules meet (as `SuggestionRecord.relation`), decided for every message.
-    relation: Annotated[
-        Relation | None,
-        Meta(
-            description=(
-                "How the rule and the earlier one meet: shared-text when the earlier rule matches inside this "
-                "rule's own text (never-wins is the strongest case); co-occurring pairs are counted in "
-                "decision.counts, not listed."
-            ),
-        ),
-    ] = None
-    shared_in: Annotated[
-        SharedIn | None,
-        Meta(
-            description=(
-                "For shared text: whether the earlier rule's match overlaps this rule's fixed words, or only what"
-                " its wildcards absorb."
-            ),
-        ),
-    ] = None
-    #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (absent for other kinds).
-    redos: Annotated[
-        Redos,
-        Meta(
-            description=(
-                "Only on decided-redos items: how re's backtracking grows, the attack, the fix, and the real re's"
-                " time on three pump counts (`evidence[].seconds` is timing: it varies between runs; null when "
-                "the search was stopped at its limit)."
-            ),
-        ),
-    ] | Omitted = OMIT
-    status: Status | Omitted = OMIT
-    #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
-    rank: Annotated[
-        int,
-        Meta(
-            description=(
-                "Position in the findings' order, strongest first (the order of the overview, SARIF and the "
-                "terminal's full list; 0: folded into a proven row). Absent for a pair that only co-occurs."
-            ), ge=0,
-        ),
-    ] | Omitted = OMIT
-
-
-class DefectRecord(Record, frozen=True):
-    """A decided witness the real matchers contradict: a defect of fuzzroute, not of the rules."""
-
-    kind: str
-    rule: str
-    rule_index: Position
-    other_rule: str | None
-    witness: str | None
-    problem: str
-
-
 class SupersededRef(Record, frozen=True):
     """A sampled suggestion the decided tier answers for every message, and the decided item that does."""
 
@@ -455,39 +350,6 @@ class PairRelation(Record, frozen=True):
     from_index: Position
     to_index: Position
     relation: PairVerdict
-
-
-class PairExample(Record, frozen=True):
-    """One pair of a counted kind: the later rule, the earlier one, and a message both match (if any)."""
-
-    rule: str
-    rule_index: Position
-    other_rule: str
-    other_rule_index: Position
-    witness: str | None
-
-
-class CountedPairs(Record, frozen=True):
-    """Pairs counted rather than listed, with the first few as examples."""
-
-    count: Count
-    examples: list[PairExample]
-
-
-class DecidedCounts(Record, frozen=True):
-    """What the decided tier counts instead of listing, so no graph lists one item per pair.
-
-    `co_occurrence`: pairs that only meet on glued texts (expected first-match
-    behaviour); `disjoint`: pairs no message starts both of; the two
-    `_unlisted` entries: findings past what is listed; `can_win`: rules with
-    a message no earlier data rule takes.
-    """
-
-    co_occurrence: CountedPairs
-    disjoint: CountedPairs
-    shared_text_unlisted: CountedPairs
-    undecided_unlisted: CountedPairs
-    can_win: Count
 
 
 class DecisionFacts(Record, frozen=True):

@@ -8,19 +8,16 @@ see exactly what the suggestion states.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any
 
 from msgspec import Meta, field
 
+from fuzzroute.results.decided_records import RELATIONS as RELATIONS
+from fuzzroute.results.decided_records import SHARED_INS as SHARED_INS
+from fuzzroute.results.decided_records import Relation as Relation
+from fuzzroute.results.decided_records import SharedIn as SharedIn
 from fuzzroute.results.record import OMIT, Omitted, Record
 
-#: How the two rules of an overlap or a shadowing meet: the earlier rule's match sits in the later rule's own
-#: text (`shared-text`), or the two only meet on glued texts (`co-occurrence`).
-Relation = Literal["shared-text", "co-occurrence"]
-#: Where a shared text sits in the later rule: among its fixed words, or only in its wildcards.
-SharedIn = Literal["fixed-words", "wildcard"]
-RELATIONS: tuple[Relation, ...] = get_args(Relation)
-SHARED_INS: tuple[SharedIn, ...] = get_args(SharedIn)
 #: What a witness's context holds (the routing context it was judged on), for the published schemas; the
 #: value stays a plain mapping because the generators and the laws pass it on as keyword arguments.
 CONTEXT_SCHEMA = {
@@ -126,6 +123,36 @@ class RuleStats(Record, frozen=True):
     lost_to: dict[str, int] = {}
 
 
+class PairDisagreement(Record, frozen=True):
+    """Witnesses of a pair the automata accepted and Python `re` refused (a fuzzroute bug if any)."""
+
+    earlier: str
+    later: str
+    count: int
+
+
+class RefusedRule(Record, frozen=True):
+    """A rule the automata cannot read, and why."""
+
+    rule: str
+    reason: str
+
+
+class IntersectionFacts(Record, frozen=True):
+    """What the overlap-witness phase did: a diagnostic of the run, not a finding."""
+
+    available: bool
+    pair_limit: int
+    pairs_tried: int
+    pairs_pruned: int
+    pairs_skipped: int
+    searches: int
+    states: int
+    witnesses: int
+    disagreements: list[PairDisagreement]
+    refused: list[RefusedRule]
+
+
 class Exploration(Record, frozen=True):
     """The result of `fuzzroute.explore`: suggestions plus the figures behind them.
 
@@ -155,7 +182,8 @@ class Exploration(Record, frozen=True):
     partial: bool = False
     generator_counts: dict[str, int] = {}
     ended_by: str = "phrase-budget"
-    intersection: dict[str, Any] = {}
+    #: None when the phase did not run (an empty exploration).
+    intersection: IntersectionFacts | None = None
     withheld: tuple[Suggestion, ...] = ()
     units_ended: dict[str, int] = {}
     shard: tuple[int, int] | None = None

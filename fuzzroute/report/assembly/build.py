@@ -41,7 +41,6 @@ from fuzzroute.report.assembly.records import (
     Records,
     decided_counts,
     decided_records,
-    defect_record,
     json_safe,
     not_checked_record,
     note_record,
@@ -79,7 +78,7 @@ from fuzzroute.results.document import (
 )
 from fuzzroute.results.ledger_records import Ledger
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import OMIT, omit_none, one_of
+from fuzzroute.results.record import OMIT, omit_none, one_of, to_json
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
 
 GraphFormat = Literal["python", "json", "typescript", "javascript"]
@@ -162,7 +161,7 @@ def build_report(
             withheld = [*withheld, *also_shadowed]
 
     decided = [] if decisions is None else decided_records(decisions)
-    engine_defects = [] if decisions is None else [defect_record(d) for d in decisions.defects]
+    engine_defects = [] if decisions is None else list(decisions.defects)
     pairs = [] if decisions is None else sampled_pairs([*listed, *withheld], decisions)
     takeover = supersede(listed, decided, law, pairs)
     aside = set_aside(graph.acceptances, graph.entries, takeover.kept, decided)
@@ -308,7 +307,7 @@ def _run(
         phrases_judged=exploration.phrases_judged,
         elapsed_seconds=round(exploration.elapsed_seconds, 3),
         ended_by=one_of(exploration.ended_by, ENDINGS),
-        intersection=json_safe(dict(exploration.intersection)),
+        intersection={} if exploration.intersection is None else to_json(exploration.intersection),
         generator_counts=dict(exploration.generator_counts),
         units_ended=dict(exploration.units_ended),
         shard=shard,

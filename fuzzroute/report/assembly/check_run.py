@@ -45,6 +45,7 @@ from fuzzroute.results.check_listing import (
     ProvenListing,
     RuleVerdictLine,
 )
+from fuzzroute.results.decided_records import RuleRef
 from fuzzroute.results.jsonform import inert_json
 from fuzzroute.results.record import to_json
 
@@ -108,8 +109,8 @@ def decided_line(item: DecidedItem, *, fails: bool, accepted: str | None, listed
     return DecidedLine(
         kind=item.kind, rule=item.entry.id, location=place_of(item.entry), witness=item.witness,
         taking_rules=tuple(taking_rules(item)), shared_in=item.shared_in, dead=len(item.dead), reason=item.reason,
-        growth=None if redos is None else redos.get("growth"),
-        evidence=None if redos is None else evidence_words(redos["evidence"]),
+        growth=None if redos is None else redos.growth,
+        evidence=None if redos is None else evidence_words(redos.evidence),
         message=item.message, fails=fails, accepted=accepted, listed=listed,
     )
 
@@ -136,7 +137,7 @@ def decided_listing(decisions: Decisions, judged: Judged | None = None) -> Decid
     co = decisions.co_occurrence
     return DecidedListing(
         items=tuple(lines), kinds=tuple(DECIDED_KINDS),
-        co_occurrence=CountedPairs(co.count, tuple((a.id, b.id, w) for a, b, w in co.examples)),
+        co_occurrence=CountedPairs(co.count, tuple((e.other_rule, e.rule, e.witness) for e in co.examples)),
         shared_unlisted=decisions.shared_unlisted.count, undecided_unlisted=decisions.undecided_unlisted.count,
         disjoint=decisions.disjoint.count, can_win=decisions.can_win,
         data_rules=int(decisions.stats.get("data_rules", 0)),
@@ -146,7 +147,7 @@ def decided_listing(decisions: Decisions, judged: Judged | None = None) -> Decid
 
 
 def _defect(defect: Defect) -> tuple[str, str, str | None, str]:
-    return defect.kind, defect.entry.id, defect.witness, defect.problem
+    return defect.kind, defect.rule, defect.witness, defect.problem
 
 
 def rule_verdict_lines(graph: Graph, decisions: Decisions) -> list[RuleVerdictLine]:
@@ -173,20 +174,19 @@ def decided_json(decisions: Decisions, judged: Judged | None = None) -> dict[str
     failing = {id(item) for item in judged.failing} if judged is not None else set()
     accepted = {id(item): reason for item, reason in judged.accepted} if judged is not None else {}
     items = []
-    for item in decisions.items:
-        data = item.to_dict()
-        data["taking_rules"] = (
-            [{"rule": item.other.id, "rule_index": item.other.index}] if item.other is not None
-            else [{"rule": e.id, "rule_index": e.index} for e in item.containing]
-        )
+    for item, record in zip(decisions.items, decisions.records(), strict=True):
+        data = to_json(record)
+        del data["id"]  # check's items are not numbered: `report` numbers them in its document
+        data["taking_rules"] = to_json([RuleRef(item.other.id, item.other.index)] if item.other is not None
+                                       else record.containing_rules)
         data["fails"] = id(item) in failing if judged is not None else item_fails_build(item)
         data["accepted"] = accepted.get(id(item))
         items.append(data)
     return {
         "decided": items,
-        "decided_counts": decisions.aggregates(),
+        "decided_counts": to_json(decisions.counted()),
         "decided_failing": sum(1 for data in items if data["fails"]),
-        "decided_defects": [d.to_dict() for d in decisions.defects],
+        "decided_defects": to_json(decisions.defects),
     }
 
 
@@ -253,7 +253,8 @@ def check_junit(results: Sequence[CheckedGraph], *, decided_failures: bool = Fal
         graph = checked.graph_file.graph
         suite = Suite(graph.name, rows_from_checkup(graph, checked.checkup), str(checked.graph_file.path))
         if checked.decisions is not None:
-            suite.outputs.append(("decided", decided_lines(checked.decisions.to_dicts(), checked.decisions.boundary)))
+            listed = to_json(checked.decisions.records())
+            suite.outputs.append(("decided", decided_lines(listed, checked.decisions.boundary)))
             if decided_failures:
                 suite.verdicts = rule_verdict_lines(graph, checked.decisions)
         suites.append(suite)

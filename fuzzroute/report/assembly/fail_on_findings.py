@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from fuzzroute.decided.verdict import fails_build
 from fuzzroute.engine.errors import InputError
+from fuzzroute.results.record import or_none
 
 if TYPE_CHECKING:  # annotations only: `check` reads this module and must not load the report's model
     from fuzzroute.results.document import DecidedRecord, ProblemRecord, SuggestionRecord
@@ -70,10 +71,7 @@ def failing(
 
 def decided_fails(record: DecidedRecord) -> bool:
     """Whether a decided record (accepted ones are already set aside) fails `--fail-on decided`."""
-    import msgspec  # the report path only: `check` never reads a record
-
-    redos = msgspec.to_builtins(record.redos) if record.redos else None  # absent (OMIT, falsy) reads as None
-    return fails_build(record.kind, relation=record.relation, shared_in=record.shared_in, redos=redos)
+    return fails_build(record.kind, relation=record.relation, shared_in=record.shared_in, redos=or_none(record.redos))
 
 
 def exit_status(

@@ -15,36 +15,27 @@ from typing import Any, Literal
 
 from msgspec.structs import replace
 
-from fuzzroute.decided import DecidedItem, Decisions, Defect
-from fuzzroute.decided.decisions import Pairs
+from fuzzroute.decided import Decisions
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Note, Problem
 from fuzzroute.engine.text import is_blank
 from fuzzroute.engine.unread import NotChecked
 from fuzzroute.results.document import (
-    DECIDED_KINDS,
-    DECIDED_LAWS,
-    QUESTIONS,
     RULE_KINDS,
-    CountedPairs,
     DecidedCounts,
     DecidedRecord,
-    DefectRecord,
     Location,
     NotCheckedRecord,
     NoteRecord,
-    PairExample,
     PasteMode,
     ProblemRecord,
-    Redos,
     RuleFigures,
     RuleInfo,
-    RuleRef,
     SuggestionRecord,
 )
-from fuzzroute.results.record import OMIT, Omitted, from_json, omit_none, one_of
-from fuzzroute.results.suggestions import RELATIONS, SHARED_INS, SLOW_MATCHER, RuleStats, Suggestion
+from fuzzroute.results.record import Omitted, omit_none, one_of
+from fuzzroute.results.suggestions import SLOW_MATCHER, RuleStats, Suggestion
 
 # Kinds whose witnesses make no sense as declared examples of the rule: a slow
 # phrase is a performance fact, not a routing one.
@@ -121,51 +112,14 @@ def _share(part: int, whole: int) -> float | None:
     return None if whole <= 0 else round(part / whole, 4)
 
 
-def defect_record(defect: Defect) -> DefectRecord:
-    return DefectRecord(
-        defect.kind, defect.entry.id, defect.entry.index, None if defect.other is None else defect.other.id,
-        defect.witness, defect.problem,
-    )
-
-
 def decided_records(decisions: Decisions) -> list[DecidedRecord]:
-    """The decided items in their order, numbered `decided-1`, `decided-2`, ..."""
-    return [decided_record(item, f"decided-{number}") for number, item in enumerate(decisions.items, start=1)]
-
-
-def decided_record(item: DecidedItem, ident: str) -> DecidedRecord:
-    return DecidedRecord(
-        kind=one_of(item.kind, DECIDED_KINDS), question=one_of(item.question, QUESTIONS), rule=item.entry.id,
-        rule_index=item.entry.index, message=item.message,
-        witness=item.witness, location=location(item.entry.location),
-        other_rule=None if item.other is None else item.other.id,
-        other_rule_index=None if item.other is None else item.other.index,
-        containing_rules=[RuleRef(e.id, e.index) for e in item.containing],
-        dead_rules=[RuleRef(e.id, e.index) for e in item.dead],
-        reason=item.reason, law=None if item.law is None else one_of(item.law, DECIDED_LAWS),
-        claims=item.claims, id=ident,
-        relation=None if item.relation is None else one_of(item.relation, RELATIONS),
-        shared_in=None if item.shared_in is None else one_of(item.shared_in, SHARED_INS),
-        redos=OMIT if item.redos is None else from_json(Redos, json_safe(item.redos)),
-    )
-
-
-def counted_pairs(pairs: Pairs) -> CountedPairs:
-    return CountedPairs(
-        pairs.count,
-        [PairExample(b.id, b.index, a.id, a.index, witness) for a, b, witness in pairs.examples],
-    )
+    """The decided items in their order, numbered `decided-1`, `decided-2`, ... (the tier builds them)."""
+    return decisions.records()
 
 
 def decided_counts(decisions: Decisions) -> DecidedCounts:
     """The pairs the decided tier counted rather than listed."""
-    return DecidedCounts(
-        co_occurrence=counted_pairs(decisions.co_occurrence),
-        disjoint=counted_pairs(decisions.disjoint),
-        shared_text_unlisted=counted_pairs(decisions.shared_unlisted),
-        undecided_unlisted=counted_pairs(decisions.undecided_unlisted),
-        can_win=decisions.can_win,
-    )
+    return decisions.counted()
 
 
 class Records:
