@@ -23,6 +23,7 @@ from fuzzroute.report.render.decided_view import decided_view
 from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
 from fuzzroute.report.render.lines import named_pairs, plural
 from fuzzroute.report.render.overview_cards import TIERS, code_help, problem_cards
+from fuzzroute.report.render.problem_view import ClaimantView, ProblemItem
 from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
 from fuzzroute.results.presentation import (
@@ -205,19 +206,19 @@ def _label(rules: dict[int, RuleInfo], index: int | None, fallback: str | None =
 
 def _claimant(
     rules: dict[int, RuleInfo], key: str, law: str | None, ident: str | None, index: int | None
-) -> dict[str, Any]:
+) -> ClaimantView:
     rule = None if index is None else rules.get(index)
     default = rule is not None and rule.kind == "default"
     label = "no entry (falls through)" if ident is None and index is None else _label(rules, index, ident)
     return {"law": LAW_NAMES[key], "used": key == law, "label": label, "none": ident is None, "default": default}
 
 
-def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[dict[str, Any]]:
+def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[ProblemItem]:
     ordered = sorted(doc.proven.problems, key=lambda p: 0 if p.kind == "error" else 1)
-    out = []
+    out: list[ProblemItem] = []
     for problem in ordered:
         claims = or_none(problem.claims)
-        shown = []
+        shown: list[ClaimantView] = []
         if claims is not None:
             for key, who in (("cold_walk", claims.cold_walk), ("cascade", claims.cascade)):
                 ident, index = (None, None) if who is None else (who.id, who.index)
