@@ -22,6 +22,17 @@ from markupsafe import Markup, escape
 from fuzzroute.report.render.decided_view import decided_view
 from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
 from fuzzroute.report.render.lines import named_pairs, plural
+from fuzzroute.report.render.matrix_view import (
+    LostTo,
+    Matrix,
+    MatrixCell,
+    MatrixColumn,
+    MatrixRow,
+    MatrixSection,
+    RuleRow,
+    RuleTable,
+    Steal,
+)
 from fuzzroute.report.render.overview_cards import TIERS, code_help, problem_cards
 from fuzzroute.report.render.problem_view import ClaimantView, ProblemItem
 from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
@@ -304,13 +315,13 @@ def _aside(doc: Report, suggestion: SuggestionRecord) -> str | None:
     return None
 
 
-def _mapped(matrix: dict[str, Any]) -> set[int]:
+def _mapped(matrix: MatrixSection) -> set[int]:
     """The rules the map names (its table links each to its row of the per-rule table)."""
-    return {line["index"] for table in (matrix.get("primary"), matrix.get("full")) if table
+    return {line["index"] for table in (matrix["primary"], matrix["full"]) if table
             for line in [*table["columns"], *table["rows"]]}
 
 
-def _rule_table(doc: Report, mapped: set[int]) -> dict[str, Any]:
+def _rule_table(doc: Report, mapped: set[int]) -> RuleTable:
     """The per-rule table's rows: every rule, or on a big graph the ones worth reading (see RULE_ROWS_LIMIT)."""
     figures = list(doc.rules)
     if len(figures) > RULE_ROWS_LIMIT:
@@ -322,12 +333,12 @@ def _rule_table(doc: Report, mapped: set[int]) -> dict[str, Any]:
     return {"rule_rows": _rule_rows(doc, figures), "rule_rows_hidden": len(doc.rules) - len(figures)}
 
 
-def _rule_rows(doc: Report, figures: list[RuleFigures]) -> list[dict[str, Any]]:
+def _rule_rows(doc: Report, figures: list[RuleFigures]) -> list[RuleRow]:
     rules = {r.index: r for r in doc.graph.rules}
-    rows = []
+    rows: list[RuleRow] = []
     for stats in figures:
         accepted = stats.accepted
-        lost_to = [
+        lost_to: list[LostTo] = [
             {"id": who, "count": count, "share": None if accepted <= 0 else count / accepted}
             for who, count in stats.lost_to.items()
         ]
@@ -346,12 +357,12 @@ def _level(count: int, total: int) -> int:
 def _matrix(
     doc: Report, rules: dict[int, RuleInfo], positions: list[int], totals: list[int],
     counts: dict[tuple[int, int], int],
-) -> dict[str, Any]:
+) -> Matrix:
     axis = doc.steals.axis
     labels = [_label(rules, axis[p]) for p in positions]
-    rows = []
+    rows: list[MatrixRow] = []
     for i in positions:
-        cells = []
+        cells: list[MatrixCell] = []
         for j in positions:
             count = counts.get((i, j), 0)
             diagonal = i == j
@@ -369,11 +380,13 @@ def _matrix(
                     )
             cells.append({"count": count, "diag": diagonal, "level": level, "title": title})
         rows.append({"label": _label(rules, axis[i]), "index": axis[i], "cells": cells})
-    columns = [{"short": f"#{axis[p] + 1}", "label": labels[k], "index": axis[p]} for k, p in enumerate(positions)]
+    columns: list[MatrixColumn] = [
+        {"short": f"#{axis[p] + 1}", "label": labels[k], "index": axis[p]} for k, p in enumerate(positions)
+    ]
     return {"columns": columns, "rows": rows, "size": len(positions)}
 
 
-def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> dict[str, Any]:
+def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> MatrixSection:
     axis = doc.steals.axis
     size = len(axis)
     position = {index: p for p, index in enumerate(axis)}
@@ -403,7 +416,7 @@ def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> dict[str, Any]:
         ((count, i, j) for (i, j), count in counts.items() if i != j and count),
         key=lambda t: (-t[0] / totals[t[2]], -t[0], t[1], t[2]),
     )
-    top = [
+    top: list[Steal] = [
         {
             "taker": _label(rules, axis[i]),
             "source": _label(rules, axis[j]),
