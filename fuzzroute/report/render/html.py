@@ -34,7 +34,14 @@ from fuzzroute.report.render.matrix_view import (
     Steal,
 )
 from fuzzroute.report.render.overview_cards import TIERS, code_help, problem_cards
-from fuzzroute.report.render.problem_view import ClaimantView, ProblemItem
+from fuzzroute.report.render.problem_view import (
+    ClaimantView,
+    OverviewLine,
+    ProblemItem,
+    SuggestionGroup,
+    SuggestionItem,
+    WitnessView,
+)
 from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
 from fuzzroute.results.presentation import (
@@ -178,9 +185,9 @@ def build_view(doc: Report) -> dict[str, Any]:
     }
 
 
-def _overview_row(row: OverviewRow) -> dict[str, Any]:
+def _overview_row(row: OverviewRow) -> OverviewLine:
     """An overview row as the table shows it (the aggregate rows get their sentence)."""
-    shown: dict[str, Any] = {
+    shown: OverviewLine = {
         "tier": row.tier, "severity": row.severity, "kinds": row.codes, "rule": row.rule or ", ".join(row.rules),
         "taker": ", ".join(row.taking_rules) or row.other_rule, "count": row.count, "mutation": row.mutation,
         "phrase": row.phrase, "reason": row.reason,
@@ -238,11 +245,11 @@ def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[
     return out
 
 
-def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[dict[str, Any]]:
+def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[SuggestionGroup]:
     order = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
-    buckets: dict[str, list[dict[str, Any]]] = {}
+    buckets: dict[str, list[SuggestionItem]] = {}
     for position, suggestion in enumerate(doc.suggestions):
-        witnesses = [
+        witnesses: list[WitnessView] = [
             {
                 "w": w,
                 "claims": [
@@ -255,7 +262,7 @@ def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[di
         ]
         # `"examples": [...]` is also a valid TypeScript/JavaScript property.
         paste = suggestion.paste if doc.graph.format == "python" else suggestion.paste_json
-        item = {
+        item: SuggestionItem = {
             "s": suggestion,
             "agree": not any(w["disagree"] for w in witnesses),
             "rule": _label(rules, suggestion.rule_index, suggestion.rule) if suggestion.rule else None,
@@ -267,7 +274,7 @@ def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[di
         }
         bucket = _aside(doc, suggestion) or suggestion.kind
         buckets.setdefault(bucket, []).append(item)
-    groups = []
+    groups: list[SuggestionGroup] = []
     for kind in sorted(buckets, key=lambda k: (order.get(k, len(order)), k)):
         items = buckets[kind]
         aside = ASIDES.get(kind)
