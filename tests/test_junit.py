@@ -112,9 +112,10 @@ def test_rows_from_the_document_equal_rows_from_the_checkup(tmp_path: Path) -> N
     document = json.loads(as_json.read_text(encoding="utf-8"))
     from_document = rows_from_document(document)
     from_graph = rows_from_checkup(load_graph(SUPPORT).graph)
-    assert [(r.label, [p["code"] for p in r.problems]) for r in from_document] == [
-        (r.label, [p["code"] for p in r.problems]) for r in from_graph
+    assert [(r.label, [p.code for p in r.problems], r.location) for r in from_document] == [
+        (r.label, [p.code for p in r.problems], r.location) for r in from_graph
     ]
+    assert [r.claims for r in from_document if r.problems] == [r.claims for r in from_graph if r.problems]
 
 
 def test_repeated_rows_get_their_own_problems_and_ids() -> None:
@@ -126,7 +127,7 @@ def test_repeated_rows_get_their_own_problems_and_ids() -> None:
     )
     rows = rows_from_checkup(graph)
     assert [r.label for r in rows] == ["a#1::'x'", "a#1::'x' (2)", "a#1::'y'", "a#2::'y'", "b#3::'x'"]
-    assert [[p["code"] for p in r.problems] for r in rows] == [
+    assert [[p.code for p in r.problems] for r in rows] == [
         [], [], ["example-misses-own-rule"], [], ["example-shadowed-by-earlier"],
     ]
     assert sum(len(r.problems) for r in rows) == len(graph.checkup().problems)

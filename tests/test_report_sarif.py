@@ -23,6 +23,7 @@ from fuzzroute import Graph, keywords
 from fuzzroute.report import build_report, empty_exploration, to_json
 from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX
 from fuzzroute.report.render.sarif import sarif_log as sarif_of_report
+from fuzzroute.report.render.sarif_objects import sarif_json
 from fuzzroute.results.document import Report
 from fuzzroute.results.record import from_json
 
@@ -38,7 +39,8 @@ QUESTIONS = {"decided-never-wins": "never-wins", "decided-disjoint": "overlap", 
 
 def sarif_log(document: dict[str, Any], **options: Any) -> dict[str, Any]:
     """The SARIF log of a report given in its JSON form (as `--json` writes it, possibly edited by a test)."""
-    return sarif_of_report(from_json(Report, document), **options)
+    log: dict[str, Any] = json.loads(sarif_json(sarif_of_report(from_json(Report, document), **options)))
+    return log
 
 
 def assert_valid(log: dict[str, Any]) -> None:

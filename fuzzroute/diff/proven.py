@@ -14,8 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-import msgspec
-
 from fuzzroute.diff.graph_diff import Law, ProvenChangeKind, RowProblem
 from fuzzroute.diff.matching import RuleMatching
 from fuzzroute.diff.winners import COLD_WALK, LAWS
@@ -57,8 +55,14 @@ class RowChange:
 
 
 def problems_of(row: ProvenRow | None) -> tuple[RowProblem, ...]:
-    """A row's problems, which the proven rows hold in their JSON form, read (and checked) into the model."""
-    return () if row is None else msgspec.convert(row.problems, tuple[RowProblem, ...])
+    """A row's problems in the diff's own shape."""
+    if row is None:
+        return ()
+    return tuple(
+        RowProblem(kind=p.kind, code=p.code, skill=p.skill, example=p.example, from_=p.from_, to=p.to,
+                   message=p.message, location=p.location)
+        for p in row.problems
+    )
 
 
 def errors_of(row: ProvenRow | None) -> tuple[RowProblem, ...]:
@@ -67,11 +71,11 @@ def errors_of(row: ProvenRow | None) -> tuple[RowProblem, ...]:
 
 def claims_of(row: ProvenRow) -> Claims | None:
     """Both laws' claimants of a row's phrase, when the rows know them."""
-    return None if row.claims is None else msgspec.convert(row.claims, Claims)
+    return row.claims
 
 
 def location_of(row: ProvenRow) -> SourceLocation | None:
-    return None if row.location is None else msgspec.convert(row.location, SourceLocation)
+    return row.location
 
 
 def _verdict(problem: RowProblem) -> tuple[str, str, str | None, str | None]:

@@ -15,7 +15,6 @@ so a move found again in the next push is the same alert.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Literal
@@ -38,15 +37,28 @@ from fuzzroute.diff.render_text import PROVEN_WORDS
 from fuzzroute.diff.winners import LAW_NAMES
 from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.report.assembly.tool_versions import tool_versions
-from fuzzroute.report.render.sarif import (
-    FINGERPRINT_KEY,
-    GENERATED_PREFIX,
-    SARIF_SCHEMA_URI,
-    SARIF_VERSION,
-    artifact_uri,
-    fingerprint,
+from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, artifact_uri, fingerprint
+from fuzzroute.report.render.sarif_objects import (
+    ArtifactLocation,
+    AutomationDetails,
+    Configuration,
+    Descriptor,
+    DescriptorProperties,
+    Driver,
+    Location,
+    LogicalLocation,
+    PhysicalLocation,
+    Region,
+    Result,
+    ResultProperties,
+    Run,
+    RunProperties,
+    SarifLog,
+    Text,
+    Tool,
+    sarif_json,
+    sarif_log_of,
 )
-from fuzzroute.results.jsonform import inert_json
 
 RuleId = Literal["route-moved", "proven-new-error", "proven-verdict-changed", "route-moved-sampled"]
 Level = Literal["note", "error"]
@@ -81,41 +93,7 @@ RULES: dict[RuleId, tuple[Level, str, str]] = {
 RULE_IDS: tuple[RuleId, ...] = tuple(RULES)
 
 
-class _Sarif(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A SARIF object: fields in the order they are written; an optional field left at None is not written.
-
-    (Only optional fields have a default: with `omit_defaults` a field equal to its default is left out.)
-    """
-
-
-class Text(_Sarif, frozen=True, kw_only=True):
-    text: str
-
-
-class ArtifactLocation(_Sarif, frozen=True, kw_only=True):
-    uri: str
-
-
-class Region(_Sarif, frozen=True, kw_only=True):
-    start_line: int = msgspec.field(name="startLine")
-
-
-class PhysicalLocation(_Sarif, frozen=True, kw_only=True):
-    artifact_location: ArtifactLocation = msgspec.field(name="artifactLocation")
-    region: Region | None = None
-
-
-class LogicalLocation(_Sarif, frozen=True, kw_only=True):
-    name: str
-    kind: Literal["member"]
-
-
-class Location(_Sarif, frozen=True, kw_only=True):
-    physical_location: PhysicalLocation = msgspec.field(name="physicalLocation")
-    logical_locations: tuple[LogicalLocation, ...] | None = msgspec.field(default=None, name="logicalLocations")
-
-
-class MoveProperties(_Sarif, frozen=True, kw_only=True):
+class MoveProperties(ResultProperties, frozen=True, kw_only=True):
     """What a moved pair's result says beside its message (`extent` for decided moves only)."""
 
     tier: Literal["decided", "sampled"]
@@ -126,7 +104,7 @@ class MoveProperties(_Sarif, frozen=True, kw_only=True):
     extent: str | None = None
 
 
-class RowProperties(_Sarif, frozen=True, kw_only=True):
+class RowProperties(ResultProperties, frozen=True, kw_only=True):
     """What a declared row's result says beside its message."""
 
     tier: Literal["proven"]
@@ -134,67 +112,17 @@ class RowProperties(_Sarif, frozen=True, kw_only=True):
     changes: tuple[ProvenChangeKind, ...]
 
 
-class Result(_Sarif, frozen=True, kw_only=True):
-    rule_id: RuleId = msgspec.field(name="ruleId")
-    level: Level
-    message: Text
-    locations: tuple[Location, ...]
-    partial_fingerprints: dict[str, str] = msgspec.field(name="partialFingerprints")
-    properties: MoveProperties | RowProperties
-    rule_index: int = msgspec.field(name="ruleIndex")
+class DiffDescriptor(Descriptor, frozen=True, kw_only=True):
+    """A rule of the diff's catalogue: its level, then its tier."""
 
-
-class DescriptorProperties(_Sarif, frozen=True, kw_only=True):
-    tier: Tier
-    tags: tuple[str, ...]
-
-
-class Configuration(_Sarif, frozen=True, kw_only=True):
-    level: Level
-
-
-class Descriptor(_Sarif, frozen=True, kw_only=True):
-    id: RuleId
-    short_description: Text = msgspec.field(name="shortDescription")
-    full_description: Text = msgspec.field(name="fullDescription")
     default_configuration: Configuration = msgspec.field(name="defaultConfiguration")
     properties: DescriptorProperties
 
 
-class Driver(_Sarif, frozen=True, kw_only=True):
-    name: str
-    version: str
-    short_description: Text = msgspec.field(name="shortDescription")
-    full_description: Text = msgspec.field(name="fullDescription")
-    rules: tuple[Descriptor, ...]
-
-
-class Tool(_Sarif, frozen=True, kw_only=True):
-    driver: Driver
-
-
-class AutomationDetails(_Sarif, frozen=True, kw_only=True):
-    id: str
-
-
-class RunProperties(_Sarif, frozen=True, kw_only=True):
+class DiffRunProperties(RunProperties, frozen=True, kw_only=True):
     base: str
     head: str
     summary: DiffSummary
-
-
-class Run(_Sarif, frozen=True, kw_only=True):
-    tool: Tool
-    automation_details: AutomationDetails = msgspec.field(name="automationDetails")
-    column_kind: Literal["unicodeCodePoints"] = msgspec.field(name="columnKind")
-    results: tuple[Result, ...]
-    properties: RunProperties
-
-
-class SarifLog(_Sarif, frozen=True, kw_only=True):
-    schema: str = msgspec.field(name="$schema")
-    version: str
-    runs: tuple[Run, ...]
 
 
 def diff_sarif(diff: GraphDiff, *, base: str | os.PathLike[str] | None = None) -> SarifLog:
@@ -216,9 +144,9 @@ def diff_sarif(diff: GraphDiff, *, base: str | os.PathLike[str] | None = None) -
         automation_details=AutomationDetails(id=f"fuzzroute-diff/{diff.head.name}/"),
         column_kind="unicodeCodePoints",
         results=tuple(results),
-        properties=RunProperties(base=diff.base.spec, head=diff.head.spec, summary=diff.summary),
+        properties=DiffRunProperties(base=diff.base.spec, head=diff.head.spec, summary=diff.summary),
     )
-    return SarifLog(schema=SARIF_SCHEMA_URI, version=SARIF_VERSION, runs=(run,))
+    return sarif_log_of((run,))
 
 
 def diff_sarif_log(diff: GraphDiff, *, base: str | os.PathLike[str] | None = None) -> dict[str, object]:
@@ -228,15 +156,15 @@ def diff_sarif_log(diff: GraphDiff, *, base: str | os.PathLike[str] | None = Non
 
 
 def diff_sarif_text(diff: GraphDiff, *, base: str | os.PathLike[str] | None = None) -> str:
-    return inert_json(json.dumps(diff_sarif_log(diff, base=base), ensure_ascii=False, indent=2)) + "\n"
+    return sarif_json(diff_sarif(diff, base=base))
 
 
-def _descriptor(rule_id: RuleId) -> Descriptor:
+def _descriptor(rule_id: RuleId) -> DiffDescriptor:
     level, title, meaning = RULES[rule_id]
     tier: Tier = "suggested" if rule_id.endswith("sampled") else (
         "proven" if rule_id.startswith("proven") else "decided"
     )
-    return Descriptor(
+    return DiffDescriptor(
         id=rule_id,
         short_description=Text(text=title),
         full_description=Text(text=meaning),

@@ -273,11 +273,11 @@ class RowItem(pytest.Item):
 
         if self.row.errors:
             raise ProvenFailure(row_problems_text(self.row))
-        where = self.row.location if isinstance(self.row.location, dict) else {}
+        where = self.row.location
         for problem in self.row.warnings:
             warnings.warn_explicit(
                 FuzzrouteProvenWarning(problem_line(problem)), FuzzrouteProvenWarning,
-                str(where.get("file") or self.path), int(where.get("line") or 1),
+                str(self.path if where is None else where.file), 1 if where is None else where.line,
             )
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
@@ -288,8 +288,7 @@ class RowItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         where = self.row.location
-        line = where.get("line") if isinstance(where, dict) else None
-        return self.path, (line - 1 if isinstance(line, int) else None), f"fuzzroute: {self.row.label}"
+        return self.path, (None if where is None else where.line - 1), f"fuzzroute: {self.row.label}"
 
 
 def decided_labels(graph: Any) -> list[str]:

@@ -8,7 +8,10 @@ shows one test per declared phrase.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
+
+from fuzzroute.results.claims import Claims
+from fuzzroute.results.proven_records import Location, Problem
 
 RowKind = Literal["example", "never-route"]
 EXAMPLE: RowKind = "example"
@@ -27,18 +30,18 @@ class ProvenRow:
     rule_id: str | None
     #: 1 for the first row of this rule (or of the never-route list) with this phrase, 2 for a repeat...
     occurrence: int
-    problems: tuple[dict[str, Any], ...] = ()
-    location: dict[str, Any] | None = None
-    #: Both laws' claimants of the phrase (`Claims.to_dict()`), when known.
-    claims: dict[str, Any] | None = field(default=None, compare=False)
+    problems: tuple[Problem, ...] = ()
+    location: Location | None = None
+    #: Both laws' claimants of the phrase, when known.
+    claims: Claims | None = field(default=None, compare=False)
 
     @property
-    def errors(self) -> tuple[dict[str, Any], ...]:
-        return tuple(p for p in self.problems if p.get("kind") == "error")
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.kind == "error")
 
     @property
-    def warnings(self) -> tuple[dict[str, Any], ...]:
-        return tuple(p for p in self.problems if p.get("kind") != "error")
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.kind != "error")
 
     @property
     def owner(self) -> str:

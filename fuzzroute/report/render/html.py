@@ -22,7 +22,26 @@ from markupsafe import Markup, escape
 from fuzzroute.report.render.decided_view import decided_view
 from fuzzroute.report.render.inert import VISIBLE_CATEGORIES, inert_value, place_isolation, visible_markup
 from fuzzroute.report.render.lines import named_pairs, plural
+from fuzzroute.report.render.matrix_view import (
+    LostTo,
+    Matrix,
+    MatrixCell,
+    MatrixColumn,
+    MatrixRow,
+    MatrixSection,
+    RuleRow,
+    RuleTable,
+    Steal,
+)
 from fuzzroute.report.render.overview_cards import TIERS, code_help, problem_cards
+from fuzzroute.report.render.problem_view import (
+    ClaimantView,
+    OverviewLine,
+    ProblemItem,
+    SuggestionGroup,
+    SuggestionItem,
+    WitnessView,
+)
 from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
 from fuzzroute.results.presentation import (
@@ -166,9 +185,9 @@ def build_view(doc: Report) -> dict[str, Any]:
     }
 
 
-def _overview_row(row: OverviewRow) -> dict[str, Any]:
+def _overview_row(row: OverviewRow) -> OverviewLine:
     """An overview row as the table shows it (the aggregate rows get their sentence)."""
-    shown: dict[str, Any] = {
+    shown: OverviewLine = {
         "tier": row.tier, "severity": row.severity, "kinds": row.codes, "rule": row.rule or ", ".join(row.rules),
         "taker": ", ".join(row.taking_rules) or row.other_rule, "count": row.count, "mutation": row.mutation,
         "phrase": row.phrase, "reason": row.reason,
@@ -205,19 +224,19 @@ def _label(rules: dict[int, RuleInfo], index: int | None, fallback: str | None =
 
 def _claimant(
     rules: dict[int, RuleInfo], key: str, law: str | None, ident: str | None, index: int | None
-) -> dict[str, Any]:
+) -> ClaimantView:
     rule = None if index is None else rules.get(index)
     default = rule is not None and rule.kind == "default"
     label = "no entry (falls through)" if ident is None and index is None else _label(rules, index, ident)
     return {"law": LAW_NAMES[key], "used": key == law, "label": label, "none": ident is None, "default": default}
 
 
-def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[dict[str, Any]]:
+def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[ProblemItem]:
     ordered = sorted(doc.proven.problems, key=lambda p: 0 if p.kind == "error" else 1)
-    out = []
+    out: list[ProblemItem] = []
     for problem in ordered:
         claims = or_none(problem.claims)
-        shown = []
+        shown: list[ClaimantView] = []
         if claims is not None:
             for key, who in (("cold_walk", claims.cold_walk), ("cascade", claims.cascade)):
                 ident, index = (None, None) if who is None else (who.id, who.index)
@@ -226,11 +245,11 @@ def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[
     return out
 
 
-def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[dict[str, Any]]:
+def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[SuggestionGroup]:
     order = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
-    buckets: dict[str, list[dict[str, Any]]] = {}
+    buckets: dict[str, list[SuggestionItem]] = {}
     for position, suggestion in enumerate(doc.suggestions):
-        witnesses = [
+        witnesses: list[WitnessView] = [
             {
                 "w": w,
                 "claims": [
@@ -243,7 +262,7 @@ def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[di
         ]
         # `"examples": [...]` is also a valid TypeScript/JavaScript property.
         paste = suggestion.paste if doc.graph.format == "python" else suggestion.paste_json
-        item = {
+        item: SuggestionItem = {
             "s": suggestion,
             "agree": not any(w["disagree"] for w in witnesses),
             "rule": _label(rules, suggestion.rule_index, suggestion.rule) if suggestion.rule else None,
@@ -255,7 +274,7 @@ def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[di
         }
         bucket = _aside(doc, suggestion) or suggestion.kind
         buckets.setdefault(bucket, []).append(item)
-    groups = []
+    groups: list[SuggestionGroup] = []
     for kind in sorted(buckets, key=lambda k: (order.get(k, len(order)), k)):
         items = buckets[kind]
         aside = ASIDES.get(kind)
@@ -303,13 +322,13 @@ def _aside(doc: Report, suggestion: SuggestionRecord) -> str | None:
     return None
 
 
-def _mapped(matrix: dict[str, Any]) -> set[int]:
+def _mapped(matrix: MatrixSection) -> set[int]:
     """The rules the map names (its table links each to its row of the per-rule table)."""
-    return {line["index"] for table in (matrix.get("primary"), matrix.get("full")) if table
+    return {line["index"] for table in (matrix["primary"], matrix["full"]) if table
             for line in [*table["columns"], *table["rows"]]}
 
 
-def _rule_table(doc: Report, mapped: set[int]) -> dict[str, Any]:
+def _rule_table(doc: Report, mapped: set[int]) -> RuleTable:
     """The per-rule table's rows: every rule, or on a big graph the ones worth reading (see RULE_ROWS_LIMIT)."""
     figures = list(doc.rules)
     if len(figures) > RULE_ROWS_LIMIT:
@@ -321,12 +340,12 @@ def _rule_table(doc: Report, mapped: set[int]) -> dict[str, Any]:
     return {"rule_rows": _rule_rows(doc, figures), "rule_rows_hidden": len(doc.rules) - len(figures)}
 
 
-def _rule_rows(doc: Report, figures: list[RuleFigures]) -> list[dict[str, Any]]:
+def _rule_rows(doc: Report, figures: list[RuleFigures]) -> list[RuleRow]:
     rules = {r.index: r for r in doc.graph.rules}
-    rows = []
+    rows: list[RuleRow] = []
     for stats in figures:
         accepted = stats.accepted
-        lost_to = [
+        lost_to: list[LostTo] = [
             {"id": who, "count": count, "share": None if accepted <= 0 else count / accepted}
             for who, count in stats.lost_to.items()
         ]
@@ -345,12 +364,12 @@ def _level(count: int, total: int) -> int:
 def _matrix(
     doc: Report, rules: dict[int, RuleInfo], positions: list[int], totals: list[int],
     counts: dict[tuple[int, int], int],
-) -> dict[str, Any]:
+) -> Matrix:
     axis = doc.steals.axis
     labels = [_label(rules, axis[p]) for p in positions]
-    rows = []
+    rows: list[MatrixRow] = []
     for i in positions:
-        cells = []
+        cells: list[MatrixCell] = []
         for j in positions:
             count = counts.get((i, j), 0)
             diagonal = i == j
@@ -368,11 +387,13 @@ def _matrix(
                     )
             cells.append({"count": count, "diag": diagonal, "level": level, "title": title})
         rows.append({"label": _label(rules, axis[i]), "index": axis[i], "cells": cells})
-    columns = [{"short": f"#{axis[p] + 1}", "label": labels[k], "index": axis[p]} for k, p in enumerate(positions)]
+    columns: list[MatrixColumn] = [
+        {"short": f"#{axis[p] + 1}", "label": labels[k], "index": axis[p]} for k, p in enumerate(positions)
+    ]
     return {"columns": columns, "rows": rows, "size": len(positions)}
 
 
-def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> dict[str, Any]:
+def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> MatrixSection:
     axis = doc.steals.axis
     size = len(axis)
     position = {index: p for p, index in enumerate(axis)}
@@ -402,7 +423,7 @@ def _matrix_section(doc: Report, rules: dict[int, RuleInfo]) -> dict[str, Any]:
         ((count, i, j) for (i, j), count in counts.items() if i != j and count),
         key=lambda t: (-t[0] / totals[t[2]], -t[0], t[1], t[2]),
     )
-    top = [
+    top: list[Steal] = [
         {
             "taker": _label(rules, axis[i]),
             "source": _label(rules, axis[j]),

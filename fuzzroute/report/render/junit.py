@@ -33,6 +33,8 @@ from typing import Any
 
 from fuzzroute.report.render.decided_text import item_line
 from fuzzroute.results.check_listing import RuleVerdictLine
+from fuzzroute.results.claims import Claimant, Claims
+from fuzzroute.results.proven_records import Problem
 from fuzzroute.results.rows import ProvenRow
 
 #: Characters XML 1.0 cannot hold, even as character references; they are written as `\uXXXX` instead.
@@ -59,23 +61,21 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
-def claims_line(claims: dict[str, Any] | None) -> str:
+def claims_line(claims: Claims | None) -> str:
     """`claims: cold walk -> "x" (rule #1), cascade -> no rule` for a row's phrase."""
-    if not claims:
+    if claims is None:
         return ""
 
-    def name(found: Any) -> str:
-        if not isinstance(found, dict):
-            return "no rule"
-        return f'"{found["id"]}" (rule #{int(found["index"]) + 1})'
+    def name(found: Claimant | None) -> str:
+        return "no rule" if found is None else f'"{found.id}" (rule #{found.index + 1})'
 
-    return f"claims: cold walk -> {name(claims.get('cold_walk'))}, cascade -> {name(claims.get('cascade'))}"
+    return f"claims: cold walk -> {name(claims.cold_walk)}, cascade -> {name(claims.cascade)}"
 
 
-def problem_line(problem: dict[str, Any]) -> str:
-    where = problem.get("location")
-    at = f"{where['file']}:{where['line']}: " if isinstance(where, dict) and where.get("file") else ""
-    return f"{at}[{problem.get('kind')}] {problem.get('code')}: {problem.get('message')}"
+def problem_line(problem: Problem) -> str:
+    where = problem.location
+    at = f"{where.file}:{where.line}: " if where is not None and where.file else ""
+    return f"{at}[{problem.kind}] {problem.code}: {problem.message}"
 
 
 def row_problems_text(row: ProvenRow) -> str:
@@ -91,20 +91,20 @@ def _case(parent: ET.Element, graph_name: str, row: ProvenRow, source: str | Non
     case = ET.SubElement(parent, "testcase")
     case.set("classname", xml_text(f"{graph_name}.{row.owner}"))
     case.set("name", xml_text(row.phrase_label))
-    where = row.location if isinstance(row.location, dict) else None
-    file = where.get("file") if where else source
+    where = row.location
+    file = where.file if where is not None else source
     if file:
         case.set("file", xml_text(str(file)))
-    if where and isinstance(where.get("line"), int):
-        case.set("line", str(where["line"]))
+    if where is not None:
+        case.set("line", str(where.line))
     case.set("time", "0")
     failed = bool(row.errors)
     if failed:
         failure = ET.SubElement(case, "failure")
         first = row.errors[0]
         more = f" (+{len(row.problems) - 1} more)" if len(row.problems) > 1 else ""
-        failure.set("message", xml_text(f"{first.get('code')}: {row.phrase!r}{more}"))
-        failure.set("type", xml_text(str(first.get("code"))))
+        failure.set("message", xml_text(f"{first.code}: {row.phrase!r}{more}"))
+        failure.set("type", xml_text(first.code))
         failure.text = xml_text(row_problems_text(row))
     if row.warnings:
         out = ET.SubElement(case, "system-out")

@@ -13,8 +13,7 @@ the HTML view.
 
 from __future__ import annotations
 
-from typing import Any
-
+from fuzzroute.report.render.problem_view import CodeHelp, ProblemCard, ProblemItem, ShownProblem
 from fuzzroute.results.document import Location, ProblemRecord
 from fuzzroute.results.presentation import TIERS, proven_cards, short_message
 
@@ -26,16 +25,16 @@ __all__ = ["DECIDED_NOT_FINDINGS", "TIERS", "code_help", "problem_cards"]
 DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided"})
 
 
-def problem_cards(problems: list[ProblemRecord], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def problem_cards(problems: list[ProblemRecord], items: list[ProblemItem]) -> list[ProblemCard]:
     """The model's proven cards (one per declared phrase, see `results.presentation`) as the page shows them.
 
     `items` are the view's problem items (`{"p": problem, "why": ..., "claims": ...}`),
     one per problem of `problems`; a card's problems keep the model's order.
     """
     by_problem = {id(item["p"]): item for item in items}
-    cards: list[dict[str, Any]] = []
+    cards: list[ProblemCard] = []
     for number, group in enumerate(proven_cards(problems), start=1):
-        shown = [{**by_problem[id(p)], "message": short_message(p.message)} for p in group]
+        shown = [_shown(by_problem[id(p)], short_message(p.message)) for p in group]
         errors = sum(1 for p in group if p.kind == "error")
         places = list(dict.fromkeys(_place(p.location) for p in group))
         cards.append({
@@ -52,13 +51,17 @@ def problem_cards(problems: list[ProblemRecord], items: list[dict[str, Any]]) ->
     return cards
 
 
+def _shown(item: ProblemItem, message: str) -> ShownProblem:
+    return {"p": item["p"], "why": item["why"], "claims": item["claims"], "message": message}
+
+
 def _place(location: Location | None) -> str | None:
     return None if location is None else f"{location.file}:{location.line}"
 
 
-def code_help(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def code_help(items: list[ProblemItem]) -> list[CodeHelp]:
     """Each problem code on the page once, with its plain-language meaning and what to do."""
-    seen: dict[str, dict[str, Any]] = {}
+    seen: dict[str, CodeHelp] = {}
     for item in items:
         code = item["p"].code
         if code not in seen:

@@ -15,11 +15,12 @@ phrase, the pair of rules), never counts, witnesses picked by a sampler,
 messages or times, so the same finding gets the same fingerprint on every
 run, whatever the seed found first.
 
-The log is built from plain dicts rather than the `sarif-om` classes: those
-carry no serialiser of their own (they need `jschema-to-python` and
-`jsonpickle` to write JSON, with snake_case-to-camelCase renaming), add about
-0.3 s of import time, and have not been released since 2019.  The tests
-validate the dicts against the official 2.1.0 JSON Schema instead.
+The log is built from the msgspec Structs of `sarif_objects` (shared with
+`fuzzroute diff --sarif`) rather than the `sarif-om` classes: those carry no
+serialiser of their own (they need `jschema-to-python` and `jsonpickle` to
+write JSON, with snake_case-to-camelCase renaming), add about 0.3 s of import
+time, and have not been released since 2019.  The tests validate the written
+JSON against the official 2.1.0 JSON Schema.
 """
 
 from __future__ import annotations
@@ -30,30 +31,54 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
-from typing import Any
 from urllib.parse import quote
 
+import msgspec
+
+from fuzzroute.report.render.sarif_objects import (
+    ArtifactLocation,
+    AutomationDetails,
+    Configuration,
+    Descriptor,
+    DescriptorProperties,
+    Driver,
+    Level,
+    LogicalLocation,
+    PhysicalLocation,
+    Region,
+    Result,
+    ResultProperties,
+    Run,
+    RunProperties,
+    SarifLog,
+    SarifObject,
+    Suppression,
+    Text,
+    Tool,
+    sarif_json,
+    sarif_log_of,
+)
+from fuzzroute.report.render.sarif_objects import Location as SarifLocation
 from fuzzroute.report.render.tallies import co_occurring_pairs
 from fuzzroute.results.document import (
     AcceptedFinding,
+    Boundary,
     DecidedRecord,
     Location,
     ProblemRecord,
     Report,
     SuggestionRecord,
 )
-from fuzzroute.results.jsonform import inert_json
 from fuzzroute.results.presentation import PROBLEM_EXPLANATIONS, TIERS, explain_problem, explain_suggestion
-from fuzzroute.results.record import or_none, to_json
+from fuzzroute.results.proven_records import Status
+from fuzzroute.results.record import or_none
 from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
-SARIF_VERSION = "2.1.0"
-SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 FINGERPRINT_KEY = "fuzzrouteFinding/v1"
 
 #: Decided kinds that are findings; `undecided` and `decided-disjoint` are
 #: facts about what the automata could or could not show, not problems.
-DECIDED_LEVELS: dict[str, str] = {
+DECIDED_LEVELS: dict[str, Level] = {
     "decided-never-wins": "warning",
     "decided-never-matches": "warning",
     "decided-dead-under-cold-walk": "warning",
@@ -89,12 +114,90 @@ CO_OCCURRENCE = "co-occurrence"
 TOOL_SUMMARY = "Routing bugs in the ordered start rules of an agent skill graph."
 
 
+#: A result's place in the rule catalogue, set once the catalogue is known (`_indexed`).
+UNINDEXED = -1
+
+
+class FindingProperties(ResultProperties, frozen=True, kw_only=True):
+    """What every result of the report says first: its tier of evidence."""
+
+    tier: str
+
+
+class ProvenProperties(FindingProperties, frozen=True, kw_only=True):
+    code: str
+    skill: str | None
+    example: str | None
+    from_: str | None = msgspec.field(name="from")
+    to: str | None
+    status: Status | None = None
+
+
+class AcceptedProperties(FindingProperties, frozen=True, kw_only=True):
+    kind: str
+    rule: str
+    from_: str = msgspec.field(name="from")
+    accepted: bool
+    witnesses: tuple[str, ...]
+
+
+class SuggestedProperties(FindingProperties, frozen=True, kw_only=True):
+    kind: str
+    rule: str | None
+    from_: str | None = msgspec.field(name="from")
+    to: str | None
+    count: int
+    witnesses: tuple[str, ...]
+    status: Status | None = None
+
+
+class DecidedProperties(FindingProperties, frozen=True, kw_only=True):
+    kind: str
+    rule: str
+    witness: str | None
+    status: Status | None = None
+
+
+class PairCount(SarifObject, frozen=True, kw_only=True):
+    from_: str = msgspec.field(name="from")
+    to: str
+    count: int
+
+
+class CoOccurrenceProperties(FindingProperties, frozen=True, kw_only=True):
+    kind: str
+    pairs: int
+    top: tuple[PairCount, ...]
+
+
+class ReportDescriptor(Descriptor, frozen=True, kw_only=True):
+    """A rule of the report's catalogue: its tier, what to do about it, and its level when not a warning."""
+
+    properties: DescriptorProperties
+    help: Text | None = None
+    default_configuration: Configuration | None = msgspec.field(default=None, name="defaultConfiguration")
+
+
+class ReportRunProperties(RunProperties, frozen=True, kw_only=True):
+    graph: str
+    tiers: tuple[str, ...]
+    boundary: Boundary
+
+
+class SampledRunProperties(ReportRunProperties, frozen=True, kw_only=True):
+    """A run that includes generated samples also says how they were drawn."""
+
+    seed: int
+    budget: str
+    partial: bool
+
+
 def sarif_log(
     document: Report,
     *,
     base: str | os.PathLike[str] | None = None,
     tiers: Sequence[str] = TIERS,
-) -> dict[str, Any]:
+) -> SarifLog:
     """The SARIF log (one run) for a report document.
 
     `base` is the directory artifact URIs are made relative to (the working
@@ -103,10 +206,10 @@ def sarif_log(
     --sarif` passes only "proven".
     """
     root = Path(base) if base is not None else Path.cwd()
-    results: list[dict[str, Any]] = []
+    results: list[Result] = []
     if "proven" in tiers:
         results.extend(_proven_result(document, p, root) for p in document.proven.problems)
-    ranked: list[tuple[int, int, dict[str, Any]]] = []  # (rank, position, result): the report's order
+    ranked: list[tuple[int, int, Result]] = []  # (rank, position, result): the report's order
     glued: list[SuggestionRecord] = []
     if "decided" in tiers:
         for position, item in enumerate(document.decided):
@@ -128,26 +231,22 @@ def sarif_log(
         if ("decided" if a.tier == "decided" else "suggested") in tiers
     )
     rules = _rules(results)
-    index = {rule["id"]: position for position, rule in enumerate(rules)}
-    for result in results:
-        result["ruleIndex"] = index[result["ruleId"]]
+    index = {rule.id: position for position, rule in enumerate(rules)}
     version = str(document.tool.versions.get("fuzzroute") or "unknown")
-    run: dict[str, Any] = {
-        "tool": {
-            "driver": {
-                "name": "fuzzroute",
-                "version": version,
-                "shortDescription": {"text": TOOL_SUMMARY},
-                "fullDescription": {"text": _boundary_text(document, tiers)},
-                "rules": rules,
-            }
-        },
-        "automationDetails": _automation(document),
-        "columnKind": "unicodeCodePoints",
-        "results": results,
-        "properties": _run_properties(document, tiers),
-    }
-    return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [run]}
+    run = Run(
+        tool=Tool(driver=Driver(
+            name="fuzzroute",
+            version=version,
+            short_description=Text(text=TOOL_SUMMARY),
+            full_description=Text(text=_boundary_text(document, tiers)),
+            rules=rules,
+        )),
+        automation_details=_automation(document),
+        column_kind="unicodeCodePoints",
+        results=tuple(msgspec.structs.replace(result, rule_index=index[result.rule_id]) for result in results),
+        properties=_run_properties(document, tiers),
+    )
+    return sarif_log_of((run,))
 
 
 def _order(rank: int | None) -> int:
@@ -157,7 +256,7 @@ def _order(rank: int | None) -> int:
 
 def _co_occurrence_result(
     document: Report, glued: Sequence[SuggestionRecord], counted: int, root: Path
-) -> dict[str, Any]:
+) -> Result:
     """One note for every pair of rules that only meets on glued texts: counted, not one alert per pair."""
     pairs = sorted({(s.from_ or "?", s.to or s.rule or "?"): s.count for s in glued}.items(), key=lambda p: -p[1])
     total = co_occurring_pairs(document) or max(counted, len(pairs))  # the overview's one count
@@ -166,33 +265,32 @@ def _co_occurrence_result(
         f"{total} pairs of rules only meet when their texts are glued together (the earlier rule is tried "
         "first: expected first-match behaviour, not a bug)" + (f", e.g. {named}" if named else "") + "."
     )
-    properties = {"tier": "decided" if counted else "suggested", "kind": CO_OCCURRENCE, "pairs": total,
-                  "top": [{"from": a, "to": b, "count": count} for (a, b), count in pairs[:10]]}
+    properties = CoOccurrenceProperties(
+        tier="decided" if counted else "suggested", kind=CO_OCCURRENCE, pairs=total,
+        top=tuple(PairCount(from_=a, to=b, count=count) for (a, b), count in pairs[:10]),
+    )
     location = _location_of(document, None, root, rule_index=None, rule_id=None)
-    return _result(CO_OCCURRENCE, "note", message, location, ("co-occurrence", document.graph.name), properties,
-                   None)
+    return _result(CO_OCCURRENCE, "note", message, location, ("co-occurrence", document.graph.name), properties)
 
 
-def _automation(document: Report) -> dict[str, Any]:
+def _automation(document: Report) -> AutomationDetails:
     """The run's identity: the graph, and the run id the report files of one run share."""
-    details: dict[str, Any] = {"id": f"fuzzroute/{document.graph.name}/"}
-    if document.run.run_id:
-        details["guid"] = document.run.run_id
-    return details
+    return AutomationDetails(id=f"fuzzroute/{document.graph.name}/", guid=or_none(document.run.run_id) or None)
 
 
-def sarif_text(document: Report, **options: Any) -> str:
+def sarif_text(
+    document: Report, *, base: str | os.PathLike[str] | None = None, tiers: Sequence[str] = TIERS
+) -> str:
     """`sarif_log` as the JSON text written to disk."""
-    return inert_json(json.dumps(sarif_log(document, **options), ensure_ascii=False, indent=2)) + "\n"
+    return sarif_json(sarif_log(document, base=base, tiers=tiers))
 
 
-def combined_sarif_text(logs: list[dict[str, Any]]) -> str:
+def combined_sarif_text(logs: Sequence[SarifLog]) -> str:
     """One SARIF file holding the run of every log (`check` on several graphs: one run per graph)."""
-    combined = {**logs[0], "runs": [run for log in logs for run in log["runs"]]}
-    return inert_json(json.dumps(combined, ensure_ascii=False, indent=2)) + "\n"
+    return sarif_json(sarif_log_of([run for log in logs for run in log.runs]))
 
 
-def fingerprint(*identity: Any) -> str:
+def fingerprint(*identity: str | int | None) -> str:
     """A stable hash of identity fields (JSON-encoded, so None and "" stay distinct)."""
     encoded = json.dumps(list(identity), ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
@@ -213,117 +311,123 @@ def _boundary_text(document: Report, tiers: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def _run_properties(document: Report, tiers: Sequence[str]) -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "graph": document.graph.name,
-        "tiers": [t for t in TIERS if t in tiers],
-        "boundary": to_json(document.boundary),
-    }
+def _run_properties(document: Report, tiers: Sequence[str]) -> ReportRunProperties:
+    included = tuple(t for t in TIERS if t in tiers)
     if "suggested" in tiers:
-        properties.update(seed=document.run.seed, budget=document.run.budget, partial=document.partial)
-    return properties
+        return SampledRunProperties(
+            graph=document.graph.name, tiers=included, boundary=document.boundary,
+            seed=document.run.seed, budget=document.run.budget, partial=document.partial,
+        )
+    return ReportRunProperties(graph=document.graph.name, tiers=included, boundary=document.boundary)
 
 
 # -- results -----------------------------------------------------------------
 
-def _proven_result(document: Report, problem: ProblemRecord, root: Path) -> dict[str, Any]:
+def _status(value: str | None) -> Status | None:
+    """A finding's standing against a baseline, as a result writes it (`new`, `still`, else none)."""
+    return "new" if value == "new" else "still" if value == "still" else None
+
+
+def _proven_result(document: Report, problem: ProblemRecord, root: Path) -> Result:
     code = problem.code
     identity = ("proven", code, problem.skill, problem.example, problem.from_, problem.to)
-    properties = {
-        "tier": "proven", "code": code, "skill": problem.skill, "example": problem.example, "from": problem.from_,
-        "to": problem.to,
-    }
+    status = _status(or_none(problem.status))
+    properties = ProvenProperties(
+        tier="proven", code=code, skill=problem.skill, example=problem.example, from_=problem.from_,
+        to=problem.to, status=status,
+    )
     return _result(
         code, "error" if problem.kind == "error" else "warning", problem.message,
-        _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties,
-        or_none(problem.status),
+        _location_of(document, problem.location, root, rule_id=problem.skill), identity, properties, status,
     )
 
 
-def _accepted_result(document: Report, accepted: AcceptedFinding, root: Path) -> dict[str, Any]:
+def _accepted_result(document: Report, accepted: AcceptedFinding, root: Path) -> Result:
     """An accepted finding: a result with a suppression carrying the author's reason (code scanning closes it)."""
     identity = (accepted.tier, accepted.kind, accepted.later, accepted.earlier, "accepted")
-    properties = {
-        "tier": accepted.tier, "kind": accepted.kind, "rule": accepted.later, "from": accepted.earlier,
-        "accepted": True, "witnesses": [] if accepted.phrase is None else [accepted.phrase],
-    }
+    properties = AcceptedProperties(
+        tier=accepted.tier, kind=accepted.kind, rule=accepted.later, from_=accepted.earlier,
+        accepted=True, witnesses=() if accepted.phrase is None else (accepted.phrase,),
+    )
     message = (
         f"Accepted as intended: rule {accepted.earlier!r} takes phrases of later rule {accepted.later!r}"
         + (f", e.g. {accepted.phrase!r}" if accepted.phrase is not None else "")
         + f". Reason given: {accepted.reason}"
     )
-    result = _result(
+    return _result(
         accepted.kind, "note", message, _location_of(document, None, root, rule_id=accepted.later), identity,
-        properties, None,
+        properties, suppressions=(Suppression(kind="inSource", justification=accepted.reason),),
     )
-    result["suppressions"] = [{"kind": "inSource", "justification": accepted.reason}]
-    return result
 
 
-def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path) -> dict[str, Any]:
+def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path) -> Result:
     kind = suggestion.kind
     identity = ("suggested", kind, suggestion.rule, suggestion.from_, suggestion.to)
-    properties = {
-        "tier": "suggested",
-        "kind": kind,
-        "rule": suggestion.rule,
-        "from": suggestion.from_,
-        "to": suggestion.to,
-        "count": suggestion.count,
-        "witnesses": [w.phrase for w in suggestion.witnesses][:5],
-    }
+    status = _status(or_none(suggestion.status))
+    properties = SuggestedProperties(
+        tier="suggested",
+        kind=kind,
+        rule=suggestion.rule,
+        from_=suggestion.from_,
+        to=suggestion.to,
+        count=suggestion.count,
+        witnesses=tuple(w.phrase for w in suggestion.witnesses)[:5],
+        status=status,
+    )
     return _result(
         kind, "note", GENERATED_PREFIX + suggestion.message,
         _location_of(document, suggestion.location, root, rule_index=suggestion.rule_index, rule_id=suggestion.rule),
-        identity, properties, or_none(suggestion.status),
+        identity, properties, status,
     )
 
 
-def _decided_result(document: Report, decided: DecidedRecord, root: Path) -> dict[str, Any]:
+def _decided_result(document: Report, decided: DecidedRecord, root: Path) -> Result:
     kind = decided.kind
     identity = ("decided", kind, decided.rule, decided.other_rule, decided.witness)
-    properties = {"tier": "decided", "kind": kind, "rule": decided.rule, "witness": decided.witness}
+    status = _status(or_none(decided.status))
+    properties = DecidedProperties(tier="decided", kind=kind, rule=decided.rule, witness=decided.witness, status=status)
     message = decided.message or DECIDED_DESCRIPTIONS.get(kind, kind)
     return _result(
         kind, DECIDED_LEVELS.get(kind, "note"), message,
         _location_of(document, decided.location, root, rule_index=decided.rule_index, rule_id=decided.rule),
-        identity, properties, or_none(decided.status),
+        identity, properties, status,
     )
 
 
 def _result(
-    rule_id: str, level: str, message: str, location: dict[str, Any], identity: tuple[Any, ...],
-    properties: dict[str, Any], status: str | None,
-) -> dict[str, Any]:
-    result: dict[str, Any] = {
-        "ruleId": rule_id,
-        "level": level,
-        "message": {"text": message},
-        "locations": [location],
-        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(*identity)},
-        "properties": properties,
-    }
-    if status in ("new", "still"):
-        result["baselineState"] = "new" if status == "new" else "unchanged"
-        properties["status"] = status
-    return result
+    rule_id: str, level: Level, message: str, location: SarifLocation, identity: tuple[str | int | None, ...],
+    properties: FindingProperties, status: Status | None = None,
+    suppressions: tuple[Suppression, ...] | None = None,
+) -> Result:
+    """A result of the report; its `ruleIndex` is set once the catalogue is known (`sarif_log`)."""
+    return Result(
+        rule_id=rule_id,
+        level=level,
+        message=Text(text=message),
+        locations=(location,),
+        partial_fingerprints={FINGERPRINT_KEY: fingerprint(*identity)},
+        properties=properties,
+        baseline_state=None if status is None else ("new" if status == "new" else "unchanged"),
+        suppressions=suppressions,
+        rule_index=UNINDEXED,
+    )
 
 
 # -- locations ---------------------------------------------------------------
 
 def _location_of(
     document: Report, own: Location | None, root: Path, *, rule_index: int | None = None, rule_id: str | None = None,
-) -> dict[str, Any]:
+) -> SarifLocation:
     """The finding's own location, else its rule's, else the graph file (no line)."""
     where = _valid(own) or _rule_location(document, rule_index, rule_id)
     file, line = (_graph_file(document), None) if where is None else (where.file, where.line)
-    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(file, root)}}
-    if isinstance(line, int) and line >= 1:
-        physical["region"] = {"startLine": line}
-    location: dict[str, Any] = {"physicalLocation": physical}
-    if rule_id:
-        location["logicalLocations"] = [{"name": rule_id, "kind": "member"}]
-    return location
+    return SarifLocation(
+        physical_location=PhysicalLocation(
+            artifact_location=ArtifactLocation(uri=artifact_uri(file, root)),
+            region=Region(start_line=line) if isinstance(line, int) and line >= 1 else None,
+        ),
+        logical_locations=(LogicalLocation(name=rule_id, kind="member"),) if rule_id else None,
+    )
 
 
 def _valid(location: Location | None) -> Location | None:
@@ -369,9 +473,9 @@ def artifact_uri(file: str, root: Path) -> str:
 
 # -- rules -------------------------------------------------------------------
 
-def _rules(results: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def _rules(results: Iterable[Result]) -> tuple[ReportDescriptor, ...]:
     """The catalogue of every known code and kind, plus any unknown one a result uses."""
-    catalogue: dict[str, dict[str, Any]] = {}
+    catalogue: dict[str, ReportDescriptor] = {}
     for code in PROBLEM_EXPLANATIONS:
         catalogue[code] = _proven_rule(code)
     for kind in SUGGESTION_KINDS:
@@ -379,48 +483,51 @@ def _rules(results: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     for kind in DECIDED_LEVELS:
         catalogue[kind] = _decided_rule(kind)
     for result in results:
-        rule_id, tier = result["ruleId"], result["properties"]["tier"]
+        rule_id, tier = result.rule_id, _tier(result)
         if rule_id == CO_OCCURRENCE:
             catalogue[rule_id] = _descriptor(
                 rule_id, "Pairs of rules that only meet on glued texts",
                 "Two rules meet only when their texts are put side by side in one message; the earlier rule is "
                 "tried first. This is how first-match routing works: counted in one note, not a finding per pair.",
                 "Nothing, unless such a two-topic message matters: then declare it as an example of the rule that "
-                "should own it.", tier,
+                "should own it.", tier, level="note",
             )
-            catalogue[rule_id]["defaultConfiguration"] = {"level": "note"}
         elif rule_id not in catalogue:
             maker = {"proven": _proven_rule, "decided": _decided_rule}.get(tier, _suggested_rule)
             catalogue[rule_id] = maker(rule_id)
-    return list(catalogue.values())
+    return tuple(catalogue.values())
 
 
-def _descriptor(rule_id: str, title: str, meaning: str, action: str, tier: str) -> dict[str, Any]:
-    descriptor: dict[str, Any] = {
-        "id": rule_id,
-        "shortDescription": {"text": title},
-        "fullDescription": {"text": meaning or title},
-        "properties": {"tier": tier, "tags": ["routing", tier]},
-    }
-    if action:
-        descriptor["help"] = {"text": action}
-    return descriptor
+def _tier(result: Result) -> str:
+    """The tier a result of this module names first in its properties."""
+    properties = result.properties
+    return properties.tier if isinstance(properties, FindingProperties) else "suggested"
 
 
-def _proven_rule(code: str) -> dict[str, Any]:
+def _descriptor(
+    rule_id: str, title: str, meaning: str, action: str, tier: str, *, level: Level | None = None
+) -> ReportDescriptor:
+    """A rule's descriptor; `level` only when it is not the viewer's default (a warning)."""
+    return ReportDescriptor(
+        id=rule_id,
+        short_description=Text(text=title),
+        full_description=Text(text=meaning or title),
+        properties=DescriptorProperties(tier=tier, tags=("routing", tier)),
+        help=Text(text=action) if action else None,
+        default_configuration=None if level is None else Configuration(level=level),
+    )
+
+
+def _proven_rule(code: str) -> ReportDescriptor:
     found = explain_problem(code)
     return _descriptor(code, found.title, found.meaning, found.action, "proven")
 
 
-def _suggested_rule(kind: str) -> dict[str, Any]:
+def _suggested_rule(kind: str) -> ReportDescriptor:
     found = explain_suggestion(kind)
-    descriptor = _descriptor(kind, found.title, found.meaning, found.action, "suggested")
-    descriptor["defaultConfiguration"] = {"level": "note"}
-    return descriptor
+    return _descriptor(kind, found.title, found.meaning, found.action, "suggested", level="note")
 
 
-def _decided_rule(kind: str) -> dict[str, Any]:
+def _decided_rule(kind: str) -> ReportDescriptor:
     meaning = DECIDED_DESCRIPTIONS.get(kind, "A finding decided with automata over all messages.")
-    descriptor = _descriptor(kind, kind, meaning, "", "decided")
-    descriptor["defaultConfiguration"] = {"level": DECIDED_LEVELS.get(kind, "note")}
-    return descriptor
+    return _descriptor(kind, kind, meaning, "", "decided", level=DECIDED_LEVELS.get(kind, "note"))
