@@ -52,7 +52,9 @@ run = explore(graph, seed=0, budget_phrases=budget, workers=1)
 cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
 print(json.dumps({
     "cpu": cpu, "wall": wall, "judged": run.phrases_judged, "suggestions": len(run.suggestions),
-    "witnesses": run.intersection.get("witnesses"),
+    # A dict in the baseline's code, a record (or None) today.
+    "witnesses": (run.intersection.get("witnesses") if isinstance(run.intersection, dict)
+                  else getattr(run.intersection, "witnesses", None)),
     "proven": [[p.kind, p.code, p.skill, p.example, p.from_, p.to] for p in checkup.problems],
 }))
 """

@@ -15,17 +15,25 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from fuzzroute import Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report.assembly.proven_rows import rows_from_checkup, rows_from_document
+from fuzzroute.report.assembly.proven_rows import rows_from_checkup
 from fuzzroute.report.render.junit import Suite, junit_xml, xml_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORT = str(ROOT / "examples" / "support.py")
 AUTHORING = str(ROOT / "examples" / "authoring.py")
+#: Graphs with declared examples and never-route rows, failing and passing, in every file form.
+BUNDLED_GRAPHS = [
+    str(ROOT / "examples" / name) for name in (
+        "support.py", "authoring.py", "planted_defects.py", "keyword_boundaries.json", "nightly_shop.json",
+        "helpdesk.py", "travel.json", "smarthome.ts", "mounts/classifier.json", "defaults.py:default_first",
+    )
+]
 
 
 def assert_counts_add_up(root: ET.Element) -> None:
@@ -102,20 +110,27 @@ def test_report_junit_keeps_suggestions_out_of_the_test_cases(tmp_path: Path) ->
     assert all(f"[{s['kind']}] {s['rule']}" in output for s in document["suggestions"])
     assert "fuzzroute.decided.support" in by_name
     proven = by_name["fuzzroute.proven.support"]
-    assert proven.get("failures") == str(sum(1 for row in rows_from_document(document) if row.errors)) == "3"
+    failing = sum(1 for row in rows_from_checkup(load_graph(SUPPORT).graph) if row.errors)
+    assert proven.get("failures") == str(failing) == "3"
 
 
-def test_rows_from_the_document_equal_rows_from_the_checkup(tmp_path: Path) -> None:
-    as_json = tmp_path / "r.json"
-    CliRunner().invoke(main, ["report", SUPPORT, "--budget", "50", "-q", "-o", str(tmp_path / "r.html"),
-                              "--json", str(as_json), "--no-decide"])
-    document = json.loads(as_json.read_text(encoding="utf-8"))
-    from_document = rows_from_document(document)
-    from_graph = rows_from_checkup(load_graph(SUPPORT).graph)
-    assert [(r.label, [p.code for p in r.problems], r.location) for r in from_document] == [
-        (r.label, [p.code for p in r.problems], r.location) for r in from_graph
-    ]
-    assert [r.claims for r in from_document if r.problems] == [r.claims for r in from_graph if r.problems]
+@pytest.mark.parametrize("spec", BUNDLED_GRAPHS)
+def test_the_rows_partition_the_checkups_problems_in_order(spec: str) -> None:
+    graph = load_graph(spec).graph
+    checkup = graph.checkup()
+    rows = checkup.rows
+    # Every problem belongs to exactly one row, in the checkup's order; every declared phrase is one row.
+    assert [p for row in rows for p in row.problems] == list(checkup.problems)
+    declared = [(e.index, phrase) for e in graph.entries for phrase in e.examples or ()]
+    assert [(r.rule_index, r.phrase) for r in rows if r.kind == "example"] == declared
+    assert [r.phrase for r in rows if r.kind == "never-route"] == list(graph.never_route_phrases)
+    for row in rows:
+        for problem in row.problems:
+            assert problem.example == row.phrase  # a row's problems are about its own phrase
+            if row.kind == "example":
+                assert (problem.skill, problem.location) == (row.rule_id, row.location)
+            else:
+                assert problem.code.startswith("never-routes-")
 
 
 def test_repeated_rows_get_their_own_problems_and_ids() -> None:

@@ -27,6 +27,7 @@ from fuzzroute.engine.problems import (
     Problem,
 )
 from fuzzroute.engine.unread import NotChecked, NotRun, is_unread, walk
+from fuzzroute.results.rows import EXAMPLE, ProvenRow
 
 
 def check_examples(
@@ -37,8 +38,14 @@ def check_examples(
     not_checked: list[NotChecked] | None = None,
     judged: Callable[[], None] | None = None,
     laws: ClaimLaws | None = None,
+    rows: list[ProvenRow] | None = None,
 ) -> tuple[list[Problem], list[Note]]:
     """Problems and notes for every declared example (`judged()` is called after each one).
+
+    Each example judged is also appended to `rows` (when given) as its row:
+    the phrase, its rule and the problems found about it, in declaration
+    order, so tools that show one test per declared phrase never have to
+    match problems back to phrases.
 
     A verdict that depends on a `when` a static read could not run is appended
     to `not_checked` instead (see `engine.unread`).  `laws` are the graph's
@@ -50,9 +57,15 @@ def check_examples(
     problems: list[Problem] = []
     unknown = not_checked if not_checked is not None else []
     for entry in entries:
+        seen: dict[str, int] = {}
         for phrase in entry.examples or ():
-            found = _judge(entry, phrase, laws, order_decides, has_classifier, unknown)
-            problems.extend(replace(p, location=entry.location) for p in found)
+            found = [replace(p, location=entry.location) for p in
+                     _judge(entry, phrase, laws, order_decides, has_classifier, unknown)]
+            problems.extend(found)
+            if rows is not None:
+                seen[phrase] = seen.get(phrase, 0) + 1
+                row = ProvenRow(EXAMPLE, phrase, entry.index, entry.id, seen[phrase], tuple(found), entry.location)
+                rows.append(row)
             if judged is not None:
                 judged()
     notes = [EXAMPLES_BOUNDARY] if order_decides else [EXAMPLES_ORDER_NOT_CHECKED, EXAMPLES_BOUNDARY]

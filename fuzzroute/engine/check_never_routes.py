@@ -21,6 +21,7 @@ from fuzzroute.engine.problems import (
 )
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.engine.unread import NotChecked, NotRun, walk
+from fuzzroute.results.rows import NEVER_ROUTE, ProvenRow
 
 
 def check_never_routes(
@@ -30,8 +31,12 @@ def check_never_routes(
     not_checked: list[NotChecked] | None = None,
     judged: Callable[[], None] | None = None,
     laws: ClaimLaws | None = None,
+    rows: list[ProvenRow] | None = None,
 ) -> tuple[list[Problem], list[Note]]:
     """Problems and notes for every declared never-route row (`judged()` is called after each one).
+
+    Each phrase judged is also appended to `rows` (when given) as its row, with
+    its problem if it has one.
 
     A row whose verdict depends on a `when` a static read could not run is
     appended to `not_checked` instead (see `engine.unread`).  `laws` are the
@@ -52,6 +57,10 @@ def check_never_routes(
                 not_checked.append(NotChecked("never-routes", phrase, None, problem.entry, problem.entry.location))
         elif problem is not None:
             problems.append(problem)
+        if rows is not None:
+            found = (problem,) if isinstance(problem, Problem) else ()
+            where = problem.location if isinstance(problem, Problem) else None
+            rows.append(ProvenRow(NEVER_ROUTE, phrase, None, None, 1, found, where))
         if judged is not None:
             judged()
     return problems, [NEVER_ROUTES_BOUNDARY]

@@ -23,6 +23,7 @@ from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
 from fuzzroute.engine.source_location import SourceLocation, caller_location
 from fuzzroute.engine.text import is_blank, phrase_key, render_value, shortened
 from fuzzroute.engine.unread import NotChecked
+from fuzzroute.results.rows import ProvenRow
 
 Mount = Literal["rules", "classifier", "scorer", "read"]
 #: `Graph.entry(location=CALLER)` (the default): the location is the line that called `.entry(`.
@@ -186,15 +187,17 @@ class Graph:
         total = sum(len(e.examples or ()) for e in entries) + len(self.never_route_phrases)
         counter = _Counter(progress, total)
         not_checked: list[NotChecked] = []
+        rows: list[ProvenRow] = []
         ex_problems, ex_notes = check_examples(
             entries, self.order_decides, self.has_classifier, not_checked=not_checked, judged=counter.step,
-            laws=self.laws,
+            laws=self.laws, rows=rows,
         )
         nr_problems, nr_notes = check_never_routes(
-            entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step, laws=self.laws
+            entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step, laws=self.laws,
+            rows=rows,
         )
         notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else [])
-        return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked))
+        return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked), tuple(rows))
 
     def __repr__(self) -> str:
         return f"Graph({self.name!r}, mount={self.mount!r}, entries={len(self._entries)})"

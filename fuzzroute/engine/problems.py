@@ -30,6 +30,7 @@ from fuzzroute.results.proven_records import Problem as Problem
 
 if TYPE_CHECKING:
     from fuzzroute.engine.unread import NotChecked
+    from fuzzroute.results.rows import ProvenRow
 
 Kind = Literal["error", "warning"]
 
@@ -77,6 +78,9 @@ class Checkup:
     problems: tuple[Problem, ...]
     notes: tuple[Note, ...]
     not_checked: tuple[NotChecked, ...] = ()
+    #: Every declared phrase as a row (examples in declaration order, then never-route rows) with the
+    #: problems found about it: what JUnit, the pytest plugin and `diff` show, one test per phrase.
+    rows: tuple[ProvenRow, ...] = ()
 
     @property
     def ok(self) -> bool:

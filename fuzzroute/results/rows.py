@@ -1,8 +1,8 @@
 """One declared phrase and the proven problems about it: a row, as JUnit, the pytest plugin and `diff` show it.
 
-The checkup lists problems, not rows; the rows are rebuilt in
-`fuzzroute.report.assembly.proven_rows` and read here by every writer that
-shows one test per declared phrase.
+The engine's checkup makes one per declared phrase as it judges it
+(`Checkup.rows`); every writer that shows one test per declared phrase reads
+them.
 """
 
 from __future__ import annotations

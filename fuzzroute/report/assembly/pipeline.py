@@ -39,6 +39,7 @@ from fuzzroute.report.assembly.interrupt import (
     stop_on_interrupt,
 )
 from fuzzroute.report.assembly.junit_suites import report_junit
+from fuzzroute.report.assembly.proven_rows import rows_as_reported
 from fuzzroute.report.assembly.replay import replay_witness
 from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
 from fuzzroute.report.persistence.history import Baseline
@@ -329,7 +330,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
     )
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
     sarif = None if settings.sarif_path is None else sarif_text(report)
-    junit = None if settings.junit_path is None else report_junit(to_json(report))
+    junit = None if settings.junit_path is None else report_junit(to_json(report), rows_as_reported(graph, checkup))
     report = _with_report_phase(report, round(time.perf_counter() - started, 6))
     # The JSON form is made once, from the finished report: the document the file, the ledger and the caller see.
     document = to_json(report)
