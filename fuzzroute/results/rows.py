@@ -31,7 +31,8 @@ class ProvenRow:
     #: 1 for the first row of this rule (or of the never-route list) with this phrase, 2 for a repeat...
     occurrence: int
     problems: tuple[Problem, ...] = ()
-    location: Location | None = None
+    #: Where the rule is declared: a hint, not part of the verdict (rows compare as their problems do).
+    location: Location | None = field(default=None, compare=False)
     #: Both laws' claimants of the phrase, when known.
     claims: Claims | None = field(default=None, compare=False)
 
