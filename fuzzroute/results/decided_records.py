@@ -20,6 +20,16 @@ from fuzzroute.results.record import OMIT, Omitted, Record
 Count = Annotated[int, Meta(ge=0)]
 #: A rule's position in the graph (0-based).
 Position = Annotated[int, Meta(ge=0)]
+#: A finding's place in the findings' order, shared by decided items and suggestions.
+Rank = Annotated[
+    int,
+    Meta(
+        description=(
+            "Position in the findings' order, strongest first (the order of the overview, SARIF and the "
+            "terminal's full list; 0: folded into a proven row). Absent for a pair that only co-occurs."
+        ), ge=0,
+    ),
+]
 #: The kinds of decided items (`undecided`: a question the automata could not answer).
 DecidedKind = Literal[
     "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
@@ -124,15 +134,7 @@ class DecidedRecord(Record, frozen=True):
     ] | Omitted = OMIT
     status: Status | Omitted = OMIT
     #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
-    rank: Annotated[
-        int,
-        Meta(
-            description=(
-                "Position in the findings' order, strongest first (the order of the overview, SARIF and the "
-                "terminal's full list; 0: folded into a proven row). Absent for a pair that only co-occurs."
-            ), ge=0,
-        ),
-    ] | Omitted = OMIT
+    rank: Rank | Omitted = OMIT
 
 
 class DefectRecord(Record, frozen=True):

@@ -30,6 +30,7 @@ from fuzzroute.results.decided_records import DefectRecord as DefectRecord
 from fuzzroute.results.decided_records import PairExample as PairExample
 from fuzzroute.results.decided_records import Position as Position
 from fuzzroute.results.decided_records import Question as Question
+from fuzzroute.results.decided_records import Rank
 from fuzzroute.results.decided_records import Redos as Redos
 from fuzzroute.results.decided_records import RedosAttack as RedosAttack
 from fuzzroute.results.decided_records import RedosEvidence as RedosEvidence
@@ -321,15 +322,7 @@ class SuggestionRecord(Record, frozen=True):
     ] | Omitted = OMIT
     status: Status | Omitted = OMIT
     #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
-    rank: Annotated[
-        int,
-        Meta(
-            description=(
-                "Position in the findings' order, strongest first (the order of the overview, SARIF and the "
-                "terminal's full list; 0: folded into a proven row). Absent for a pair that only co-occurs."
-            ), ge=0,
-        ),
-    ] | Omitted = OMIT
+    rank: Rank | Omitted = OMIT
 
 
 class SupersededRef(Record, frozen=True):
