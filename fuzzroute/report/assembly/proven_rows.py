@@ -9,6 +9,7 @@ module only adds both laws' claimants of each phrase.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from fuzzroute.engine.graph import Graph
@@ -24,12 +25,17 @@ __all__ = [
 def rows_from_checkup(graph: Graph, checkup: Checkup | None = None) -> list[ProvenRow]:
     """Every row of `graph` as its checkup judged it (the checkup is run when not given), with its claims."""
     found = checkup if checkup is not None else graph.checkup()
-    claims = {phrase: graph.claims(phrase) for phrase in sorted({row.phrase for row in found.rows})}
-    return [replace(row, claims=claims[row.phrase]) for row in found.rows]
+    return _with_claims(graph, found.rows, passing_too=True)
 
 
 def rows_as_reported(graph: Graph, checkup: Checkup) -> list[ProvenRow]:
     """The checkup's rows as a report shows them: claims named on the rows that have problems (as the
     report's problems carry them), none on a passing row."""
-    claims = {phrase: graph.claims(phrase) for phrase in sorted({row.phrase for row in checkup.rows if row.problems})}
-    return [replace(row, claims=claims[row.phrase]) if row.problems else row for row in checkup.rows]
+    return _with_claims(graph, checkup.rows, passing_too=False)
+
+
+def _with_claims(graph: Graph, rows: Sequence[ProvenRow], *, passing_too: bool) -> list[ProvenRow]:
+    """`rows` with both laws' claimants of their phrase (each phrase run once), on passing rows only if asked."""
+    named = [row for row in rows if passing_too or row.problems]
+    claims = {phrase: graph.claims(phrase) for phrase in sorted({row.phrase for row in named})}
+    return [replace(row, claims=claims[row.phrase]) if passing_too or row.problems else row for row in rows]
