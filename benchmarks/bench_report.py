@@ -11,6 +11,14 @@ and gigabytes at 1,000 rules and more, so quick mode (CI) runs it on 50
 rules and now on 50 and 200; `--full` the sizes quoted in the README
 (200, 1,000 and 5,000 rules, about eight minutes and 3 GB for the old code).
 
+`--scale` runs the default report (every core, seed 0) on 5,000-rule graphs
+from both generators (`random_graph`, with declared examples, and the bare
+600-word graph), and on 1,000 rules for the growth exponent, on the code of
+`SCALE_BASELINE` (the commit before the decided tier scaled) and on now, in
+the same run: wall, the decided tier's and generation's seconds as the run
+reports them, peak memory, JSON size, and the ratio of the wall times.
+Quick mode runs 200 and 1,000 rules.
+
 `--bare` runs instead the default report (every core) on the bare 600-word
 graph of `bench_decide.write_bare_graph` (1,000 rules; with `--full` also
 5,000), with the growth exponent of the wall time, and then breaks the JSON
@@ -106,6 +114,54 @@ def _row(label: str, size: int, result: dict[str, float], before: dict[str, floa
 
 BARE_QUICK, BARE_FULL = (1000,), (1000, 5000)
 
+#: The commit before the report scaled with what it shows.
+SCALE_BASELINE = "9af863d"
+SCALE_QUICK, SCALE_FULL = (200, 1000), (1000, 5000)
+
+
+def _phases(folder: Path) -> tuple[float, float]:
+    """The decided tier's and generation's seconds of a finished run, from its JSON document."""
+    document = json.loads((folder / "out.json").read_text("utf-8"))
+    phases = document["run"].get("phase_seconds", {})
+    return float(phases.get("decided", 0.0)), float(phases.get("generation", 0.0))
+
+
+def measure_scale(full: bool = False) -> list[tuple[object, ...]]:
+    """Both generators, before and now, default options: one row per code and size, then the growth exponents."""
+    rows: list[tuple[object, ...]] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        sizes = SCALE_FULL if full else SCALE_QUICK
+        before_code = extract_commit(SCALE_BASELINE, folder / "before")
+        for generator in ("random", "bare"):
+            points: dict[str, list[tuple[int, float]]] = {"before": [], "now": []}
+            for size in sizes:
+                graph = folder / f"{generator}-{size}.json"
+                if generator == "random":
+                    write_graphs(folder, {size})[size].rename(graph)
+                else:
+                    write_bare_graph(graph, size)
+                runs: dict[str, dict[str, float]] = {}
+                for label, code in (("before", before_code), ("now", ROOT)):
+                    if code is None:
+                        continue
+                    result = run_once(code, graph, ())
+                    decided, generation = _phases(folder / f"run-{code.name}-{graph.stem}")
+                    result.update(decided=decided, generation=generation)
+                    runs[label] = result
+                    points[label].append((size, result["wall"]))
+                for label, result in runs.items():
+                    ratio = ""
+                    if label == "now" and "before" in runs:
+                        ratio = f"{runs['before']['wall'] / result['wall']:.2f}x"
+                    rows.append((generator, f"{size:,}", label if label == "now" else f"before ({SCALE_BASELINE})",
+                                 f"{result['wall']:.1f}", f"{result['decided']:.1f}", f"{result['generation']:.1f}",
+                                 int(result["peak_mb"]), f"{result['json_mb']:.2f}", ratio))
+            for label, found in points.items():
+                if len(found) > 1:
+                    rows.append((generator, "growth", label, f"n^{exponent(found):.2f}", "", "", "", "", ""))
+    return rows
+
 
 def measure_bare(full: bool = False) -> tuple[list[tuple[object, ...]], dict[int, list[tuple[str, int]]]]:
     """The default report (every core) on the bare 600-word graph: rows, and each size's JSON breakdown."""
@@ -159,7 +215,14 @@ def json_breakdown(document: dict[str, Any], top: int = 12) -> list[tuple[str, i
     return ranked[: top + len(document) + 1]
 
 
-def main(full: bool = False, bare: bool = False) -> str:
+def main(full: bool = False, bare: bool = False, scale: bool = False) -> str:
+    if scale:
+        return table(
+            "(k) default report (every core, seed 0), both generators, before and now: wall s, the decided tier's "
+            "and generation's s, peak MB (largest process), JSON MB",
+            ("graph", "rules", "code", "wall s", "decided s", "generation s", "peak MB", "JSON MB", "faster"),
+            measure_scale(full),
+        )
     if bare:
         rows, breakdowns = measure_bare(full)
         out = [table(
@@ -182,4 +245,4 @@ def _main(full: bool = False) -> str:
 
 
 if __name__ == "__main__":
-    print(main(full="--full" in sys.argv, bare="--bare" in sys.argv))
+    print(main(full="--full" in sys.argv, bare="--bare" in sys.argv, scale="--scale" in sys.argv))
