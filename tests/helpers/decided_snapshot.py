@@ -62,8 +62,13 @@ def decided_data(decisions: Decisions, rules: int) -> dict[str, Any]:
 
 
 def fingerprint(data: dict[str, Any]) -> str:
-    """A stable hash of the decided data (keys sorted, no whitespace)."""
+    """A stable hash of the decided data (keys sorted, no whitespace), the same in any checkout.
+
+    Rules' locations name their files by absolute path; the checkout's own
+    folder is cut from them so a clone elsewhere hashes alike.
+    """
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    text = text.replace(str(TESTS.parent) + "/", "")
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
