@@ -69,7 +69,7 @@ from fuzzroute.decided.questions import (
 )
 from fuzzroute.decided.ranges import case_range_items
 from fuzzroute.decided.redos import redos_items
-from fuzzroute.decided.verify import verify
+from fuzzroute.decided.verify import verify, with_claims
 from fuzzroute.decided.wording import BOUNDARY, live_law, rule, rules
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
@@ -122,8 +122,9 @@ UNDECIDED_LISTED = 50
 class Listing:
     """Puts one rule's answers into the decisions: findings listed up to the caps, pairs counted."""
 
-    def __init__(self, decisions: Decisions, entries: tuple[Entry, ...]) -> None:
+    def __init__(self, decisions: Decisions, graph: Graph, entries: tuple[Entry, ...]) -> None:
         self.decisions = decisions
+        self.graph = graph
         self.entries = entries
         self.listed: dict[str, int] = {}
 
@@ -146,7 +147,7 @@ class Listing:
         elif item.kind == UNDECIDED and item.question == PAIR and not self._room("undecided", UNDECIDED_LISTED):
             _count(decisions.undecided_unlisted, item.other, item.entry, None)
             return
-        decisions.items.append(item)
+        decisions.items.append(with_claims(self.graph, item))  # a listed overlap shows its claims
 
     def count(self, answers: Answers) -> None:
         decisions = self.decisions
@@ -214,7 +215,7 @@ def decide(
     decisions = Decisions(boundary=BOUNDARY)
     states, searches = context.facts.states, context.facts.searches
     answered: set[int] = set()
-    listing = Listing(decisions, entries)
+    listing = Listing(decisions, graph, entries)
     for checked in answer_all(context, data, workers=workers, should_stop=should_stop, progress=advanced):
         answered.add(checked.rule)
         for record in checked.items:

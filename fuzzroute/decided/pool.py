@@ -73,10 +73,16 @@ def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
 
 
 def check(context: Context, answers: Answers) -> Checked:
-    """Verify every witness of one rule's answers with the compiled matchers and `graph.claims`."""
+    """Verify every witness of one rule's answers with the compiled matchers and `graph.claims`.
+
+    Where the claims follow the matches (`verify.claims_follow_matches`), an
+    overlap is verified by the matchers alone; its claims are read in the
+    parent only if it is listed (most are counted).
+    """
     checked = Checked(answers.rule)
+    claims = not context.claims_follow_matches
     for item in answers.items:
-        defect = verify(context.graph, item)
+        defect = verify(context.graph, item, claims=claims)
         if defect is None:
             checked.items.append(item_record(item))
         else:

@@ -69,6 +69,7 @@ from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
+from fuzzroute.decided.verify import claims_follow_matches
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
@@ -123,6 +124,8 @@ class Context:
     first_default: int | None = None
     #: Every shortcut of `shortcuts` off: the same decisions by the searches alone (the test holds them equal).
     exhaustive: bool = False
+    #: Whether an overlap's witness is verified by the matchers alone (`verify.claims_follow_matches`).
+    claims_follow_matches: bool = False
 
     @classmethod
     def of(
@@ -135,6 +138,7 @@ class Context:
         context.whens = tuple(e.index for e in entries if e.when is not None)
         context.first_default = next((e.index for e in entries if e.is_unconditional), None)
         context.exhaustive = exhaustive
+        context.claims_follow_matches = claims_follow_matches(graph)
         return context
 
     @functools.cached_property
