@@ -500,7 +500,7 @@ class RuleQuestions:
     # -- 3: never wins -------------------------------------------------------------
     def containment(self, lang_b: Rule, earlier: int, unreadable: list[Entry]) -> None:
         b = self.entry
-        alone = self.ask([lang_b])
+        alone = self.some_message(lang_b)
         if alone.verdict == NONE:
             self._add(
                 DecidedItem(
@@ -545,6 +545,28 @@ class RuleQuestions:
                 return
             assert outcome.phrase is not None
             phrase = outcome.phrase
+
+    def some_message(self, lang_b: Rule) -> Outcome:
+        """Whether B matches any message: its own text shows it does, else a search over B alone.
+
+        The search is skipped only when it could not run out (B's automata
+        have fewer states, all parts together, than the bound left) and B's
+        own text is read by them: it would then surely find a message.  Its
+        phrase is not read when B has an own text, so the outcome carries that text.
+        """
+        text = self.own_text(self.entry.index)
+        if not self.context.exhaustive and text:
+            size = 1
+            for part in lang_b.parts:
+                size *= part.states
+            left = self.context.rule_states - self.answers.states
+            if size < min(self.context.max_states, left) and accepts(lang_b, self.cells_of(text)):
+                return Outcome(FOUND, text)
+        return self.ask([lang_b])
+
+    def cells_of(self, phrase: str) -> tuple[int, ...]:
+        finder = self.context.finder
+        return tuple(finder.cell(ch) for ch in phrase)
 
     def own_text_left(self, taken: list[Rule]) -> Outcome | None:
         """B's own text that none of `taken` matches, if a small search finds one (a readable counter-witness)."""
@@ -595,48 +617,63 @@ class RuleQuestions:
         """Drop containing rules one by one while the rest still cover B (deterministic, greedy).
 
         A rule stays when the rest do not cover B.  A message of B's already
-        found (`shown`, the counter-witnesses that brought the rules in) that
-        none of the rest matches proves that without a search: the search
-        could only have found a message or run out, and either keeps the
-        rule.  Membership is read on the same automata the search reads.
+        found that none of the rest matches proves that without a search: the
+        search could only have found a message or run out, and either keeps
+        the rule.  Such messages are the counter-witnesses that brought the
+        rules in (`shown`) and every message of B a search of this
+        minimisation finds on the way (one rule alone not covering B, or the
+        rest not covering it).  When the rest is one rule, the search over it
+        is the one `covers_alone` asked, and is not asked again.  Membership
+        is read on the same automata the search reads.
         """
         if len(candidates) > MINIMISE_UP_TO:
             return candidates
-        messages = [] if self.context.exhaustive else self.messages_of(lang_b, shown)
+        exhaustive = self.context.exhaustive
+        messages = [] if exhaustive else self.messages_of(lang_b, shown)
         kept = list(candidates)
         for a in list(candidates):
             rest = [x for x in kept if x is not a]
             if not rest or any(not self.matched_by(message, rest) for message in messages):
                 continue
-            if self.surely_covered(lang_b, rest, shown) or self.ask(
-                [lang_b], [self.languages.search(x.index) for x in rest]
-            ).verdict == NONE:
+            if self.surely_covered(lang_b, rest, messages):
                 kept = rest
+                continue
+            if not exhaustive and len(rest) == 1:
+                continue  # `covers_alone` searched exactly this: the rest does not cover B
+            outcome = self.ask([lang_b], [self.languages.search(x.index) for x in rest])
+            if outcome.verdict == NONE:
+                kept = rest
+            elif outcome.verdict == FOUND and not exhaustive:
+                self.learn(messages, lang_b, outcome.phrase)
         return kept
 
-    def surely_covered(self, lang_b: Rule, rules: Sequence[Entry], shown: Sequence[str]) -> bool:
+    def surely_covered(self, lang_b: Rule, rules: Sequence[Entry], messages: list[tuple[int, ...]]) -> bool:
         """Whether `rules` are proven to match every message of B without a search over all of them at once.
 
         By their keywords (`keyword_cover`), or because one of them alone
         covers B (`covers_alone`); False only means "not proven this way".
+        `messages` (B's messages found so far) grows by what the searches find.
         """
         if self.context.exhaustive:
             return False
         if self.keyword_cover(rules):
             return True
-        messages = self.messages_of(lang_b, shown)
         return any(self.covers_alone(lang_b, x, messages) for x in rules)
 
-    def covers_alone(self, lang_b: Rule, x: Entry, messages: Sequence[tuple[int, ...]]) -> bool:
+    def covers_alone(self, lang_b: Rule, x: Entry, messages: list[tuple[int, ...]]) -> bool:
         """Whether rule `x` alone matches every message of B: one search with one rule excluded, asked once.
 
-        A rule that misses a message of B's already found cannot, and is not searched.
+        A rule that misses a message of B's already found cannot, and is not
+        searched; a message the search finds joins `messages`.
         """
         found = self._alone.get(x.index)
         if found is None:
-            found = all(self.matched_by(m, [x]) for m in messages) and self.ask(
-                [lang_b], [self.languages.search(x.index)]
-            ).verdict == NONE
+            found = all(self.matched_by(m, [x]) for m in messages)
+            if found:
+                outcome = self.ask([lang_b], [self.languages.search(x.index)])
+                found = outcome.verdict == NONE
+                if outcome.verdict == FOUND:
+                    self.learn(messages, lang_b, outcome.phrase)
             self._alone[x.index] = found
         return found
 
@@ -659,6 +696,11 @@ class RuleQuestions:
             return False
         leaves = self.languages.rules[self.entry.index].leaves
         return any(isinstance(leaf, Keywords) and listed.issuperset(leaf.keywords) for leaf in leaves)
+
+    def learn(self, messages: list[tuple[int, ...]], lang_b: Rule, phrase: str | None) -> None:
+        """Keep `phrase`, found by a search, among B's known messages (if B's automata read it so)."""
+        if phrase is not None:
+            messages.extend(self.messages_of(lang_b, [phrase]))
 
     def messages_of(self, lang_b: Rule, phrases: Sequence[str]) -> list[tuple[int, ...]]:
         """The phrases B's automata accept, as cells (the letters the automata read)."""
