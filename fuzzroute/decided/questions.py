@@ -324,7 +324,7 @@ class RuleQuestions:
         """The relation of earlier rule `a` to B, recording the finding, count or undecided question."""
         undecided: str | None = None
         if fixed_candidate and fixed is not None:
-            outcome = self.inside(fixed, lang_a)
+            outcome = self.evident_inside(fixed, a, lang_a) or self.inside(fixed, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
                 return SHARED_TEXT
             if outcome.verdict == LIMIT:
@@ -333,7 +333,7 @@ class RuleQuestions:
             self.shared(a, self.gap_witness(a.index), WILDCARD)
             return SHARED_TEXT
         if own_candidate and own is not None and undecided is None:
-            outcome = self.inside(own, lang_a)
+            outcome = self.evident_inside(own, a, lang_a) or self.inside(own, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
                     return SHARED_TEXT
             if outcome.verdict == LIMIT:
@@ -346,6 +346,35 @@ class RuleQuestions:
             self._example(CO_OCCURRENCE, a.index, self.side_by_side(a.index))
             return CO_OCCURRENCE
         return self.overlap(a, lang_a, lang_b)
+
+    def evident_inside(self, readings: tuple[Rule, ...], a: Entry, lang_a: Rule) -> Outcome | None:
+        """A's match inside B's text shown by B's own text as written, when that settles `inside` unsearched.
+
+        For a rule of one reading, whose own text as written (`texts`) that
+        reading accepts and A's automata accept too, the search of `inside`
+        would surely find a text (it cannot run out: the two automata have
+        fewer states together than the bound left).  Which text it finds is
+        never shown: `shared` replaces it by the own text as written whenever
+        both compiled matchers match that, which is asked here too.  So the
+        own text stands for the search's answer.  None: not settled this way.
+        """
+        if self.context.exhaustive or len(readings) != 1:
+            return None
+        b = self.entry
+        text = self.own_text(b.index)
+        own = self.languages.own(b.index)
+        if not text or own is None or len(own) != 1:
+            return None
+        (reading,) = readings
+        size = 1
+        for part in (*reading.parts, *lang_a.parts):
+            size *= part.states
+        if size >= min(self.context.max_states, self.context.rule_states - self.answers.states):
+            return None
+        cells = self.cells_of(text)
+        if not (accepts(reading, cells) and accepts(lang_a, cells) and _matches(a, text) and _matches(b, text)):
+            return None
+        return Outcome(FOUND, text)
 
     def inside(self, readings: tuple[Rule, ...], lang_a: Rule) -> Outcome:
         """A text of one of B's readings (one per part) that A matches; LIMIT if a search ran out."""
