@@ -180,3 +180,36 @@ def test_verifying_overlaps_by_the_matchers_decides_as_the_laws_do(found: list[o
     with mock.patch.object(questions_module, "claims_follow_matches", lambda graph: False):
         by_laws = decided(decide(graph), rules)
     assert by_matchers == by_laws
+
+
+def _crowded() -> Graph:
+    """70 one-word keyword rules, then four rules whose free gap holds any of them: far more shared text in
+    wildcards than is listed, so the later rules' shared texts are only counted."""
+    graph = Graph("crowded")
+    for number in range(70):
+        graph.entry(f"word{number}", match=keywords(f"w{number}x"))
+    for number in range(4):
+        graph.entry(f"gap{number}", match=re.compile(rf"\bstart{number}\b.*\bend{number}\b"))
+    return graph
+
+
+def test_shared_text_only_counted_is_not_built_and_decides_alike() -> None:
+    """Once the listing of a kind is full, a shared text is verified and counted without its item: the same
+    decided tier as building every item, on one process or two."""
+    graph = _crowded()
+    rules = len(graph.entries)
+    counted: list[bool] = []
+    unbuilt = questions_module.RuleQuestions.counted_unbuilt
+
+    def spy(self: questions_module.RuleQuestions, a: Any, witness: str, strength: str) -> bool:
+        counted.append(unbuilt(self, a, witness, strength))
+        return counted[-1]
+
+    with mock.patch.object(questions_module.RuleQuestions, "counted_unbuilt", spy):
+        lean = decide(graph)
+    assert any(counted)
+    with mock.patch("fuzzroute.decided.decide.Listing.full", lambda self, shared_in: False):
+        built = decide(graph)
+    assert decided(lean, rules) == decided(built, rules)
+    assert decided(decide(graph, workers=2), rules) == decided(lean, rules)
+    assert lean.counted().shared_text_unlisted.count > 100

@@ -134,6 +134,14 @@ class Listing:
         self.listed[key] = self.listed.get(key, 0) + 1
         return True
 
+    def full(self, shared_in: str) -> bool:
+        """Whether a verified shared text in `shared_in` would only be counted: no room, every example kept."""
+        cap = SHARED_LISTED if shared_in == FIXED_WORDS else WILDCARD_LISTED
+        return (
+            self.listed.get(f"shared-{shared_in}", 0) >= cap
+            and len(self.decisions.shared_unlisted.examples) >= EXAMPLES
+        )
+
     def add(self, item: DecidedItem) -> None:
         decisions = self.decisions
         if item.kind == CAN_WIN:  # counted, with its verified witness kept off the list
@@ -216,6 +224,7 @@ def decide(
     states, searches = context.facts.states, context.facts.searches
     answered: set[int] = set()
     listing = Listing(decisions, graph, entries)
+    context.listing_full = listing.full  # read only when the rules are answered in order on this process
     for checked in answer_all(context, data, workers=workers, should_stop=should_stop, progress=advanced):
         answered.add(checked.rule)
         for record in checked.items:

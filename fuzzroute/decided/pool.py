@@ -142,6 +142,7 @@ def _answer_on_pool(
 ) -> Iterator[Checked]:
     global _CONTEXT
     forked = multiprocessing.get_context("fork")
+    context.listing_full = None  # the workers answer ahead of the listing: every item is built and sent
     _CONTEXT = context
     # Rules go out in small batches (one result per batch), in order; imap gives them back in that order.
     size = max(1, len(rules) // (workers * 16))

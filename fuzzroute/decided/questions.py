@@ -69,7 +69,7 @@ from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
-from fuzzroute.decided.verify import claims_follow_matches
+from fuzzroute.decided.verify import claims_follow_matches, verify
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
@@ -126,6 +126,9 @@ class Context:
     exhaustive: bool = False
     #: Whether an overlap's witness is verified by the matchers alone (`verify.claims_follow_matches`).
     claims_follow_matches: bool = False
+    #: On one process, whether the graph-wide listing of shared text of a strength is full (`Listing.full`):
+    #: rules are answered and listed in order, so it is known when a rule's questions run.  None on a pool.
+    listing_full: Callable[[str], bool] | None = None
 
     @classmethod
     def of(
@@ -411,6 +414,8 @@ class RuleQuestions:
             self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
             self._example(SHARED_TEXT, a.index, witness)
             return True
+        if self.counted_unbuilt(a, witness, strength):
+            return True
         said = quoted(text) if text is not None else "one of its own texts"
         if strength == FIXED_WORDS:
             where = f"the own words of later {rule(b)}"
@@ -427,6 +432,24 @@ class RuleQuestions:
                 witness=witness, other=a, relation=SHARED_TEXT, shared_in=strength,
             )
         )
+        return True
+
+    def counted_unbuilt(self, a: Entry, witness: str, strength: str) -> bool:
+        """Count a verified shared text without building its item, when the graph-wide listing is already full.
+
+        The listing (`decide.Listing`) would only count it: no room is left
+        for its kind and the counted pairs have all their examples.  Its
+        witness is verified here as `pool.check` would; one the matchers
+        contradict is built after all, so the defect is reported in its place.
+        """
+        full = self.context.listing_full
+        if full is None or not full(strength):
+            return False
+        probe = DecidedItem(OVERLAP, PAIR, self.entry, "", witness=witness, other=a, relation=SHARED_TEXT,
+                            shared_in=strength)
+        if verify(self.graph, probe, claims=not self.context.claims_follow_matches) is not None:
+            return False
+        self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
         return True
 
     def declared(self, fits: Callable[[str], bool]) -> str | None:
