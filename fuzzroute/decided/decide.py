@@ -66,6 +66,7 @@ from fuzzroute.decided.questions import (
     Answers,
     Context,
     first_phrase,
+    overlap_message,
 )
 from fuzzroute.decided.ranges import case_range_items
 from fuzzroute.decided.redos import redos_items
@@ -155,6 +156,8 @@ class Listing:
         elif item.kind == UNDECIDED and item.question == PAIR and not self._room("undecided", UNDECIDED_LISTED):
             _count(decisions.undecided_unlisted, item.other, item.entry, None)
             return
+        if item.said is not None and not item.message:
+            item.message = overlap_message(item)
         decisions.items.append(with_claims(self.graph, item))  # a listed overlap shows its claims
 
     def count(self, answers: Answers) -> None:

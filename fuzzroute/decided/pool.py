@@ -63,13 +63,24 @@ def _received(value: Any, entries: Sequence[Entry]) -> Any:
     return value
 
 
+#: The item's fields in declaration order, and the positions of those whose type holds rules (read once).
+_FIELDS = tuple(name.name for name in fields(DecidedItem))
+_RULE_AT = tuple(position for position, name in enumerate(fields(DecidedItem)) if "Entry" in str(name.type))
+
+
 def item_record(item: DecidedItem) -> Record:
     """Every field of the item, in declaration order, its rules as positions (so a new field travels as is)."""
-    return tuple(_sent(getattr(item, name.name)) for name in fields(DecidedItem))
+    values = [getattr(item, name) for name in _FIELDS]
+    for position in _RULE_AT:
+        values[position] = _sent(values[position])
+    return tuple(values)
 
 
 def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
-    return DecidedItem(*(_received(value, entries) for value in record))
+    values = list(record)
+    for position in _RULE_AT:
+        values[position] = _received(values[position], entries)
+    return DecidedItem(*values)
 
 
 def check(context: Context, answers: Answers) -> Checked:

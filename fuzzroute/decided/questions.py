@@ -416,20 +416,11 @@ class RuleQuestions:
             return True
         if self.counted_unbuilt(a, witness, strength):
             return True
+        # The message is written only if the item is listed (`overlap_message`): most are counted.
         said = quoted(text) if text is not None else "one of its own texts"
-        if strength == FIXED_WORDS:
-            where = f"the own words of later {rule(b)}"
-            advice = f'narrow `{a.caption}` or declare "{b.id}" first'
-        else:
-            where = f"a text of later {rule(b)} where only its wildcards hold those words"
-            advice = f'narrow the wildcards of `{b.caption}`, or declare "{b.id}" first'
         self._add(
             DecidedItem(
-                OVERLAP, PAIR, b,
-                f"{rule(a)} matches inside {said}, {where}: a message that says just that starts \"{a.id}\", "
-                f'never "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to "{a.id}", declare the '
-                "phrase in its examples so a reordering is caught.",
-                witness=witness, other=a, relation=SHARED_TEXT, shared_in=strength,
+                OVERLAP, PAIR, b, "", witness=witness, other=a, relation=SHARED_TEXT, shared_in=strength, said=said,
             )
         )
         return True
@@ -787,6 +778,23 @@ class RuleQuestions:
                 relation=SHARED_TEXT,
             )
         )
+
+
+def overlap_message(item: DecidedItem) -> str:
+    """The message of a shared-text item (`RuleQuestions.shared`), written when the item is listed."""
+    a, b, said = item.other, item.entry, item.said
+    assert a is not None and said is not None
+    if item.shared_in == FIXED_WORDS:
+        where = f"the own words of later {rule(b)}"
+        advice = f'narrow `{a.caption}` or declare "{b.id}" first'
+    else:
+        where = f"a text of later {rule(b)} where only its wildcards hold those words"
+        advice = f'narrow the wildcards of `{b.caption}`, or declare "{b.id}" first'
+    return (
+        f"{rule(a)} matches inside {said}, {where}: a message that says just that starts \"{a.id}\", "
+        f'never "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to "{a.id}", declare the '
+        "phrase in its examples so a reordering is caught."
+    )
 
 
 def first_phrase(context: Context, dead: Sequence[Entry]) -> str | None:
