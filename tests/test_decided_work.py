@@ -198,16 +198,33 @@ def test_shared_text_only_counted_is_not_built_and_decides_alike() -> None:
     decided tier as building every item, on one process or two."""
     graph = _crowded()
     rules = len(graph.entries)
-    counted: list[bool] = []
-    unbuilt = questions_module.RuleQuestions.counted_unbuilt
+    counted: list[str] = []
+    questions = questions_module.RuleQuestions
+    as_matched, unbuilt = questions.counted_as_matched, questions.counted_unbuilt
 
-    def spy(self: questions_module.RuleQuestions, a: Any, witness: str, strength: str) -> bool:
-        counted.append(unbuilt(self, a, witness, strength))
-        return counted[-1]
+    def spy_matched(self: questions_module.RuleQuestions, a: Any, witness: str, strength: str) -> bool:
+        found = as_matched(self, a, witness, strength)
+        counted.extend(["as matched"] if found else [])
+        return found
 
-    with mock.patch.object(questions_module.RuleQuestions, "counted_unbuilt", spy):
+    def spy_unbuilt(self: questions_module.RuleQuestions, a: Any, witness: str, strength: str) -> bool:
+        found = unbuilt(self, a, witness, strength)
+        counted.extend(["unbuilt"] if found else [])
+        return found
+
+    with (
+        mock.patch.object(questions, "counted_as_matched", spy_matched),
+        mock.patch.object(questions, "counted_unbuilt", spy_unbuilt),
+    ):
         lean = decide(graph)
-    assert any(counted)
+    assert "as matched" in counted
+    with (
+        mock.patch.object(questions, "counted_as_matched", lambda self, a, witness, strength: False),
+        mock.patch.object(questions, "counted_unbuilt", spy_unbuilt),
+    ):
+        reworded = decide(graph)  # every counted shared text reworded first, then counted unbuilt
+    assert "unbuilt" in counted
+    assert decided(reworded, rules) == decided(lean, rules)
     with mock.patch("fuzzroute.decided.decide.Listing.full", lambda self, shared_in: False):
         built = decide(graph)
     assert decided(lean, rules) == decided(built, rules)

@@ -405,6 +405,8 @@ class RuleQuestions:
         witness = text if own is not None and len(own) == 1 else self.message_of(a, text)
         if witness is None:
             return False
+        if self.counted_as_matched(a, witness, strength):
+            return True
         witness = worded(witness, lambda phrase: _matches(a, phrase) and _matches(b, phrase))
         if text is not None and own is not None and len(own) == 1:
             text = witness  # the own text, read as words
@@ -423,6 +425,25 @@ class RuleQuestions:
                 OVERLAP, PAIR, b, "", witness=witness, other=a, relation=SHARED_TEXT, shared_in=strength, said=said,
             )
         )
+        return True
+
+    def counted_as_matched(self, a: Entry, witness: str, strength: str) -> bool:
+        """`counted_unbuilt` before the witness is reworded: where the matchers alone verify an overlap.
+
+        Rewording (`worded`) and a declared example only ever replace the
+        witness by one both matchers match; so when both match it already, the
+        final witness passes verification too, and a shared text the listing
+        would only count is counted as is (it is listable on this rule, as
+        `_listable` would have found, and counts there).
+        """
+        full = self.context.listing_full
+        if not self.context.claims_follow_matches or full is None or not full(strength):
+            return False
+        listed = self._listed.get(strength, 0)
+        if listed >= LISTED_PER_RULE or not (_matches(a, witness) and _matches(self.entry, witness)):
+            return False
+        self._listed[strength] = listed + 1
+        self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
         return True
 
     def counted_unbuilt(self, a: Entry, witness: str, strength: str) -> bool:
