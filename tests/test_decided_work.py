@@ -28,7 +28,9 @@ from hypothesis import strategies as st
 
 from fuzzroute import Graph, all_of, keywords
 from fuzzroute.decided import NEVER_MATCHES, NEVER_WINS, OVERLAP, UNDECIDED, Decisions, decide
+from fuzzroute.decided import pool as pool_module
 from fuzzroute.decided import questions as questions_module
+from fuzzroute.decided.decisions import WILDCARD
 from fuzzroute.decided.questions import MAX_STATES
 from fuzzroute.decided.verify import claims_follow_matches
 from fuzzroute.results.record import to_json
@@ -230,3 +232,21 @@ def test_shared_text_only_counted_is_not_built_and_decides_alike() -> None:
     assert decided(lean, rules) == decided(built, rules)
     assert decided(decide(graph, workers=2), rules) == decided(lean, rules)
     assert lean.counted().shared_text_unlisted.count > 100
+
+
+def test_workers_count_what_the_full_listing_would_only_count() -> None:
+    """On two processes, the parent raises a flag once the listing of shared text in wildcards is full; the
+    workers then count such items without sending them, and the decided tier is the one of one process."""
+    graph = _crowded()
+    rules = len(graph.entries)
+    raised: list[bool] = []
+    update = pool_module._FullFlags.update
+
+    def spy(self: Any, listing_full: Any) -> None:
+        update(self, listing_full)
+        raised.append(self.full(WILDCARD))
+
+    with mock.patch.object(pool_module._FullFlags, "update", spy):
+        two = decide(graph, workers=2)
+    assert raised and raised[-1] and not raised[0]
+    assert decided(two, rules) == decided(decide(graph), rules)
