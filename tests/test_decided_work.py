@@ -8,13 +8,16 @@ firing would show.  The shortcuts:
 * a rule whose own text its automata read matches some message, so the search
   over the rule alone is not run (unless it could run out of its bound);
 * minimising a never-wins cover never repeats the search `covers_alone` asked,
-  and keeps the messages of B its searches find to refute later subsets;
+  and keeps the messages of B its searches find to refute later subsets; one
+  rule covering B alone settles the cover before the search over all of them;
 * B's own text as written stands for the search for A's match inside B's text
   when both matchers and both automata take it;
 * on a graph whose conditions are all data matchers that always finish, an
   overlap's witness is verified by the two matchers alone (the claim laws then
   surely start the earlier rule or one before it); the claims of a listed
-  overlap are still read.
+  overlap are still read;
+* shared text the full graph-wide listing would only count is counted without
+  building its item, on one process and (by a flag the parent raises) on two.
 """
 
 from __future__ import annotations
@@ -250,3 +253,27 @@ def test_workers_count_what_the_full_listing_would_only_count() -> None:
         two = decide(graph, workers=2)
     assert raised and raised[-1] and not raised[0]
     assert decided(two, rules) == decided(decide(graph), rules)
+
+
+def test_one_rule_covering_alone_settles_the_cover_before_the_search_over_all() -> None:
+    """`both` alone covers the later regex: asked once (and kept for minimising), it stands for the search
+    excluding every containing rule; the cover and every other decision are those of every search."""
+    graph = Graph("one-covers")
+    graph.entry("both", match=keywords("refund", "card"))
+    graph.entry("refunds", match=keywords("refund"))
+    graph.entry("either", match=re.compile(r"\b(?:refund|card)\b"))
+    settled: list[str | None] = []
+    one_covers = questions_module.RuleQuestions.one_covers
+
+    def spy(self: questions_module.RuleQuestions, lang_b: Any, containing: Any, shown: Any) -> Any:
+        outcome = one_covers(self, lang_b, containing, shown)
+        settled.append(None if outcome is None else outcome.verdict)
+        return outcome
+
+    with mock.patch.object(questions_module.RuleQuestions, "one_covers", spy):
+        fast, slow, (fast_searches, slow_searches) = both(graph)
+    assert "none" in settled
+    assert fast == slow
+    (item,) = [i for i in fast["items"] if i["kind"] == NEVER_WINS and i["rule"] == "either"]
+    assert [r["rule"] for r in item["containing_rules"]] == ["both"]
+    assert fast_searches < slow_searches

@@ -27,13 +27,20 @@ For rule B, against every earlier data rule A the automata read:
 
 Some answers need no search, and then none is run (`Context.exhaustive`
 runs them all, for the test that holds the two equal): when minimising a
-cover, a counter-witness found on the way that none of the other rules
-matches keeps the rule that took it; a cover is proven when each keyword
-of one of B's keyword lists is listed by a keyword rule of it, or when
-one of its rules alone covers B (one search excluding that rule, asked
-once).  Each proves exactly what the search over all the rules would
-answer, so the decisions are the same wherever those searches finish
-within their bounds; only fewer states are spent.
+cover, a message of B found on the way (a counter-witness, or what a
+search of the minimisation found) that none of the other rules matches
+keeps the rule that took it; a cover is proven when each keyword of one
+of B's keyword lists is listed by a keyword rule of it, or when one of
+its rules alone covers B (one search excluding that rule, asked once and
+kept); B's own text shows B matches some message, and, as written, that an
+earlier rule matches inside it, where the search could not run out.  Each
+proves exactly what the search over all the rules would answer, so the
+decisions are the same wherever those searches finish within their
+bounds; only fewer states are spent.
+
+Shared text beyond the graph-wide listing (`decide.Listing`) is only
+counted: once the listing of its kind is full, it is verified and counted
+without its item (`counted_as_matched`, `counted_unbuilt`).
 
 Every search counts its states against `max_states` per question and
 `rule_states` for all questions about B; past a bound a question is
@@ -598,7 +605,9 @@ class RuleQuestions:
                 return
             containing.extend(takers)
             languages.extend(self.languages.search(e.index) for e in takers)
-            outcome = Outcome(NONE) if self.keyword_cover(containing) else self.own_text_left(languages)
+            outcome = Outcome(NONE) if self.keyword_cover(containing) else self.one_covers(lang_b, containing, shown)
+            if outcome is None:
+                outcome = self.own_text_left(languages)
             if outcome is None:
                 outcome = self.ask([lang_b], languages)
             if outcome.verdict == NONE:
@@ -631,6 +640,29 @@ class RuleQuestions:
     def cells_of(self, phrase: str) -> tuple[int, ...]:
         finder = self.context.finder
         return tuple(finder.cell(ch) for ch in phrase)
+
+    def one_covers(self, lang_b: Rule, containing: list[Entry], shown: Sequence[str]) -> Outcome | None:
+        """NONE when one of the containing rules alone covers B (`covers_alone`), so all of them do.
+
+        Asked only where the cover will be minimised (two rules or more, up to
+        `MINIMISE_UP_TO`), which asks the same question of the rules it keeps
+        trying: the first rule, in declaration order, that matches every
+        message of B found so far and is not known already is searched (one
+        search at most per call), and its answer is kept for `minimal`.
+        None: not shown this way (the search over all of them decides).
+        """
+        if self.context.exhaustive or not 2 <= len(containing) <= MINIMISE_UP_TO:
+            return None
+        messages = self.messages_of(lang_b, shown)
+        for x in sorted(containing, key=lambda e: e.index):
+            known = self._alone.get(x.index)
+            if known is not None:
+                if known:
+                    return Outcome(NONE)
+                continue
+            if all(self.matched_by(m, [x]) for m in messages):
+                return Outcome(NONE) if self.covers_alone(lang_b, x, messages) else None
+        return None
 
     def own_text_left(self, taken: list[Rule]) -> Outcome | None:
         """B's own text that none of `taken` matches, if a small search finds one (a readable counter-witness)."""
