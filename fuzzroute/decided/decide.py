@@ -66,10 +66,11 @@ from fuzzroute.decided.questions import (
     Answers,
     Context,
     first_phrase,
+    overlap_message,
 )
 from fuzzroute.decided.ranges import case_range_items
 from fuzzroute.decided.redos import redos_items
-from fuzzroute.decided.verify import verify
+from fuzzroute.decided.verify import verify, with_claims
 from fuzzroute.decided.wording import BOUNDARY, live_law, rule, rules
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
@@ -122,8 +123,9 @@ UNDECIDED_LISTED = 50
 class Listing:
     """Puts one rule's answers into the decisions: findings listed up to the caps, pairs counted."""
 
-    def __init__(self, decisions: Decisions, entries: tuple[Entry, ...]) -> None:
+    def __init__(self, decisions: Decisions, graph: Graph, entries: tuple[Entry, ...]) -> None:
         self.decisions = decisions
+        self.graph = graph
         self.entries = entries
         self.listed: dict[str, int] = {}
 
@@ -132,6 +134,14 @@ class Listing:
             return False
         self.listed[key] = self.listed.get(key, 0) + 1
         return True
+
+    def full(self, shared_in: str) -> bool:
+        """Whether a verified shared text in `shared_in` would only be counted: no room, every example kept."""
+        cap = SHARED_LISTED if shared_in == FIXED_WORDS else WILDCARD_LISTED
+        return (
+            self.listed.get(f"shared-{shared_in}", 0) >= cap
+            and len(self.decisions.shared_unlisted.examples) >= EXAMPLES
+        )
 
     def add(self, item: DecidedItem) -> None:
         decisions = self.decisions
@@ -146,7 +156,9 @@ class Listing:
         elif item.kind == UNDECIDED and item.question == PAIR and not self._room("undecided", UNDECIDED_LISTED):
             _count(decisions.undecided_unlisted, item.other, item.entry, None)
             return
-        decisions.items.append(item)
+        if item.said is not None and not item.message:
+            item.message = overlap_message(item)
+        decisions.items.append(with_claims(self.graph, item))  # a listed overlap shows its claims
 
     def count(self, answers: Answers) -> None:
         decisions = self.decisions
@@ -214,7 +226,8 @@ def decide(
     decisions = Decisions(boundary=BOUNDARY)
     states, searches = context.facts.states, context.facts.searches
     answered: set[int] = set()
-    listing = Listing(decisions, entries)
+    listing = Listing(decisions, graph, entries)
+    context.listing_full = listing.full  # read only when the rules are answered in order on this process
     for checked in answer_all(context, data, workers=workers, should_stop=should_stop, progress=advanced):
         answered.add(checked.rule)
         for record in checked.items:

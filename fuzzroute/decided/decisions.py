@@ -89,6 +89,9 @@ class DecidedItem:
     redos: Redos | None = None
     relation: str | None = None
     shared_in: str | None = None
+    #: A shared-text item's text as its message quotes it, kept so the message is written only when the item
+    #: is listed (most are counted); not reported.
+    said: str | None = None
 
     def record(self, ident: str) -> DecidedRecord:
         """The reported form of the item, known in documents as `ident` (`decided-1`, ...)."""

@@ -157,10 +157,15 @@ def _gap(part: Part, text: Sequence[int], space: int, newline: set[int]) -> int 
 
 def _starts(parts: Sequence[Part], cells: int) -> int:
     """The cells (as bits) after which every part of a rule can still accept."""
-    found = 0
-    for cell in range(cells):
-        if all(part.live[part.moves[0][part.column_of_cell[cell]]] for part in parts):
-            found |= 1 << cell
+    found = (1 << cells) - 1
+    for part in parts:
+        live, first_moves = part.live, part.moves[0]
+        live_columns = [live[target] for target in first_moves]
+        mask = 0
+        for cell, column in enumerate(part.column_of_cell[:cells]):
+            if live_columns[column]:
+                mask |= 1 << cell
+        found &= mask
     return found
 
 

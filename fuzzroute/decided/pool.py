@@ -8,7 +8,9 @@ The automata are built before the pool starts and inherited; items travel
 back as plain records (entry positions, not entries, since a rule's `when`
 function need not pickle) and every witness is verified in the worker.
 Worker processes ignore Ctrl-C; a stop request is polled between rules,
-and the rules not reached are returned as such.
+and the rules not reached are returned as such.  Once the parent's listing
+of a kind of shared text is full, the workers count such items without
+building or sending them (`_FullFlags`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from fuzzroute.decided.decisions import DecidedItem
+from fuzzroute.decided.decisions import FIXED_WORDS, WILDCARD, DecidedItem
 from fuzzroute.decided.questions import Answers, Context, RuleQuestions
 from fuzzroute.decided.verify import verify
 from fuzzroute.engine.entries import Entry
@@ -63,20 +65,37 @@ def _received(value: Any, entries: Sequence[Entry]) -> Any:
     return value
 
 
+#: The item's fields in declaration order, and the positions of those whose type holds rules (read once).
+_FIELDS = tuple(name.name for name in fields(DecidedItem))
+_RULE_AT = tuple(position for position, name in enumerate(fields(DecidedItem)) if "Entry" in str(name.type))
+
+
 def item_record(item: DecidedItem) -> Record:
     """Every field of the item, in declaration order, its rules as positions (so a new field travels as is)."""
-    return tuple(_sent(getattr(item, name.name)) for name in fields(DecidedItem))
+    values = [getattr(item, name) for name in _FIELDS]
+    for position in _RULE_AT:
+        values[position] = _sent(values[position])
+    return tuple(values)
 
 
 def item_from(record: Record, entries: Sequence[Entry]) -> DecidedItem:
-    return DecidedItem(*(_received(value, entries) for value in record))
+    values = list(record)
+    for position in _RULE_AT:
+        values[position] = _received(values[position], entries)
+    return DecidedItem(*values)
 
 
 def check(context: Context, answers: Answers) -> Checked:
-    """Verify every witness of one rule's answers with the compiled matchers and `graph.claims`."""
+    """Verify every witness of one rule's answers with the compiled matchers and `graph.claims`.
+
+    Where the claims follow the matches (`verify.claims_follow_matches`), an
+    overlap is verified by the matchers alone; its claims are read in the
+    parent only if it is listed (most are counted).
+    """
     checked = Checked(answers.rule)
+    claims = not context.claims_follow_matches
     for item in answers.items:
-        defect = verify(context.graph, item)
+        defect = verify(context.graph, item, claims=claims)
         if defect is None:
             checked.items.append(item_record(item))
         else:
@@ -136,6 +155,9 @@ def _answer_on_pool(
 ) -> Iterator[Checked]:
     global _CONTEXT
     forked = multiprocessing.get_context("fork")
+    listing_full = context.listing_full
+    flags = _FullFlags(forked) if listing_full is not None else None
+    context.listing_full = None if flags is None else flags.full  # what the workers read
     _CONTEXT = context
     # Rules go out in small batches (one result per batch), in order; imap gives them back in that order.
     size = max(1, len(rules) // (workers * 16))
@@ -154,7 +176,34 @@ def _answer_on_pool(
                     except multiprocessing.TimeoutError:
                         continue
                 yield from answered
+                if flags is not None and listing_full is not None:
+                    flags.update(listing_full)  # every rule answered so far is listed now
                 if progress is not None:
                     progress(len(answered))
     finally:
         _CONTEXT = None
+        context.listing_full = listing_full
+
+
+class _FullFlags:
+    """`Listing.full` as the workers see it: flags the parent raises once the listing of a strength is full.
+
+    The parent lists the answers in rule order and raises a flag only after
+    listing every rule up to some rule r; a rule a worker is answering then
+    has not been listed yet, so it comes after r, and the listing, which only
+    fills, is still full when its items arrive.  A flag not yet raised only
+    means the items are built and sent, as they were before the flag: the
+    answers are the same whenever a flag goes up.
+    """
+
+    def __init__(self, forked: Any) -> None:
+        self._flags = {strength: forked.RawValue("b", 0) for strength in (FIXED_WORDS, WILDCARD)}
+
+    def full(self, strength: str) -> bool:
+        flag = self._flags.get(strength)
+        return flag is not None and bool(flag.value)
+
+    def update(self, listing_full: Callable[[str], bool]) -> None:
+        for strength, flag in self._flags.items():
+            if not flag.value and listing_full(strength):
+                flag.value = 1

@@ -27,13 +27,20 @@ For rule B, against every earlier data rule A the automata read:
 
 Some answers need no search, and then none is run (`Context.exhaustive`
 runs them all, for the test that holds the two equal): when minimising a
-cover, a counter-witness found on the way that none of the other rules
-matches keeps the rule that took it; a cover is proven when each keyword
-of one of B's keyword lists is listed by a keyword rule of it, or when
-one of its rules alone covers B (one search excluding that rule, asked
-once).  Each proves exactly what the search over all the rules would
-answer, so the decisions are the same wherever those searches finish
-within their bounds; only fewer states are spent.
+cover, a message of B found on the way (a counter-witness, or what a
+search of the minimisation found) that none of the other rules matches
+keeps the rule that took it; a cover is proven when each keyword of one
+of B's keyword lists is listed by a keyword rule of it, or when one of
+its rules alone covers B (one search excluding that rule, asked once and
+kept); B's own text shows B matches some message, and, as written, that an
+earlier rule matches inside it, where the search could not run out.  Each
+proves exactly what the search over all the rules would answer, so the
+decisions are the same wherever those searches finish within their
+bounds; only fewer states are spent.
+
+Shared text beyond the graph-wide listing (`decide.Listing`) is only
+counted: once the listing of its kind is full, it is verified and counted
+without its item (`counted_as_matched`, `counted_unbuilt`).
 
 Every search counts its states against `max_states` per question and
 `rule_states` for all questions about B; past a bound a question is
@@ -69,6 +76,7 @@ from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
+from fuzzroute.decided.verify import claims_follow_matches, verify
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
@@ -123,6 +131,11 @@ class Context:
     first_default: int | None = None
     #: Every shortcut of `shortcuts` off: the same decisions by the searches alone (the test holds them equal).
     exhaustive: bool = False
+    #: Whether an overlap's witness is verified by the matchers alone (`verify.claims_follow_matches`).
+    claims_follow_matches: bool = False
+    #: On one process, whether the graph-wide listing of shared text of a strength is full (`Listing.full`):
+    #: rules are answered and listed in order, so it is known when a rule's questions run.  None on a pool.
+    listing_full: Callable[[str], bool] | None = None
 
     @classmethod
     def of(
@@ -135,6 +148,7 @@ class Context:
         context.whens = tuple(e.index for e in entries if e.when is not None)
         context.first_default = next((e.index for e in entries if e.is_unconditional), None)
         context.exhaustive = exhaustive
+        context.claims_follow_matches = claims_follow_matches(graph)
         return context
 
     @functools.cached_property
@@ -320,7 +334,7 @@ class RuleQuestions:
         """The relation of earlier rule `a` to B, recording the finding, count or undecided question."""
         undecided: str | None = None
         if fixed_candidate and fixed is not None:
-            outcome = self.inside(fixed, lang_a)
+            outcome = self.evident_inside(fixed, a, lang_a) or self.inside(fixed, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
                 return SHARED_TEXT
             if outcome.verdict == LIMIT:
@@ -329,7 +343,7 @@ class RuleQuestions:
             self.shared(a, self.gap_witness(a.index), WILDCARD)
             return SHARED_TEXT
         if own_candidate and own is not None and undecided is None:
-            outcome = self.inside(own, lang_a)
+            outcome = self.evident_inside(own, a, lang_a) or self.inside(own, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
                     return SHARED_TEXT
             if outcome.verdict == LIMIT:
@@ -342,6 +356,35 @@ class RuleQuestions:
             self._example(CO_OCCURRENCE, a.index, self.side_by_side(a.index))
             return CO_OCCURRENCE
         return self.overlap(a, lang_a, lang_b)
+
+    def evident_inside(self, readings: tuple[Rule, ...], a: Entry, lang_a: Rule) -> Outcome | None:
+        """A's match inside B's text shown by B's own text as written, when that settles `inside` unsearched.
+
+        For a rule of one reading, whose own text as written (`texts`) that
+        reading accepts and A's automata accept too, the search of `inside`
+        would surely find a text (it cannot run out: the two automata have
+        fewer states together than the bound left).  Which text it finds is
+        never shown: `shared` replaces it by the own text as written whenever
+        both compiled matchers match that, which is asked here too.  So the
+        own text stands for the search's answer.  None: not settled this way.
+        """
+        if self.context.exhaustive or len(readings) != 1:
+            return None
+        b = self.entry
+        text = self.own_text(b.index)
+        own = self.languages.own(b.index)
+        if not text or own is None or len(own) != 1:
+            return None
+        (reading,) = readings
+        size = 1
+        for part in (*reading.parts, *lang_a.parts):
+            size *= part.states
+        if size >= min(self.context.max_states, self.context.rule_states - self.answers.states):
+            return None
+        cells = self.cells_of(text)
+        if not (accepts(reading, cells) and accepts(lang_a, cells) and _matches(a, text) and _matches(b, text)):
+            return None
+        return Outcome(FOUND, text)
 
     def inside(self, readings: tuple[Rule, ...], lang_a: Rule) -> Outcome:
         """A text of one of B's readings (one per part) that A matches; LIMIT if a search ran out."""
@@ -369,6 +412,8 @@ class RuleQuestions:
         witness = text if own is not None and len(own) == 1 else self.message_of(a, text)
         if witness is None:
             return False
+        if self.counted_as_matched(a, witness, strength):
+            return True
         witness = worded(witness, lambda phrase: _matches(a, phrase) and _matches(b, phrase))
         if text is not None and own is not None and len(own) == 1:
             text = witness  # the own text, read as words
@@ -378,22 +423,52 @@ class RuleQuestions:
             self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
             self._example(SHARED_TEXT, a.index, witness)
             return True
+        if self.counted_unbuilt(a, witness, strength):
+            return True
+        # The message is written only if the item is listed (`overlap_message`): most are counted.
         said = quoted(text) if text is not None else "one of its own texts"
-        if strength == FIXED_WORDS:
-            where = f"the own words of later {rule(b)}"
-            advice = f'narrow `{a.caption}` or declare "{b.id}" first'
-        else:
-            where = f"a text of later {rule(b)} where only its wildcards hold those words"
-            advice = f'narrow the wildcards of `{b.caption}`, or declare "{b.id}" first'
         self._add(
             DecidedItem(
-                OVERLAP, PAIR, b,
-                f"{rule(a)} matches inside {said}, {where}: a message that says just that starts \"{a.id}\", "
-                f'never "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to "{a.id}", declare the '
-                "phrase in its examples so a reordering is caught.",
-                witness=witness, other=a, relation=SHARED_TEXT, shared_in=strength,
+                OVERLAP, PAIR, b, "", witness=witness, other=a, relation=SHARED_TEXT, shared_in=strength, said=said,
             )
         )
+        return True
+
+    def counted_as_matched(self, a: Entry, witness: str, strength: str) -> bool:
+        """`counted_unbuilt` before the witness is reworded: where the matchers alone verify an overlap.
+
+        Rewording (`worded`) and a declared example only ever replace the
+        witness by one both matchers match; so when both match it already, the
+        final witness passes verification too, and a shared text the listing
+        would only count is counted as is (it is listable on this rule, as
+        `_listable` would have found, and counts there).
+        """
+        full = self.context.listing_full
+        if not self.context.claims_follow_matches or full is None or not full(strength):
+            return False
+        listed = self._listed.get(strength, 0)
+        if listed >= LISTED_PER_RULE or not (_matches(a, witness) and _matches(self.entry, witness)):
+            return False
+        self._listed[strength] = listed + 1
+        self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
+        return True
+
+    def counted_unbuilt(self, a: Entry, witness: str, strength: str) -> bool:
+        """Count a verified shared text without building its item, when the graph-wide listing is already full.
+
+        The listing (`decide.Listing`) would only count it: no room is left
+        for its kind and the counted pairs have all their examples.  Its
+        witness is verified here as `pool.check` would; one the matchers
+        contradict is built after all, so the defect is reported in its place.
+        """
+        full = self.context.listing_full
+        if full is None or not full(strength):
+            return False
+        probe = DecidedItem(OVERLAP, PAIR, self.entry, "", witness=witness, other=a, relation=SHARED_TEXT,
+                            shared_in=strength)
+        if verify(self.graph, probe, claims=not self.context.claims_follow_matches) is not None:
+            return False
+        self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
         return True
 
     def declared(self, fits: Callable[[str], bool]) -> str | None:
@@ -496,7 +571,7 @@ class RuleQuestions:
     # -- 3: never wins -------------------------------------------------------------
     def containment(self, lang_b: Rule, earlier: int, unreadable: list[Entry]) -> None:
         b = self.entry
-        alone = self.ask([lang_b])
+        alone = self.some_message(lang_b)
         if alone.verdict == NONE:
             self._add(
                 DecidedItem(
@@ -530,7 +605,9 @@ class RuleQuestions:
                 return
             containing.extend(takers)
             languages.extend(self.languages.search(e.index) for e in takers)
-            outcome = Outcome(NONE) if self.keyword_cover(containing) else self.own_text_left(languages)
+            outcome = Outcome(NONE) if self.keyword_cover(containing) else self.one_covers(lang_b, containing, shown)
+            if outcome is None:
+                outcome = self.own_text_left(languages)
             if outcome is None:
                 outcome = self.ask([lang_b], languages)
             if outcome.verdict == NONE:
@@ -541,6 +618,51 @@ class RuleQuestions:
                 return
             assert outcome.phrase is not None
             phrase = outcome.phrase
+
+    def some_message(self, lang_b: Rule) -> Outcome:
+        """Whether B matches any message: its own text shows it does, else a search over B alone.
+
+        The search is skipped only when it could not run out (B's automata
+        have fewer states, all parts together, than the bound left) and B's
+        own text is read by them: it would then surely find a message.  Its
+        phrase is not read when B has an own text, so the outcome carries that text.
+        """
+        text = self.own_text(self.entry.index)
+        if not self.context.exhaustive and text:
+            size = 1
+            for part in lang_b.parts:
+                size *= part.states
+            left = self.context.rule_states - self.answers.states
+            if size < min(self.context.max_states, left) and accepts(lang_b, self.cells_of(text)):
+                return Outcome(FOUND, text)
+        return self.ask([lang_b])
+
+    def cells_of(self, phrase: str) -> tuple[int, ...]:
+        finder = self.context.finder
+        return tuple(finder.cell(ch) for ch in phrase)
+
+    def one_covers(self, lang_b: Rule, containing: list[Entry], shown: Sequence[str]) -> Outcome | None:
+        """NONE when one of the containing rules alone covers B (`covers_alone`), so all of them do.
+
+        Asked only where the cover will be minimised (two rules or more, up to
+        `MINIMISE_UP_TO`), which asks the same question of the rules it keeps
+        trying: the first rule, in declaration order, that matches every
+        message of B found so far and is not known already is searched (one
+        search at most per call), and its answer is kept for `minimal`.
+        None: not shown this way (the search over all of them decides).
+        """
+        if self.context.exhaustive or not 2 <= len(containing) <= MINIMISE_UP_TO:
+            return None
+        messages = self.messages_of(lang_b, shown)
+        for x in sorted(containing, key=lambda e: e.index):
+            known = self._alone.get(x.index)
+            if known is not None:
+                if known:
+                    return Outcome(NONE)
+                continue
+            if all(self.matched_by(m, [x]) for m in messages):
+                return Outcome(NONE) if self.covers_alone(lang_b, x, messages) else None
+        return None
 
     def own_text_left(self, taken: list[Rule]) -> Outcome | None:
         """B's own text that none of `taken` matches, if a small search finds one (a readable counter-witness)."""
@@ -591,48 +713,63 @@ class RuleQuestions:
         """Drop containing rules one by one while the rest still cover B (deterministic, greedy).
 
         A rule stays when the rest do not cover B.  A message of B's already
-        found (`shown`, the counter-witnesses that brought the rules in) that
-        none of the rest matches proves that without a search: the search
-        could only have found a message or run out, and either keeps the
-        rule.  Membership is read on the same automata the search reads.
+        found that none of the rest matches proves that without a search: the
+        search could only have found a message or run out, and either keeps
+        the rule.  Such messages are the counter-witnesses that brought the
+        rules in (`shown`) and every message of B a search of this
+        minimisation finds on the way (one rule alone not covering B, or the
+        rest not covering it).  When the rest is one rule, the search over it
+        is the one `covers_alone` asked, and is not asked again.  Membership
+        is read on the same automata the search reads.
         """
         if len(candidates) > MINIMISE_UP_TO:
             return candidates
-        messages = [] if self.context.exhaustive else self.messages_of(lang_b, shown)
+        exhaustive = self.context.exhaustive
+        messages = [] if exhaustive else self.messages_of(lang_b, shown)
         kept = list(candidates)
         for a in list(candidates):
             rest = [x for x in kept if x is not a]
             if not rest or any(not self.matched_by(message, rest) for message in messages):
                 continue
-            if self.surely_covered(lang_b, rest, shown) or self.ask(
-                [lang_b], [self.languages.search(x.index) for x in rest]
-            ).verdict == NONE:
+            if self.surely_covered(lang_b, rest, messages):
                 kept = rest
+                continue
+            if not exhaustive and len(rest) == 1:
+                continue  # `covers_alone` searched exactly this: the rest does not cover B
+            outcome = self.ask([lang_b], [self.languages.search(x.index) for x in rest])
+            if outcome.verdict == NONE:
+                kept = rest
+            elif outcome.verdict == FOUND and not exhaustive:
+                self.learn(messages, lang_b, outcome.phrase)
         return kept
 
-    def surely_covered(self, lang_b: Rule, rules: Sequence[Entry], shown: Sequence[str]) -> bool:
+    def surely_covered(self, lang_b: Rule, rules: Sequence[Entry], messages: list[tuple[int, ...]]) -> bool:
         """Whether `rules` are proven to match every message of B without a search over all of them at once.
 
         By their keywords (`keyword_cover`), or because one of them alone
         covers B (`covers_alone`); False only means "not proven this way".
+        `messages` (B's messages found so far) grows by what the searches find.
         """
         if self.context.exhaustive:
             return False
         if self.keyword_cover(rules):
             return True
-        messages = self.messages_of(lang_b, shown)
         return any(self.covers_alone(lang_b, x, messages) for x in rules)
 
-    def covers_alone(self, lang_b: Rule, x: Entry, messages: Sequence[tuple[int, ...]]) -> bool:
+    def covers_alone(self, lang_b: Rule, x: Entry, messages: list[tuple[int, ...]]) -> bool:
         """Whether rule `x` alone matches every message of B: one search with one rule excluded, asked once.
 
-        A rule that misses a message of B's already found cannot, and is not searched.
+        A rule that misses a message of B's already found cannot, and is not
+        searched; a message the search finds joins `messages`.
         """
         found = self._alone.get(x.index)
         if found is None:
-            found = all(self.matched_by(m, [x]) for m in messages) and self.ask(
-                [lang_b], [self.languages.search(x.index)]
-            ).verdict == NONE
+            found = all(self.matched_by(m, [x]) for m in messages)
+            if found:
+                outcome = self.ask([lang_b], [self.languages.search(x.index)])
+                found = outcome.verdict == NONE
+                if outcome.verdict == FOUND:
+                    self.learn(messages, lang_b, outcome.phrase)
             self._alone[x.index] = found
         return found
 
@@ -655,6 +792,11 @@ class RuleQuestions:
             return False
         leaves = self.languages.rules[self.entry.index].leaves
         return any(isinstance(leaf, Keywords) and listed.issuperset(leaf.keywords) for leaf in leaves)
+
+    def learn(self, messages: list[tuple[int, ...]], lang_b: Rule, phrase: str | None) -> None:
+        """Keep `phrase`, found by a search, among B's known messages (if B's automata read it so)."""
+        if phrase is not None:
+            messages.extend(self.messages_of(lang_b, [phrase]))
 
     def messages_of(self, lang_b: Rule, phrases: Sequence[str]) -> list[tuple[int, ...]]:
         """The phrases B's automata accept, as cells (the letters the automata read)."""
@@ -689,6 +831,23 @@ class RuleQuestions:
                 relation=SHARED_TEXT,
             )
         )
+
+
+def overlap_message(item: DecidedItem) -> str:
+    """The message of a shared-text item (`RuleQuestions.shared`), written when the item is listed."""
+    a, b, said = item.other, item.entry, item.said
+    assert a is not None and said is not None
+    if item.shared_in == FIXED_WORDS:
+        where = f"the own words of later {rule(b)}"
+        advice = f'narrow `{a.caption}` or declare "{b.id}" first'
+    else:
+        where = f"a text of later {rule(b)} where only its wildcards hold those words"
+        advice = f'narrow the wildcards of `{b.caption}`, or declare "{b.id}" first'
+    return (
+        f"{rule(a)} matches inside {said}, {where}: a message that says just that starts \"{a.id}\", "
+        f'never "{b.id}". If it belongs to "{b.id}", {advice}; if it belongs to "{a.id}", declare the '
+        "phrase in its examples so a reordering is caught."
+    )
 
 
 def first_phrase(context: Context, dead: Sequence[Entry]) -> str | None:

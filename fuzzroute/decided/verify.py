@@ -3,16 +3,26 @@
 The automata are a second implementation of the matchers; if they ever
 disagree with the real ones, the disagreement must surface as a defect of
 fuzzroute and never as a finding about the user's rules.
+
+An overlap's witness is checked by the compiled matchers of both rules and by
+the laws (both start the earlier rule or one before it).  On a graph whose
+conditions are all data matchers that always finish (no `when` predicate,
+no regex run by `re` under a time limit: `claims_follow_matches`), the
+second check follows from the first: the laws run the conditions in
+declaration order, skipping only rules that cannot match, and stop at the
+first that matches, which is then at or before the earlier rule, under both
+laws.  There `verify(..., claims=False)` runs the matchers alone and leaves
+the claims to be read for the items that are shown (`with_claims`).
 """
 
 from __future__ import annotations
 
 from fuzzroute.decided.decisions import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, REDOS, DecidedItem, Defect, defect
-from fuzzroute.engine.automata.plan import RegexTimedOut
+from fuzzroute.engine.automata.plan import GUARDED, RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant
-from fuzzroute.engine.matchers import AllOf, Regex
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 
 
 def _matches(entry: Entry, phrase: str) -> bool:
@@ -82,9 +92,53 @@ def _attack_matches(entry: Entry, caption: str, phrase: str) -> bool:
     return any(isinstance(p, Regex) and p.caption == caption and p.matches(phrase) for p in parts)
 
 
-def verify(graph: Graph, item: DecidedItem) -> Defect | None:
-    """None when the witness agrees with the real matchers and laws; else the defect to report."""
-    problem = problem_with(graph, item)
+def claims_follow_matches(graph: Graph) -> bool:
+    """Whether every condition of `graph` is a data matcher that always finishes (see the module docstring).
+
+    Then the laws start a rule that matches a phrase, or an earlier one, on
+    it: an overlap whose two rules both match its witness needs no claims to
+    be verified.
+    """
+    for entry in graph.laws.candidates:
+        if entry.when is not None:
+            return False
+        matcher = entry.data_matcher
+        if matcher is None:
+            continue  # a default: it claims only under the cold walk, before a later rule, which the check allows
+        leaves = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
+        for leaf in leaves:
+            if isinstance(leaf, Regex) and leaf.plan.mode == GUARDED:
+                return False
+            if not isinstance(leaf, Regex | Keywords):
+                return False
+    return True
+
+
+def _overlap_problem(item: DecidedItem) -> str | None:
+    """`_problem_with` for an overlap on a graph where the claims follow the matches: the matchers alone."""
+    phrase = item.witness
+    if phrase is None:
+        return None
+    assert item.other is not None
+    if not (_matches(item.other, phrase) and _matches(item.entry, phrase)):
+        return "the compiled matchers do not both match it"
+    return None
+
+
+def with_claims(graph: Graph, item: DecidedItem) -> DecidedItem:
+    """The item with the claims of its witness, read now if `verify(..., claims=False)` left them out."""
+    if item.claims is None and item.witness is not None and item.kind == OVERLAP:
+        item.claims = graph.claims(item.witness)
+    return item
+
+
+def verify(graph: Graph, item: DecidedItem, *, claims: bool = True) -> Defect | None:
+    """None when the witness agrees with the real matchers and laws; else the defect to report.
+
+    `claims=False` (only on a graph where `claims_follow_matches`) checks an
+    overlap by the matchers alone and leaves its claims unread.
+    """
+    problem = _overlap_problem(item) if not claims and item.kind == OVERLAP else problem_with(graph, item)
     if problem is None:
         return None
     return defect(item.kind, item.entry, item.witness, problem, item.other)
