@@ -55,9 +55,8 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.limits import remembering_slow_conditions
-from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.budget import Budget, Progress, generation_seconds
-from fuzzroute.generate.findings import Findings, Group, make_witness
+from fuzzroute.generate.findings import Findings, Group, declared_keys, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
 from fuzzroute.generate.messages import SLOW_PUMPED, render
 from fuzzroute.generate.relation import meeting, relation_of, shared_in_of
@@ -145,9 +144,7 @@ class Explorer:
         self.workers = max(1, workers)
         self.shard = shard
         self.entries = graph.entries
-        self.findings = Findings(
-            frozenset(phrase_key(x) for e in self.entries for x in e.examples or ())
-        )
+        self.findings = Findings(declared_keys(self.entries))
         self.stats = Stats(self.entries)
         self.order_decides = graph.order_decides
         self.generated = 0
