@@ -311,17 +311,20 @@ class StreamFactory:
 
     def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
         combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
-        streams = [self.sampler(entry, "all-of", combined.sample, "all-of")]
+        return [self.sampler(entry, "all-of", combined.sample, "all-of"), self._all_of_splices(entry, combined)]
+
+    def _all_of_splices(self, entry: Entry, combined: AllOfPhrases) -> Stream:
+        """The parts' text beside another rule's token (lazy, as `_regex_splices` is)."""
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
-        if others:
+        if not others:
+            return
 
-            def draw(ch: Chooser) -> str:
-                text = combined.combine(ch)
-                token = pick(ch, others)
-                return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
+        def draw(ch: Chooser) -> str:
+            text = combined.combine(ch)
+            token = pick(ch, others)
+            return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
 
-            streams.append(self.sampler(entry, "splice", draw, "splice"))
-        return streams
+        yield from self.sampler(entry, "splice", draw, "splice")
 
     # -- when ------------------------------------------------------------------
     def _when(self, entry: Entry) -> list[Stream]:
