@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from fuzzroute.generate import explore
 from fuzzroute.generate import intersect as phase
 from fuzzroute.generate.budget import STOP_POLL_EVERY
 from fuzzroute.generate.intersect import EARLIER_TEXT, LATER_TEXT, IntersectionStats, Witnesses
+from fuzzroute.report.assembly.pipeline import write_report
 from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import (
     RULES_OVERLAP,
@@ -225,6 +227,24 @@ def test_the_phase_reads_the_same_automata_as_the_decided_tier() -> None:
     assert languages.rules[1]._whole is not None  # built by the phase, kept for the decided tier
     graph.entry("later", match=keywords("status"))
     assert languages_for(graph) is not languages  # a graph that grew gets automata for its new rules
+
+
+def test_a_caller_done_with_the_automata_has_them_freed_and_the_findings_stay_the_same() -> None:
+    kept, released = _magic_graph(), _magic_graph()
+    languages = languages_for(released)
+    assert _without_time(explore(released, seed=0, budget_phrases=60, release_automata=True)) == _without_time(
+        explore(kept, seed=0, budget_phrases=60)
+    )
+    assert languages_for(released) is not languages  # freed after the phase read them: built again on demand
+
+
+def test_a_report_frees_the_automata_its_decided_tier_built(tmp_path: Path) -> None:
+    graph = _magic_graph()
+    languages = languages_for(graph)  # what the decided tier reads, and generation's overlap phase after it
+    result = write_report(graph, html_path=tmp_path / "r.html", budget_phrases=60)
+    assert result.exit_status == 0
+    assert [s for s in result.report.suggestions if s.kind == SHADOWED_BY_EARLIER_RULE]  # the phase still ran
+    assert languages_for(graph) is not languages  # generation's workers did not start with them
 
 
 # -- the witnesses ----------------------------------------------------------------------------

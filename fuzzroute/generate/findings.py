@@ -21,9 +21,11 @@ import functools
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.text import phrase_key
 from fuzzroute.generate.naturalness import from_example, naturalness_penalty
@@ -159,6 +161,11 @@ class Group:
     #: The strongest meeting seen (`relation.Meeting.strength`; 3 when the kind has no relation).
     strongest: int = 3
 
+    def __getstate__(self) -> dict[str, object]:
+        # The declared phrases are the run's, not the group's: a unit's groups travel back to the
+        # explorer without them (thousands of units would each send every example), and it sets its own.
+        return {**self.__dict__, "declared": frozenset()}
+
     def rank(self, witness: Witness) -> tuple[int, int, bool, tuple[int, int, str, str]]:
         """The strongest meeting first, then the edit an author acts on first (`edit_rank`); phrases the
         author already declared go last (the proven half covers them)."""
@@ -234,12 +241,20 @@ def _digest(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
 
 
+def declared_keys(entries: Iterable[Entry]) -> frozenset[str]:
+    """The `phrase_key` of every declared example: a group ranks the phrases an author declared last."""
+    return frozenset(phrase_key(x) for e in entries for x in e.examples or ())
+
+
 class Findings:
     """All groups of one run, in first-seen order (sorted when the run ends)."""
 
     def __init__(self, declared: frozenset[str] = frozenset()) -> None:
         self.groups: dict[GroupKey, Group] = {}
         self.declared = declared
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "declared": frozenset()}  # see `Group.__getstate__`
 
     def add(
         self,

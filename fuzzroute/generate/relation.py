@@ -35,7 +35,7 @@ from typing import Any, Final
 
 from fuzzroute.engine import regex_syntax
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex, keyword_pattern
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 from fuzzroute.results.suggestions import Relation, SharedIn
 from fuzzroute.strategies.regex_tree import (
     GLOBAL_FLAGS,
@@ -101,8 +101,11 @@ class Occurrence:
 class OwnText:
     """A rule's own text as patterns whose named groups mark its literal runs."""
 
-    def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
+    def __init__(self, patterns: Sequence[re.Pattern[str]], literal: Sequence[re.Pattern[str]] = ()) -> None:
+        """`patterns` mark their literal runs with named groups; every match of a `literal` pattern (a
+        keyword's own search pattern, compiled once for routing) is literal text as a whole."""
         self.patterns = tuple(patterns)
+        self.literal = tuple(literal)
 
     def occurrences(self, phrase: str) -> Iterator[Occurrence]:
         for pattern in self.patterns:
@@ -112,6 +115,10 @@ class OwnText:
                     span for span in (found.span(name) for name in fixed_names) if span[0] >= 0 and span[1] > span[0]
                 )
                 yield Occurrence(found.start(), found.end(), spans)
+        for pattern in self.literal:
+            for found in _all_matches(pattern, phrase):
+                start, end = found.span()
+                yield Occurrence(start, end, ((start, end),) if end > start else ())
 
 
 def _all_matches(pattern: re.Pattern[str], phrase: str) -> Iterator[re.Match[str]]:
@@ -183,10 +190,6 @@ def _regex_own_text(regex: Regex) -> re.Pattern[str]:
         return pattern
 
 
-def _keyword_own_text(keyword: str) -> re.Pattern[str]:
-    return re.compile(f"(?P<{_FIXED}1>{keyword_pattern(keyword)})", re.IGNORECASE)
-
-
 def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
     matcher = entry.data_matcher
     if isinstance(matcher, AllOf):
@@ -200,12 +203,14 @@ def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
 def own_text(entry: Entry) -> OwnText:
     """The rule's own text (empty for a `when` rule, an intent or a default: they have no text)."""
     patterns: list[re.Pattern[str]] = []
+    literal: list[re.Pattern[str]] = []
     for leaf in _leaves(entry):
         if isinstance(leaf, Keywords):
-            patterns.extend(_keyword_own_text(k) for k in leaf.keywords)
+            # A keyword's own text is the keyword: all of what its search pattern matches is literal.
+            literal.extend(leaf.patterns)
         else:
             patterns.append(_regex_own_text(leaf))
-    return OwnText(patterns)
+    return OwnText(patterns, literal)
 
 
 @lru_cache(maxsize=4096)

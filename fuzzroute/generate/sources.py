@@ -231,15 +231,13 @@ class StreamFactory:
     # -- regex ---------------------------------------------------------------
     def _regex(self, entry: Entry, matcher: Regex) -> list[Stream]:
         phrases = RegexPhrases(matcher.pattern, self.words)
-        others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
         walk = self.sampler(entry, "regex/walk", phrases.sample, "walk")
         streams = [self._exrex(entry, phrases), walk]
         if self.settings.hypothesis_draws > 0:
             # A generator body runs at its first `next`, so the (costly) draws
             # happen only if the explorer reaches this sub-stream.
             streams.append(self._from_regex(entry, phrases))
-        if others:
-            streams.append(self._regex_splices(entry, matcher, phrases, others))
+        streams.append(self._regex_splices(entry, matcher, phrases))
         return streams
 
     def _exrex(self, entry: Entry, phrases: RegexPhrases) -> Stream:
@@ -254,7 +252,16 @@ class StreamFactory:
         drawn = draw_examples(phrases.from_regex(), self.settings.hypothesis_draws, seed_value, self.settings.deadline)
         yield from _listed(entry.index, "regex/hypothesis", drawn)
 
-    def _regex_splices(self, entry: Entry, matcher: Regex, plain: RegexPhrases, others: list[str]) -> Stream:
+    def _regex_splices(self, entry: Entry, matcher: Regex, plain: RegexPhrases) -> Stream:
+        """Other rules' tokens spliced into the rule's phrases (none when no other rule has a token).
+
+        Lazy, like every sub-stream after the first: a unit whose share of the budget is a phrase or two
+        (a graph of thousands of rules) never reaches it, so it should not pay for picking the tokens.
+        Its own seeded draws (`rng`) make it the same stream whenever it starts.
+        """
+        others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
+        if not others:
+            return
         spliced = RegexPhrases(matcher.pattern, others)
 
         def draw(ch: Chooser) -> str:
@@ -278,18 +285,23 @@ class StreamFactory:
             self.sampler(entry, "keywords/frame", phrases.sample, "frame"),
             _listed(entry.index, "keywords/probe", phrases.probes()),
         ]
-        others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
-        if others:
-            spliced = KeywordPhrases(matcher.keywords, others)
-
-            def draw(ch: Chooser) -> str:
-                keyword = spliced.fragment(ch)
-                token = pick(ch, others)
-                joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t} and {k}"))
-                return joined.replace("{k}", keyword).replace("{t}", token)
-
-            streams.append(self.sampler(entry, "splice", draw, "splice"))
+        streams.append(self._keyword_splices(entry, matcher))
         return streams
+
+    def _keyword_splices(self, entry: Entry, matcher: Keywords) -> Stream:
+        """Keywords beside other rules' tokens (lazy, as `_regex_splices` is)."""
+        others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
+        if not others:
+            return
+        spliced = KeywordPhrases(matcher.keywords, others)
+
+        def draw(ch: Chooser) -> str:
+            keyword = spliced.fragment(ch)
+            token = pick(ch, others)
+            joined = pick(ch, ("{k} {t}", "{t} {k}", "{k} for my {t}", "{t} and {k}"))
+            return joined.replace("{k}", keyword).replace("{t}", token)
+
+        yield from self.sampler(entry, "splice", draw, "splice")
 
     # -- all-of ----------------------------------------------------------------
     def _fragment(self, part: Regex | Keywords) -> Callable[[Chooser], str]:
@@ -299,17 +311,20 @@ class StreamFactory:
 
     def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
         combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
-        streams = [self.sampler(entry, "all-of", combined.sample, "all-of")]
+        return [self.sampler(entry, "all-of", combined.sample, "all-of"), self._all_of_splices(entry, combined)]
+
+    def _all_of_splices(self, entry: Entry, combined: AllOfPhrases) -> Stream:
+        """The parts' text beside another rule's token (lazy, as `_regex_splices` is)."""
         others = self.tokens.others(entry.index, self.rng(entry, "tokens"), SPLICE_TOKENS)
-        if others:
+        if not others:
+            return
 
-            def draw(ch: Chooser) -> str:
-                text = combined.combine(ch)
-                token = pick(ch, others)
-                return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
+        def draw(ch: Chooser) -> str:
+            text = combined.combine(ch)
+            token = pick(ch, others)
+            return f"{text} {token}" if ch.chance(50) else f"{token} {text}"
 
-            streams.append(self.sampler(entry, "splice", draw, "splice"))
-        return streams
+        yield from self.sampler(entry, "splice", draw, "splice")
 
     # -- when ------------------------------------------------------------------
     def _when(self, entry: Entry) -> list[Stream]:
@@ -356,21 +371,30 @@ class StreamFactory:
 
     # -- mutations ---------------------------------------------------------------
     def _mutations(self, entry: Entry) -> Stream:
-        rng = self.rng(entry, "mutation")
-        per_example: list[Stream] = []
+        """Every labelled single edit of each declared example, one edit of each kind in turn.
+
+        Lazy: the edits of an example are made when the stream first reaches
+        it (a unit with a share of a phrase or two never does; making them
+        costs milliseconds per example, lemminflect's lookups mostly).  The
+        stream's own seeded draws (`rng`) shuffle the examples in the same
+        order whenever they are made, so what it yields does not change.
+        """
+        yield from interleave([self._example_mutations(entry, example, rng)
+                               for rng in (self.rng(entry, "mutation"),)
+                               for example in dict.fromkeys(entry.examples or ())])
+
+    def _example_mutations(self, entry: Entry, example: str, rng: random.Random) -> Stream:
         matcher = entry.data_matcher
-        for example in dict.fromkeys(entry.examples or ()):
-            witness = matcher.witness(example) if matcher is not None else None
-            stems = content_stems(witness) if witness else []
-            edits = [m for m in labelled_mutations(example, witness, typos=self.settings.typos)
-                     if not stems or keeps_content(m.phrase, stems)]
-            by_kind: dict[str, list[Candidate | None]] = {}
-            for m in edits:
-                by_kind.setdefault(m.kind, []).append(
-                    Candidate(m.phrase, entry.index, f"mutation/{m.kind}", example, m.kind, m.label, m.inserted)
-                )
-            for group in by_kind.values():
-                rng.shuffle(group)
-            # One edit of each kind in turn, so a small budget still tries every kind.
-            per_example.append(interleave([iter(g) for g in by_kind.values()]))
-        return interleave(per_example)
+        witness = matcher.witness(example) if matcher is not None else None
+        stems = content_stems(witness) if witness else []
+        edits = [m for m in labelled_mutations(example, witness, typos=self.settings.typos)
+                 if not stems or keeps_content(m.phrase, stems)]
+        by_kind: dict[str, list[Candidate | None]] = {}
+        for m in edits:
+            by_kind.setdefault(m.kind, []).append(
+                Candidate(m.phrase, entry.index, f"mutation/{m.kind}", example, m.kind, m.label, m.inserted)
+            )
+        for group in by_kind.values():
+            rng.shuffle(group)
+        # One edit of each kind in turn, so a small budget still tries every kind.
+        yield from interleave([iter(g) for g in by_kind.values()])

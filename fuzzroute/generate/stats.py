@@ -35,17 +35,23 @@ class Stats:
         self.samples: dict[int, list[Witness]] = {}
         self._ranks: dict[int, list[tuple[int, int, str, str]]] = {}
         self._counted: set[int] = set()
-        ids = Counter(e.id for e in entries)
-        self._label = [e.id if ids[e.id] == 1 else f"{e.id}#{e.index + 1}" for e in entries]
+        #: Built on first use: a unit's Stats never names entries, and building it per unit is
+        #: quadratic in the number of rules (each unit would walk every entry).
+        self._label: list[str] | None = None
 
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         state["_counted"] = set()  # only needed while a unit runs
+        state["_ranks"] = {}  # `absorb` ranks the samples again
+        state["_label"] = None
         state["entries"] = ()  # `when` predicates need not pickle; the explorer's own Stats has them
         return state
 
     def label(self, index: int) -> str:
         """How `lost_to` names an entry: its id, or `id#position` when the id repeats."""
+        if self._label is None:
+            ids = Counter(e.id for e in self.entries)
+            self._label = [e.id if ids[e.id] == 1 else f"{e.id}#{e.index + 1}" for e in self.entries]
         return self._label[index]
 
     def reject(self, source: int) -> None:

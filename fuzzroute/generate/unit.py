@@ -34,8 +34,7 @@ from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Claims, Outcome, runs_on
 from fuzzroute.engine.limits import timeouts_logged, timeouts_since
-from fuzzroute.engine.text import phrase_key
-from fuzzroute.generate.findings import Findings, make_witness
+from fuzzroute.generate.findings import Findings, declared_keys, make_witness
 from fuzzroute.generate.relation import matches_within, meeting
 from fuzzroute.generate.seeded import stable_seed
 from fuzzroute.generate.sources import Candidate, StreamFactory, StreamSettings
@@ -173,7 +172,10 @@ class RuleUnit:
         self.judge = Judge(graph)
         self.order_decides = graph.order_decides
         self.cold_walk_mount = graph.mount == "rules"
-        self.findings = Findings(frozenset(phrase_key(x) for e in graph.entries for x in e.examples or ()))
+        declared = self.cache.get("declared")
+        if not isinstance(declared, frozenset):  # once per run, not per unit (units are as many as rules)
+            declared = self.cache["declared"] = declared_keys(graph.entries)
+        self.findings = Findings(declared)
         self.stats = Stats(graph.entries)
         self.result = UnitResult(rule, self.findings, self.stats)
         self._seen: set[int] = set()  # digests of rule phrases taken (not mutations)

@@ -121,21 +121,33 @@ class TokenPool:
     """
 
     def __init__(self, entries: Sequence[Entry]) -> None:
-        self.by_entry: tuple[tuple[str, ...], ...] = tuple(tuple(rule_tokens(e)) for e in entries)
-        self._sources = [i for i, tokens in enumerate(self.by_entry) if tokens]
-        self._total = sum(len(tokens) for tokens in self.by_entry)
+        self._entries = tuple(entries)
+        self._by_entry: tuple[tuple[str, ...], ...] | None = None
+        self._sources: list[int] = []
+        self._total = 0
+
+    @property
+    def by_entry(self) -> tuple[tuple[str, ...], ...]:
+        """Each entry's tokens, read from every rule on first use (a run whose units never splice never
+        pays for it: with thousands of rules and a budget of a phrase or two each, none does)."""
+        if self._by_entry is None:
+            self._by_entry = tuple(tuple(rule_tokens(e)) for e in self._entries)
+            self._sources = [i for i, tokens in enumerate(self._by_entry) if tokens]
+            self._total = sum(len(tokens) for tokens in self._by_entry)
+        return self._by_entry
 
     def others(self, index: int, rng: random.Random, limit: int) -> list[str]:
         """Up to `limit` distinct tokens of rules other than `index`, in a seeded order."""
-        own = set(self.by_entry[index]) if 0 <= index < len(self.by_entry) else set()
-        own_count = len(self.by_entry[index]) if 0 <= index < len(self.by_entry) else 0
+        by_entry = self.by_entry
+        own = set(by_entry[index]) if 0 <= index < len(by_entry) else set()
+        own_count = len(by_entry[index]) if 0 <= index < len(by_entry) else 0
         if self._total - own_count <= 0:
             return []
         chosen: dict[str, None] = {}
         if self._total - own_count <= limit:
             sources = [i for i in self._sources if i != index]
             for i in sources:
-                for token in self.by_entry[i]:
+                for token in by_entry[i]:
                     if token not in own:
                         chosen.setdefault(token, None)
             ordered = list(chosen)
@@ -145,7 +157,7 @@ class TokenPool:
             source = rng.choice(self._sources)
             if source == index:
                 continue
-            tokens = self.by_entry[source]
+            tokens = by_entry[source]
             token = tokens[rng.randrange(len(tokens))]
             if token not in own:
                 chosen.setdefault(token, None)

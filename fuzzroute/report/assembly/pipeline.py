@@ -288,6 +288,9 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         scale["shard"] = settings.shard
     if settings.typos:
         scale["typos"] = True
+    if settings.explore is None:
+        # The decided tier ran first: once generation's overlap phase has read its automata, no phase needs them.
+        scale["release_automata"] = True
     generation = _reporter(settings.phases, "generation") if settings.progress is None else settings.progress
     nothing_generated = empty_exploration(settings.seed, settings.budget_phrases, settings.budget_seconds, partial=True)
     if stopped_in_decided:
