@@ -109,7 +109,9 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     assert document["boundary"]["decided"] in unescape(html.replace("<code>", "`").replace("</code>", "`"))
     # Item 5: what is decided is not repeated as a sample, and the generated half points to it.
     superseded = document["decision"]["superseded"]
-    kinds = {(s["kind"], s["rule"], s["to"]) for s in superseded}
+    rules = [r["id"] for r in document["graph"]["rules"]]
+    # Written as [kind, rule, from, to, count, decided, decided_kind], rules by their positions.
+    kinds = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in superseded}
     assert ("rule-never-wins", "billing", "billing") in kinds
     assert ("rules-overlap", "tracking", "infra") in kinds
     left = {(s["kind"], s["rule"], s["to"]) for s in document["suggestions"]}
@@ -118,9 +120,9 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     decided_pairs = {(d["other_rule"], d["rule"]) for d in document["decided"] if d["kind"] == "decided-overlap"}
     assert not {(s["rule"], s["to"]) for s in document["suggestions"] if s["kind"] == "rules-overlap"} & decided_pairs
     ids = {d["id"]: d for d in document["decided"]}
-    for s in superseded:
-        assert s["decided"] in ids or s["decided"] == "decided-co-occurrence"
-        assert f'href="#{s["decided"]}"' in html and f'id="{s["decided"]}"' in html
+    for *_suggestion, pointer, _kind in superseded:
+        assert pointer in ids or pointer == "decided-co-occurrence"
+        assert f'href="#{pointer}"' in html and f'id="{pointer}"' in html
     assert document["summary"]["suggestions"] == len(document["suggestions"])
 
 
@@ -143,7 +145,9 @@ def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path)
     db = tmp_path / "db"
     write_report(graph, html_path=tmp_path / "a.html", budget_phrases=300, db=db, decide=False)
     second = write_report(graph, html_path=tmp_path / "b.html", budget_phrases=300, db=db)
-    superseded = {(s["kind"], s["rule"], s["to"]) for s in second.document["decision"]["superseded"]}
+    rules = [r["id"] for r in second.document["graph"]["rules"]]
+    written = second.document["decision"]["superseded"]
+    superseded = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in written}
     left = {(s["kind"], s["rule"], s["to"]) for s in second.document["suggestions"]}
     assert ("rule-never-wins", "billing", "billing") in superseded and not superseded & left
     assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])

@@ -86,9 +86,9 @@ def test_every_pair_of_data_rules_is_counted_once(path: Path) -> None:
         assert len(pairs) == len(set(pairs)) and not set(pairs) & listed, name
         assert all(a < b for a, b in pairs), name  # the earlier rule is the other rule
     # The sparse pair records agree with the counts they sample.
-    keys = [(p["from_index"], p["to_index"]) for p in decision["pairs"]]
+    keys = [(earlier, later) for earlier, later, _relation in decision["pairs"]]
     assert len(keys) == len(set(keys))
-    assert sum(p["relation"] == "co-occurrence" for p in decision["pairs"]) <= counted["co_occurrence"]
+    assert sum(relation == "co-occurrence" for *_pair, relation in decision["pairs"]) <= counted["co_occurrence"]
 
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)

@@ -43,10 +43,10 @@ def test_engine_output_makes_a_valid_consistent_report(spec: str, tmp_path: Path
     # Every phrase judged was generated (a declared example judged to gate its mutations counts as one).
     assert document["run"]["phrases_judged"] <= document["run"]["phrases_generated"]
     cells = document["steals"]["cells"]
-    for rule in document["rules"]:
-        j = rule["index"]
-        assert sum(n for _i, source, n in cells if source == j) == rule["accepted"]
-        assert sum(n for i, source, n in cells if i == source == j) == rule["won"]
+    for rule in result.report.rules:  # each written as one array (see `test_report_document`)
+        j = rule.index
+        assert sum(n for _i, source, n in cells if source == j) == rule.accepted
+        assert sum(n for i, source, n in cells if i == source == j) == rule.won
     for suggestion in document["suggestions"]:
         for w in suggestion["witnesses"]:
             if w.get("context") is None:

@@ -99,6 +99,9 @@ def schema_of(root: type, head: dict[str, Any]) -> dict[str, Any]:
     for name, struct in _structs(root).items():
         definition = definitions[name]
         definition.pop("title", None)
+        if struct.array_like:  # written as an array: its items are positional, every one always written
+            definition["items"] = False
+            continue
         definition["required"] = _always_written(struct)
         definition["additionalProperties"] = False
     _drop_defaults(definitions)

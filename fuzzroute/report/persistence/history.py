@@ -118,11 +118,11 @@ def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
             f"{source}: the {noun} is nested too deeply to be a fuzzroute report. {missing_hint}"
         ) from None
     if isinstance(document, dict) and document.get("schema_version") == SCHEMA_VERSION:
-        _refuse_invalid(source, noun, document, report_schema())
+        refuse_invalid(source, noun, document, report_schema())
     return document
 
 
-def _refuse_invalid(source: Path, noun: str, document: Any, schema: dict[str, Any]) -> None:
+def refuse_invalid(source: Path, noun: str, document: Any, schema: dict[str, Any]) -> None:
     validator = jsonschema.Draft202012Validator(schema)
     try:
         error = jsonschema.exceptions.best_match(validator.iter_errors(document))
@@ -174,14 +174,15 @@ def load_baseline(path: str | Path) -> Baseline:
         )
     # The previous version matches by the same keys: it differs from this one only in the overview.
     if document.get("schema_version") not in BASELINE_VERSIONS:
-        readable = " and ".join(str(version) for version in BASELINE_VERSIONS)
+        *earlier, last = map(str, BASELINE_VERSIONS)
+        readable = f"{', '.join(earlier)} and {last}" if earlier else last
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
             f"baselines of schema versions {readable}. Regenerate the baseline with this version "
             "(`fuzzroute report --json`)."
         )
     if document.get("schema_version") != SCHEMA_VERSION:
-        _refuse_invalid(source, "baseline", document, _previous_version_schema())
+        refuse_invalid(source, "baseline", document, _previous_version_schema())
     try:
         return from_json(Baseline, document)
     except ShapeError as error:  # the schema let through what the records refuse: said the schema's way
