@@ -18,6 +18,7 @@ from fuzzroute.engine.laws import Claimant
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import build_report, empty_exploration, write_report
 from fuzzroute.report.persistence.schema import schema_errors
+from fuzzroute.results.message_table import full_form
 from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import Exploration, Suggestion, Witness
 
@@ -98,8 +99,9 @@ def test_check_decide_text_and_json() -> None:
 def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: Path) -> None:
     graph = load_graph(str(EXAMPLES / "planted_defects.py")).graph
     result = write_report(graph, html_path=tmp_path / "r.html", json_path=tmp_path / "r.json", budget_phrases=500)
-    document = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
-    assert schema_errors(document) == []
+    written = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert schema_errors(written) == []
+    document = full_form(written)
     assert document["decision"]["ran"] and document["decision"]["defects"] == []
     assert_witnesses_agree(graph, document["decided"])
     # Each item points at its rule's declaration, like the proven problems and the suggestions.
@@ -148,7 +150,7 @@ def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path)
     rules = [r["id"] for r in second.document["graph"]["rules"]]
     written = second.document["decision"]["superseded"]
     superseded = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in written}
-    left = {(s["kind"], s["rule"], s["to"]) for s in second.document["suggestions"]}
+    left = {(s["kind"], s["rule"], s["to"]) for s in full_form(second.document)["suggestions"]}
     assert ("rule-never-wins", "billing", "billing") in superseded and not superseded & left
     assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])
 

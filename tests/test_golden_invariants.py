@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from fuzzroute import ClaimLaws, Graph, load_graph
+from fuzzroute.results.message_table import full_form
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -29,7 +30,8 @@ DOCUMENTS = sorted((HERE / "data" / "golden").glob("*.report.json"))
 
 
 def document_of(path: Path) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    # Read as a script would: names, locations and messages back (`fuzzroute.report.read_report`).
+    document: dict[str, Any] = full_form(json.loads(path.read_text("utf-8")))
     return document
 
 

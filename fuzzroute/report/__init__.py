@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.report.render.sarif import sarif_text
     from fuzzroute.report.render.summary import summary_text
     from fuzzroute.results.document import SCHEMA_VERSION, Report
+    from fuzzroute.results.message_table import read_report, written_document
     from fuzzroute.results.record import to_json
     from fuzzroute.results.suggestions import GENERATED_BOUNDARY
 
@@ -123,6 +124,12 @@ def _document() -> ModuleType:
     return document
 
 
+def _message_table() -> ModuleType:
+    from fuzzroute.results import message_table
+
+    return message_table
+
+
 def _record() -> ModuleType:
     from fuzzroute.results import record
 
@@ -163,6 +170,8 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "stop_on_interrupt": _pipeline,
     "summary_text": _summary,
     "to_json": _record,
+    "read_report": _message_table,
+    "written_document": _message_table,
     "write_atomically": _atomic,
     "write_report": _pipeline,
 }
@@ -209,6 +218,8 @@ __all__ = [
     "stop_on_interrupt",
     "summary_text",
     "to_json",
+    "read_report",
     "write_atomically",
     "write_report",
+    "written_document",
 ]

@@ -47,8 +47,9 @@ from fuzzroute.results.document import (
     SuggestionKey,
     SupersededRef,
 )
+from fuzzroute.results.message_table import read_report, written_document
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none, to_json
+from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none
 
 #: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id", "phase_seconds")
@@ -72,8 +73,8 @@ def load_shard(path: str | Path) -> Report:
         refuse_invalid(source, "report", document, previous_schema())
         document = upgraded(document)
     try:
-        return from_json(Report, document)
-    except ShapeError as error:
+        return from_json(Report, document) if version == PREVIOUS_VERSION else read_report(document)
+    except (ShapeError, KeyError, IndexError, TypeError) as error:
         raise InputError(
             f"{source} is not a report this fuzzroute wrote: {error}. Re-run the shard with this fuzzroute "
             "and merge the files it writes, unedited."
@@ -280,7 +281,7 @@ def merge_shards(paths: Sequence[Path]) -> tuple[Report, dict[str, Any]]:
     documents = [load_shard(path) for path in paths]
     merged = merged_document(documents, names)
     merged = replace(merged, run=replace(merged.run, run_id=new_run_id()))
-    document = to_json(merged)
+    document = written_document(merged)
     refuse_invalid_result(document, names)
     return merged, document
 
