@@ -52,20 +52,29 @@ def _named(document: JsonObject) -> Iterator[tuple[JsonObject, tuple[tuple[str, 
 
 
 def _copied(document: JsonObject) -> JsonObject:
-    """`document` with its decided items and suggestions copied deep enough to be changed in place."""
+    """`document` with the objects `_named` yields (and the items) copied, so they can be changed in place."""
     copied = dict(document)
-    for key in ("decided", "suggestions"):
-        if key in copied:
-            copied[key] = [_deep(item) for item in copied[key]]
+    decided = []
+    for item in copied.get("decided") or []:
+        item = dict(item)
+        for key in ("containing_rules", "dead_rules"):
+            if isinstance(item.get(key), list):
+                item[key] = [dict(ref) for ref in item[key]]
+        claims = item.get("claims")
+        if isinstance(claims, dict):
+            item["claims"] = {law: dict(who) if isinstance(who, dict) else who for law, who in claims.items()}
+        decided.append(item)
+    suggestions = []
+    for item in copied.get("suggestions") or []:
+        item = dict(item)
+        if isinstance(item.get("witnesses"), list):
+            item["witnesses"] = [dict(w) for w in item["witnesses"]]
+        suggestions.append(item)
+    if "decided" in copied:
+        copied["decided"] = decided
+    if "suggestions" in copied:
+        copied["suggestions"] = suggestions
     return copied
-
-
-def _deep(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    return value
 
 
 def without_names(document: JsonObject) -> JsonObject:
