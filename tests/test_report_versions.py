@@ -73,3 +73,25 @@ def test_a_report_the_previous_release_wrote_is_read_as_a_baseline(tmp_path: Pat
     assert history["baseline"] == str(V4 / "planted.whole.v4.json")
     assert all(p["status"] == "still" for p in document["proven"]["problems"])
     assert history["proven"]["new"] == 0 and history["proven"]["resolved"] == []
+
+
+def test_a_shard_whose_message_positions_were_edited_is_refused_in_one_paragraph(tmp_path: Path) -> None:
+    paths = []
+    for i in (1, 2):
+        path = tmp_path / f"s{i}.json"
+        result = CliRunner().invoke(main, [
+            "report", str(EXAMPLES / "planted_defects.py"), "-o", str(tmp_path / f"s{i}.html"), "--json", str(path),
+            "--budget", "100", "--workers", "1", "--shard", f"{i}/2", "--fail-on", "never", "-q",
+        ])
+        assert result.exit_code == 0, result.output
+        paths.append(path)
+    shard = json.loads(paths[0].read_text(encoding="utf-8"))
+    shard["decided"][0]["message"] = len(shard["message_templates"])  # valid by the schema, a template too far
+    assert schema_errors(shard) == []
+    paths[0].write_text(json.dumps(shard), encoding="utf-8")
+    result = CliRunner().invoke(main, ["merge", *map(str, paths), "-o", str(tmp_path / "m.html")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"fuzzroute: error: {paths[0]} is not a report this fuzzroute wrote: its rule "
+                                    "positions or message templates do not fit its findings")
+    assert "unedited" in result.stderr and "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+    assert not (tmp_path / "m.html").exists()

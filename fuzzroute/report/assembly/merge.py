@@ -74,7 +74,13 @@ def load_shard(path: str | Path) -> Report:
         document = upgraded(document)
     try:
         return from_json(Report, document) if version == PREVIOUS_VERSION else read_report(document)
-    except (ShapeError, KeyError, IndexError, TypeError) as error:
+    except (KeyError, IndexError, TypeError) as error:
+        raise InputError(
+            f"{source} is not a report this fuzzroute wrote: its rule positions or message templates do not fit "
+            f"its findings ({type(error).__name__}: {error}). Re-run the shard with this fuzzroute and merge the "
+            "files it writes, unedited."
+        ) from None
+    except ShapeError as error:
         raise InputError(
             f"{source} is not a report this fuzzroute wrote: {error}. Re-run the shard with this fuzzroute "
             "and merge the files it writes, unedited."
