@@ -33,6 +33,7 @@ from fuzzroute.report.assembly.build import build_report
 from fuzzroute.report.assembly.pipeline import empty_exploration
 from fuzzroute.report.persistence.ledger import ledger_path
 from fuzzroute.report.render.decided_text import SHORT_BOUNDARY
+from fuzzroute.results.message_table import full_form
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -290,7 +291,7 @@ def test_report_fails_on_decided_and_on_decided_findings_new_against_a_baseline(
         "report", "examples/banking.json", *common, "--fail-on", "new", "--baseline", str(earlier),
                      "--json", str(again)))
     assert code == 1
-    marked = json.loads(again.read_text(encoding="utf-8"))
+    marked = full_form(json.loads(again.read_text(encoding="utf-8")))
     statuses = {(d["kind"], d["rule"]): d.get("status") for d in marked["decided"]}
     assert statuses[("decided-never-wins", "lost-card")] == "new"
     assert {s for (kind, _rule), s in statuses.items() if kind != "decided-never-wins"} == {"still"}

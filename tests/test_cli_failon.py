@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from helpers.cli import code_out_err, invoke
 
+from fuzzroute.results.message_table import full_form
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SUPPORT = str(EXAMPLES / "support.py")  # has proven errors on purpose
 
@@ -19,7 +21,8 @@ def report(tmp_path: Path, graph: str, name: str, *extra: str, expect: int) -> t
     code, _, err = code_out_err(invoke("report", graph, "-o", str(tmp_path / f"{name}.html"), "--json", str(out),
                           "--budget", "100", *extra))
     assert code == expect, err
-    document: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    # Read as a script would: names, locations and messages back (`fuzzroute.report.read_report`).
+    document: dict[str, Any] = full_form(json.loads(out.read_text(encoding="utf-8")))
     assert document["summary"]["exit_status"] == code
     return code, document
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from fuzzroute.report.assembly.interrupt import Aborted, RunInterrupted, StopRequest
+from fuzzroute.results.message_table import full_form
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HANGS = Path(__file__).resolve().parent / "data" / "hangs"
@@ -100,7 +101,7 @@ def test_ctrl_c_in_the_decided_tier_writes_a_partial_report_and_exits_130(tmp_pa
     )
     assert code == 130, out
     assert stopped < STOPS_WITHIN
-    document = json.loads((tmp_path / "r.json").read_text())
+    document = full_form(json.loads((tmp_path / "r.json").read_text()))
     assert document["partial"] is True and "decided tier" in document["partial_reason"]
     # The tier stops between two rules: what it decided stands, the rules after are listed as not reached.
     decision = document["decision"]
@@ -120,7 +121,7 @@ def test_ctrl_c_in_generation_writes_a_partial_report_and_exits_130(tmp_path: Pa
     )
     assert code == 130, out
     assert stopped < STOPS_WITHIN
-    document = json.loads((tmp_path / "r.json").read_text())
+    document = full_form(json.loads((tmp_path / "r.json").read_text()))
     assert document["partial"] is True and document["run"]["ended_by"] == "interrupted"
     assert document["decision"]["ran"] is True and document["proven"]["problems"]
     assert "time:" in out and "generation" in out.split("time:")[1]

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from helpers.cli import code_out_err, invoke
 
+from fuzzroute.results.message_table import full_form
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHADOW_BILLING = ("generated-shadowed-by-earlier", "billing", "orders", "billing")
 SHADOW_TRACKING = ("generated-shadowed-by-earlier", "tracking", "orders", "tracking")
@@ -40,7 +42,7 @@ def nightly(graph: Path, *extra: str, expect: int, seed: int = 0, budget: str = 
     code, out, err = code_out_err(invoke("report", str(graph), "-o", "nightly.html", "--json", "nightly.json", "--db",
                             "--seed", str(seed), "--budget", budget, *extra))
     assert code == expect, err
-    document: dict[str, Any] = json.loads(Path("nightly.json").read_text(encoding="utf-8"))
+    document: dict[str, Any] = full_form(json.loads(Path("nightly.json").read_text(encoding="utf-8")))
     assert document["summary"]["exit_status"] == code
     return code, document, out
 

@@ -26,6 +26,7 @@ from fuzzroute.decided import redos as redos_module
 from fuzzroute.decided.languages import build_languages
 from fuzzroute.engine.automata.ambiguity import analyse
 from fuzzroute.report import schema_errors, write_report
+from fuzzroute.results.message_table import full_form
 
 WORDS = r"^(\w+\s?)*$"
 
@@ -93,6 +94,7 @@ def test_the_finding_is_in_the_json_html_and_sarif_of_a_report(tmp_path: Path) -
     )
     document = json.loads((tmp_path / "r.json").read_text())
     assert schema_errors(document) == []
+    document = full_form(document)
     (item,) = [i for i in document["decided"] if i["kind"] == REDOS]
     assert item["rule"] == "names" and item["redos"]["attack"]["pump"]
     assert document["summary"]["decided_by_kind"][REDOS] == 1

@@ -18,6 +18,7 @@ from fuzzroute.engine.laws import Claimant
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import build_report, empty_exploration, write_report
 from fuzzroute.report.persistence.schema import schema_errors
+from fuzzroute.results.message_table import full_form
 from fuzzroute.results.record import to_json
 from fuzzroute.results.suggestions import Exploration, Suggestion, Witness
 
@@ -98,8 +99,9 @@ def test_check_decide_text_and_json() -> None:
 def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: Path) -> None:
     graph = load_graph(str(EXAMPLES / "planted_defects.py")).graph
     result = write_report(graph, html_path=tmp_path / "r.html", json_path=tmp_path / "r.json", budget_phrases=500)
-    document = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
-    assert schema_errors(document) == []
+    written = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert schema_errors(written) == []
+    document = full_form(written)
     assert document["decision"]["ran"] and document["decision"]["defects"] == []
     assert_witnesses_agree(graph, document["decided"])
     # Each item points at its rule's declaration, like the proven problems and the suggestions.
@@ -109,7 +111,9 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     assert document["boundary"]["decided"] in unescape(html.replace("<code>", "`").replace("</code>", "`"))
     # Item 5: what is decided is not repeated as a sample, and the generated half points to it.
     superseded = document["decision"]["superseded"]
-    kinds = {(s["kind"], s["rule"], s["to"]) for s in superseded}
+    rules = [r["id"] for r in document["graph"]["rules"]]
+    # Written as [kind, rule, from, to, count, decided, decided_kind], rules by their positions.
+    kinds = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in superseded}
     assert ("rule-never-wins", "billing", "billing") in kinds
     assert ("rules-overlap", "tracking", "infra") in kinds
     left = {(s["kind"], s["rule"], s["to"]) for s in document["suggestions"]}
@@ -118,9 +122,9 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     decided_pairs = {(d["other_rule"], d["rule"]) for d in document["decided"] if d["kind"] == "decided-overlap"}
     assert not {(s["rule"], s["to"]) for s in document["suggestions"] if s["kind"] == "rules-overlap"} & decided_pairs
     ids = {d["id"]: d for d in document["decided"]}
-    for s in superseded:
-        assert s["decided"] in ids or s["decided"] == "decided-co-occurrence"
-        assert f'href="#{s["decided"]}"' in html and f'id="{s["decided"]}"' in html
+    for *_suggestion, pointer, _kind in superseded:
+        assert pointer in ids or pointer == "decided-co-occurrence"
+        assert f'href="#{pointer}"' in html and f'id="{pointer}"' in html
     assert document["summary"]["suggestions"] == len(document["suggestions"])
 
 
@@ -143,8 +147,10 @@ def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path)
     db = tmp_path / "db"
     write_report(graph, html_path=tmp_path / "a.html", budget_phrases=300, db=db, decide=False)
     second = write_report(graph, html_path=tmp_path / "b.html", budget_phrases=300, db=db)
-    superseded = {(s["kind"], s["rule"], s["to"]) for s in second.document["decision"]["superseded"]}
-    left = {(s["kind"], s["rule"], s["to"]) for s in second.document["suggestions"]}
+    rules = [r["id"] for r in second.document["graph"]["rules"]]
+    written = second.document["decision"]["superseded"]
+    superseded = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in written}
+    left = {(s["kind"], s["rule"], s["to"]) for s in full_form(second.document)["suggestions"]}
     assert ("rule-never-wins", "billing", "billing") in superseded and not superseded & left
     assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])
 
@@ -155,8 +161,22 @@ def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path:
     ))
     # The overlap of `billing` over `spaced` is the bug a declared example already proves: folded into that
     # proven row, so the header counts it there, once, not again among the decided rows.
-    decided = "decided:   1 never-wins; 9 co-occurring pairs counted, not findings"
+    decided = "decided:   1 never-wins; 1 overlap, shown with its proven row; 9 co-occurring pairs counted"
     assert out.index("proven:") < out.index(decided) < out.index("generated:")
+
+
+def test_the_summary_names_a_decided_overlap_folded_into_its_proven_row(tmp_path: Path) -> None:
+    """The tutorial's graph: its one decided overlap is the bug a declared example proves, shown in that row.
+
+    The header must not say the tier decided nothing while the proven row says `also decided`.
+    """
+    assert code_out_err(invoke("example", "support.json", "--to", str(tmp_path)))[0] == 0
+    graph = tmp_path / "support.json"
+    code, out, _ = code_out_err(invoke("report", str(graph), "-o", str(tmp_path / "r.html"), "--workers", "1"))
+    assert code == 1
+    assert "'where is my order' -> order-status  (error, also decided," in out
+    assert "decided:   1 overlap, shown with its proven row; 9 co-occurring pairs counted, not findings" in out
+    assert "decided:   nothing" not in out
 
 
 def test_report_no_decide_leaves_the_tier_out(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from lemminflect import getAllInflections, getAllLemmas
 from fuzzroute import Graph
 from fuzzroute.cli import main
 from fuzzroute.graphfiles.jsonformat import graph_from_json
+from fuzzroute.results.message_table import full_form
 from fuzzroute.strategies.inflection import word_forms
 from fuzzroute.strategies.mutations import labelled_mutations
 
@@ -128,7 +129,7 @@ def _report(spec: str, tmp_path: Path) -> dict[str, Any]:
         main, ["report", spec, "-o", str(out.with_suffix(".html")), "--json", str(out), "--budget", "300"],
     )
     assert result.exit_code == default_exit_code(spec), result.output
-    document: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    document: dict[str, Any] = full_form(json.loads(out.read_text(encoding="utf-8")))
     assert_exit_agrees(result.exit_code, document)
     return document
 

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from fuzzroute import ClaimLaws, Graph, load_graph
+from fuzzroute.results.message_table import full_form
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -29,7 +30,8 @@ DOCUMENTS = sorted((HERE / "data" / "golden").glob("*.report.json"))
 
 
 def document_of(path: Path) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    # Read as a script would: names, locations and messages back (`fuzzroute.report.read_report`).
+    document: dict[str, Any] = full_form(json.loads(path.read_text("utf-8")))
     return document
 
 
@@ -86,9 +88,9 @@ def test_every_pair_of_data_rules_is_counted_once(path: Path) -> None:
         assert len(pairs) == len(set(pairs)) and not set(pairs) & listed, name
         assert all(a < b for a, b in pairs), name  # the earlier rule is the other rule
     # The sparse pair records agree with the counts they sample.
-    keys = [(p["from_index"], p["to_index"]) for p in decision["pairs"]]
+    keys = [(earlier, later) for earlier, later, _relation in decision["pairs"]]
     assert len(keys) == len(set(keys))
-    assert sum(p["relation"] == "co-occurrence" for p in decision["pairs"]) <= counted["co_occurrence"]
+    assert sum(relation == "co-occurrence" for *_pair, relation in decision["pairs"]) <= counted["co_occurrence"]
 
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)

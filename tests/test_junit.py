@@ -23,6 +23,7 @@ from fuzzroute.cli import main
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report.assembly.proven_rows import rows_from_checkup
 from fuzzroute.report.render.junit import Suite, junit_xml, xml_text
+from fuzzroute.results.message_table import full_form
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORT = str(ROOT / "examples" / "support.py")
@@ -104,7 +105,7 @@ def test_report_junit_keeps_suggestions_out_of_the_test_cases(tmp_path: Path) ->
     by_name = {s.get("name"): s for s in root.findall("testsuite")}
     suggestions = by_name["fuzzroute.suggestions.support"]
     assert suggestions.findall("testcase") == [] and suggestions.get("tests") == "0"
-    document = json.loads(as_json.read_text(encoding="utf-8"))
+    document = full_form(json.loads(as_json.read_text(encoding="utf-8")))
     assert document["suggestions"]
     output = suggestions.findtext("system-out") or ""
     assert all(f"[{s['kind']}] {s['rule']}" in output for s in document["suggestions"])

@@ -16,6 +16,7 @@ from fuzzroute import DeclarationError, Graph, keywords
 from fuzzroute.cli import main
 from fuzzroute.report import build_report, schema_errors
 from fuzzroute.report.assembly.pipeline import empty_exploration, run_decisions
+from fuzzroute.results.message_table import full_form
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))
@@ -34,7 +35,7 @@ def report(graph: Path, tmp_path: Path, *extra: str) -> dict[str, Any]:
     assert result.exit_code == 0, result.output  # no graph here has a proven error; overlaps are decided
     document: dict[str, Any] = json.loads(out.read_text("utf-8"))
     assert schema_errors(document) == []
-    return document
+    return full_form(document)
 
 
 def pair_findings(document: dict[str, Any], earlier: str, later: str) -> list[str]:

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.report import render_html, schema_errors, to_json, write_report
+from fuzzroute.report import read_report, render_html, schema_errors, write_report, written_document
+from fuzzroute.results.message_table import full_form
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -38,15 +39,17 @@ def test_engine_output_makes_a_valid_consistent_report(spec: str, tmp_path: Path
     document: dict[str, Any] = json.loads((tmp_path / "r.json").read_text())
     assert schema_errors(document) == []
     assert (tmp_path / "r.html").read_text() == render_html(result.report)
-    assert document == result.document == to_json(result.report)
+    assert document == result.document == written_document(result.report)
+    assert read_report(document) == result.report  # the file reads back as the very report the writers saw
+    document = full_form(document)
     assert result.exit_status == (1 if loaded.graph.checkup().errors else 0)
     # Every phrase judged was generated (a declared example judged to gate its mutations counts as one).
     assert document["run"]["phrases_judged"] <= document["run"]["phrases_generated"]
     cells = document["steals"]["cells"]
-    for rule in document["rules"]:
-        j = rule["index"]
-        assert sum(n for _i, source, n in cells if source == j) == rule["accepted"]
-        assert sum(n for i, source, n in cells if i == source == j) == rule["won"]
+    for rule in result.report.rules:  # each written as one array (see `test_report_document`)
+        j = rule.index
+        assert sum(n for _i, source, n in cells if source == j) == rule.accepted
+        assert sum(n for i, source, n in cells if i == source == j) == rule.won
     for suggestion in document["suggestions"]:
         for w in suggestion["witnesses"]:
             if w.get("context") is None:

@@ -21,6 +21,7 @@ from fuzzroute.generate import explore
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report.assembly.replay import replay_witness
 from fuzzroute.results.document import SuggestionRecord
+from fuzzroute.results.message_table import full_form
 from fuzzroute.results.record import from_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -32,7 +33,7 @@ SPECS = ["support.py", "planted_defects.py", "nightly_shop.json", "mounts/rules.
 def suggestions_for(graph: Graph, budget: int = 200) -> list[SuggestionRecord]:
     """The report's suggestions read back from its JSON, as a ledger holds them."""
     document = build_json(graph, graph.checkup(), explore(graph, seed=0, budget_phrases=budget))
-    return from_json(list[SuggestionRecord], document["suggestions"])
+    return from_json(list[SuggestionRecord], full_form(document)["suggestions"])
 
 
 def test_every_reported_witness_reproduces_on_the_unchanged_graph() -> None:

@@ -25,6 +25,7 @@ from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX
 from fuzzroute.report.render.sarif import sarif_log as sarif_of_report
 from fuzzroute.report.render.sarif_objects import sarif_json
 from fuzzroute.results.document import Report
+from fuzzroute.results.message_table import full_form
 from fuzzroute.results.record import from_json
 
 HERE = Path(__file__).resolve().parent
@@ -38,7 +39,8 @@ QUESTIONS = {"decided-never-wins": "never-wins", "decided-disjoint": "overlap", 
 
 
 def sarif_log(document: dict[str, Any], **options: Any) -> dict[str, Any]:
-    """The SARIF log of a report given in its JSON form (as `--json` writes it, possibly edited by a test)."""
+    """The SARIF log of a report given in its JSON form with messages in full (`to_json`, or `--json`'s document
+    through `full_form`), possibly edited by a test."""
     log: dict[str, Any] = json.loads(sarif_json(sarif_of_report(from_json(Report, document), **options)))
     return log
 
@@ -80,7 +82,8 @@ def report_sarif(tmp_path: Path, name: str, *extra: str, graph: Path = EXAMPLES 
     code, _, err = code_out_err(invoke("report", str(graph), "-o", str(tmp_path / f"{name}.html"), "--json", str(doc),
                           "--sarif", str(sarif), "--budget", "300", *extra))
     assert code == default_exit_code(graph), err
-    return json.loads(sarif.read_text(encoding="utf-8")), json.loads(doc.read_text(encoding="utf-8"))
+    # The document as a script reads it: names, locations and messages back (`fuzzroute.report.read_report`).
+    return json.loads(sarif.read_text(encoding="utf-8")), full_form(json.loads(doc.read_text(encoding="utf-8")))
 
 
 @pytest.fixture(scope="module")

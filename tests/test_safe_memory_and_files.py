@@ -29,6 +29,7 @@ from fuzzroute.report.persistence.ledger import (
     legacy_ledger_path,
 )
 from fuzzroute.report.persistence.run_id import check_one_generation, run_id_of
+from fuzzroute.results.message_table import full_form
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FAST = ["--workers", "1", "--no-decide"]
@@ -67,7 +68,7 @@ def test_four_concurrent_db_runs_leave_the_union_of_what_they_found(shop: Path) 
             assert "another fuzzroute run" in err and not Path(f"r{seed}.json").exists()
             continue
         assert run.returncode == 0, err  # the shop graph has no proven error
-        found |= witnesses(json.loads(Path(f"r{seed}.json").read_text(encoding="utf-8")))
+        found |= witnesses(full_form(json.loads(Path(f"r{seed}.json").read_text(encoding="utf-8"))))
     ledger = json.loads(Path("db/witnesses/shop.json").read_text(encoding="utf-8"))
     jsonschema.validate(ledger, ledger_schema())
     assert found and found <= witnesses(ledger)
@@ -85,7 +86,7 @@ def test_a_run_that_started_before_another_wrote_keeps_both_memories(shop: Path,
                     "--json", "b.json", *FAST)
     assert second.exit_code == 0, second.stderr  # no proven error in the shop graph
     ledger = json.loads(Path("db/witnesses/shop.json").read_text(encoding="utf-8"))
-    a, b = (json.loads(Path(name).read_text(encoding="utf-8")) for name in ("a.json", "b.json"))
+    a, b = (full_form(json.loads(Path(name).read_text(encoding="utf-8"))) for name in ("a.json", "b.json"))
     assert witnesses(a) - witnesses(b), "the two seeds found different witnesses"
     assert witnesses(a) | witnesses(b) <= witnesses(ledger)
 

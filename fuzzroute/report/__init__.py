@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.report.render.sarif import sarif_text
     from fuzzroute.report.render.summary import summary_text
     from fuzzroute.results.document import SCHEMA_VERSION, Report
+    from fuzzroute.results.message_table import read_report, written_document
     from fuzzroute.results.record import to_json
     from fuzzroute.results.suggestions import GENERATED_BOUNDARY
 
@@ -123,6 +124,12 @@ def _document() -> ModuleType:
     return document
 
 
+def _message_table() -> ModuleType:
+    from fuzzroute.results import message_table
+
+    return message_table
+
+
 def _record() -> ModuleType:
     from fuzzroute.results import record
 
@@ -156,6 +163,7 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "load_baseline": _history,
     "merge_shards": _merge,
     "parse_budget": _budget_spec,
+    "read_report": _message_table,
     "render_html": _html,
     "report_schema": _schema,
     "sarif_text": _sarif,
@@ -163,6 +171,7 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "stop_on_interrupt": _pipeline,
     "summary_text": _summary,
     "to_json": _record,
+    "written_document": _message_table,
     "write_atomically": _atomic,
     "write_report": _pipeline,
 }
@@ -202,6 +211,7 @@ __all__ = [
     "load_baseline",
     "merge_shards",
     "parse_budget",
+    "read_report",
     "render_html",
     "report_schema",
     "sarif_text",
@@ -211,4 +221,5 @@ __all__ = [
     "to_json",
     "write_atomically",
     "write_report",
+    "written_document",
 ]

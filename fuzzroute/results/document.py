@@ -44,13 +44,13 @@ from fuzzroute.results.proven_records import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
 from fuzzroute.results.suggestions import SUGGESTION_KINDS, Relation, SharedIn, Witness
 
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 
 #: The names the report modules use for the proven tier's records (the same classes the checkup builds).
 ProblemRecord = Problem
 NoteRecord = Note
-#: Report versions this fuzzroute reads as a baseline: the previous one and this one.
-BASELINE_VERSIONS = (3, 4)
+#: Report versions this fuzzroute reads as a baseline: the two before this one, and this one.
+BASELINE_VERSIONS = (3, 4, 5)
 
 JsonObject = dict[str, Any]
 
@@ -325,20 +325,43 @@ class SuggestionRecord(Record, frozen=True):
     rank: Rank | Omitted = OMIT
 
 
-class SupersededRef(Record, frozen=True):
-    """A sampled suggestion the decided tier answers for every message, and the decided item that does."""
+class SuggestionKey(Record, frozen=True, array_like=True):
+    """A sampled suggestion set aside, by kind and rule positions: `[kind, rule, from, to, count]`.
 
-    kind: str
-    rule: str | None
-    from_: str | None = field(name="from")
-    to: str | None = None
-    count: Count = 0
-    decided: str = ""
-    decided_kind: str = ""
+    Written as a JSON array of positions into `graph.rules`, never as a record
+    with text: a merge of shards needs only which suggestion it was to settle
+    the shards' suggestions again (`fuzzroute.results.ordering.settle`), and
+    its text is the same in every shard.
+    """
+
+    kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
+    rule_index: Position | None
+    from_index: Position | None
+    to_index: Position | None
+    count: Count
 
 
-class PairRelation(Record, frozen=True):
-    """How the decided tier found a sampled pair to meet: `shared-text`, `co-occurrence`, `disjoint`, `undecided`."""
+class SupersededRef(Record, frozen=True, array_like=True):
+    """A sampled suggestion the decided tier answers for every message, and the decided item that does.
+
+    Written as `[kind, rule, from, to, count, decided, decided_kind]`: the
+    suggestion's kind, the positions of its rules in `graph.rules` (or null),
+    its count, the id of the decided item (`decided-co-occurrence` for a pair
+    counted as co-occurring) and that item's kind.
+    """
+
+    kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
+    rule_index: Position | None
+    from_index: Position | None
+    to_index: Position | None
+    count: Count
+    decided: str
+    decided_kind: str
+
+
+class PairRelation(Record, frozen=True, array_like=True):
+    """How the decided tier found a sampled pair to meet, written `[from, to, relation]` (positions in
+    `graph.rules`; `shared-text`, `co-occurrence`, `disjoint`, `undecided`)."""
 
     from_index: Position
     to_index: Position
@@ -389,12 +412,15 @@ class DecisionFacts(Record, frozen=True):
     ] = []
 
 
-class RuleFigures(Record, frozen=True):
+class RuleFigures(Record, frozen=True, array_like=True):
     """A rule's generated phrases: how many, how many it kept, and who took the rest.
 
     Every phrase the rule's own condition accepts is won by it or lost to an
     earlier entry (`accepted = won + lost`); `phrases` adds the generator's
-    rejects.
+    rejects.  Written as one array per rule, in this order: `[index, id,
+    caption, examples, generated, won, rejected, lost_to, accepted, phrases,
+    lost, share_won, share_lost]`, so the figures of 5,000 rules do not
+    repeat 13 key names 5,000 times.
     """
 
     index: Position
@@ -467,20 +493,12 @@ class MergeFacts(Record, frozen=True):
         ),
     ]
     withheld: Annotated[
-        list[SuggestionRecord],
+        list[SuggestionKey],
         Meta(
             description=(
-                "rules-overlap suggestions not listed because the same pair is reported as shadowed; a merge "
-                "re-applies that rule over all shards."
-            ),
-        ),
-    ]
-    superseded: Annotated[
-        list[SuggestionRecord],
-        Meta(
-            description=(
-                "The suggestions the decided tier took out (in full; `decision.superseded` lists them briefly), "
-                "so a merge can apply the decided tier again over all shards."
+                "rules-overlap suggestions not listed because the same pair is reported as shadowed, each as "
+                "[kind, rule, from, to, count] (positions in graph.rules); a merge re-applies that rule over all "
+                "shards. The suggestions the decided tier took out are `decision.superseded`."
             ),
         ),
     ]
@@ -716,9 +734,12 @@ class Report(Record, frozen=True):
     """The whole report of one run (or of merged shards)."""
 
     schema_version: Annotated[
-        Literal[4],
+        Literal[5],
         Meta(
             description=(
+                "5 made the document scale with what it shows: sets aside and superseded suggestions, and the "
+                "decided pairs, are written as arrays of rule positions (`merge.withheld`, `decision.superseded`,"
+                " `decision.pairs`), `merge.superseded` is gone, and each rule's figures are one array; "
                 "4 gave the overview's rows structured fields (`rules`, `taking_rules`, the co-occurrence row's "
                 "`pairs`, a grouped row's `members`, `reason`; `rule` and `other_rule` only ever name one rule) "
                 "and made the default taking the graph's own never-route phrases one row; 3 added `overview`, the"

@@ -16,7 +16,8 @@ from typing import Any
 
 from fuzzroute import Graph, keywords
 from fuzzroute.engine.laws import Outcome, runs_on
-from fuzzroute.report import build_report, to_json
+from fuzzroute.report import build_report
+from fuzzroute.results.message_table import written_document
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
     NEAR_MISS_UNCLAIMED,
@@ -53,7 +54,7 @@ def dense(cells: Sequence[Sequence[int]], size: int) -> list[list[int]]:
 
 def build_json(*args: Any, **options: Any) -> dict[str, Any]:
     """The report document's JSON form (what `--json` writes), built by the one pipeline."""
-    document: dict[str, Any] = to_json(build_report(*args, **options))
+    document: dict[str, Any] = written_document(build_report(*args, **options))
     return document
 
 

@@ -32,7 +32,7 @@ from fuzzroute.engine.problems import Checkup
 from fuzzroute.generate.budget_spec import describe_budget
 from fuzzroute.report.assembly.acceptances import set_aside
 from fuzzroute.report.assembly.counts import judged_per_second, stolen_count, summarize
-from fuzzroute.report.assembly.decided import NOT_RUN_REASON, sampled_pairs, supersede
+from fuzzroute.report.assembly.decided import NOT_RUN_REASON, sampled_pairs, suggestion_key, supersede
 from fuzzroute.report.assembly.fail_on_findings import DEFAULT_FAIL_ON
 from fuzzroute.report.assembly.graphhash import graph_hash
 from fuzzroute.report.assembly.memory import Recall, recall
@@ -201,7 +201,7 @@ def build_report(
         tool=ToolFacts("fuzzroute", tool_versions()),
         graph=_graph(graph, source_path, graph_format),
         run=_run(exploration, decide_seconds, run_id, phase_seconds, _context_generator(graph, exploration)),
-        merge=MergeFacts(graph_hash(graph), withheld, takeover.taken, engine_defects),
+        merge=MergeFacts(graph_hash(graph), [suggestion_key(s) for s in withheld], engine_defects),
         partial=partial,
         partial_reason=partial_reason if partial else None,
         summary=summary,

@@ -23,6 +23,8 @@ from fuzzroute.results.document import (
     DecidedRecord,
     DefectRecord,
     PairRelation,
+    RuleInfo,
+    SuggestionKey,
     SuggestionRecord,
     SupersededRef,
 )
@@ -38,11 +40,10 @@ CO_OCCURRENCE_POINTER = "decided-co-occurrence"
 
 @dataclass(frozen=True)
 class Takeover:
-    """The suggestions kept, the ones a decision answers (as references and in full), and new tool defects."""
+    """The suggestions kept, the ones a decision answers (as references), and new tool defects."""
 
     kept: list[SuggestionRecord]
     references: list[SupersededRef]
-    taken: list[SuggestionRecord]
     defects: list[DefectRecord]
 
 
@@ -67,6 +68,31 @@ def sampled_pairs(suggestions: Iterable[SuggestionRecord], decisions: Decisions)
         if relation is not None:
             found.append(PairRelation(a, b, one_of(relation, PAIR_VERDICTS)))
     return found
+
+
+def suggestion_key(suggestion: SuggestionRecord) -> SuggestionKey:
+    """A suggestion set aside, as the document keeps it: its kind, the positions of its rules, its count."""
+    return SuggestionKey(
+        suggestion.kind, suggestion.rule_index, suggestion.from_index, suggestion.to_index, suggestion.count
+    )
+
+
+def set_aside_suggestion(key: SuggestionKey | SupersededRef, rules: Sequence[RuleInfo]) -> SuggestionRecord:
+    """The suggestion a shard set aside (withheld, or superseded by a decision), rebuilt from its key for a merge.
+
+    It carries no text and no witness: a merge only settles and supersedes
+    it again (both read the kind and the rules' positions), and a suggestion
+    one shard set aside is set aside in the merge too (the same decisions,
+    and the shadowing that withheld it is still there), so it is never listed.
+    """
+
+    def name(index: int | None) -> str | None:
+        return None if index is None else rules[index].id
+
+    return SuggestionRecord(
+        key.kind, name(key.rule_index), key.rule_index, name(key.from_index), key.from_index,
+        name(key.to_index), key.to_index, key.count,
+    )
 
 
 def supersede(
@@ -94,7 +120,6 @@ def supersede(
             relations.setdefault((item.other_rule_index, item.rule_index), "disjoint")
     kept: list[SuggestionRecord] = []
     references: list[SupersededRef] = []
-    taken: list[SuggestionRecord] = []
     defects: list[DefectRecord] = []
     for suggestion in suggestions:
         pointer: tuple[str, str] | None = None
@@ -120,8 +145,8 @@ def supersede(
         if pointer is None:
             kept.append(suggestion)
             continue
-        taken.append(suggestion)
-        references.append(
-            SupersededRef(suggestion.kind, suggestion.rule, suggestion.from_, suggestion.to, suggestion.count, *pointer)
-        )
-    return Takeover(kept, references, taken, defects)
+        references.append(SupersededRef(
+            suggestion.kind, suggestion.rule_index, suggestion.from_index, suggestion.to_index, suggestion.count,
+            *pointer,
+        ))
+    return Takeover(kept, references, defects)

@@ -31,11 +31,12 @@ from msgspec.structs import replace
 from fuzzroute.engine.errors import InputError
 from fuzzroute.report.assembly.build import ranked_findings, timestamp, with_takeover_defects
 from fuzzroute.report.assembly.counts import judged_per_second, stolen_count
-from fuzzroute.report.assembly.decided import supersede
+from fuzzroute.report.assembly.decided import set_aside_suggestion, suggestion_key, supersede
 from fuzzroute.report.assembly.records import figures
-from fuzzroute.report.persistence.history import read_json_report
+from fuzzroute.report.persistence.history import read_json_report, refuse_invalid
 from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.persistence.schema import schema_errors
+from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, previous_schema, upgraded
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     AcceptedFinding,
@@ -43,9 +44,12 @@ from fuzzroute.results.document import (
     Report,
     RuleFigures,
     RunFacts,
+    SuggestionKey,
+    SupersededRef,
 )
+from fuzzroute.results.message_table import read_report, written_document
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none, to_json
+from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none
 
 #: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id", "phase_seconds")
@@ -58,14 +62,24 @@ def load_shard(path: str | Path) -> Report:
     document = read_json_report(
         source, "report", "Pass the JSON files `fuzzroute report --shard I/N --json` wrote."
     )
-    if not isinstance(document, dict) or document.get("schema_version") != SCHEMA_VERSION or "merge" not in document:
-        version = document.get("schema_version") if isinstance(document, dict) else None
+    version = document.get("schema_version") if isinstance(document, dict) else None
+    if not isinstance(document, dict) or version not in (PREVIOUS_VERSION, SCHEMA_VERSION) or "merge" not in document:
         raise InputError(
             f"{source} is not a fuzzroute report this version can merge (schema_version {version!r}, "
-            f"needs {SCHEMA_VERSION} with a `merge` block). Re-run the shard with this fuzzroute."
+            f"needs {SCHEMA_VERSION} or {PREVIOUS_VERSION} with a `merge` block). Re-run the shard with this "
+            "fuzzroute."
         )
+    if version == PREVIOUS_VERSION:  # written by the previous release: checked by its schema, read as this one
+        refuse_invalid(source, "report", document, previous_schema())
+        document = upgraded(document)
     try:
-        return from_json(Report, document)
+        return from_json(Report, document) if version == PREVIOUS_VERSION else read_report(document)
+    except (KeyError, IndexError, TypeError) as error:
+        raise InputError(
+            f"{source} is not a report this fuzzroute wrote: its rule positions or message templates do not fit "
+            f"its findings ({type(error).__name__}: {error}). Re-run the shard with this fuzzroute and merge the "
+            "files it writes, unedited."
+        ) from None
     except ShapeError as error:
         raise InputError(
             f"{source} is not a report this fuzzroute wrote: {error}. Re-run the shard with this fuzzroute "
@@ -206,8 +220,13 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     check_mergeable(documents, names)
     documents = sorted(documents, key=lambda d: d.run.shard.index if d.run.shard else 0)
     first = documents[0]
-    every = [s for d in documents for s in [*d.suggestions, *d.merge.withheld, *d.merge.superseded]]
-    listed, withheld = settle(every)
+    rules = first.graph.rules
+    # What a shard set aside (withheld, superseded) is kept as a key: rebuilt here without text, to be set
+    # aside again; a rebuilt one left listed means the shards do not fit together (see `merged_document`).
+    keys: list[SuggestionKey | SupersededRef] = [key for d in documents for key in d.merge.withheld]
+    keys.extend(ref for d in documents for ref in d.decision.superseded)
+    aside = [set_aside_suggestion(key, rules) for key in keys]
+    listed, withheld = settle([*(s for d in documents for s in d.suggestions), *aside])
     # Every shard ran the same decisions (same graph), so the decided items are the first shard's;
     # only what they take out of the suggestions, and the defects that raises, depend on all shards.
     # Each shard recorded how the decided tier decided the pairs it sampled; together, every sampled pair.
@@ -215,6 +234,9 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
                    key=lambda p: (p.from_index, p.to_index))
     takeover = supersede(listed, first.decided, first.graph.law, pairs) if first.decision.ran else None
     kept = listed if takeover is None else takeover.kept
+    rebuilt = {id(s) for s in aside}
+    if any(id(s) in rebuilt for s in kept):
+        raise ValueError("a suggestion one shard set aside is listed in the merge")
     engine_defects = first.merge.decision_defects
     defects = engine_defects if takeover is None else with_takeover_defects(engine_defects, takeover.defects)
     summed: dict[tuple[int, int], int] = {}
@@ -228,9 +250,9 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
     decision = first.decision if takeover is None else replace(
         first.decision, defects=defects, superseded=takeover.references, pairs=pairs
     )
-    rules = _rules(documents)
+    figures_summed = _rules(documents)
     ranked = ranked_findings(
-        first.proven.problems, first.proven.notes, kept, first.decided, rules, defects,
+        first.proven.problems, first.proven.notes, kept, first.decided, figures_summed, defects,
         co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
         decided_pairs=pairs, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
         fail_on=first.summary.fail_on,
@@ -242,12 +264,12 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         decided=ranked.decided,
         generated_at=timestamp(now),
         run=run,
-        merge=replace(first.merge, withheld=withheld, superseded=[] if takeover is None else takeover.taken),
+        merge=replace(first.merge, withheld=[suggestion_key(s) for s in withheld]),
         partial=bool(partial),
         partial_reason=partial[0].partial_reason if partial else None,
         summary=ranked.summary,
         suggestions=ranked.suggestions,
-        rules=rules,
+        rules=figures_summed,
         steals=steals,
         decision=decision,
         history=OMIT,
@@ -265,7 +287,7 @@ def merge_shards(paths: Sequence[Path]) -> tuple[Report, dict[str, Any]]:
     documents = [load_shard(path) for path in paths]
     merged = merged_document(documents, names)
     merged = replace(merged, run=replace(merged.run, run_id=new_run_id()))
-    document = to_json(merged)
+    document = written_document(merged)
     refuse_invalid_result(document, names)
     return merged, document
 

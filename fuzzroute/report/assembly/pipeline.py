@@ -50,6 +50,7 @@ from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.document import Report
 from fuzzroute.results.jsonform import compact_text
+from fuzzroute.results.message_table import written_document
 from fuzzroute.results.record import Omitted, to_json
 from fuzzroute.results.suggestions import Exploration
 
@@ -336,7 +337,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
     junit = None if settings.junit_path is None else report_junit(to_json(report), rows_as_reported(graph, checkup))
     report = _with_report_phase(report, round(time.perf_counter() - started, 6))
     # The JSON form is made once, from the finished report: the document the file, the ledger and the caller see.
-    document = to_json(report)
+    document = written_document(report)
     files: list[tuple[str | Path, str]] = [(target, html)]
     if settings.json_path is not None:
         files.append((settings.json_path, compact_text(document)))

@@ -28,6 +28,7 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.persistence.schema import report_schema
+from fuzzroute.report.persistence.upgrade import previous_schema
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
     SCHEMA_VERSION,
@@ -41,6 +42,7 @@ from fuzzroute.results.document import (
     SuggestionRecord,
 )
 from fuzzroute.results.ledger_records import StoredDecided
+from fuzzroute.results.message_table import full_form
 from fuzzroute.results.record import Record, ShapeError, from_json
 
 Fingerprint = tuple[str | None, ...]
@@ -118,11 +120,11 @@ def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
             f"{source}: the {noun} is nested too deeply to be a fuzzroute report. {missing_hint}"
         ) from None
     if isinstance(document, dict) and document.get("schema_version") == SCHEMA_VERSION:
-        _refuse_invalid(source, noun, document, report_schema())
+        refuse_invalid(source, noun, document, report_schema())
     return document
 
 
-def _refuse_invalid(source: Path, noun: str, document: Any, schema: dict[str, Any]) -> None:
+def refuse_invalid(source: Path, noun: str, document: Any, schema: dict[str, Any]) -> None:
     validator = jsonschema.Draft202012Validator(schema)
     try:
         error = jsonschema.exceptions.best_match(validator.iter_errors(document))
@@ -142,21 +144,22 @@ def _refuse_invalid(source: Path, noun: str, document: Any, schema: dict[str, An
 
 
 def _previous_version_schema() -> dict[str, Any]:
-    """What a baseline of the previous version must hold for the comparison to read it.
+    """What a baseline of an earlier version must hold for the comparison to read it.
 
-    The previous version differs from this one only in the overview, which a
-    comparison never reads, so its findings are checked against this version's
-    own definitions rather than a second, hand-kept schema.
+    Versions 3 and 4 wrote the findings a comparison reads (proven problems,
+    suggestions, decided items) alike, messages in full; they are checked
+    against the version 4 definitions the previous release shipped
+    (`fuzzroute/schema/report-v4.schema.json`), not a second, hand-kept schema.
     """
-    current = report_schema()
+    previous = previous_schema()
     return {
-        "$defs": current["$defs"],
+        "$defs": previous["$defs"],
         "type": "object",
         "required": ["proven", "suggestions"],
         "properties": {
             "generated_at": {"type": ["string", "null"]},
             "run": {"type": "object"},
-            **{key: current["properties"][key] for key in ("proven", "suggestions", "decided")},
+            **{key: previous["properties"][key] for key in ("proven", "suggestions", "decided")},
         },
     }
 
@@ -174,14 +177,24 @@ def load_baseline(path: str | Path) -> Baseline:
         )
     # The previous version matches by the same keys: it differs from this one only in the overview.
     if document.get("schema_version") not in BASELINE_VERSIONS:
-        readable = " and ".join(str(version) for version in BASELINE_VERSIONS)
+        *earlier, last = map(str, BASELINE_VERSIONS)
+        readable = f"{', '.join(earlier)} and {last}" if earlier else last
         raise InputError(
             f"{source} has schema_version {document.get('schema_version')!r}; this fuzzroute reads "
             f"baselines of schema versions {readable}. Regenerate the baseline with this version "
             "(`fuzzroute report --json`)."
         )
     if document.get("schema_version") != SCHEMA_VERSION:
-        _refuse_invalid(source, "baseline", document, _previous_version_schema())
+        refuse_invalid(source, "baseline", document, _previous_version_schema())
+    if document.get("schema_version") == SCHEMA_VERSION:  # each message written as its template's position
+        try:
+            document = full_form(document)
+        except (KeyError, IndexError, TypeError) as error:
+            raise InputError(
+                f"{source}: the baseline's rule positions or message templates do not fit its findings "
+                f"({type(error).__name__}: {error}). It was edited since it was written; write it again with "
+                "`fuzzroute report --json`."
+            ) from None
     try:
         return from_json(Baseline, document)
     except ShapeError as error:  # the schema let through what the records refuse: said the schema's way

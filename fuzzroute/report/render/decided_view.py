@@ -36,6 +36,20 @@ def _label(index: int | None, name: str | None) -> str:
     return f"#{index + 1} {name}"
 
 
+def _superseded(doc: Report) -> list[dict[str, str | None]]:
+    """The sampled suggestions a decision answers, with their rules named (the document keeps positions)."""
+    rules = doc.graph.rules
+
+    def name(index: int | None) -> str | None:
+        return None if index is None else rules[index].id
+
+    return [
+        {"kind": x.kind, "rule": name(x.rule_index), "from_": name(x.from_index), "to": name(x.to_index),
+         "decided": x.decided, "decided_kind": x.decided_kind}
+        for x in doc.decision.superseded
+    ]
+
+
 def decided_view(doc: Report) -> dict[str, Any]:
     """Items grouped by kind (in reading order), with short labels; empty groups are left out."""
     decision = doc.decision
@@ -72,7 +86,7 @@ def decided_view(doc: Report) -> dict[str, Any]:
         "reason": decision.reason,
         "groups": groups,
         "defects": decision.defects,
-        "superseded": decision.superseded,
+        "superseded": _superseded(doc),
         "stats": decision.stats,
         "count": len(items),
         "counts": decision.counts,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fuzzroute.engine.text import shortened
 from fuzzroute.report.render.lines import overview_line, place, plural
-from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
+from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts, folded_decided_counts
 from fuzzroute.results.document import Memory, Report, RunFacts, SuggestionRecord
 from fuzzroute.results.record import Omitted
 
@@ -52,12 +52,28 @@ def _suggestion_line(suggestion: SuggestionRecord) -> str:
     return f"    {suggestion.kind} [{who}]{phrase}{edit} x{suggestion.count}"
 
 
+def _counted(count: int, kind: str) -> str:
+    """`1 overlap`, `2 overlaps`; a kind already ending in s (`never-wins`) stays as it is."""
+    return plural(count, kind, kind if kind.endswith("s") else None)
+
+
+def _folded_text(by_kind: dict[str, int]) -> str:
+    """"1 overlap, shown with its proven row": decided findings the overview folds into proven rows."""
+    if not by_kind:
+        return ""
+    total = sum(by_kind.values())
+    kinds = ", ".join(_counted(count, kind.removeprefix("decided-")) for kind, count in sorted(by_kind.items()))
+    return f"{kinds}, shown with {'its proven row' if total == 1 else 'their proven rows'}"
+
+
 def decided_lines(report: Report) -> list[str]:
     """The line for the decided tier (empty when it did not run)."""
     if not report.decision.ran:
         return []
     by_kind = decided_counts(report)
     shown = ", ".join(f"{count} {kind.removeprefix('decided-')}" for kind, count in sorted(by_kind.items()))
+    folded = _folded_text(folded_decided_counts(report))
+    shown = "; ".join(part for part in (shown, folded) if part)
     glued = co_occurring_pairs(report)
     also = f"; {plural(glued, 'co-occurring pair')} counted, not findings" if glued else ""
     lines = [f"  decided:   {shown or 'nothing'}{also} - for all messages, by automata"]

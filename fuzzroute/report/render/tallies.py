@@ -27,6 +27,26 @@ def decided_counts(report: Report) -> dict[str, int]:
     return counted
 
 
+def folded_decided_counts(report: Report) -> dict[str, int]:
+    """How many decided findings of each kind the overview folds into a stronger row of another tier.
+
+    A decided overlap of a pair a declared example already proves is shown
+    with that proven row (`also`), not as a row of its own: it is not counted
+    by `decided_counts`, yet the tier did find it, and a summary that says
+    "nothing" would deny what the proven row links to.
+    """
+    kinds = {d.id: d.kind for d in report.decided}
+    folded: dict[str, int] = {}
+    for row in report.overview:
+        if row.tier == "decided":
+            continue
+        for also in row.also:
+            kind = kinds.get(also.anchor) if also.tier == "decided" else None
+            if kind is not None:
+                folded[kind] = folded.get(kind, 0) + 1
+    return folded
+
+
 def co_occurring_pairs(report: Report) -> int:
     """The one count of pairs of rules that only meet on glued texts: the overview's aggregate row's."""
     return next((row.count or 0 for row in report.overview if row.kind == "co-occurrence"), 0)
