@@ -34,7 +34,6 @@ from fuzzroute.engine.automata.alphabet import (
 )
 from fuzzroute.engine.text import ASCII_WORD
 
-_parser: Any = regex_syntax.parser
 _c: Any = regex_syntax.constants
 
 #: Automaton nodes one matcher may need (a `\\w{500}` would need 500).
@@ -270,7 +269,7 @@ def pattern_nfa(pattern: re.Pattern[str], atoms: Atoms, *, own_text: bool = Fals
     the texts that are nothing but what the rule is about.
     """
     try:
-        tree = _parser.parse(pattern.pattern, pattern.flags)
+        tree = regex_syntax.parsed(pattern.pattern, pattern.flags)  # shared: read, never changed
     except (re.error, RecursionError) as error:  # pragma: no cover - the pattern compiled once already
         raise Undecidable(f"the pattern cannot be parsed again: {error}") from error
     items = own_text_items(list(tree)) if own_text else list(tree)
