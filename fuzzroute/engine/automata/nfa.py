@@ -55,6 +55,11 @@ NO_ASCII_WORD_AFTER = 11  # a keyword's right edge
 #: The three character tests every alphabet carries, for the assertions.
 NEWLINE, UNICODE_WORD, ASCII_WORD_ATOM = 0, 1, 2
 
+# The flags as plain integers: an operation on `re.RegexFlag` runs Python code of `enum` (the values hash and
+# compare as the same integers).
+_ASCII, _MULTILINE = int(re.ASCII), int(re.MULTILINE)
+_KEYWORD_FLAGS = int(re.IGNORECASE | re.UNICODE)
+
 #: Python 3.11 refuses `\\B` on the empty message; later versions may not: ask `re`.
 NOT_EDGE_ON_EMPTY = re.search(r"\B", "") is not None
 
@@ -218,15 +223,15 @@ class _Builder:
 
 
 def _anchor(at: Any, flags: int) -> int:
-    ascii_only = bool(flags & re.ASCII)
-    if at is _c.AT_BEGINNING_STRING or (at is _c.AT_BEGINNING and not flags & re.MULTILINE):
+    ascii_only = bool(flags & _ASCII)
+    if at is _c.AT_BEGINNING_STRING or (at is _c.AT_BEGINNING and not flags & _MULTILINE):
         return BEGIN_STRING
     if at is _c.AT_BEGINNING:
         return BEGIN_LINE
     if at is _c.AT_END_STRING:
         return END_STRING
     if at is _c.AT_END:
-        return END_LINE if flags & re.MULTILINE else END_OR_FINAL_NEWLINE
+        return END_LINE if flags & _MULTILINE else END_OR_FINAL_NEWLINE
     if at is _c.AT_BOUNDARY:
         return ASCII_WORD_EDGE if ascii_only else WORD_EDGE
     if at is _c.AT_NON_BOUNDARY:
@@ -282,8 +287,11 @@ def pattern_nfa(pattern: re.Pattern[str], atoms: Atoms, *, own_text: bool = Fals
     return nfa
 
 
+_ASCII_WORD_CHARACTER = re.compile(ASCII_WORD)
+
+
 def _is_ascii_word(ch: str) -> bool:
-    return re.fullmatch(ASCII_WORD, ch) is not None
+    return _ASCII_WORD_CHARACTER.fullmatch(ch) is not None
 
 
 def keyword_list_nfa(keywords: Sequence[str], atoms: Atoms) -> Nfa:
@@ -291,7 +299,7 @@ def keyword_list_nfa(keywords: Sequence[str], atoms: Atoms) -> Nfa:
     nfa = Nfa()
     nfa.start = nfa.node()
     nfa.final = nfa.node()
-    flags = re.IGNORECASE | re.UNICODE
+    flags = _KEYWORD_FLAGS
     for keyword in keywords:
         current = nfa.node()
         nfa.empty(nfa.start, current, NO_ASCII_WORD_BEFORE if _is_ascii_word(keyword[0]) else None)
