@@ -78,9 +78,18 @@ class Atoms:
     def __init__(self) -> None:
         self._keys: dict[tuple[str, int], int] = {}
         self._requests: list[tuple[Any, int]] = []
+        self._characters: dict[tuple[str, int], int] = {}
         self.fixed: list[Intervals] = [newline_set(), unicode_word_set(), ascii_word_set()]
         #: The atoms that test a literal (a character, or a class of listed characters): a rule's fixed words.
         self.literal: set[int] = set()
+
+    def character(self, ch: str, flags: int) -> int:
+        """The test of one literal character under `flags` (a keyword's characters: no parse node to print)."""
+        key = (ch, flags)
+        found = self._characters.get(key)
+        if found is None:
+            found = self._characters[key] = self.node((_c.LITERAL, ord(ch)), flags)
+        return found
 
     def node(self, node: Any, flags: int) -> int:
         key = (repr(node), flags)
@@ -305,7 +314,7 @@ def keyword_list_nfa(keywords: Sequence[str], atoms: Atoms) -> Nfa:
         nfa.empty(nfa.start, current, NO_ASCII_WORD_BEFORE if _is_ascii_word(keyword[0]) else None)
         for ch in keyword:
             target = nfa.node()
-            nfa.char(current, atoms.node((_c.LITERAL, ord(ch)), flags), target)
+            nfa.char(current, atoms.character(ch, flags), target)
             current = target
         nfa.empty(current, nfa.final, NO_ASCII_WORD_AFTER if _is_ascii_word(keyword[-1]) else None)
     return nfa
