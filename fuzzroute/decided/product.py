@@ -147,7 +147,12 @@ def _excluding_search(
     multi = [(lo, hi) for lo, hi in spans if hi - lo > 1]
     sinks = [p.sink for p in parts]
 
+    first_accepts = accepts[0] if positive else None
+
     def goal(state: tuple[int, ...]) -> bool:
+        # Most states fail on the first required part: it is read before the others.
+        if first_accepts is not None and not first_accepts[state[0]]:
+            return False
         if not all([a[s] for a, s in zip(must_accept, state, strict=False)]):  # a list is faster
             return False
         return not any(all(state[k] != DEAD and accepts[k][state[k]] for k in range(lo, hi)) for lo, hi in spans)
