@@ -142,7 +142,11 @@ def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_ST
         rule = RuleAutomata(entry, _leaves(entry))
         try:
             rule.nfas = tuple(leaf_nfa(leaf, atoms) for leaf in rule.leaves)
-            rule.own_nfas = tuple(leaf_nfa(leaf, atoms, own_text=True) for leaf in rule.leaves)
+            # A keyword list's own text is itself: its automaton is shared (automata are read, never changed).
+            rule.own_nfas = tuple(
+                nfa if isinstance(leaf, Keywords) else leaf_nfa(leaf, atoms, own_text=True)
+                for leaf, nfa in zip(rule.leaves, rule.nfas, strict=True)
+            )
         except Undecidable as error:
             rule.reason = str(error)
         rules[entry.index] = rule

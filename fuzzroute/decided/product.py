@@ -14,9 +14,10 @@ decides nothing.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from operator import add, itemgetter
+from functools import partial
+from operator import add, getitem, itemgetter
 
 from fuzzroute.engine.automata.alphabet import Cell
 from fuzzroute.engine.automata.dfa import Part
@@ -78,37 +79,84 @@ def search(
         spans.append((len(parts), len(parts) + len(rule.parts)))
         parts.extend(rule.parts)
     single = {lo for lo, hi in spans if hi - lo == 1}
-    multi = [(lo, hi) for lo, hi in spans if hi - lo > 1]
     # One representative cell per combination of columns (cells come most readable first).
     keys = list(zip(*[p.column_of_cell for p in parts], strict=True))
     firsts = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
     seen = sorted(firsts.items(), key=_second)
     letters = [cells[number].representative for _key, number in seen]
-    tables = [folded_moves(p, k in single) for k, p in enumerate(parts)]
     pickers = [_picker([key[k] for key, _n in seen]) for k in range(len(parts))]
-    dead_row = (DEAD,) * len(letters)
-    rows: list[dict[int, tuple[int, ...]]] = [{DEAD: dead_row} for _ in parts]
-
-    def row(k: int, state: int) -> tuple[int, ...]:
-        found = rows[k].get(state)
-        if found is None:
-            found = rows[k][state] = pickers[k](tables[k][state])
-        return found
-
     start = tuple(0 if parts[k].live[0] else DEAD for k in range(len(parts)))
     if DEAD in start[:positive]:
         return Outcome(NONE, states=1)
     if fast_path and positive == 2 and not spans:
         return _two_parts(parts[0], parts[1], pickers, letters, max_states)
+    if spans:
+        return _excluding_search(parts, positive, spans, single, pickers, letters, max_states, start)
+    return _coded_search(parts, positive, spans, single, pickers, letters, max_states)
+
+
+class _Rows(dict[int, tuple[int, ...]]):
+    """A part's rows over a search's letters, by part state, each made the first time it is read.
+
+    Read with `operator.getitem` (in C); only a missing state calls back into Python.
+    """
+
+    def __init__(self, make: Callable[[int], tuple[int, ...]], known: dict[int, tuple[int, ...]]) -> None:
+        super().__init__(known)
+        self.make = make
+
+    def __missing__(self, state: int) -> tuple[int, ...]:
+        row = self[state] = self.make(state)
+        return row
+
+
+def _picked(
+    picker: Callable[[tuple[int, ...]], tuple[int, ...]], table: list[tuple[int, ...]], state: int
+) -> tuple[int, ...]:
+    return picker(table[state])
+
+
+def _excluding_search(
+    parts: list[Part],
+    positive: int,
+    spans: list[tuple[int, int]],
+    single: set[int],
+    pickers: list[Callable[[tuple[int, ...]], tuple[int, ...]]],
+    letters: list[str],
+    max_states: int,
+    start: tuple[int, ...],
+) -> Outcome:
+    """The breadth-first search of `search` when rules are excluded, a product state a tuple of part states.
+
+    With several parts a successor is one tuple per letter (`zip` of the
+    parts' rows), cheaper to build and hash than the sum of as many coded
+    rows.  The rows are read from per-part caches in one comprehension; a
+    part's row on a state is made the first time the state is reached.
+    """
+    dead_row = (DEAD,) * len(letters)
+    rows = [
+        _Rows(partial(_picked, pickers[k], folded_moves(p, k in single)), {DEAD: dead_row})
+        for k, p in enumerate(parts)
+    ]
+
+    def fill(state: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        return map(getitem, rows, state)
+
     accepts = [p.accepts for p in parts]
     must_accept = accepts[:positive]
+    multi = [(lo, hi) for lo, hi in spans if hi - lo > 1]
+    sinks = [p.sink for p in parts]
+
+    first_accepts = accepts[0] if positive else None
 
     def goal(state: tuple[int, ...]) -> bool:
+        # Most states fail on the first required part: it is read before the others.
+        if first_accepts is not None and not first_accepts[state[0]]:
+            return False
         if not all([a[s] for a, s in zip(must_accept, state, strict=False)]):  # a list is faster
             return False
         return not any(all(state[k] != DEAD and accepts[k][state[k]] for k in range(lo, hi)) for lo, hi in spans)
 
-    sinks = [p.sink for p in parts]
     if goal(start):
         return Outcome(FOUND, "", states=1)
     parent: dict[tuple[int, ...], tuple[int, ...] | None] = {start: None}
@@ -116,23 +164,150 @@ def search(
     while queue:
         state = queue.popleft()
         # Each distinct successor once, in the order of its first (most readable) letter.
-        for following in dict.fromkeys(zip(*[row(k, s) for k, s in enumerate(state)], strict=False)):
+        for following in dict.fromkeys(zip(*map(getitem, rows, state), strict=False)):
             if following in parent:
                 continue
-            if DEAD in following[:positive]:
+            if DEAD in following[:positive] or DROP in following:
                 continue
-            if spans:
-                if DROP in following:
-                    continue
-                if multi and any(all(following[k] == sinks[k] for k in range(lo, hi)) for lo, hi in multi):
-                    continue
+            if multi and any(all(following[k] == sinks[k] for k in range(lo, hi)) for lo, hi in multi):
+                continue
             parent[following] = state
             if goal(following):
-                return Outcome(FOUND, _spell(parent, following, letters, row), states=len(parent))
+                return Outcome(FOUND, _spell(parent, following, letters, fill), states=len(parent))
             if len(parent) >= max_states:
                 return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
             queue.append(following)
     return Outcome(NONE, states=len(parent))
+
+
+def _spell(
+    parent: dict[tuple[int, ...], tuple[int, ...] | None],
+    state: tuple[int, ...],
+    letters: list[str],
+    rows_of: Callable[[tuple[int, ...]], Iterator[tuple[int, ...]]],
+) -> str:
+    """The phrase of the path to `state`: at each step, the first letter leading from the parent to it."""
+    out: list[str] = []
+    previous = parent[state]
+    while previous is not None:
+        steps = list(zip(*rows_of(previous), strict=False))
+        out.append(letters[steps.index(state)])
+        state, previous = previous, parent[previous]
+    return "".join(reversed(out))
+
+
+def _coded_search(
+    parts: list[Part],
+    positive: int,
+    spans: list[tuple[int, int]],
+    single: set[int],
+    pickers: list[Callable[[tuple[int, ...]], tuple[int, ...]]],
+    letters: list[str],
+    max_states: int,
+) -> Outcome:
+    """The breadth-first search of `search`, with each product state one integer.
+
+    Part k's state x is the field `x + 1` at bit `shifts[k]` (a dead end,
+    `DEAD`, is the field 0), and a successor state is the sum of the parts'
+    coded rows read out on the search's letters (`coded_moves`), so a state is
+    hashed and compared as one integer and no tuple is built per letter.  An
+    excluded one-part rule that has surely matched codes as `drop`, a bit above
+    every field, so one comparison drops the state.  The states, their order
+    and the phrase are those of the search over tuples of part states.
+    """
+    shifts: list[int] = []
+    width = 0
+    for part in parts:
+        shifts.append(width)
+        width += part.states.bit_length()
+    drop = 1 << width
+    masks = [((1 << p.states.bit_length()) - 1) << shift for p, shift in zip(parts, shifts, strict=True)]
+    tables = [folded_moves(p, k in single) for k, p in enumerate(parts)]
+    # Per part, a target's code: `DEAD` (-1) is the last item, `DROP` (-2) the one before.
+    codes = [
+        [*((t + 1) << shift for t in range(p.states)), drop, 0] for p, shift in zip(parts, shifts, strict=True)
+    ]
+    zero_row = (0,) * len(letters)
+    rows: list[dict[int, tuple[int, ...]]] = [{0: zero_row} for _ in parts]
+    readers = list(zip(range(len(parts)), shifts, [m >> s for m, s in zip(masks, shifts, strict=True)], strict=True))
+
+    def successors(state: int) -> Iterable[int]:
+        """Every letter's successor of `state`, in the order of the letters."""
+        summed: Iterable[int] | None = None
+        for k, shift, low in readers:
+            field = state >> shift & low
+            found = rows[k].get(field)
+            if found is None:
+                found = rows[k][field] = tuple(map(codes[k].__getitem__, pickers[k](tables[k][field - 1])))
+            summed = found if summed is None else map(add, summed, found)
+        assert summed is not None
+        return summed
+
+    must_masks = masks[:positive]
+    must_fields = [(shifts[k], masks[k] >> shifts[k], parts[k].accepts) for k in range(positive)]
+    span_fields = [
+        [(shifts[k], masks[k] >> shifts[k], parts[k].accepts) for k in range(lo, hi)] for lo, hi in spans
+    ]
+    # A multi-part excluded rule has surely matched when every part is in its accepting sink.
+    sunk: list[tuple[int, int]] = []
+    for lo, hi in spans:
+        if hi - lo > 1 and all(parts[k].sink is not None for k in range(lo, hi)):
+            sink_code = sum(((parts[k].sink or 0) + 1) << shifts[k] for k in range(lo, hi))
+            sunk.append((sum(masks[lo:hi]), sink_code))
+
+    def goal(state: int) -> bool:
+        for shift, low, accepted in must_fields:
+            if not accepted[(state >> shift & low) - 1]:
+                return False
+        for fields in span_fields:
+            for shift, low, accepted in fields:
+                field = state >> shift & low
+                if not field or not accepted[field - 1]:
+                    break
+            else:
+                return False  # an excluded rule matches
+        return True
+
+    start = sum((0 if p.live[0] else DEAD) + 1 << shift for p, shift in zip(parts, shifts, strict=True))
+    if goal(start):
+        return Outcome(FOUND, "", states=1)
+    parent: dict[int, int | None] = {start: None}
+    queue = deque([start])
+    excluding = bool(spans)
+    while queue:
+        state = queue.popleft()
+        # Each distinct successor once, in the order of its first (most readable) letter.
+        for following in dict.fromkeys(successors(state)):
+            if following in parent:
+                continue
+            for mask in must_masks:
+                if not following & mask:
+                    break
+            else:
+                if excluding:
+                    if following >= drop:
+                        continue
+                    if sunk and any(following & mask == code for mask, code in sunk):
+                        continue
+                parent[following] = state
+                if goal(following):
+                    return Outcome(FOUND, _spell_coded(parent, following, letters, successors), states=len(parent))
+                if len(parent) >= max_states:
+                    return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
+                queue.append(following)
+    return Outcome(NONE, states=len(parent))
+
+
+def _spell_coded(
+    parent: dict[int, int | None], state: int, letters: list[str], successors: Callable[[int], Iterable[int]]
+) -> str:
+    """The phrase of the path to `state`: at each step, the first letter leading from the parent to it."""
+    out: list[str] = []
+    previous = parent[state]
+    while previous is not None:
+        out.append(letters[list(successors(previous)).index(state)])
+        state, previous = previous, parent[previous]
+    return "".join(reversed(out))
 
 
 #: `_two_parts` codes a product state (x, y) as `(x + 1) << SHIFT | (y + 1)` (parts have fewer states).
@@ -195,7 +370,7 @@ def _spell_two(
     first_rows: dict[int, tuple[int, ...]],
     second_rows: dict[int, tuple[int, ...]],
 ) -> str:
-    """`_spell` for `_two_parts` (every state on the path has both rows already)."""
+    """`_spell_coded` for `_two_parts` (every state on the path has both rows already)."""
     out: list[str] = []
     previous = parent[state]
     while previous is not None:
@@ -210,7 +385,10 @@ def coded_moves(part: Part, shift: int) -> list[tuple[int, ...]]:
     key = 3 + shift
     found = part.folded.get(key)
     if found is None:
-        found = part.folded[key] = [tuple((t + 1) << shift for t in row) for row in folded_moves(part, False)]
+        coded = [(t + 1) << shift for t in range(part.states)]
+        coded.append(0)  # DEAD (-1) is read as the last item
+        code = coded.__getitem__
+        found = part.folded[key] = [tuple(map(code, row)) for row in folded_moves(part, False)]
     return found
 
 
@@ -225,8 +403,9 @@ def folded_moves(part: Part, drop_sink: bool) -> list[tuple[int, ...]]:
     found = cache.get(key)
     if found is None:
         live, sink = part.live, part.sink if drop_sink else None
-        found = [tuple(DEAD if not live[t] else DROP if t == sink else t for t in row) for row in part.moves]
-        cache[key] = found
+        target = [DEAD if not live[t] else DROP if t == sink else t for t in range(part.states)]
+        fold = target.__getitem__
+        found = cache[key] = [tuple(map(fold, row)) for row in part.moves]
     return found
 
 
@@ -236,22 +415,6 @@ def _picker(columns: list[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
         (only,) = columns
         return lambda row: (row[only],)
     return itemgetter(*columns)  # type: ignore[return-value]
-
-
-def _spell(
-    parent: dict[tuple[int, ...], tuple[int, ...] | None],
-    state: tuple[int, ...],
-    letters: list[str],
-    row: Callable[[int, int], tuple[int, ...]],
-) -> str:
-    """The phrase of the path to `state`: at each step, the first letter leading from the parent to it."""
-    out: list[str] = []
-    previous = parent[state]
-    while previous is not None:
-        steps = list(zip(*[row(k, s) for k, s in enumerate(previous)], strict=False))
-        out.append(letters[steps.index(state)])
-        state, previous = previous, parent[previous]
-    return "".join(reversed(out))
 
 
 def accepts(rule: Rule, cells: Sequence[int]) -> bool:

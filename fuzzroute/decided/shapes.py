@@ -35,7 +35,6 @@ from fuzzroute.engine.automata.alphabet import compile_node
 from fuzzroute.engine.automata.nfa import is_literal, own_text_items
 from fuzzroute.engine.matchers import Keywords, Regex
 
-_parser: Any = regex_syntax.parser
 _c: Any = regex_syntax.constants
 
 
@@ -211,7 +210,7 @@ def leaf_shapes(leaf: Regex | Keywords) -> tuple[Shape, ...] | None:
     if isinstance(leaf, Keywords):
         return tuple(tuple(k) for k in leaf.keywords)
     try:
-        tree = _parser.parse(leaf.pattern.pattern, leaf.pattern.flags)
+        tree = regex_syntax.parsed(leaf.pattern.pattern, leaf.pattern.flags)  # shared: read, never changed
         return tuple(dict.fromkeys(_sequence(own_text_items(list(tree)), tree.state.flags)))
     except (_Unknown, RecursionError, ValueError, TypeError, AttributeError):
         return None

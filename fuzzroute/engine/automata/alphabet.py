@@ -74,6 +74,7 @@ _node_sets: dict[tuple[str, int], Intervals] = {}
 #: Distinct single-character tests kept (a full test is one scan of every code point, a few ms).
 NODE_CACHE_SIZE = 8192
 _SMALL_OPS = frozenset({_c.LITERAL, _c.RANGE})
+_IGNORECASE = int(re.IGNORECASE)  # a plain integer: an operation on `re.RegexFlag` runs Python code of `enum`
 
 
 def compile_node(node: Any, flags: int) -> re.Pattern[str]:
@@ -134,7 +135,7 @@ def resolve_nodes(requests: Sequence[tuple[Any, int]]) -> list[Intervals]:
         key = (repr(node), flags)
         if key in _node_sets:
             continue
-        if _is_small(node) and not flags & re.IGNORECASE:
+        if _is_small(node) and not flags & _IGNORECASE:
             # Without case folding `re` compares code points: a literal is itself, a range its span.
             _remember(key, _literal_intervals(node))
         elif _is_small(node):

@@ -242,8 +242,10 @@ def build_part(
     # The columns by what a character of theirs is to the assertions (few sides), and per side, the columns
     # each atom of the automaton is read on: a state's moves are found from its threads' transitions, not
     # by asking every column about every thread.
+    # Grouped by the side as remembered: the assertions of this automaton read nothing else of a character, so
+    # the empty moves taken before characters of one group are the same (a cell is never the edge of the text).
     sides: dict[Side, list[int]] = {}
-    for column, after in enumerate(column_sides):
+    for column, after in enumerate(column_remembered):
         sides.setdefault(after, []).append(column)
     read_on: dict[Side, dict[int, list[int]]] = {
         after: {atom: [c for c in of_side if atom in column_atoms[c]] for atom in nfa.atoms}

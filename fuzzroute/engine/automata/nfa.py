@@ -34,7 +34,6 @@ from fuzzroute.engine.automata.alphabet import (
 )
 from fuzzroute.engine.text import ASCII_WORD
 
-_parser: Any = regex_syntax.parser
 _c: Any = regex_syntax.constants
 
 #: Automaton nodes one matcher may need (a `\\w{500}` would need 500).
@@ -56,6 +55,11 @@ NO_ASCII_WORD_AFTER = 11  # a keyword's right edge
 #: The three character tests every alphabet carries, for the assertions.
 NEWLINE, UNICODE_WORD, ASCII_WORD_ATOM = 0, 1, 2
 
+# The flags as plain integers: an operation on `re.RegexFlag` runs Python code of `enum` (the values hash and
+# compare as the same integers).
+_ASCII, _MULTILINE = int(re.ASCII), int(re.MULTILINE)
+_KEYWORD_FLAGS = int(re.IGNORECASE | re.UNICODE)
+
 #: Python 3.11 refuses `\\B` on the empty message; later versions may not: ask `re`.
 NOT_EDGE_ON_EMPTY = re.search(r"\B", "") is not None
 
@@ -74,9 +78,18 @@ class Atoms:
     def __init__(self) -> None:
         self._keys: dict[tuple[str, int], int] = {}
         self._requests: list[tuple[Any, int]] = []
+        self._characters: dict[tuple[str, int], int] = {}
         self.fixed: list[Intervals] = [newline_set(), unicode_word_set(), ascii_word_set()]
         #: The atoms that test a literal (a character, or a class of listed characters): a rule's fixed words.
         self.literal: set[int] = set()
+
+    def character(self, ch: str, flags: int) -> int:
+        """The test of one literal character under `flags` (a keyword's characters: no parse node to print)."""
+        key = (ch, flags)
+        found = self._characters.get(key)
+        if found is None:
+            found = self._characters[key] = self.node((_c.LITERAL, ord(ch)), flags)
+        return found
 
     def node(self, node: Any, flags: int) -> int:
         key = (repr(node), flags)
@@ -219,15 +232,15 @@ class _Builder:
 
 
 def _anchor(at: Any, flags: int) -> int:
-    ascii_only = bool(flags & re.ASCII)
-    if at is _c.AT_BEGINNING_STRING or (at is _c.AT_BEGINNING and not flags & re.MULTILINE):
+    ascii_only = bool(flags & _ASCII)
+    if at is _c.AT_BEGINNING_STRING or (at is _c.AT_BEGINNING and not flags & _MULTILINE):
         return BEGIN_STRING
     if at is _c.AT_BEGINNING:
         return BEGIN_LINE
     if at is _c.AT_END_STRING:
         return END_STRING
     if at is _c.AT_END:
-        return END_LINE if flags & re.MULTILINE else END_OR_FINAL_NEWLINE
+        return END_LINE if flags & _MULTILINE else END_OR_FINAL_NEWLINE
     if at is _c.AT_BOUNDARY:
         return ASCII_WORD_EDGE if ascii_only else WORD_EDGE
     if at is _c.AT_NON_BOUNDARY:
@@ -270,7 +283,7 @@ def pattern_nfa(pattern: re.Pattern[str], atoms: Atoms, *, own_text: bool = Fals
     the texts that are nothing but what the rule is about.
     """
     try:
-        tree = _parser.parse(pattern.pattern, pattern.flags)
+        tree = regex_syntax.parsed(pattern.pattern, pattern.flags)  # shared: read, never changed
     except (re.error, RecursionError) as error:  # pragma: no cover - the pattern compiled once already
         raise Undecidable(f"the pattern cannot be parsed again: {error}") from error
     items = own_text_items(list(tree)) if own_text else list(tree)
@@ -283,8 +296,11 @@ def pattern_nfa(pattern: re.Pattern[str], atoms: Atoms, *, own_text: bool = Fals
     return nfa
 
 
+_ASCII_WORD_CHARACTER = re.compile(ASCII_WORD)
+
+
 def _is_ascii_word(ch: str) -> bool:
-    return re.fullmatch(ASCII_WORD, ch) is not None
+    return _ASCII_WORD_CHARACTER.fullmatch(ch) is not None
 
 
 def keyword_list_nfa(keywords: Sequence[str], atoms: Atoms) -> Nfa:
@@ -292,13 +308,13 @@ def keyword_list_nfa(keywords: Sequence[str], atoms: Atoms) -> Nfa:
     nfa = Nfa()
     nfa.start = nfa.node()
     nfa.final = nfa.node()
-    flags = re.IGNORECASE | re.UNICODE
+    flags = _KEYWORD_FLAGS
     for keyword in keywords:
         current = nfa.node()
         nfa.empty(nfa.start, current, NO_ASCII_WORD_BEFORE if _is_ascii_word(keyword[0]) else None)
         for ch in keyword:
             target = nfa.node()
-            nfa.char(current, atoms.node((_c.LITERAL, ord(ch)), flags), target)
+            nfa.char(current, atoms.character(ch, flags), target)
             current = target
         nfa.empty(current, nfa.final, NO_ASCII_WORD_AFTER if _is_ascii_word(keyword[-1]) else None)
     return nfa
