@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from fuzzroute.decided.build_pool import Linear, build_on_workers
 from fuzzroute.decided.decisions import (
     CAN_WIN,
     CO_OCCURRENCE,
@@ -82,14 +83,21 @@ STOPPED_REASON = "the decided tier was stopped (a time budget or a stop request)
 Progress = Callable[[int, int], None]
 
 
-def build_automata(languages: Languages) -> None:
-    """Every data rule's automata, before any question (and before worker processes fork)."""
-    for index in languages.rules:
+def build_automata(languages: Languages, workers: int = 1) -> Linear:
+    """Every data rule's automata, before any question (and before worker processes fork).
+
+    With `workers`, a big graph's parts are built on forked processes
+    (`build_pool`): the same automata, built sooner.  Returns the regex
+    leaves those processes already found linear for the ReDoS question.
+    """
+    left, linear = build_on_workers(languages, list(languages.rules), workers)
+    for index in left:
         try:
             languages.search(index)
         except Undecidable:
             continue
         languages.own(index)
+    return linear
 
 
 def cold_walk(context: Context) -> DecidedItem | None:
@@ -199,6 +207,7 @@ def decide(
     max_states: int = MAX_STATES,
     rule_states: int = RULE_STATES,
     workers: int = 1,
+    build_workers: int | None = None,
     should_stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
     exhaustive: bool = False,
@@ -207,11 +216,14 @@ def decide(
 
     `exhaustive=True` turns off the shortcuts that settle a question without
     its search (`questions`); the decisions are the same, only the work
-    differs (the test that holds them equal runs both).
+    differs (the test that holds them equal runs both).  `workers` processes
+    answer the rules' questions and `build_workers` (by default as many)
+    build the automata first; `check` builds on every core but answers on
+    one, where the answering pool's start-up outweighs its work.
     """
     started = time.monotonic()
     languages = languages_for(graph)
-    build_automata(languages)
+    linear = build_automata(languages, workers if build_workers is None else build_workers)
     context = Context.of(graph, languages, max_states, rule_states, exhaustive)
     entries = graph.entries
     data = [e.index for e in entries if e.data_matcher is not None]
@@ -238,7 +250,7 @@ def decide(
         listing.count(answers)
         states += answers.states
         searches += answers.searches
-    decisions.items.extend(redos_items(languages, [entries[i] for i in data if i in answered]))
+    decisions.items.extend(redos_items(languages, [entries[i] for i in data if i in answered], known_linear=linear))
     for lint in case_range_items([entries[i] for i in data]):
         if lint.witness is not None:  # shown like every decided witness: with the claims both laws give it
             try:

@@ -32,7 +32,7 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from fuzzroute.decided.decisions import REDOS, REDOS_QUESTION, UNDECIDED, DecidedItem
@@ -83,15 +83,24 @@ class Attack:
         return " + ".join(parts)
 
 
-def redos_items(languages: Languages, entries: Sequence[Entry], measure: bool = True) -> list[DecidedItem]:
-    """The ReDoS findings (and undecided questions) of the regex rules among `entries`, in order."""
+def redos_items(
+    languages: Languages,
+    entries: Sequence[Entry],
+    measure: bool = True,
+    known_linear: Collection[tuple[int, int]] = (),
+) -> list[DecidedItem]:
+    """The ReDoS findings (and undecided questions) of the regex rules among `entries`, in order.
+
+    `known_linear` holds (rule index, leaf position) of regexes already
+    analysed as linear elsewhere (`build_pool`): no finding, so not analysed again.
+    """
     items: list[DecidedItem] = []
     for entry in entries:
         automata = languages.rules.get(entry.index)
         if automata is None or len(automata.nfas) != len(automata.leaves):
             continue  # not a data rule, or one the automata cannot read (its `matcher` item says why)
-        for leaf, nfa in zip(automata.leaves, automata.nfas, strict=True):
-            if isinstance(leaf, Regex):
+        for position, (leaf, nfa) in enumerate(zip(automata.leaves, automata.nfas, strict=True)):
+            if isinstance(leaf, Regex) and (entry.index, position) not in known_linear:
                 found = _judge(entry, leaf, nfa, languages.cells, measure and _measured(items) < EVIDENCE_ITEMS)
                 if found is not None:
                     items.append(found)

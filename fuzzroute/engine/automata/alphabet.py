@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from fuzzroute.engine import regex_syntax
+from fuzzroute.engine.automata import word_table
 
 _parser: Any = regex_syntax.parser
 _compiler: Any = regex_syntax.compiler
@@ -176,6 +178,11 @@ def _remember(key: tuple[str, int], intervals: Intervals) -> None:
 @lru_cache(maxsize=64)
 def pattern_set(source: str, flags: int = 0) -> Intervals:
     """The code points a single-character pattern matches."""
+    return scan_pattern(source, flags)
+
+
+def scan_pattern(source: str, flags: int = 0) -> Intervals:
+    """The code points a single-character pattern matches, found by running it over every code point."""
     return _runs(re.compile(f"(?:{source})+", flags))
 
 
@@ -184,13 +191,23 @@ def newline_set() -> Intervals:
 
 
 def unicode_word_set() -> Intervals:
-    """Python's `\\w` on str patterns; `\\b` uses the same test."""
+    """Python's `\\w` on str patterns; `\\b` uses the same test.
+
+    Read from `word_table` when the interpreter's Unicode database is the
+    one the table was made from (a scan of every code point otherwise).
+    """
+    if unicodedata.unidata_version == word_table.UNIDATA_VERSION:
+        return word_table.WORD_INTERVALS
     return pattern_set(r"\w")
+
+
+#: `[A-Za-z0-9_]` compared case-sensitively: four ASCII ranges, as `re` compares code points.
+ASCII_WORD: Intervals = ((48, 58), (65, 91), (95, 96), (97, 123))
 
 
 def ascii_word_set() -> Intervals:
     """`[A-Za-z0-9_]` matched case-sensitively: the keyword edge test and `\\b` under re.ASCII."""
-    return pattern_set("[A-Za-z0-9_]")
+    return ASCII_WORD
 
 
 def contains(intervals: Intervals, code: int) -> bool:

@@ -15,6 +15,7 @@ flag is given, because `check` runs on every commit and pays for every import.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,7 +74,8 @@ def checked_graph(spec: str, graph_file: LoadedGraph, *, decide: bool) -> Checke
     if decide:
         from fuzzroute.decided import decide as decide_graph
 
-        decisions = decide_graph(graph)
+        # The automata are built on every core (the same automata); the questions are answered here.
+        decisions = decide_graph(graph, build_workers=os.cpu_count() or 1)
     judged = None if decisions is None else judge(decisions, graph.acceptances)
     return CheckedGraph(spec, graph_file, graph.checkup(), decisions, judged)
 
