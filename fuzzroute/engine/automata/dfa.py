@@ -175,7 +175,9 @@ class Part:
     live: list[bool]
     sink: int | None  # the accepting sink of SEARCH mode, once a match was seen
     #: `moves` with dead ends folded in, built once by the product search (see `product.folded_moves`).
-    folded: dict[int, list[tuple[int, ...]]] = field(default_factory=dict, repr=False, compare=False)
+    folded: dict[int, Sequence[Sequence[int]]] = field(default_factory=dict, repr=False, compare=False)
+    #: Per shift, the code of each state in the product search (see `product.state_codes`).
+    codes: dict[int, list[int]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def states(self) -> int:
