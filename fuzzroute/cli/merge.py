@@ -51,16 +51,16 @@ def merge(
     from fuzzroute.report import merge_shards, render_html, summary_text
     from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
     from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
-    from fuzzroute.results.jsonform import compact_text
+    from fuzzroute.results.jsonform import compact_bytes
 
     refuse_collisions(
         [NamedPath(f"shard report {i}", path) for i, path in enumerate(reports, 1)],
         [NamedPath(role, path) for role, path in (("-o", html_path), ("--json", json_path)) if path is not None],
     )
     merged, document = merge_shards(reports)
-    files: list[tuple[str | Path, str]] = [(html_path, render_html(merged))]
+    files: list[tuple[str | Path, str | bytes]] = [(html_path, render_html(merged))]
     if json_path is not None:
-        files.append((json_path, compact_text(document)))
+        files.append((json_path, compact_bytes(document)))
     try:
         write_all_atomically(files)
     except OSError as exc:

@@ -111,7 +111,7 @@ class _Rows(dict[int, tuple[int, ...]]):
 
 
 def _picked(
-    picker: Callable[[tuple[int, ...]], tuple[int, ...]], table: list[tuple[int, ...]], state: int
+    picker: Callable[[Sequence[int]], tuple[int, ...]], table: Sequence[Sequence[int]], state: int
 ) -> tuple[int, ...]:
     return picker(table[state])
 
@@ -121,7 +121,7 @@ def _excluding_search(
     positive: int,
     spans: list[tuple[int, int]],
     single: set[int],
-    pickers: list[Callable[[tuple[int, ...]], tuple[int, ...]]],
+    pickers: list[Callable[[Sequence[int]], tuple[int, ...]]],
     letters: list[str],
     max_states: int,
     start: tuple[int, ...],
@@ -201,7 +201,7 @@ def _coded_search(
     positive: int,
     spans: list[tuple[int, int]],
     single: set[int],
-    pickers: list[Callable[[tuple[int, ...]], tuple[int, ...]]],
+    pickers: list[Callable[[Sequence[int]], tuple[int, ...]]],
     letters: list[str],
     max_states: int,
 ) -> Outcome:
@@ -209,7 +209,7 @@ def _coded_search(
 
     Part k's state x is the field `x + 1` at bit `shifts[k]` (a dead end,
     `DEAD`, is the field 0), and a successor state is the sum of the parts'
-    coded rows read out on the search's letters (`coded_moves`), so a state is
+    coded rows read out on the search's letters (`codes`), so a state is
     hashed and compared as one integer and no tuple is built per letter.  An
     excluded one-part rule that has surely matched codes as `drop`, a bit above
     every field, so one comparison drops the state.  The states, their order
@@ -318,7 +318,7 @@ _LOW = (1 << SHIFT) - 1
 def _two_parts(
     first: Part,
     second: Part,
-    pickers: list[Callable[[tuple[int, ...]], tuple[int, ...]]],
+    pickers: list[Callable[[Sequence[int]], tuple[int, ...]]],
     letters: list[str],
     max_states: int,
 ) -> Outcome:
@@ -326,14 +326,15 @@ def _two_parts(
 
     A product state (x, y) is one integer, `(x + 1) << SHIFT | (y + 1)`, so a
     dead end of either part (`DEAD` + 1 = 0) shows as a code below
-    `1 << SHIFT` or with no low bits.  Each part keeps its coded targets per
-    state (`coded_moves`, built once and reused by every search); a state's
-    successors are then one C-level sum of the two rows read out on the
-    search's letters, and no tuple is built per letter.
+    `1 << SHIFT` or with no low bits.  A part state's row over the search's
+    letters is read out of its folded moves and coded (`state_codes`) the
+    first time the search reaches it; a state's successors are then one
+    C-level sum of the two coded rows, and no tuple is built per letter.
     """
     if first.accepts[0] and second.accepts[0]:
         return Outcome(FOUND, "", states=1)
-    first_table, second_table = coded_moves(first, SHIFT), coded_moves(second, 0)
+    first_table, second_table = folded_moves(first, False), folded_moves(second, False)
+    first_code, second_code = state_codes(first, SHIFT).__getitem__, state_codes(second, 0).__getitem__
     first_pick, second_pick = pickers
     first_accepts, second_accepts = first.accepts, second.accepts
     first_rows: dict[int, tuple[int, ...]] = {}
@@ -346,10 +347,10 @@ def _two_parts(
         x, y = state >> SHIFT, state & _LOW
         first_row = first_rows.get(x)
         if first_row is None:
-            first_row = first_rows[x] = first_pick(first_table[x - 1])
+            first_row = first_rows[x] = tuple(map(first_code, first_pick(first_table[x - 1])))
         second_row = second_rows.get(y)
         if second_row is None:
-            second_row = second_rows[y] = second_pick(second_table[y - 1])
+            second_row = second_rows[y] = tuple(map(second_code, second_pick(second_table[y - 1])))
         for following in dict.fromkeys(map(add, first_row, second_row)):
             if following in parent or following <= _LOW or not following & _LOW:
                 continue
@@ -380,36 +381,46 @@ def _spell_two(
     return "".join(reversed(out))
 
 
-def coded_moves(part: Part, shift: int) -> list[tuple[int, ...]]:
-    """`folded_moves(part, False)` with every target plus one (`DEAD` becomes 0), shifted left by `shift`."""
-    key = 3 + shift
-    found = part.folded.get(key)
+def state_codes(part: Part, shift: int) -> list[int]:
+    """Per state of `part`, `_two_parts`'s code of it: the state plus one, shifted left by `shift`.
+
+    `DEAD` (-1) is read as the last item, 0.  Only these codes are kept per
+    part, not a coded copy of its moves: a search codes the rows it reads
+    (few, over its own letters), which costs less than the memory of a table
+    per part and shift.
+    """
+    found = part.codes.get(shift)
     if found is None:
-        coded = [(t + 1) << shift for t in range(part.states)]
-        coded.append(0)  # DEAD (-1) is read as the last item
-        code = coded.__getitem__
-        found = part.folded[key] = [tuple(map(code, row)) for row in folded_moves(part, False)]
+        found = part.codes[shift] = [(t + 1) << shift for t in range(part.states)]
+        found.append(0)
     return found
 
 
 _second = itemgetter(1)
 
 
-def folded_moves(part: Part, drop_sink: bool) -> list[tuple[int, ...]]:
+def folded_moves(part: Part, drop_sink: bool) -> Sequence[Sequence[int]]:
     """`part.moves` with dead ends folded in: a target that cannot accept is `DEAD`, and with
-    `drop_sink` (an excluded one-part rule) the accepting sink is `DROP`.  Built once per part."""
+    `drop_sink` (an excluded one-part rule) the accepting sink is `DROP`.  Built once per part.
+
+    A part with nothing to fold (every state live, no sink to drop: most
+    search readings) reads its own moves, so no copy of them is kept.
+    """
     cache = part.folded
     key = 1 if drop_sink else 0
     found = cache.get(key)
     if found is None:
         live, sink = part.live, part.sink if drop_sink else None
-        target = [DEAD if not live[t] else DROP if t == sink else t for t in range(part.states)]
-        fold = target.__getitem__
-        found = cache[key] = [tuple(map(fold, row)) for row in part.moves]
+        if sink is None and all(live):
+            found = cache[key] = part.moves
+        else:
+            target = [DEAD if not live[t] else DROP if t == sink else t for t in range(part.states)]
+            fold = target.__getitem__
+            found = cache[key] = [tuple(map(fold, row)) for row in part.moves]
     return found
 
 
-def _picker(columns: list[int]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+def _picker(columns: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     """Reads a search's columns out of a part's row (in C, by `itemgetter`)."""
     if len(columns) == 1:
         (only,) = columns

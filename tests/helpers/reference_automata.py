@@ -73,7 +73,7 @@ def reference_build_part(
     initial: State = (frozenset() if search else frozenset({start_thread}), remembered(EDGE))
     index: dict[State, int] = {initial: 0}
     order: list[State] = [initial]
-    moves: list[list[int]] = []
+    moves: list[tuple[int, ...]] = []
     accepts: list[bool] = []
     sink: int | None = None
     # The columns by what a character of theirs is to the assertions (few sides), and per side, the columns
@@ -92,7 +92,7 @@ def reference_build_part(
         state = order[position]
         position += 1
         if state == sink_key:
-            moves.append([index[sink_key]] * len(column_cells))
+            moves.append((index[sink_key],) * len(column_cells))
             accepts.append(True)
             continue
         threads, before = state
@@ -142,7 +142,7 @@ def reference_build_part(
                 if target == sink_key:
                     sink = number
             row.append(number)
-        moves.append(row)
+        moves.append(tuple(row))
     return Part(nfa, mode, column_of_cell, moves, accepts, _live(moves, accepts), sink)
 
 

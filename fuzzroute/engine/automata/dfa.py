@@ -165,17 +165,23 @@ def advance(
 
 @dataclass
 class Part:
-    """A complete automaton: `moves[state][column]`, `accepts[state]` at the end of the text, `live`."""
+    """A complete automaton: `moves[state][column]`, `accepts[state]` at the end of the text, `live`.
+
+    A row of `moves` is a tuple (a graph's parts hold hundreds of thousands
+    of rows, and a tuple is smaller than a list with room to grow).
+    """
 
     nfa: Nfa
     mode: str
     column_of_cell: list[int]
-    moves: list[list[int]]
+    moves: list[tuple[int, ...]]
     accepts: list[bool]
     live: list[bool]
     sink: int | None  # the accepting sink of SEARCH mode, once a match was seen
     #: `moves` with dead ends folded in, built once by the product search (see `product.folded_moves`).
-    folded: dict[int, list[tuple[int, ...]]] = field(default_factory=dict, repr=False, compare=False)
+    folded: dict[int, Sequence[Sequence[int]]] = field(default_factory=dict, repr=False, compare=False)
+    #: Per shift, the code of each state in the product search (see `product.state_codes`).
+    codes: dict[int, list[int]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def states(self) -> int:
@@ -236,7 +242,7 @@ def build_part(
     initial: State = (frozenset() if search else frozenset({start_thread}), remembered(EDGE))
     index: dict[State, int] = {initial: 0}
     order: list[State] = [initial]
-    moves: list[list[int]] = []
+    moves: list[tuple[int, ...]] = []
     accepts: list[bool] = []
     sink: int | None = None
     # The columns by what a character of theirs is to the assertions (few sides), and per side, the columns
@@ -257,7 +263,7 @@ def build_part(
         state = order[position]
         position += 1
         if state == sink_key:
-            moves.append([index[sink_key]] * len(column_cells))
+            moves.append((index[sink_key],) * len(column_cells))
             accepts.append(True)
             continue
         threads, before = state
@@ -307,11 +313,11 @@ def build_part(
                 if target == sink_key:
                     sink = number
             row.append(number)
-        moves.append(row)
+        moves.append(tuple(row))
     return Part(nfa, mode, column_of_cell, moves, accepts, _live(moves, accepts), sink)
 
 
-def _live(moves: list[list[int]], accepts: list[bool]) -> list[bool]:
+def _live(moves: Sequence[Sequence[int]], accepts: list[bool]) -> list[bool]:
     """States from which some continuation is accepted."""
     incoming: list[list[int]] = [[] for _ in moves]
     for source, row in enumerate(moves):

@@ -120,8 +120,8 @@ class Nfa:
     `\\w`...): the wildcards of the rule, as opposed to its fixed words.
     """
 
-    chars: list[list[tuple[int, int]]] = field(default_factory=list)
-    empties: list[list[tuple[int | None, int]]] = field(default_factory=list)
+    chars: list[Sequence[tuple[int, int]]] = field(default_factory=list)
+    empties: list[Sequence[tuple[int | None, int]]] = field(default_factory=list)
     start: int = 0
     final: int = 0
     atoms: set[int] = field(default_factory=set)
@@ -142,15 +142,30 @@ class Nfa:
         return len(self.chars) - 1
 
     def char(self, source: int, atom: int, target: int, wild: bool = False) -> None:
-        self.chars[source].append((atom, target))
+        moves = self.chars[source]
+        assert isinstance(moves, list), "a compacted automaton is read, never changed"
+        moves.append((atom, target))
         self.atoms.add(atom)
         if wild:
             self.wild.add((source, atom, target))
 
     def empty(self, source: int, target: int, assertion: int | None = None) -> None:
-        self.empties[source].append((assertion, target))
+        moves = self.empties[source]
+        assert isinstance(moves, list), "a compacted automaton is read, never changed"
+        moves.append((assertion, target))
         if assertion is not None:
             self.assertions.add(assertion)
+
+    def compact(self) -> Nfa:
+        """The built automaton with each node's moves as a tuple (no moves: the one empty tuple).
+
+        A 5,000-rule graph's automata have about 200,000 nodes, most with one
+        move or none; a list per node and kind of move, with room to grow, is
+        a large share of their memory.  Built automata are read, never changed.
+        """
+        self.chars = [tuple(moves) for moves in self.chars]
+        self.empties = [tuple(moves) for moves in self.empties]
+        return self
 
 
 _CHAR_OPS = frozenset({_c.LITERAL, _c.NOT_LITERAL, _c.IN, _c.ANY, _c.CATEGORY})
@@ -293,7 +308,7 @@ def pattern_nfa(pattern: re.Pattern[str], atoms: Atoms, *, own_text: bool = Fals
         nfa.final = _Builder(nfa, atoms).sequence(items, tree.state.flags, nfa.start)
     except RecursionError as error:
         raise Undecidable("the pattern is nested too deeply") from error
-    return nfa
+    return nfa.compact()
 
 
 _ASCII_WORD_CHARACTER = re.compile(ASCII_WORD)
@@ -317,5 +332,5 @@ def keyword_list_nfa(keywords: Sequence[str], atoms: Atoms) -> Nfa:
             nfa.char(current, atoms.character(ch, flags), target)
             current = target
         nfa.empty(current, nfa.final, NO_ASCII_WORD_AFTER if _is_ascii_word(keyword[-1]) else None)
-    return nfa
+    return nfa.compact()
 

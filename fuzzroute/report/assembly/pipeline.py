@@ -49,7 +49,7 @@ from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.sarif import sarif_text
 from fuzzroute.results.document import Report
-from fuzzroute.results.jsonform import compact_text
+from fuzzroute.results.jsonform import compact_bytes
 from fuzzroute.results.message_table import written_document
 from fuzzroute.results.record import Omitted, to_json
 from fuzzroute.results.suggestions import Exploration
@@ -338,9 +338,9 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
     report = _with_report_phase(report, round(time.perf_counter() - started, 6))
     # The JSON form is made once, from the finished report: the document the file, the ledger and the caller see.
     document = written_document(report)
-    files: list[tuple[str | Path, str]] = [(target, html)]
+    files: list[tuple[str | Path, str | bytes]] = [(target, html)]
     if settings.json_path is not None:
-        files.append((settings.json_path, compact_text(document)))
+        files.append((settings.json_path, compact_bytes(document)))
     if settings.sarif_path is not None and sarif is not None:
         files.append((settings.sarif_path, sarif))
     if settings.junit_path is not None and junit is not None:

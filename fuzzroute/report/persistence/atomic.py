@@ -80,14 +80,14 @@ class _Pending:
 
     given: Path
     real: Path
-    text: str
+    text: str | bytes  # bytes: already UTF-8 (a large JSON document, `jsonform.compact_bytes`)
     fd: int | None = None  # an unnamed temporary file (O_TMPFILE), linked at commit
     temp: Path | None = None  # a named temporary file
     backup: Path | None = None  # a hard link to the previous content, while committing
     existed: bool = False
 
 
-def write_all_atomically(files: Sequence[tuple[str | os.PathLike[str], str]]) -> list[Path]:
+def write_all_atomically(files: Sequence[tuple[str | os.PathLike[str], str | bytes]]) -> list[Path]:
     """Write several files so that either all are replaced or none is.
 
     Every temporary file is written and fsynced first; only when all of them
@@ -228,7 +228,8 @@ def _prepare(item: _Pending) -> None:
     """Write and fsync the content of `item` into a temporary file beside its target."""
     target = item.real
     mode = _mode_for(target)
-    data = item.text.encode("utf-8", "backslashreplace")
+    text = item.text
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "backslashreplace")
     fd = _unnamed_file(target.parent, mode)
     if fd is None:
         try:

@@ -340,7 +340,7 @@ def folder_lock(db: str | Path, wait: float | None = None) -> Iterator[None]:
 
 
 def write_with_memory(
-    files: Sequence[tuple[str | os.PathLike[str], str]],
+    files: Sequence[tuple[str | os.PathLike[str], str | bytes]],
     report: Report,
     name: str,
     db: str | Path,
