@@ -28,7 +28,7 @@ from typing import Any
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.ambiguity import analyse
-from fuzzroute.engine.automata.dfa import Part
+from fuzzroute.engine.automata.dfa import SEARCH, WHOLE, Part
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.matchers import Regex
 
@@ -92,7 +92,7 @@ def _rule_of(nfas: Sequence[Any], mode: str, tables: tuple[Tables, ...]) -> tupl
     return tuple(Part(nfa, mode, *table) for nfa, table in zip(nfas, tables, strict=True))
 
 
-def _install(languages: Languages, built: Built, search_mode: str, whole_mode: str) -> None:
+def _install(languages: Languages, built: Built) -> None:
     """Put one worker-built rule into `languages` as a build on this process would have left it."""
     index, search, own, _linear = built
     rule = languages.rules[index]
@@ -100,11 +100,11 @@ def _install(languages: Languages, built: Built, search_mode: str, whole_mode: s
         rule.reason = search
         return
     assert search is not None
-    rule._search = Rule(_rule_of(rule.nfas, search_mode, search))
+    rule._search = Rule(_rule_of(rule.nfas, SEARCH, search))
     if isinstance(own, str):
         rule._own_reason = own
     elif own is not None:
-        rule._own = tuple(Rule((part,)) for part in _rule_of(rule.own_nfas, whole_mode, own))
+        rule._own = tuple(Rule((part,)) for part in _rule_of(rule.own_nfas, WHOLE, own))
 
 
 def build_on_workers(languages: Languages, indexes: Sequence[int], workers: int) -> tuple[list[int], Linear]:
@@ -114,8 +114,6 @@ def build_on_workers(languages: Languages, indexes: Sequence[int], workers: int)
     worth it or not available, none when the workers built them all) and
     the regex leaves the workers found linear.
     """
-    from fuzzroute.engine.automata.dfa import SEARCH, WHOLE
-
     workers = min(workers, len(indexes) // RULES_PER_BUILDER)
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return list(indexes), set()
@@ -133,6 +131,6 @@ def build_on_workers(languages: Languages, indexes: Sequence[int], workers: int)
     linear: Linear = set()
     for batch in results:
         for built in batch:
-            _install(languages, built, SEARCH, WHOLE)
+            _install(languages, built)
             linear.update((built[0], position) for position in built[3])
     return [], linear
