@@ -14,10 +14,11 @@ decides nothing.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from operator import add, getitem, itemgetter
+from typing import TypeVar
 
 from fuzzroute.engine.automata.alphabet import Cell
 from fuzzroute.engine.automata.dfa import Part
@@ -45,6 +46,9 @@ class Rule:
 
     parts: tuple[Part, ...]
 
+
+#: A product state: a tuple of part states, or those states coded into one integer.
+State = TypeVar("State", tuple[int, ...], int)
 
 DROP = -2  # an excluded rule has surely matched: no phrase through this state is a witness
 
@@ -173,7 +177,8 @@ def _excluding_search(
                 continue
             parent[following] = state
             if goal(following):
-                return Outcome(FOUND, _spell(parent, following, letters, fill), states=len(parent))
+                phrase = _spell(parent, following, letters, lambda state: zip(*fill(state), strict=False))
+                return Outcome(FOUND, phrase, states=len(parent))
             if len(parent) >= max_states:
                 return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
             queue.append(following)
@@ -181,17 +186,20 @@ def _excluding_search(
 
 
 def _spell(
-    parent: dict[tuple[int, ...], tuple[int, ...] | None],
-    state: tuple[int, ...],
+    parent: Mapping[State, State | None],
+    state: State,
     letters: list[str],
-    rows_of: Callable[[tuple[int, ...]], Iterator[tuple[int, ...]]],
+    successors: Callable[[State], Iterable[State]],
 ) -> str:
-    """The phrase of the path to `state`: at each step, the first letter leading from the parent to it."""
+    """The phrase of the path to `state`: at each step, the first letter leading from the parent to it.
+
+    `successors(s)` gives the state each letter leads to from `s`, in the
+    order of `letters`; every search spells its witness with this one walk.
+    """
     out: list[str] = []
     previous = parent[state]
     while previous is not None:
-        steps = list(zip(*rows_of(previous), strict=False))
-        out.append(letters[steps.index(state)])
+        out.append(letters[list(successors(previous)).index(state)])
         state, previous = previous, parent[previous]
     return "".join(reversed(out))
 
@@ -291,23 +299,11 @@ def _coded_search(
                         continue
                 parent[following] = state
                 if goal(following):
-                    return Outcome(FOUND, _spell_coded(parent, following, letters, successors), states=len(parent))
+                    return Outcome(FOUND, _spell(parent, following, letters, successors), states=len(parent))
                 if len(parent) >= max_states:
                     return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
                 queue.append(following)
     return Outcome(NONE, states=len(parent))
-
-
-def _spell_coded(
-    parent: dict[int, int | None], state: int, letters: list[str], successors: Callable[[int], Iterable[int]]
-) -> str:
-    """The phrase of the path to `state`: at each step, the first letter leading from the parent to it."""
-    out: list[str] = []
-    previous = parent[state]
-    while previous is not None:
-        out.append(letters[list(successors(previous)).index(state)])
-        state, previous = previous, parent[previous]
-    return "".join(reversed(out))
 
 
 #: `_two_parts` codes a product state (x, y) as `(x + 1) << SHIFT | (y + 1)` (parts have fewer states).
@@ -356,29 +352,15 @@ def _two_parts(
                 continue
             parent[following] = state
             if first_accepts[(following >> SHIFT) - 1] and second_accepts[(following & _LOW) - 1]:
-                phrase = _spell_two(parent, following, letters, first_rows, second_rows)
+                phrase = _spell(
+                    parent, following, letters,
+                    lambda code: map(add, first_rows[code >> SHIFT], second_rows[code & _LOW]),
+                )
                 return Outcome(FOUND, phrase, states=len(parent))
             if len(parent) >= max_states:
                 return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
             queue.append(following)
     return Outcome(NONE, states=len(parent))
-
-
-def _spell_two(
-    parent: dict[int, int | None],
-    state: int,
-    letters: list[str],
-    first_rows: dict[int, tuple[int, ...]],
-    second_rows: dict[int, tuple[int, ...]],
-) -> str:
-    """`_spell_coded` for `_two_parts` (every state on the path has both rows already)."""
-    out: list[str] = []
-    previous = parent[state]
-    while previous is not None:
-        steps = list(map(add, first_rows[previous >> SHIFT], second_rows[previous & _LOW]))
-        out.append(letters[steps.index(state)])
-        state, previous = previous, parent[previous]
-    return "".join(reversed(out))
 
 
 def state_codes(part: Part, shift: int) -> list[int]:
