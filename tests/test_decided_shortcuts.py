@@ -18,42 +18,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.decided_snapshot import EXAMPLES, REAL, decided_data, loaded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, all_of, keywords
-from fuzzroute.decided import NEVER_WINS, Decisions, decide
-from fuzzroute.engine.errors import DeclarationError
-from fuzzroute.graphfiles.loader import load_graph
-from fuzzroute.results.record import to_json
+from fuzzroute.decided import NEVER_WINS, decide
 
-TESTS = Path(__file__).parent
-REAL = sorted(p for p in (TESTS / "data" / "real").iterdir() if p.suffix in {".json", ".py"})
-BUNDLED = TESTS.parent / "examples"
-#: Example modules holding several graphs, by the names to pick.
-SEVERAL = {"defaults.py": ("default_first", "default_last", "raising_when")}
-EXAMPLES = [
-    f"{path}:{name}" if path.name in SEVERAL else str(path)
-    for path in sorted(p for p in BUNDLED.iterdir() if p.suffix in {".json", ".py"})
-    for name in SEVERAL.get(path.name, ("",))
-]
+#: The real graphs and the bundled examples (the seeded big graphs of the fingerprints are left out: running
+#: every search on them would take minutes).
 GRAPHS = [str(p) for p in REAL] + EXAMPLES
-
-
-def decided(decisions: Decisions, rules: int) -> dict[str, Any]:
-    """Everything the decided tier decides, as plain data (the measured ReDoS times left out)."""
-    items = []
-    for item in to_json(decisions.records()):
-        item.pop("redos", None)
-        items.append(item)
-    return {
-        "items": items,
-        "aggregates": to_json(decisions.counted()),
-        "defects": to_json(decisions.defects),
-        "winning": {index: to_json(item.record("")) for index, item in sorted(decisions.winning.items())},
-        "relations": [[decisions.relation(a, b) for a in range(b)] for b in range(rules)],
-        "not_reached": [e.index for e in decisions.not_reached],
-    }
 
 
 def both(graph: Graph) -> tuple[dict[str, Any], dict[str, Any], tuple[int, int]]:
@@ -62,14 +36,14 @@ def both(graph: Graph) -> tuple[dict[str, Any], dict[str, Any], tuple[int, int]]
     fast = decide(graph)
     slow = decide(graph, exhaustive=True)
     searches = (fast.stats["searches"], slow.stats["searches"])
-    return decided(fast, rules), decided(slow, rules), searches
+    return decided_data(fast, rules), decided_data(slow, rules), searches
 
 
 def _loaded(spec: str) -> Graph:
-    try:
-        return load_graph(spec).graph
-    except DeclarationError:
+    graph = loaded(spec)
+    if graph is None:
         pytest.skip("the graph is refused at load (a test of its own covers that)")
+    return graph
 
 
 @pytest.mark.parametrize("spec", GRAPHS, ids=[Path(s).name for s in GRAPHS])

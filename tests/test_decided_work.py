@@ -26,40 +26,24 @@ import re
 from typing import Any
 from unittest import mock
 
+from helpers.decided_snapshot import decided_data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzzroute import Graph, all_of, keywords
-from fuzzroute.decided import NEVER_MATCHES, NEVER_WINS, OVERLAP, UNDECIDED, Decisions, decide
+from fuzzroute.decided import NEVER_MATCHES, NEVER_WINS, OVERLAP, UNDECIDED, decide
 from fuzzroute.decided import pool as pool_module
 from fuzzroute.decided import questions as questions_module
 from fuzzroute.decided.decisions import WILDCARD
 from fuzzroute.decided.questions import MAX_STATES
 from fuzzroute.decided.verify import claims_follow_matches
-from fuzzroute.results.record import to_json
-
-
-def decided(decisions: Decisions, rules: int) -> dict[str, Any]:
-    """Everything the decided tier decides, as plain data (the measured ReDoS times left out)."""
-    items = []
-    for item in to_json(decisions.records()):
-        item.pop("redos", None)
-        items.append(item)
-    return {
-        "items": items,
-        "aggregates": to_json(decisions.counted()),
-        "defects": to_json(decisions.defects),
-        "winning": {index: to_json(item.record("")) for index, item in sorted(decisions.winning.items())},
-        "relations": [[decisions.relation(a, b) for a in range(b)] for b in range(rules)],
-        "not_reached": [e.index for e in decisions.not_reached],
-    }
 
 
 def both(graph: Graph, max_states: int = MAX_STATES) -> tuple[dict[str, Any], dict[str, Any], tuple[int, int]]:
     rules = len(graph.entries)
     fast = decide(graph, max_states=max_states)
     slow = decide(graph, max_states=max_states, exhaustive=True)
-    return decided(fast, rules), decided(slow, rules), (fast.stats["searches"], slow.stats["searches"])
+    return decided_data(fast, rules), decided_data(slow, rules), (fast.stats["searches"], slow.stats["searches"])
 
 
 def test_an_own_text_spares_the_search_over_the_rule_alone() -> None:
@@ -181,9 +165,9 @@ def test_verifying_overlaps_by_the_matchers_decides_as_the_laws_do(found: list[o
         graph.entry("fallback")
     assert claims_follow_matches(graph)
     rules = len(graph.entries)
-    by_matchers = decided(decide(graph), rules)
+    by_matchers = decided_data(decide(graph), rules)
     with mock.patch.object(questions_module, "claims_follow_matches", lambda graph: False):
-        by_laws = decided(decide(graph), rules)
+        by_laws = decided_data(decide(graph), rules)
     assert by_matchers == by_laws
 
 
@@ -229,11 +213,11 @@ def test_shared_text_only_counted_is_not_built_and_decides_alike() -> None:
     ):
         reworded = decide(graph)  # every counted shared text reworded first, then counted unbuilt
     assert "unbuilt" in counted
-    assert decided(reworded, rules) == decided(lean, rules)
+    assert decided_data(reworded, rules) == decided_data(lean, rules)
     with mock.patch("fuzzroute.decided.decide.Listing.full", lambda self, shared_in: False):
         built = decide(graph)
-    assert decided(lean, rules) == decided(built, rules)
-    assert decided(decide(graph, workers=2), rules) == decided(lean, rules)
+    assert decided_data(lean, rules) == decided_data(built, rules)
+    assert decided_data(decide(graph, workers=2), rules) == decided_data(lean, rules)
     assert lean.counted().shared_text_unlisted.count > 100
 
 
@@ -252,7 +236,7 @@ def test_workers_count_what_the_full_listing_would_only_count() -> None:
     with mock.patch.object(pool_module._FullFlags, "update", spy):
         two = decide(graph, workers=2)
     assert raised and raised[-1] and not raised[0]
-    assert decided(two, rules) == decided(decide(graph), rules)
+    assert decided_data(two, rules) == decided_data(decide(graph), rules)
 
 
 def test_one_rule_covering_alone_settles_the_cover_before_the_search_over_all() -> None:
