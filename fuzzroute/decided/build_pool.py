@@ -21,11 +21,11 @@ them, are the same for any number of workers.
 from __future__ import annotations
 
 import multiprocessing
-import signal
 from collections.abc import Sequence
 from typing import Any
 
 from fuzzroute.decided.languages import Languages
+from fuzzroute.decided.pool import ignore_interrupt
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.ambiguity import analyse
 from fuzzroute.engine.automata.dfa import SEARCH, WHOLE, Part
@@ -59,8 +59,9 @@ def _build_one(languages: Languages, index: int) -> Built:
     except Undecidable as error:
         return index, str(error), None, ()
     own_rules = languages.own(index)
-    rule = languages.rules[index]
-    own: Reading = rule._own_reason if own_rules is None else tuple(t for r in own_rules for t in _tables(r))
+    own: Reading = (
+        languages.own_refusal(index) if own_rules is None else tuple(t for r in own_rules for t in _tables(r))
+    )
     return index, search, own, _linear_leaves(languages, index)
 
 
@@ -79,10 +80,6 @@ def _linear_leaves(languages: Languages, index: int) -> tuple[int, ...]:
     return tuple(linear)
 
 
-def _worker_init() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _worker_build(indexes: list[int]) -> list[Built]:
     assert _LANGUAGES is not None
     return [_build_one(_LANGUAGES, index) for index in indexes]
@@ -96,15 +93,12 @@ def _install(languages: Languages, built: Built) -> None:
     """Put one worker-built rule into `languages` as a build on this process would have left it."""
     index, search, own, _linear = built
     rule = languages.rules[index]
-    if isinstance(search, str):
-        rule.reason = search
-        return
     assert search is not None
-    rule._search = Rule(_rule_of(rule.nfas, SEARCH, search))
-    if isinstance(own, str):
-        rule._own_reason = own
-    elif own is not None:
-        rule._own = tuple(Rule((part,)) for part in _rule_of(rule.own_nfas, WHOLE, own))
+    languages.adopt(
+        index,
+        search if isinstance(search, str) else _rule_of(rule.nfas, SEARCH, search),
+        own if own is None or isinstance(own, str) else _rule_of(rule.own_nfas, WHOLE, own),
+    )
 
 
 def build_on_workers(languages: Languages, indexes: Sequence[int], workers: int) -> tuple[list[int], Linear]:
@@ -122,7 +116,7 @@ def build_on_workers(languages: Languages, indexes: Sequence[int], workers: int)
     batches = [list(indexes[start : start + size]) for start in range(0, len(indexes), size)]
     _LANGUAGES = languages
     try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_worker_init) as pool:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=ignore_interrupt) as pool:
             results = pool.map(_worker_build, batches, chunksize=1)
     except (OSError, multiprocessing.ProcessError):
         return list(indexes), set()

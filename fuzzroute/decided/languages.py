@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fuzzroute.decided.matcher_nfa import leaf_nfa
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.alphabet import Cell, partition
-from fuzzroute.engine.automata.dfa import MAX_PART_STATES, SEARCH, WHOLE, build_part
+from fuzzroute.engine.automata.dfa import MAX_PART_STATES, SEARCH, WHOLE, Part, build_part
 from fuzzroute.engine.automata.nfa import Atoms, Nfa, Undecidable
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
@@ -104,6 +104,27 @@ class Languages:
             except Undecidable as error:
                 rule._own_reason = str(error)
         return rule._own
+
+    def own_refusal(self, index: int) -> str | None:
+        """Why the rule's own-text automata could not be built (None when they were, or not yet asked)."""
+        return self.rules[index]._own_reason
+
+    def adopt(self, index: int, search: tuple[Part, ...] | str, own: tuple[Part, ...] | str | None) -> None:
+        """Keep readings built on another process as `search` and `own` would have kept them here.
+
+        `search` is the rule's search parts or the reason it is undecided;
+        `own` its own-text parts (one per leaf), the reason they were refused,
+        or None when they were not built.
+        """
+        rule = self.rules[index]
+        if isinstance(search, str):
+            rule.reason = search
+            return
+        rule._search = Rule(search)
+        if isinstance(own, str):
+            rule._own_reason = own
+        elif own is not None:
+            rule._own = tuple(Rule((part,)) for part in own)
 
     def fixed(self, index: int) -> tuple[Rule, ...] | None:
         """`own`, with the rule's wildcards reading only blank characters (no literal of any rule)."""

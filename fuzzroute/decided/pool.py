@@ -112,7 +112,8 @@ def answer(context: Context, index: int) -> Checked:
 _CONTEXT: Context | None = None
 
 
-def _worker_init() -> None:
+def ignore_interrupt() -> None:
+    """A worker process's start: Ctrl-C is for the parent, which stops the pool and keeps what was decided."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -163,7 +164,7 @@ def _answer_on_pool(
     size = max(1, len(rules) // (workers * 16))
     batches = [list(rules[start : start + size]) for start in range(0, len(rules), size)]
     try:
-        with forked.Pool(min(workers, len(batches)), initializer=_worker_init) as pool:
+        with forked.Pool(min(workers, len(batches)), initializer=ignore_interrupt) as pool:
             results = pool.imap(_worker_answer, batches, chunksize=1)
             for _ in batches:
                 while True:
