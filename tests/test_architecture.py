@@ -43,12 +43,14 @@ LAYERS: dict[str, frozenset[str]] = {
     "authoring": frozenset({"engine", "graphfiles", "results", "generate", "report"}),
     # Two versions of a graph: the automata over both, samples of what they leave undecided, the rows' verdicts.
     "diff": frozenset({"engine", "graphfiles", "decided", "results", "generate", "report"}),
+    # `fuzzroute fix`: candidate edits, proved on the graph before and after as `diff` compares two versions.
+    "fix": frozenset({"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff"}),
     "cli": frozenset(
-        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "root"}
+        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "fix", "root"}
     ),
     # Test-runner plugins (pytest): what the command line may use, loaded only when asked for.
     "integrations": frozenset(
-        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "root"}
+        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "fix", "root"}
     ),
     # The root: the lazy public API (`__init__`), `python -m fuzzroute`, and the documented `fuzzroute.location`.
     "root": frozenset({"engine", "graphfiles", "decided", "generate", "cli"}),
