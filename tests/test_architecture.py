@@ -44,7 +44,9 @@ LAYERS: dict[str, frozenset[str]] = {
     # Two versions of a graph: the automata over both, samples of what they leave undecided, the rows' verdicts.
     "diff": frozenset({"engine", "graphfiles", "decided", "results", "generate", "report"}),
     # `fuzzroute fix`: candidate edits, proved on the graph before and after as `diff` compares two versions.
-    "fix": frozenset({"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff"}),
+    "fix": frozenset(
+        {"engine", "graphfiles", "decided", "strategies", "results", "generate", "report", "authoring", "diff"}
+    ),
     "cli": frozenset(
         {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "fix", "root"}
     ),

@@ -59,7 +59,6 @@ def fix(
     """
     from fuzzroute.authoring.suggest import diff_root, unified_diff, write_source
     from fuzzroute.fix import fix_document, fix_graph, fix_json_text, fix_text, policy_passes, selection
-    from fuzzroute.fix.near_misses import near_miss_gaps
     from fuzzroute.graphfiles.loader import load_graph
     from fuzzroute.report import check_fail_on
 
@@ -77,7 +76,7 @@ def fix(
     try:
         with graph_output.window(), working_directory_kept():  # graph code's prints never reach stdout
             loaded = load_graph(graph_spec)
-            run = fix_graph(loaded, select=chosen, unsafe=unsafe, original=original, near_misses=near_miss_gaps)
+            run = fix_graph(loaded, select=chosen, unsafe=unsafe, original=original)
             passes = policy_passes(run.final.graph, run.final_decisions, fail_on)
     finally:
         show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)

@@ -16,10 +16,10 @@ loaded again and must declare exactly the edited graph.  From Python:
 
 from __future__ import annotations
 
-from fuzzroute.fix.document import FIX_VERSION, FixDocument, fix_document, fix_json_text
+from fuzzroute.fix.fix_document import FIX_VERSION, FixDocument, fix_document, fix_json_text
+from fuzzroute.fix.fix_text import fix_text
+from fuzzroute.fix.fixing import Attempt, FixResult, FixRun, fix_graph, policy_passes
 from fuzzroute.fix.gaps import Gap, selection
-from fuzzroute.fix.render_text import fix_text
-from fuzzroute.fix.run import Attempt, FixResult, FixRun, fix_graph, policy_passes
 
 __all__ = [
     "FIX_VERSION",

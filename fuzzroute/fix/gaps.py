@@ -42,7 +42,10 @@ class Gap:
     #: A near miss's variant kind (`case`, `inflection`, ...) and the declared example it is a variant of.
     variant_kind: str | None = None
     source: str | None = None
-    #: The other phrases of the variant's class (the same word's other forms), for a fix that covers them all.
+    #: A near miss's changed word as the example spells it (empty for an added word) ...
+    word: str | None = None
+    #: ... and as the variant spells it, then as the other variants of its class do (the rule misses each):
+    #: the forms a fix covers ("cannot", "can not" for "can't").
     forms: tuple[str, ...] = ()
     item: DecidedItem | None = None
     message: str = ""
@@ -102,6 +105,15 @@ def pair_kinds() -> tuple[str, ...]:
     return (OVERLAP, NEVER_WINS)
 
 
+#: Within a rule, near misses whose fix rewrites whole words come first, single characters last: once
+#: `can't` is `(?:can't|cannot|can not)`, the apostrophe's fix still finds `can't` written out.
+_KIND_ORDER = ("contraction", "us-uk", "compound", "function-word", "inflection", "case", "apostrophe")
+
+
 def ordered(gaps: Sequence[Gap]) -> list[Gap]:
     """Pairs and ranges first (in rule order), then near misses (in rule order): a reorder can settle a near miss."""
-    return sorted(gaps, key=lambda g: (g.variant_kind is not None, g.rule.index))
+    def key(gap: Gap) -> tuple[bool, int, int]:
+        kind = gap.variant_kind
+        return kind is not None, gap.rule.index, _KIND_ORDER.index(kind) if kind in _KIND_ORDER else 0
+
+    return sorted(gaps, key=key)

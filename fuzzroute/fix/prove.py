@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from fuzzroute.decided import decide
 from fuzzroute.decided.decisions import DecidedItem, Decisions
 from fuzzroute.decided.verdict import judge
-from fuzzroute.diff.automata import FOUND, LIMIT, MAX_STATES, TOTAL_STATES, Automata, Budget
-from fuzzroute.diff.matching import match_rules
+from fuzzroute.diff.automata import FOUND, LIMIT, MAX_STATES, NONE, TOTAL_STATES, Automata, Budget
+from fuzzroute.diff.matching import RuleMatching, match_rules
 from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, Question, decide_law, question, stays
 from fuzzroute.diff.proven import FIXED, NEW_ERROR, ROW_ADDED, RowChange, compare_rows
 from fuzzroute.diff.winners import LAWS, Winner, claimant
@@ -112,6 +112,35 @@ class _Escapes:
         self.automata = automata
         self.keys = {id(e.match): automata.key("extra", e) for e in extra}
 
+    def changes_inside(self, matching: RuleMatching) -> bool:
+        """Whether every message a changed rule gained or lost lies in the set (then so does every move).
+
+        Without a change of order, a message can only change its winning
+        rule where a changed rule's verdict on it changed: inside the
+        symmetric difference of the rule's old and new condition.  When the
+        automata find no message of that difference outside the set (two
+        searches per changed rule and way out), no pair needs asking; else
+        (or undecided) the pairs are asked one by one.
+        """
+        count = len(self.before.entries)
+        if len(self.after.entries) != count or sorted(matching.head_of.items()) != [(a, a) for a in range(count)]:
+            return False  # a rule moved (or came or went): messages can change rule without any verdict changing
+        pairs = [(a, b) for a, b in matching.head_of.items()
+                 if self.before.entries[a].match is not self.after.entries[b].match]
+        for a, b in pairs:
+            old_key = self.automata.key("base", self.before.entries[a])
+            new_key = self.automata.key("head", self.after.entries[b])
+            if old_key is None or new_key is None:
+                return False
+            for escape in self.allowed.escapes:
+                must, must_not = self.keys_of(escape.must), self.keys_of(escape.must_not)
+                if must is None or must_not is None:
+                    return False
+                for gained, lost in ((new_key, old_key), (old_key, new_key)):
+                    if self.automata.ask([gained, *must], [lost, *must_not]).verdict != NONE:
+                        return False
+        return True
+
     def keys_of(self, matchers: Sequence[DataMatcher]) -> list[int] | None:
         found = [self.keys.get(id(m)) for m in matchers]
         return None if any(k is None for k in found) else [k for k in found if k is not None]
@@ -148,12 +177,23 @@ class _Escapes:
         )
 
 
+def _readable(before: Graph, after: Graph, law: str, a: int | None, b: int | None, texts: Sequence[str],
+              found: str) -> str:
+    """The first of `texts` (the finding's own phrases) that moves from `a` to `b` under `law`, else `found`."""
+    for text in texts:
+        old, new = claimant(before.claims(text), law), claimant(after.claims(text), law)
+        if (None if old is None else old.index) == a and (None if new is None else new.index) == b:
+            return text
+    return found
+
+
 def _moves(before: Graph, after: Graph, allowed: Allowed, max_states: int, total_states: int,
-           ) -> tuple[list[MovedMessages], list[MovedMessages], list[str]]:
+           texts: Sequence[str] = ()) -> tuple[list[MovedMessages], list[MovedMessages], list[str]]:
     matching = match_rules(before.entries, after.entries)
     extra = _extra_entries(allowed.matchers)
     automata = Automata(before.entries, after.entries, Budget(max_states, total_states), extra=extra)
     escapes = _Escapes(before, after, allowed, automata, extra)
+    settled = escapes.changes_inside(matching)
     inside: list[MovedMessages] = []
     outside: list[MovedMessages] = []
     undecided: list[str] = []
@@ -164,20 +204,23 @@ def _moves(before: Graph, after: Graph, allowed: Allowed, max_states: int, total
                 continue
             old_entry = None if a is None else before.entries[a]
             new_entry = None if b is None else after.entries[b]
-            if answer.status == UNDECIDED:
-                undecided.append(answer.reason or "undecided")
-                continue
-            if answer.status != MOVED or answer.witness is None:
+            if answer.status not in (MOVED, UNDECIDED):
                 continue
             old, new = _winner(table.base_winners, a), _winner(table.head_winners, b)
-            witness, why = escapes.outside(law, old, question(automata, "base", old), new,
-                                           question(automata, "head", new))
+            # An undecided pair (a rule the automata cannot read takes part) may still be proved to move
+            # nothing outside the set: the search leaves the unread rule out, so "none" stays a proof.
+            witness, why = (None, None) if settled else escapes.outside(
+                law, old, question(automata, "base", old), new, question(automata, "head", new)
+            )
             if why is not None:
-                undecided.append(why)
+                undecided.append(why if answer.status == MOVED else (answer.reason or why))
             elif witness is not None:
                 outside.append(MovedMessages(law, old_entry, new_entry, witness))
-            else:
-                inside.append(MovedMessages(law, old_entry, new_entry, answer.witness))
+            elif answer.status == MOVED and answer.witness is not None:
+                witness = _readable(before, after, law, a, b, texts, answer.witness)
+                inside.append(MovedMessages(law, old_entry, new_entry, witness))
+    # The finding's own phrases first: "book table for two at 8" reads better than two rules' words glued.
+    inside.sort(key=lambda moved: moved.witness not in texts)
     return inside, outside, list(dict.fromkeys(undecided))
 
 
@@ -216,6 +259,7 @@ def prove(
     *,
     resolved: Resolution,
     declared: Sequence[str] = (),
+    witnesses: Sequence[str] = (),
     before_decisions: Decisions | None = None,
     max_states: int = MAX_STATES,
     total_states: int = TOTAL_STATES,
@@ -223,7 +267,9 @@ def prove(
     """Everything `fix` must know before it calls a candidate safe; see the module docstring.
 
     `declared` are the phrases the fix declares as examples (new rows that
-    must pass); `before_decisions` saves deciding the unedited graph again.
+    must pass); `witnesses` are shown first when they move (the finding's
+    own phrases read better than the shortest text the automata find);
+    `before_decisions` saves deciding the unedited graph again.
     """
     decisions_before = before_decisions if before_decisions is not None else decide(before)
     decisions_after = decide(after)
@@ -233,7 +279,7 @@ def prove(
     )
     broken, fixed = _rows(before, after, declared)
     unresolved = resolved(after, decisions_after)
-    inside, outside, undecided = _moves(before, after, allowed, max_states, total_states)
+    inside, outside, undecided = _moves(before, after, allowed, max_states, total_states, witnesses)
     return Proof(
         moves=tuple(inside), escapes=tuple(outside), undecided=tuple(undecided), new_findings=new_findings,
         broken_rows=tuple(broken), fixed_rows=tuple(fixed), unresolved=unresolved, decisions=decisions_after,

@@ -239,14 +239,15 @@ def choice(forms: Sequence[str]) -> str:
     return body + ("?" if optional else "")
 
 
-def common_ends(forms: Sequence[str]) -> tuple[int, int]:
-    """The length of the prefix all `forms` share, and of the suffix they share beyond it."""
-    prefix = len(forms[0])
-    for form in forms[1:]:
-        k = 0
-        while k < min(prefix, len(form)) and form[k] == forms[0][k]:
-            k += 1
-        prefix = k
+def common_ends(forms: Sequence[str], prefix: int | None = None) -> tuple[int, int]:
+    """The length of the prefix all `forms` share (or the `prefix` given), and of the suffix they share beyond it."""
+    if prefix is None:
+        prefix = len(forms[0])
+        for form in forms[1:]:
+            k = 0
+            while k < min(prefix, len(form)) and form[k] == forms[0][k]:
+                k += 1
+            prefix = k
     suffix = min(len(f) for f in forms) - prefix
     for form in forms[1:]:
         k = 0
@@ -256,13 +257,45 @@ def common_ends(forms: Sequence[str]) -> tuple[int, int]:
     return prefix, suffix
 
 
+def _boundary(form: str, at: int) -> bool:
+    """Whether `at` falls between words of `form` (an apostrophe is part of a word)."""
+    left, right = form[at - 1:at], form[at:at + 1]
+    return not (_word_char(left) and _word_char(right))
+
+
+def _word_char(ch: str) -> bool:
+    return bool(ch) and (ch.isalnum() or ch in "_'\u2019")
+
+
+def readable_ends(forms: Sequence[str]) -> tuple[int, int]:
+    """`common_ends`, kept only where the forms' middles read well; else cut back to whole words.
+
+    Single characters (`s?`, `[sz]`, `['’]`, `[- ]?`) and an ending added to
+    the whole word (`refund(?:s|ed)?`) stay; anything else becomes a choice
+    of whole words (`(?:can't|cannot|can not)`), never `ca(?:n't|nnot)`.
+    """
+    prefix, suffix = common_ends(forms)
+    middles = [f[prefix:len(f) - suffix] for f in forms]
+    if all(len(m) <= 1 for m in middles):
+        return prefix, suffix
+    if suffix == 0 and not middles[0] and _boundary(forms[0], prefix):
+        return prefix, suffix  # an ending added to the whole word
+    while prefix > 0 and not all(_boundary(f, prefix) for f in forms):
+        prefix -= 1
+    _prefix, suffix = common_ends(forms, prefix)  # a shorter prefix may leave a longer shared suffix
+    while suffix > 0 and not all(_boundary(f, len(f) - suffix) for f in forms):
+        suffix -= 1
+    return prefix, suffix
+
+
 def widened(source: str, place: Place, forms: Sequence[str]) -> str:
     """The source with the word at `place` made to match any of `forms` (the word itself is `forms[0]`).
 
-    Only the characters the forms differ in change: the shared prefix and
-    suffix stay as written, so `table` with `tables` becomes `tables?`.
+    Only the characters the forms differ in change (`readable_ends`): the
+    shared prefix and suffix stay as written, so `table` with `tables`
+    becomes `tables?` and `color` with `colour` becomes `colou?r`.
     """
-    prefix, suffix = common_ends(forms)
+    prefix, suffix = readable_ends(forms)
     middles = [f[prefix:len(f) - suffix] for f in forms]
     first = place.first + prefix
     last = place.last - suffix

@@ -15,7 +15,7 @@ syntax, by the smallest edit that covers every form of that word's class:
 The allowed set is the rule's messages with the word replaced by each form
 (the rule itself, or the rule with the word's text substituted); the near
 miss is declared as an example of the rule, so the checkup proves it from
-then on.  Rules the automata cannot read get no fix (`fix.run` says why).
+then on.  Rules the automata cannot read get no fix (`fixing` says why).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _is_word(ch: str) -> bool:
 
 
 def changed_word(source: str, phrases: Sequence[str]) -> Word | None:
-    """The whole words `source` and each phrase differ in, with a neighbouring word when one side is empty."""
+    """The whole words `source` and each phrase differ in (None when they do not differ)."""
     everything = [source, *phrases]
     prefix = min(_common_prefix(source, p) for p in phrases)
     suffix = min(_common_suffix(source, p, prefix) for p in phrases)
@@ -59,17 +59,36 @@ def changed_word(source: str, phrases: Sequence[str]) -> Word | None:
     ):
         suffix -= 1
     pieces = [f[prefix:len(f) - suffix] for f in everything]
-    if any(not p.strip() for p in pieces):
-        left = source[:prefix].rstrip()
-        start = len(left) - len(re.search(r"\S*$", left).group(0)) if left else prefix  # type: ignore[union-attr]
-        right_text = source[len(source) - suffix:]
-        word = re.match(r"\s*\S*", right_text)
-        end_extra = len(word.group(0)) if word and suffix else 0
-        prefix, suffix = start, max(0, suffix - end_extra)
-        pieces = [f[prefix:len(f) - suffix] for f in everything]
-    if not pieces[0] or pieces[0] in pieces[1:]:
+    if pieces[0] in pieces[1:] or not any(pieces):
         return None
     return Word(pieces[0], tuple(dict.fromkeys(pieces[1:])))
+
+
+def with_context(source: str, phrases: Sequence[str]) -> list[Word]:
+    """`changed_word`, and for a word added or dropped the same with the word after it, or before it.
+
+    "book a table" without "a" is found in `(book|reserve) a table` as "a
+    table" (the word after it), which becomes `(?:a )?table`.
+    """
+    word = changed_word(source, phrases)
+    if word is None:
+        return []
+    found = [word]
+    if word.text.strip() and all(f.strip() for f in word.forms):
+        return found
+    at = source.find(word.text) if word.text else _common_prefix(source, phrases[0])
+    end = at + len(word.text)
+    after = re.match(r"\s*[\w'’-]+", source[end:])
+    before = re.search(r"[\w'’-]+\s*$", source[:at])
+    for left, right in (("", after.group(0) if after else ""), (before.group(0) if before else "", "")):
+        if not left and not right:
+            continue
+        grown = Word(
+            (left + word.text + right).strip(), tuple(dict.fromkeys((left + f + right).strip() for f in word.forms))
+        )
+        if grown.text and grown not in found:
+            found.append(grown)
+    return found
 
 
 def _common_prefix(a: str, b: str) -> int:
@@ -86,6 +105,13 @@ def _common_suffix(a: str, b: str, prefix: int) -> int:
     return k
 
 
+def written(word: Word) -> str:
+    """How a class changes the word, for the allowed set's description."""
+    if all(not f.strip() for f in word.forms):
+        return f"with {word.text.strip()!r} left out"
+    return f"with {word.text!r} written {' or '.join(repr(f) for f in word.forms)}"
+
+
 def _like(written: str, form: str) -> str:
     """A form in the case the rule writes the word in (a lower-case word gets lower-case forms)."""
     return form.lower() if written == written.lower() else form
@@ -100,8 +126,8 @@ def _keyword_candidates(gap: Gap, position: int, leaf: Keywords, word: Word, phr
         at = keyword.lower().find(word.text.lower())
         if at < 0:
             continue
-        written = keyword[at:at + len(word.text)]
-        new = [keyword[:at] + _like(written, f) + keyword[at + len(word.text):] for f in word.forms]
+        as_written = keyword[at:at + len(word.text)]
+        new = [keyword[:at] + _like(as_written, f) + keyword[at + len(word.text):] for f in word.forms]
         known = {k.lower() for k in leaf.keywords}
         new = [k for k in dict.fromkeys(new) if k.strip() and k.lower() not in known]
         if not new or not Keywords((*leaf.keywords, *new)).matches(phrase):
@@ -109,8 +135,7 @@ def _keyword_candidates(gap: Gap, position: int, leaf: Keywords, word: Word, phr
         matcher = entry.data_matcher
         assert matcher is not None
         allowed = any_of(
-            f"{name(entry)}'s messages with {word.text!r} written {' or '.join(repr(f) for f in word.forms)}",
-            [matcher, with_leaf(entry, position, Keywords(tuple(new)))],
+            f"{name(entry)}'s messages {written(word)}", [matcher, with_leaf(entry, position, Keywords(tuple(new)))]
         )
         shown = ", ".join(repr(k) for k in new)
         return [Candidate(
@@ -138,14 +163,14 @@ def _regex_candidates(gap: Gap, position: int, leaf: Regex, word: Word, phrase: 
         if any(s is None for s in substituted):
             continue
         allowed = any_of(
-            f"{name(entry)}'s messages with {word.text!r} written {' or '.join(repr(f) for f in word.forms)}",
+            f"{name(entry)}'s messages {written(word)}",
             [matcher, *(with_leaf(entry, position, s) for s in substituted if s is not None)],
         )
+        new_text = source[place.start:len(source) - (len(leaf.source) - place.end)]
         found.append(Candidate(
             "regex-edit", (SetRegex(entry.index, position, source, leaf.flags), AddExamples(entry.index, (phrase,))),
-            f"write `{source[place.start:place.start + len(source) - len(leaf.source) + place.end - place.start]}` "
-            f"for `{leaf.source[place.start:place.end]}` in {name(entry)}'s regex (`/{source}/{leaf.flags}`) and "
-            f"declare {phrase!r}",
+            f"write `{new_text}` for `{leaf.source[place.start:place.end]}` in {name(entry)}'s regex "
+            f"(`/{source}/{leaf.flags}`) and declare {phrase!r}",
             allowed, declared=(phrase,), shown=(phrase,),
         ))
         break
@@ -179,12 +204,24 @@ def variant_candidates(gap: Gap) -> list[Candidate]:
             continue
         if gap.variant_kind == "case":
             return _case_candidates(gap, position, leaf, phrase) if isinstance(leaf, Regex) else []
-        word = changed_word(source, [phrase, *gap.forms])
-        if word is None:
+        if isinstance(leaf, Regex) and "x" in leaf.flags:
             return []
-        if isinstance(leaf, Keywords):
-            return _keyword_candidates(gap, position, leaf, word, phrase)
-        if "x" in leaf.flags:
-            return []
-        return _regex_candidates(gap, position, leaf, word, phrase)
+        for word in _words(gap, source, phrase):
+            found = (_keyword_candidates(gap, position, leaf, word, phrase) if isinstance(leaf, Keywords)
+                     else _regex_candidates(gap, position, leaf, word, phrase))
+            if found:
+                return found
+        return []
     return []
+
+
+def _words(gap: Gap, source: str, phrase: str) -> list[Word]:
+    """The word to widen: as the variant names it (the trigger alone, for an inflection), else as the phrases differ."""
+    found: list[Word] = []
+    forms = tuple(f for f in gap.forms if f)
+    if gap.word and forms and gap.variant_kind != "function-word":
+        found.append(Word(gap.word, forms))
+    for from_text in with_context(source, [phrase]):
+        if from_text not in found:
+            found.append(from_text)
+    return found

@@ -93,10 +93,6 @@ class FixRun:
 GapSource = Callable[[Graph, Decisions], list[Gap]]
 
 
-def _no_gaps(graph: Graph, decisions: Decisions) -> list[Gap]:
-    return []
-
-
 def _unread(graph: Graph, entry: Entry) -> str | None:
     """Why the automata cannot read a rule (so no edit of it can be proven), or None."""
     if entry.when is not None:
@@ -126,6 +122,12 @@ def _candidates(graph: Graph, gap: Gap) -> tuple[list[Candidate], str | None]:
         why = _unread(graph, gap.rule)
         if why is not None:
             return [], why
+        earlier = [t for t in gap.takers if t.index < gap.rule.index and not t.is_unconditional]
+        if earlier:
+            return [], (
+                f"the earlier rule {name(earlier[0])} takes {gap.phrase!r}, so no widening of {name(gap.rule)} "
+                "can make it start the turn; settle how the two rules share their words first"
+            )
         found = variant_candidates(gap)
         return found, None if found else (
             f"no keyword or small regex edit of {name(gap.rule)} covers {gap.phrase!r}; widen the rule by hand"
@@ -195,7 +197,7 @@ def _attempts(graph: Graph, decisions: Decisions, gap: Gap, candidates: Sequence
         except (DeclarationError, ValueError):
             continue
         proof = prove(graph, after, candidate.allowed, resolved=resolved, declared=candidate.declared,
-                      before_decisions=decisions)
+                      witnesses=candidate.shown, before_decisions=decisions)
         found.append(Attempt(candidate, proof))
     return found
 
@@ -228,7 +230,9 @@ class _Fixing:
         except InputError as exc:
             return " ".join(str(exc).split())
         self.text, self.loaded = text, loaded
-        self.decisions = decide(loaded.graph)
+        # The proof decided the same rules (the reload declares exactly the edited graph): its answers stand.
+        decided = attempt.proof.decisions
+        self.decisions = decided if decided is not None else decide(loaded.graph)
         return None
 
     def result(self, gap: Gap, unsafe: bool) -> FixResult:
@@ -262,7 +266,7 @@ def fix_graph(
     select: frozenset[str] | None = None,
     unsafe: bool = False,
     original: str | None = None,
-    near_misses: GapSource = _no_gaps,
+    near_misses: GapSource | None = None,
 ) -> FixRun:
     """Find every selected gap and fix each that a proven edit fixes; see the module docstring.
 
@@ -270,8 +274,12 @@ def fix_graph(
     `unsafe`: also make the best unsafe candidate of a finding with no safe
     one; `original`: the file's text when the graph was loaded (a file
     changed since is refused); `near_misses`: the near-miss findings of a
-    graph (the deterministic variants of its declared examples).
+    graph (by default the deterministic variants of its rules' sentences,
+    `near_miss_gaps.NearMissGaps`).
     """
+    from fuzzroute.fix.near_miss_gaps import NearMissGaps
+
+    near_misses = NearMissGaps() if near_misses is None else near_misses
     text = read_source(loaded.path)
     refuse_changed(loaded.path, original, text)
     state = _Fixing(loaded, text)

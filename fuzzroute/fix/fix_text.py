@@ -12,14 +12,14 @@ from collections.abc import Sequence
 
 from fuzzroute.diff.graph_diff import RuleRef
 from fuzzroute.engine.text import shortened
-from fuzzroute.fix.document import FixDocument, FixRecord, MoveRecord, RowRecord
+from fuzzroute.fix.fix_document import FixDocument, FixRecord, MoveRecord, RowRecord
 
 #: Moves shown per fix (the JSON document lists them all).
 SHOWN_MOVES = 3
 
 
 def _name(ref: RuleRef | None) -> str:
-    return "no rule" if ref is None else f'"{ref.id}" (#{ref.index + 1})'
+    return "no rule" if ref is None else f'"{ref.id}"'
 
 
 def _place(ref: RuleRef) -> str:

@@ -25,8 +25,8 @@ from fuzzroute.diff.proven import RowChange
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.fix.candidates import FixKind
+from fuzzroute.fix.fixing import FixResult, FixRun, Status
 from fuzzroute.fix.prove import MovedMessages
-from fuzzroute.fix.run import FixResult, FixRun, Status
 from fuzzroute.results.jsonform import inert_json
 
 FIX_VERSION: Final = 1
