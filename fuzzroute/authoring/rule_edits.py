@@ -158,9 +158,19 @@ def edited_graph(graph: Graph, edits: Sequence[RuleEdit]) -> Graph:
     return new
 
 
+def _flags_sorted(data: object) -> object:
+    """A matcher's JSON form with flag letters in one order (`/x/mi` and `/x/im` are one regex)."""
+    if isinstance(data, dict):
+        return {k: "".join(sorted(v)) if k == "flags" and isinstance(v, str) else _flags_sorted(v)
+                for k, v in data.items()}
+    if isinstance(data, list):
+        return [_flags_sorted(item) for item in data]
+    return data
+
+
 def rule_shape(entry: Entry) -> tuple[str, object, tuple[str, ...] | None]:
     """What a rule declares, as comparable data: its id, its matcher's JSON form, its examples."""
-    return entry.id, None if entry.match is None else matcher_json(entry.match), entry.examples
+    return entry.id, None if entry.match is None else _flags_sorted(matcher_json(entry.match)), entry.examples
 
 
 def same_rules(one: Graph, other: Graph) -> bool:

@@ -29,7 +29,7 @@ FIX_KINDS: Final[dict[str, str]] = {
 FIXABLE_CODES: Final[tuple[str, ...]] = tuple(FIX_KINDS)
 
 #: The hint a finding line carries when its kind has a fix kind.
-FIX_HINT: Final = "`fuzzroute fix` proposes an edit"
+FIX_HINT: Final = "try `fuzzroute fix`"
 
 
 def has_fix(code: str, *, shared_in: str | None = None) -> bool:

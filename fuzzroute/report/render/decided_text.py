@@ -12,6 +12,7 @@ import json
 
 from fuzzroute.report.render.lines import finding_line
 from fuzzroute.results.check_listing import DecidedLine, DecidedListing
+from fuzzroute.results.fix_kinds import FIX_HINT, has_fix
 
 TITLES = {
     "decided-never-matches": "never matches",
@@ -68,7 +69,8 @@ ALWAYS_LISTED = frozenset(
 def item_line(item: DecidedLine) -> str:
     """`file:line: kind [rule] 'witness' -> who takes it  (what it is)`, as the proven findings print.
 
-    An accepted finding names the acceptance's reason (what keeps it from failing a build).
+    An accepted finding names the acceptance's reason (what keeps it from failing a build); a finding of a
+    kind `fuzzroute fix` has an edit for says so (without proving it: only `fix` proves, so `check` stays fast).
     """
     note = TITLES[item.kind] + ("" if item.shared_in is None else f", {item.shared_in}")
     if item.accepted is not None:
@@ -79,6 +81,8 @@ def item_line(item: DecidedLine) -> str:
         note += f": {item.reason}"
     elif item.growth is not None or item.evidence is not None:
         note += f", {item.growth}"
+    if item.accepted is None and has_fix(item.kind, shared_in=item.shared_in):
+        note += f"; {FIX_HINT}"
     return finding_line(item.location, item.kind, item.rule, item.witness, ", ".join(item.taking_rules) or None,
                         note)
 
