@@ -187,6 +187,24 @@ def _readable(before: Graph, after: Graph, law: str, a: int | None, b: int | Non
     return found
 
 
+def _shown_moves(before: Graph, after: Graph, texts: Sequence[str]) -> list[MovedMessages]:
+    """How each of `texts` moves under each law (nothing for a text that stays)."""
+    found: list[MovedMessages] = []
+    for text in texts:
+        old_claims, new_claims = before.claims(text), after.claims(text)
+        for law in LAWS:
+            old, new = claimant(old_claims, law), claimant(new_claims, law)
+            old_index, new_index = (None if old is None else old.index), (None if new is None else new.index)
+            old_entry = None if old_index is None else before.entries[old_index]
+            new_entry = None if new_index is None else after.entries[new_index]
+            if old_entry is None and new_entry is None:
+                continue
+            if old_entry is not None and new_entry is not None and old_entry.id == new_entry.id:
+                continue
+            found.append(MovedMessages(law, old_entry, new_entry, text))
+    return found
+
+
 def _moves(before: Graph, after: Graph, allowed: Allowed, max_states: int, total_states: int,
            texts: Sequence[str] = ()) -> tuple[list[MovedMessages], list[MovedMessages], list[str]]:
     matching = match_rules(before.entries, after.entries)
@@ -197,6 +215,10 @@ def _moves(before: Graph, after: Graph, allowed: Allowed, max_states: int, total
     inside: list[MovedMessages] = []
     outside: list[MovedMessages] = []
     undecided: list[str] = []
+    if settled:
+        # Every message that could move lies in the set (decided above): the pairs are not asked one by one,
+        # and the moves shown are those of the finding's own phrases.
+        return _shown_moves(before, after, texts), outside, undecided
     for law in LAWS:
         table: LawTable = decide_law(before, after, law, automata, matching)
         for (a, b), answer in sorted(table.answers.items(), key=lambda item: _order(item[0])):
