@@ -202,6 +202,12 @@ def _attempts(graph: Graph, decisions: Decisions, gap: Gap, candidates: Sequence
     return found
 
 
+def attempts_for(graph: Graph, decisions: Decisions, gap: Gap) -> tuple[list[Attempt], str | None]:
+    """Every candidate for `gap`, each proved on `graph` before and after; or why there is none."""
+    candidates, why = _candidates(graph, gap)
+    return _attempts(graph, decisions, gap, candidates), why
+
+
 def _ranked_safe(attempts: Sequence[Attempt]) -> list[Attempt]:
     """Safe attempts, best first: fewest declared rows changed, then a narrowing before a reorder, then smallest."""
     safe = [(k, a) for k, a in enumerate(attempts) if a.proof.safe]
