@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -60,6 +61,8 @@ from fuzzroute.generate.budget import Budget, Progress, generation_seconds
 from fuzzroute.generate.findings import Findings, Group, declared_keys, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
 from fuzzroute.generate.messages import SLOW_PUMPED, render
+from fuzzroute.generate.near_miss_fix import fix_advice
+from fuzzroute.generate.near_misses import NearMiss, rule_near_misses, variant_generator, variant_label
 from fuzzroute.generate.relation import meeting, relation_of, shared_in_of
 from fuzzroute.generate.slow import find_slow
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
@@ -68,10 +71,11 @@ from fuzzroute.generate.unit import MAX_ROUNDS, UnitResult
 from fuzzroute.generate.warm import find_warm, warm_contexts
 from fuzzroute.generate.workers import Shared, UnitPlan, run_units
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import or_none
+from fuzzroute.results.record import one_of, or_none
 from fuzzroute.results.suggestions import (
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
+    NEAR_MISS_VARIANTS,
     RULE_NEVER_WINS,
     SLOW_MATCHER,
     WHEN_CLAIMS_WARM,
@@ -253,6 +257,40 @@ class Explorer:
     def ended_by(self) -> str:
         return ended_by(self.units_ended, self.budget.partial)
 
+    # -- near misses -----------------------------------------------------------
+    def near_misses(self) -> None:
+        """Every near miss people type of each owned rule (`near_misses`): all of them, outside the budget.
+
+        The variants of a rule's own sentences are few and fixed by the graph
+        alone, so they are all tried (no seed, no sampling): the same graph
+        lists the same near misses at any budget, in any shard.
+        """
+        tried: Counter[str] = Counter()
+        for entry in self.entries:
+            if entry.index not in self.owned or self.budget.stop_requested():
+                continue
+            for miss in rule_near_misses(self.graph, entry, tried=tried):
+                self._near_miss(entry, miss)
+        for kind, count in sorted(tried.items()):
+            name = f"variant/{kind}"
+            self.generator_counts[name] = self.generator_counts.get(name, 0) + count
+            self.generated += count
+            self.judged += count
+
+    def _near_miss(self, entry: Entry, miss: NearMiss) -> None:
+        r = entry.index
+        witness = Witness(
+            phrase=miss.phrase, cold_walk=miss.cold_walk, cascade=miss.cascade, cold_walk_index=miss.cold_walk_index,
+            cascade_index=miss.cascade_index, generator=variant_generator(miss), mutation=variant_label(miss.variant),
+        )
+        detail = f"{miss.kind}\x1f{miss.source}\x1f{miss.source_kind}"
+        fix = fix_advice(entry, miss.source, miss.variant)
+        taker = miss.cascade_index
+        if taker is None or not self.order_decides:
+            self.findings.add(NEAR_MISS_UNCLAIMED, r, None, r, witness, detail, variant=miss.kind, fix=fix)
+        elif taker != r:
+            self.findings.add(NEAR_MISS_CLAIMED_ELSEWHERE, r, taker, r, witness, detail, variant=miss.kind, fix=fix)
+
     # -- phases 2 and 3 ----------------------------------------------------------
     def slow(self) -> None:
         owned = tuple(e for e in self.entries if e.index in self.owned)
@@ -302,7 +340,7 @@ class Explorer:
             taker = self.stats.top_taker(j)
             for witness in self.stats.samples.get(j, []):
                 self.findings.add(RULE_NEVER_WINS, j, taker, j, self._met(witness, entry))
-            group = self.findings.groups[(RULE_NEVER_WINS, j, taker, j)]
+            group = self.findings.groups[(RULE_NEVER_WINS, j, taker, j, None)]
             group.count = self.stats.generated[j]
 
     def _met(self, witness: Witness, entry: Entry) -> Witness:
@@ -348,6 +386,8 @@ class Explorer:
                     relation=relation_of(g.strongest),
                     shared_in=shared_in_of(g.strongest),
                     shared_count=g.shared,
+                    variant=None if g.variant is None else one_of(g.variant, NEAR_MISS_VARIANTS),
+                    fix=g.fix,
                 )
             )
         return tuple(out)
@@ -431,6 +471,7 @@ def explore(
             forget_languages(graph)
         explorer.fill_pool()
         explorer.generate()
+        explorer.near_misses()
         ended = explorer.ended_by()
         explorer.slow_conditions()
         budget.begin_final_phases()
