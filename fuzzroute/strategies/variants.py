@@ -118,7 +118,7 @@ _COMPOUND_FORMS: dict[str, tuple[str, ...]] = {
 }
 
 #: Contractions and their written-out forms; every form is offered for the others.
-_CONTRACTED: dict[str, tuple[str, ...]] = {
+CONTRACTED: dict[str, tuple[str, ...]] = {
     "can't": ("cannot", "can not"), "cannot": ("can't", "can not"), "can not": ("can't", "cannot"),
     "don't": ("do not",), "doesn't": ("does not",), "didn't": ("did not",), "isn't": ("is not",),
     "aren't": ("are not",), "wasn't": ("was not",), "weren't": ("were not",), "won't": ("will not",),
@@ -133,7 +133,7 @@ _CONTRACTED: dict[str, tuple[str, ...]] = {
 }
 #: The written-out pairs and their contraction (the other way round).
 _WRITTEN_OUT: dict[str, str] = {
-    out: short for short, outs in _CONTRACTED.items() if "'" in short for out in outs
+    out: short for short, outs in CONTRACTED.items() if "'" in short for out in outs
 }
 #: Second words after which a contraction may not end a clause ("that is" at the end never becomes "that's").
 _NOT_AT_END = frozenset({"is", "am", "are", "will", "would", "have"})
@@ -233,7 +233,7 @@ def _contractions(tokens: Sequence[str]) -> Iterator[Variant]:
     lowered = [_normal(_split(t)[1]) for t in tokens]
     for i, token in enumerate(tokens):
         head, core, tail = _split(token)
-        for form in _CONTRACTED.get(lowered[i], ()):
+        for form in CONTRACTED.get(lowered[i], ()):
             spelled = same_case(form.replace("'", _apostrophe_of(core)), core)
             yield Variant("contraction", _replaced(tokens, i, i + 1, [head + spelled + tail]), core, spelled)
     for i in range(len(tokens) - 1):
