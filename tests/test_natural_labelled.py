@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -49,7 +49,7 @@ def rows() -> list[Row]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def gate(name: str) -> Gate:
     spec = GRAPHS[name]
     path, _, attribute = spec.partition(":")

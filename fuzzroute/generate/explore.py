@@ -61,6 +61,7 @@ from fuzzroute.generate.budget import Budget, Progress, generation_seconds
 from fuzzroute.generate.findings import Findings, Group, declared_keys, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
 from fuzzroute.generate.messages import SLOW_PUMPED, render
+from fuzzroute.generate.natural_gate import Gate
 from fuzzroute.generate.near_miss_fix import fix_advice
 from fuzzroute.generate.near_misses import NearMiss, rule_near_misses, variant_generator, variant_label
 from fuzzroute.generate.relation import meeting, relation_of, shared_in_of
@@ -73,10 +74,13 @@ from fuzzroute.generate.workers import Shared, UnitPlan, run_units
 from fuzzroute.results.ordering import settle
 from fuzzroute.results.record import one_of, or_none
 from fuzzroute.results.suggestions import (
+    LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
     NEAR_MISS_VARIANTS,
     RULE_NEVER_WINS,
+    RULES_OVERLAP,
+    SHADOWED_BY_EARLIER_RULE,
     SLOW_MATCHER,
     WHEN_CLAIMS_WARM,
     Exploration,
@@ -92,6 +96,9 @@ HYPOTHESIS_MIN_SHARE = 48
 POOL_SIZE = 400
 #: At most this much of the phrase budget goes to a `when` rule's unit (the rest to the data rules).
 WHEN_QUOTA = 300
+#: The kinds whose witnesses pass the naturalness gate (a never-winning rule's samples, a slow phrase and a
+#: warm context are facts about the rule, listed whatever they read like).
+GATED_KINDS = (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE, SHADOWED_BY_EARLIER_RULE, RULES_OVERLAP, LAWS_DISAGREE)
 
 __all__ = ["MAX_ROUNDS", "Explorer", "explore", "plan_units"]
 
@@ -164,6 +171,8 @@ class Explorer:
         self.owned: set[int] = set()
         self.generation_seconds = 0.0
         self.timeouts: list[tuple[int, str, Witness]] = []
+        self.gate = Gate(graph)
+        self.unnatural_withheld = 0
 
     # -- phase 0 -------------------------------------------------------------
     def intersections(self) -> None:
@@ -363,9 +372,26 @@ class Explorer:
         self.withheld = tuple(withheld)
         return tuple(listed)
 
+    def _natural(self, group: Group) -> bool:
+        """Keep only the witnesses a person would type (`natural_gate`); False when none is left, so the
+        group is not listed.  Every witness left out is counted in `unnatural_withheld`."""
+        if group.kind not in GATED_KINDS:
+            return True
+        about = group.rule if group.rule is not None else group.to
+        glue = group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE)
+        kept = [w for w in group.best if self.gate.why(w.phrase, about, glue=glue) is None]
+        self.unnatural_withheld += len(group.best) - len(kept)
+        if len(kept) != len(group.best):
+            keep = {id(w) for w in kept}
+            group.ranks = [r for r, w in zip(group.ranks, group.best, strict=True) if id(w) in keep]
+            group.best = kept
+        return bool(kept)
+
     def _render(self, groups: list[Group]) -> tuple[Suggestion, ...]:
         out: list[Suggestion] = []
         for g in groups:
+            if not self._natural(g):
+                continue
             extra = self._extra(g)
             message, paste, paste_json = render(g, self.entries, extra)
             out.append(
@@ -505,4 +531,5 @@ def explore(
         units_ended=dict(sorted(explorer.units_ended.items())),
         shard=shard,
         workers=timing,
+        unnatural_withheld=explorer.unnatural_withheld,
     )

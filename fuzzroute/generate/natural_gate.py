@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -247,7 +247,7 @@ class Gate:
         """
         entry = self.entries[rule] if rule is not None and 0 <= rule < len(self.entries) else None
         examples = tuple(entry.examples or ()) if entry is not None else ()
-        for check in (
+        checks: tuple[Callable[[], str | None], ...] = (
             lambda: title_case(phrase),
             lambda: article_before_mass_noun(phrase),
             lambda: _said(doubled_word(phrase, examples), "the word {!r} is doubled"),
@@ -258,7 +258,8 @@ class Gate:
             lambda: disagreement(phrase),
             lambda: None if entry is None else self._edit_of_source(phrase, entry),
             lambda: self._glued(phrase, entry) if glue else None,
-        ):
+        )
+        for check in checks:
             found = check()
             if found is not None:
                 return found

@@ -221,4 +221,6 @@ class Exploration(Record, frozen=True):
     units_ended: dict[str, int] = {}
     shard: tuple[int, int] | None = None
     workers: dict[str, Any] = {}
+    #: Witnesses the naturalness gate kept out of the suggestions (`generate.natural_gate`).
+    unnatural_withheld: int = 0
 

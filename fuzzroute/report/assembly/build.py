@@ -305,6 +305,7 @@ def _run(
         budget=describe_budget(exploration.budget_phrases, exploration.budget_seconds),
         phrases_generated=exploration.phrases_generated,
         phrases_judged=exploration.phrases_judged,
+        unnatural_withheld=exploration.unnatural_withheld,
         elapsed_seconds=round(exploration.elapsed_seconds, 3),
         ended_by=one_of(exploration.ended_by, ENDINGS),
         intersection={} if exploration.intersection is None else to_json(exploration.intersection),

@@ -188,6 +188,7 @@ def _run(documents: list[Report]) -> RunFacts:
         runs[0],
         phrases_generated=sum(r.phrases_generated for r in runs),
         phrases_judged=judged,
+        unnatural_withheld=sum(r.unnatural_withheld for r in runs),
         generator_counts=dict(sorted(generators.items())),
         units_ended=dict(sorted(ended.items())),
         ended_by=next((e for e in _ENDINGS if ended.get(e)), "phrase-budget"),
