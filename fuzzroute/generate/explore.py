@@ -63,7 +63,13 @@ from fuzzroute.generate.intersect import IntersectionStats, intersection_candida
 from fuzzroute.generate.messages import SLOW_PUMPED, render
 from fuzzroute.generate.natural_gate import Gate
 from fuzzroute.generate.near_miss_fix import fix_advice
-from fuzzroute.generate.near_misses import NearMiss, rule_near_misses, variant_generator, variant_label
+from fuzzroute.generate.near_misses import (
+    LITERAL_SUFFIX,
+    NearMiss,
+    rule_near_misses,
+    variant_generator,
+    variant_label,
+)
 from fuzzroute.generate.relation import meeting, relation_of, shared_in_of
 from fuzzroute.generate.slow import find_slow
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
@@ -380,6 +386,10 @@ class Explorer:
         about = group.rule if group.rule is not None else group.to
         glue = group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE)
         kept = [w for w in group.best if self.gate.why(w.phrase, about, glue=glue) is None]
+        if glue and any(not w.generator.endswith(LITERAL_SUFFIX) for w in kept):
+            # A declared sentence respelled is what a user sends; the same change to a bare keyword ("won't
+            # scan" -> "will not scan") is a fragment, shown only when no sentence shows the gap.
+            kept = [w for w in kept if not w.generator.endswith(LITERAL_SUFFIX)]
         self.unnatural_withheld += len(group.best) - len(kept)
         if len(kept) != len(group.best):
             keep = {id(w) for w in kept}
