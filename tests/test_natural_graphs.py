@@ -25,7 +25,7 @@ from fuzzroute.report import build_report
 from fuzzroute.results.document import OverviewRow, Report
 
 DATA = Path(__file__).parent / "data" / "natural"
-BUDGET = 600
+BUDGET = 150
 #: (graph file, [(rule, kind)]): the near misses left in each graph, one of each kind.
 PLANTED: dict[str, list[tuple[str, str]]] = {
     "pharmacy.py": [("prescription-status", "case"), ("transfer", "apostrophe"), ("app-login", "contraction"),

@@ -42,7 +42,7 @@ from fuzzroute.report.render.problem_view import (
     SuggestionItem,
     WitnessView,
 )
-from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
+from fuzzroute.report.render.tallies import co_occurring_pairs
 from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
 from fuzzroute.results.presentation import (
     CO_OCCURRENCE,
@@ -175,7 +175,7 @@ def build_view(doc: Report) -> dict[str, Any]:
         "cold_context": COLD_CONTEXT,
         "groups": groups,
         "findings": [_overview_row(row) for row in doc.overview],
-        "decided_findings": sum(decided_counts(doc).values()),
+        "decided_findings": doc.summary.decided,
         "co_occurring_pairs": co_occurring_pairs(doc),
         "tiers": TIERS,
         "matrix": matrix,
