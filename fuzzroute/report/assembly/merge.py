@@ -20,7 +20,7 @@ Anything else is refused as bad input with one paragraph naming the files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -219,6 +219,15 @@ def _accepted(documents: list[Report]) -> AcceptedSection:
     return AcceptedSection(list(found.values()), stale)
 
 
+def _shown_as(document: Report) -> Callable[[str], str]:
+    """A decided witness as the shards' overview showed it (re-cased where that was verified against the graph,
+    which a merge does not load): every shard ran the same decided tier."""
+    witnesses = {d.id: d.witness for d in document.decided}
+    shown = {witnesses[row.anchor]: row.phrase for row in document.overview
+             if row.tier == "decided" and row.anchor in witnesses and row.phrase and witnesses[row.anchor]}
+    return lambda phrase: shown.get(phrase, phrase)
+
+
 def merge_documents(documents: list[Report], names: list[str], now: datetime | None = None) -> Report:
     """The report of the whole run, from the reports of all its shards (see the module docstring)."""
     check_mergeable(documents, names)
@@ -259,7 +268,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         first.proven.problems, first.proven.notes, kept, first.decided, figures_summed, defects,
         co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
         decided_pairs=pairs, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
-        fail_on=first.summary.fail_on,
+        fail_on=first.summary.fail_on, recase=_shown_as(first),
     )
     return replace(
         first,
