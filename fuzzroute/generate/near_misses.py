@@ -23,6 +23,7 @@ them as near-miss suggestions (`explore`).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -132,9 +133,12 @@ def _trigger(entry: Entry, source: str, source_kind: SourceKind) -> str | None:
 
 
 def rule_near_misses(
-    graph: Graph, entry: Entry, kinds: Collection[VariantKind] = VARIANT_KINDS,
+    graph: Graph, entry: Entry, kinds: Collection[VariantKind] = VARIANT_KINDS, tried: Counter[str] | None = None,
 ) -> tuple[NearMiss, ...]:
-    """The near misses of one rule, in order: by source (examples first), then by variant order."""
+    """The near misses of one rule, in order: by source (examples first), then by variant order.
+
+    `tried` (when given) counts every variant tried, by kind, missed or not.
+    """
     if entry.is_intent or entry.is_unconditional:
         return ()
     found: list[NearMiss] = []
@@ -142,7 +146,10 @@ def rule_near_misses(
     for source, source_kind in _sources(entry):
         if runs_on(entry, source) is not Outcome.MATCH:
             continue  # the rule misses its own sentence: a proven error (or a literal it never accepts)
-        for variant in phrase_variants(source, trigger=_trigger(entry, source, source_kind), kinds=kinds):
+        trigger = _trigger(entry, source, source_kind)
+        for variant in phrase_variants(source, trigger=trigger, kinds=kinds, sentence=source_kind == "example"):
+            if tried is not None:
+                tried[variant.kind] += 1
             if variant.phrase in listed or runs_on(entry, variant.phrase) is not Outcome.NO_MATCH:
                 continue
             try:
@@ -152,6 +159,25 @@ def rule_near_misses(
             listed.add(variant.phrase)
             found.append(_near_miss(entry, source, source_kind, variant, claims))
     return tuple(found)
+
+
+#: The generator suffix of a near miss made from a rule's literal words rather than a declared sentence.
+LITERAL_SUFFIX = "/literal"
+
+
+def variant_generator(miss: NearMiss) -> str:
+    """`Witness.generator` of a near miss: `variant/<kind>`, with `/literal` when made from the rule's own words
+    (a keyword is a fragment, so a declared sentence's variant is shown before it)."""
+    return f"variant/{miss.kind}" + (LITERAL_SUFFIX if miss.source_kind == "literal" else "")
+
+
+def variant_label(variant: Variant) -> str:
+    """How a near miss's change is said in a report: "contraction: cannot -> can't", "function-word: dropped 'the'"."""
+    if variant.before and variant.after:
+        return f"{variant.kind}: {variant.before} -> {variant.after}"
+    if variant.before:
+        return f"{variant.kind}: dropped {variant.before!r}"
+    return f"{variant.kind}: added {variant.after!r}"
 
 
 def _near_miss(entry: Entry, source: str, source_kind: SourceKind, variant: Variant, claims: Claims) -> NearMiss:

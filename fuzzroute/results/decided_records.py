@@ -38,6 +38,15 @@ DecidedKind = Literal[
 #: The question a decided item answers.
 Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached", "regex-lint"]
 DECIDED_KINDS: tuple[DecidedKind, ...] = get_args(DecidedKind)
+#: The kinds that are decided findings (not facts about a pair that is fine: disjoint, can win, undecided).
+FINDING_KINDS = frozenset(DECIDED_KINDS) - {"decided-disjoint", "decided-can-win", "undecided"}
+
+
+def is_decided_finding(kind: str, relation: str | None) -> bool:
+    """The one definition every output counts by: a decided finding is one of `FINDING_KINDS`, except an
+    overlap whose rules only meet on glued texts (co-occurrence: first-match order, counted apart).  A finding
+    folded into a stronger row (a proven one, a never-wins line) is still one finding, counted once."""
+    return kind in FINDING_KINDS and not (kind == "decided-overlap" and relation == "co-occurrence")
 QUESTIONS: tuple[Question, ...] = get_args(Question)
 DecidedLaw = Literal["cascade", "cold_walk", "both"]
 DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)

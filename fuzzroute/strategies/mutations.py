@@ -33,9 +33,10 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from fuzzroute.strategies.agreement import MASS_NOUNS, PLURAL, plural_of_trigger
+from fuzzroute.strategies.agreement import MASS_NOUNS
 from fuzzroute.strategies.choosers import Chooser, as_strategy, pick
 from fuzzroute.strategies.roles import bare, fitting_forms
+from fuzzroute.strategies.variants import phrase_variants
 
 INSERTIONS = ("please", "the", "my", "just", "for", "again", "now")
 _TRAILING_PUNCT = re.compile(r"[.!?,;:]+$")
@@ -198,44 +199,47 @@ def _slips(example: str, words: list[str]) -> list[Mutation]:
     return found
 
 
+def slip_mutations(example: str) -> list[Mutation]:
+    """The slips of `example` a keyword author rarely acts on (listed only with `--typos`), without repeats:
+    letter typos, word swaps, dropped content words, spacing slips, punctuation and filler words anywhere."""
+    words = example.split()
+    found: list[Mutation] = []
+    stripped = _TRAILING_PUNCT.sub("", example)
+    for mark in ("?", "!", "."):
+        found.append(Mutation("punctuation", stripped + mark, f"punctuation: ends with {mark}"))
+    found.append(Mutation("punctuation", stripped, "punctuation: no end mark"))
+    found.extend(_slips(example, words))
+    seen: dict[str, Mutation] = {}
+    for mutation in found:
+        if mutation.phrase and mutation.phrase.strip() and mutation.phrase != example:
+            seen.setdefault(mutation.phrase, mutation)
+    return list(seen.values())
+
+
 def labelled_mutations(example: str, trigger: str | None = None, *, typos: bool = False) -> list[Mutation]:
     """Every single-edit mutation of `example`, labelled, without repeats (first label wins).
 
-    By default only edits a person types: case, end punctuation, an
-    inflection that fits its sentence (the `trigger` words' plural with the
-    sentence agreeing: "where is my payslip" -> "where are my payslips"), a
-    common other spelling, a function word dropped or added.  `typos=True`
-    adds letter typos, word swaps, dropped content words and spacing slips.
-    `trigger` is the text the example's rule matched in it, if known.
+    By default the near-miss variants people type (`variants.phrase_variants`:
+    case, apostrophe, contraction, us-uk, compound, function-word, and an
+    inflection of the `trigger` words with the sentence agreeing), each
+    labelled "<kind>: <before> -> <after>"; `typos=True` adds the slips of
+    `slip_mutations`.  `trigger` is the text the example's rule matched in
+    it, if known.
     """
-    words = example.split()
     found: list[Mutation] = []
-
-    def add(kind: str, label: str, *phrases: str) -> None:
-        found.extend(Mutation(kind, p, f"{kind}: {label}") for p in phrases)
-
-    if trigger:
-        found.extend(Mutation(PLURAL, p.phrase, p.label) for p in plural_of_trigger(words, trigger))
-    add("case", "lower case", example.lower())
-    add("case", "upper case", example.upper())
-    add("case", "capitalised", example[:1].upper() + example[1:])
-    add("case", "title case", example.title())
-    stripped = _TRAILING_PUNCT.sub("", example)
-    for mark in ("?", "!", ".", "..."):
-        add("punctuation", f"ends with {mark}", stripped + mark)
-    add("punctuation", "no end mark", stripped)
-    add("punctuation", "no punctuation", re.sub(r"[^\w\s]", "", example))
-    found.extend(_inflections(words))
-    found.extend(_spellings(words))
-    found.extend(_function_word_drops(words))
-    found.extend(_insertions(words))
+    for variant in phrase_variants(example, trigger=trigger):
+        if variant.before and variant.after:
+            label = f"{variant.kind}: {variant.before} -> {variant.after}"
+        elif variant.before:
+            label = f"{variant.kind}: dropped {variant.before!r}"
+        else:
+            label = f"{variant.kind}: added {variant.after!r}"
+        found.append(Mutation(variant.kind, variant.phrase, label))
     if typos:
-        found.extend(_slips(example, words))
+        found.extend(slip_mutations(example))
     seen: dict[str, Mutation] = {}
     for mutation in found:
-        phrase = mutation.phrase
-        if phrase and phrase.strip() and phrase != example:
-            seen.setdefault(phrase, mutation)
+        seen.setdefault(mutation.phrase, mutation)
     return list(seen.values())
 
 

@@ -110,7 +110,7 @@ COMPOUNDS: tuple[tuple[str, ...], ...] = (
     ("copay", "co-pay"), ("preorder", "pre-order"), ("reenroll", "re-enroll"), ("reenrol", "re-enrol"),
     ("xray", "x-ray"), ("tshirt", "t-shirt"), ("addon", "add-on"), ("carpark", "car park"),
     ("smartwatch", "smart watch"), ("touchscreen", "touch screen"), ("keycard", "key card"),
-    ("timeslot", "time slot"), ("timetable", "time-table"), ("bookcase", "book case"), ("carpool", "car pool"),
+    ("timeslot", "time slot"), ("carpool", "car pool"),
     ("lockscreen", "lock screen"),
 )
 _COMPOUND_FORMS: dict[str, tuple[str, ...]] = {
@@ -118,7 +118,7 @@ _COMPOUND_FORMS: dict[str, tuple[str, ...]] = {
 }
 
 #: Contractions and their written-out forms; every form is offered for the others.
-_CONTRACTED: dict[str, tuple[str, ...]] = {
+CONTRACTED: dict[str, tuple[str, ...]] = {
     "can't": ("cannot", "can not"), "cannot": ("can't", "can not"), "can not": ("can't", "cannot"),
     "don't": ("do not",), "doesn't": ("does not",), "didn't": ("did not",), "isn't": ("is not",),
     "aren't": ("are not",), "wasn't": ("was not",), "weren't": ("were not",), "won't": ("will not",),
@@ -133,7 +133,7 @@ _CONTRACTED: dict[str, tuple[str, ...]] = {
 }
 #: The written-out pairs and their contraction (the other way round).
 _WRITTEN_OUT: dict[str, str] = {
-    out: short for short, outs in _CONTRACTED.items() if "'" in short for out in outs
+    out: short for short, outs in CONTRACTED.items() if "'" in short for out in outs
 }
 #: Second words after which a contraction may not end a clause ("that is" at the end never becomes "that's").
 _NOT_AT_END = frozenset({"is", "am", "are", "will", "would", "have"})
@@ -233,7 +233,7 @@ def _contractions(tokens: Sequence[str]) -> Iterator[Variant]:
     lowered = [_normal(_split(t)[1]) for t in tokens]
     for i, token in enumerate(tokens):
         head, core, tail = _split(token)
-        for form in _CONTRACTED.get(lowered[i], ()):
+        for form in CONTRACTED.get(lowered[i], ()):
             spelled = same_case(form.replace("'", _apostrophe_of(core)), core)
             yield Variant("contraction", _replaced(tokens, i, i + 1, [head + spelled + tail]), core, spelled)
     for i in range(len(tokens) - 1):
@@ -307,7 +307,7 @@ def _imperative(lowered: Sequence[str]) -> bool:
     return bool(lowered) and lowered[0] not in FUNCTION_WORDS and role_of(lowered, 0).kind == VERB_BASE
 
 
-def _function_words(phrase: str, tokens: Sequence[str]) -> Iterator[Variant]:
+def _function_words(tokens: Sequence[str], sentence: bool) -> Iterator[Variant]:
     """Drop an article or possessive where people leave it out (opening the message, or right after an opening
     verb: "restart service", "wifi is down"), or "please" anywhere; add "please" to a request, "the" after an
     opening verb with a bare noun."""
@@ -334,7 +334,7 @@ def _function_words(phrase: str, tokens: Sequence[str]) -> Iterator[Variant]:
             last_head, last, last_tail = _split(tokens[-1])
             closed = [*tokens[:-1], last_head + last + " please" + last_tail]
             yield Variant("function-word", " ".join(closed), "", "please")
-    if imperative and len(lowered) >= 2 and lowered[1] not in FUNCTION_WORDS and not _split(tokens[0])[2]:
+    if sentence and imperative and len(lowered) >= 3 and lowered[1] not in FUNCTION_WORDS and not _split(tokens[0])[2]:
         found = lemmas(lowered[1])
         if lowered[1] in found.get("NOUN", ()) and "ADJ" not in found and "ADV" not in found:
             yield Variant("function-word", _replaced(tokens, 1, 1, ["the"]), "", "the")
@@ -378,7 +378,7 @@ def _trigger_head(lowered: Sequence[str], trigger: str) -> int | None:
     return None
 
 
-def _inflections(tokens: Sequence[str], trigger: str) -> Iterator[Variant]:
+def _inflections(tokens: Sequence[str], trigger: str, sentence: bool) -> Iterator[Variant]:
     lowered = [bare(t) for t in tokens]
     head = _trigger_head(lowered, trigger)
     if head is None or _in_fixed_phrase(lowered, head):
@@ -404,14 +404,17 @@ def _inflections(tokens: Sequence[str], trigger: str) -> Iterator[Variant]:
     for plural in plural_of_trigger(list(tokens), trigger):
         form = plural.label.rpartition("->")[2].split()[-1]  # "plural: gate number -> gate numbers"
         words = plural.phrase.split()
-        if len(words) < len(tokens) and len(set(words) - set(tokens)) == 1:
-            continue  # "book a table" -> "book tables": "a" says one, and only a question's verb makes it several
+        agreeing = len(set(words) - set(tokens)) > 1  # a verb or determiner changed with the noun
+        bare_noun_phrase = not sentence and not any(w in FUNCTION_WORDS for w in lowered) \
+            and role_of(lowered, 0).kind != VERB_BASE  # a keyword such as "exemption certificate"
+        if not agreeing and not bare_noun_phrase:
+            continue  # "forgot my password", "book a table": an object stays as the author meant it (one)
         if inflection_allowed(word, form):
             yield Variant("inflection", plural.phrase, core, form)
 
 
 def phrase_variants(
-    phrase: str, *, trigger: str | None = None, kinds: Collection[VariantKind] = VARIANT_KINDS,
+    phrase: str, *, trigger: str | None = None, kinds: Collection[VariantKind] = VARIANT_KINDS, sentence: bool = True,
 ) -> tuple[Variant, ...]:
     """Every variant of `phrase` one change away, of the `kinds` asked for, deterministic and in a stable order.
 
@@ -419,8 +422,11 @@ def phrase_variants(
     inflections), and within a kind by position in the phrase.  `trigger` is
     the rule's text the phrase contains (what its matcher matched, or the
     keyword itself): only its last word is inflected, and without it no
-    inflection is made.  A phrase is listed once (under its first kind) and
-    never equals `phrase`.
+    inflection is made.  `sentence=False` says the phrase is a rule's literal
+    words (a keyword), not a message: no word is added to it, and its trigger
+    may be made plural without a verb agreeing ("exemption certificates"),
+    where a sentence's object keeps its number ("I forgot my password").  A
+    phrase is listed once (under its first kind) and never equals `phrase`.
     """
     tokens = phrase.split()
     if not tokens:
@@ -437,9 +443,9 @@ def phrase_variants(
     if "compound" in kinds:
         made += _compounds(tokens)
     if "function-word" in kinds:
-        made += _function_words(phrase, tokens)
+        made += _function_words(tokens, sentence)
     if "inflection" in kinds and trigger:
-        made += _inflections(tokens, trigger)
+        made += _inflections(tokens, trigger, sentence)
     seen: dict[str, Variant] = {}
     for variant in made:
         if variant.phrase.strip() and variant.phrase != phrase:

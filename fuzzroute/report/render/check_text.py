@@ -11,6 +11,8 @@ from fuzzroute.report.render.decided_text import decided_text
 from fuzzroute.report.render.lines import finding_line, place
 from fuzzroute.results.check_listing import DecidedListing, ProvenListing
 
+#: Proven codes that are warnings by design (the default taking the graph's own never-route phrases).
+BY_DESIGN = frozenset({"never-routes-by-default"})
 #: The notes in one line each (the full text with -v).
 SHORT_NOTES = {
     "examples-boundary": "declared examples prove facts about the phrases written, and nothing about others",
@@ -28,7 +30,11 @@ def checkup_text(listing: ProvenListing, level: int = 0) -> str:
     each note in a line; 1 each problem's whole message, who claims its
     phrase under both laws and the notes in full.
     """
-    count_line = f"{listing.errors} error(s), {listing.warnings} warning(s) in declared examples and never-route rows."
+    by_design = sum(1 for p in listing.problems if p.code in BY_DESIGN)
+    design = f" ({by_design} by design: the default answers what no rule claims)" if by_design else ""
+    count_line = (
+        f"{listing.errors} error(s), {listing.warnings} warning(s){design} in declared examples and never-route rows."
+    )
     if listing.not_checked:
         count_line += f" {len(listing.not_checked)} phrase(s) not checked (they depend on a `when` not run)."
     if level < 0:
@@ -43,8 +49,10 @@ def checkup_text(listing: ProvenListing, level: int = 0) -> str:
                 lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
         else:
             winner = problem.from_ or ("no rule" if problem.code == "example-unclaimed" else None)
+            # The default taking the graph's own never-route phrases is a warning by design, as `report` says.
+            severity = f"{problem.kind}, by design" if problem.code in BY_DESIGN else problem.kind
             lines.append("  " + at + finding_line(None, problem.code, problem.skill, problem.example, winner,
-                                                  problem.kind))
+                                                  severity))
     for where, message in listing.not_checked:
         lines.append(f"  {place(where)}{message}")
     for note in listing.notes:

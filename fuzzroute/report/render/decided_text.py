@@ -12,6 +12,7 @@ import json
 
 from fuzzroute.report.render.lines import finding_line
 from fuzzroute.results.check_listing import DecidedLine, DecidedListing
+from fuzzroute.results.decided_records import is_decided_finding
 from fuzzroute.results.fix_kinds import FIX_HINT, has_fix
 
 TITLES = {
@@ -151,9 +152,19 @@ def decided_text(listing: DecidedListing, verbosity: int = 0) -> str:
     return "\n".join(lines)
 
 
+def findings_count(listing: DecidedListing) -> int:
+    """The decided findings, counted as every output counts them (`is_decided_finding`), listed or folded."""
+    return sum(1 for item in listing.items if is_decided_finding(item.kind, _relation(item)))
+
+
+def _relation(item: DecidedLine) -> str | None:
+    return None if item.kind != "decided-overlap" else ("shared-text" if item.shared_in else "co-occurrence")
+
+
 def acted_on_line(listing: DecidedListing) -> str:
-    """How many decided findings fail `--fail-on decided`, and how many acceptances keep green."""
-    line = f"{listing.failing} decided finding(s) to act on (--fail-on decided fails on them)"
+    """How many decided findings there are, how many fail `--fail-on decided`, and how many are accepted."""
+    found = findings_count(listing)
+    line = f"{found} decided finding(s), {listing.failing} to act on (--fail-on decided fails on them)"
     if listing.accepted:
         line += f", {listing.accepted} accepted as intended"
     if listing.failing:
