@@ -273,6 +273,8 @@ def fix_graph(
     unsafe: bool = False,
     original: str | None = None,
     near_misses: GapSource | None = None,
+    text: str | None = None,
+    only: Callable[[Gap], bool] | None = None,
 ) -> FixRun:
     """Find every selected gap and fix each that a proven edit fixes; see the module docstring.
 
@@ -281,20 +283,24 @@ def fix_graph(
     one; `original`: the file's text when the graph was loaded (a file
     changed since is refused); `near_misses`: the near-miss findings of a
     graph (by default the deterministic variants of its rules' sentences,
-    `near_miss_gaps.NearMissGaps`).
+    `near_miss_gaps.NearMissGaps`); `text`: the source to fix, when it is
+    not the file's (it must declare `loaded.graph`); `only`: the findings to
+    look at (after `select`).
     """
     from fuzzroute.fix.near_miss_gaps import NearMissGaps
 
     near_misses = NearMissGaps() if near_misses is None else near_misses
-    text = read_source(loaded.path)
-    refuse_changed(loaded.path, original, text)
+    if text is None:
+        text = read_source(loaded.path)
+        refuse_changed(loaded.path, original, text)
     state = _Fixing(loaded, text)
     tried: set[tuple[object, ...]] = set()
     results: list[FixResult] = []
     while len(results) < MOST_FINDINGS:
         graph = state.loaded.graph
         gaps = [*decided_gaps(graph, state.decisions), *near_misses(graph, state.decisions)]
-        pending = [g for g in ordered(gaps) if selected(g, select) and g.key not in tried]
+        pending = [g for g in ordered(gaps) if selected(g, select) and g.key not in tried
+                   and (only is None or only(g))]
         if not pending:
             break
         gap = pending[0]

@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fuzzroute.authoring.rule_edits import AddExamples, AddKeywords, SetRegex, leaves
+from fuzzroute.authoring.rule_edits import AddExamples, AddKeywords, RuleEdit, SetRegex, leaves
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import Keywords, Regex, keyword_pattern
 from fuzzroute.fix import regex_text
@@ -112,6 +112,11 @@ def written(word: Word) -> str:
     return f"with {word.text!r} written {' or '.join(repr(f) for f in word.forms)}"
 
 
+def declaring(entry: Entry, phrase: str) -> tuple[RuleEdit, ...]:
+    """The edit declaring `phrase` as an example of the rule (none when it is declared already)."""
+    return () if phrase in (entry.examples or ()) else (AddExamples(entry.index, (phrase,)),)
+
+
 def _like(written: str, form: str) -> str:
     """A form in the case the rule writes the word in (a lower-case word gets lower-case forms)."""
     return form.lower() if written == written.lower() else form
@@ -139,7 +144,7 @@ def _keyword_candidates(gap: Gap, position: int, leaf: Keywords, word: Word, phr
         )
         shown = ", ".join(repr(k) for k in new)
         return [Candidate(
-            "add-keywords", (AddKeywords(entry.index, position, tuple(new)), AddExamples(entry.index, (phrase,))),
+            "add-keywords", (AddKeywords(entry.index, position, tuple(new)), *declaring(entry, phrase)),
             f"add the keyword{'s' if len(new) > 1 else ''} {shown} to {name(entry)} and declare {phrase!r}",
             allowed, declared=(phrase,), shown=(phrase,),
         )]
@@ -168,7 +173,7 @@ def _regex_candidates(gap: Gap, position: int, leaf: Regex, word: Word, phrase: 
         )
         new_text = source[place.start:len(source) - (len(leaf.source) - place.end)]
         found.append(Candidate(
-            "regex-edit", (SetRegex(entry.index, position, source, leaf.flags), AddExamples(entry.index, (phrase,))),
+            "regex-edit", (SetRegex(entry.index, position, source, leaf.flags), *declaring(entry, phrase)),
             f"write `{new_text}` for `{leaf.source[place.start:place.end]}` in {name(entry)}'s regex "
             f"(`/{source}/{leaf.flags}`) and declare {phrase!r}",
             allowed, declared=(phrase,), shown=(phrase,),
@@ -186,7 +191,7 @@ def _case_candidates(gap: Gap, position: int, leaf: Regex, phrase: str) -> list[
     if new is None or not new.matches(phrase):
         return []
     return [Candidate(
-        "case-flag", (SetRegex(entry.index, position, leaf.source, flags), AddExamples(entry.index, (phrase,))),
+        "case-flag", (SetRegex(entry.index, position, leaf.source, flags), *declaring(entry, phrase)),
         f"add the case flag `i` to {name(entry)}'s regex `/{leaf.source}/{leaf.flags}` and declare {phrase!r}",
         any_of(f"messages equal up to case to one {name(entry)} matched", [with_leaf(entry, position, new)]),
         declared=(phrase,), shown=(phrase,),
