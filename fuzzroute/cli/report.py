@@ -129,6 +129,9 @@ def report(
         )
     keep_hypothesis_storage_out_of_the_project(db)
     from fuzzroute.cli.merge import parse_shard
+    from fuzzroute.fix.report_fixes import (
+        proposed_fixes,
+    )
     from fuzzroute.report import (
         ReportOptions,
         default_html_path,
@@ -162,7 +165,7 @@ def report(
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
             db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
-            decide=not no_decide, junit_path=anchored(junit_path, start), typos=typos,
+            decide=not no_decide, junit_path=anchored(junit_path, start), typos=typos, fixes=proposed_fixes,
         ))
     show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(

@@ -215,6 +215,12 @@ def _ranked_safe(attempts: Sequence[Attempt]) -> list[Attempt]:
                                                           0 if item[1].candidate.narrowing else 1, item[0]))]
 
 
+def best_attempt(attempts: Sequence[Attempt]) -> Attempt | None:
+    """The attempt `fix` would make: the best safe one, else the best unsafe one (None when there is none)."""
+    safe = _ranked_safe(attempts)
+    return safe[0] if safe else _best_unsafe(attempts)
+
+
 def _best_unsafe(attempts: Sequence[Attempt]) -> Attempt | None:
     if not attempts:
         return None

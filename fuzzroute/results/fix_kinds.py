@@ -28,6 +28,9 @@ FIX_KINDS: Final[dict[str, str]] = {
 }
 FIXABLE_CODES: Final[tuple[str, ...]] = tuple(FIX_KINDS)
 
+#: How many of the first decided findings the report lists get their proposed edit on their row (each is proved).
+FIX_CARDS: Final = 3
+
 #: The hint a finding line carries when its kind has a fix kind.
 FIX_HINT: Final = "try `fuzzroute fix`"
 
