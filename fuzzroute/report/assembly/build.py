@@ -266,20 +266,27 @@ ProposeFixes = Callable[[list[DecidedRecord]], Mapping[str, str]]
 
 
 def _with_fixes(ranked: Overview, decided: list[DecidedRecord], fixes: ProposeFixes) -> Overview:
-    """The overview with the first few fixable decided rows carrying the edit `fuzzroute fix` proposes."""
+    """The overview with its first few rows about a fixable decided finding carrying the edit `fuzzroute fix`
+    proposes: the decided row, or the proven row a decided finding is folded into (`also`)."""
     by_id = {d.id: d for d in decided}
-    first = [
-        by_id[row.anchor] for row in ranked.rows
-        if row.tier == "decided" and row.anchor in by_id and has_fix(row.kind or "", shared_in=row.shared_in)
-    ][:FIX_CARDS]
-    if not first:
+
+    def finding(row: OverviewRow) -> DecidedRecord | None:
+        anchors = [row.anchor] if row.tier == "decided" else [a.anchor for a in row.also if a.tier == "decided"]
+        for anchor in anchors:
+            record = None if anchor is None else by_id.get(anchor)
+            if record is not None and has_fix(record.kind, shared_in=record.shared_in):
+                return record
+        return None
+
+    about = [(k, record) for k, row in enumerate(ranked.rows) if (record := finding(row)) is not None][:FIX_CARDS]
+    if not about:
         return ranked
-    proposed = fixes(first)
-    return Overview([
-        replace(row, fix=proposed[row.anchor]) if row.tier == "decided" and row.anchor is not None
-        and row.anchor in proposed else row
-        for row in ranked.rows
-    ], ranked.ranks)
+    proposed = fixes([record for _k, record in about])
+    rows = list(ranked.rows)
+    for k, record in about:
+        if record.id is not None and record.id in proposed:
+            rows[k] = replace(rows[k], fix=proposed[record.id])
+    return Overview(rows, ranked.ranks)
 
 
 def ranked_findings(

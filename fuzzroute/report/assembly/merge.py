@@ -231,8 +231,12 @@ def _shown_as(document: Report) -> Callable[[str], str]:
 
 def _fixes_shown(document: Report) -> Callable[[list[DecidedRecord]], dict[str, str]]:
     """The edits the shards' overview proposed for decided findings (every shard proved the same ones)."""
-    shown = {row.anchor: row.fix for row in document.overview
-             if row.tier == "decided" and row.anchor is not None and row.fix is not None}
+    shown: dict[str, str] = {}
+    for row in document.overview:
+        anchors = [row.anchor] if row.tier == "decided" else [a.anchor for a in row.also if a.tier == "decided"]
+        for anchor in anchors:
+            if anchor is not None and row.fix is not None:
+                shown.setdefault(anchor, row.fix)
     return lambda records: {r.id: shown[r.id] for r in records if r.id is not None and r.id in shown}
 
 
