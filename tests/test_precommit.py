@@ -46,7 +46,7 @@ def readme_config() -> dict[str, Any]:
 
 def test_the_hooks_are_python_hooks_that_select_no_file_until_told() -> None:
     found = hooks()
-    assert set(found) == {"fuzzroute-check", "fuzzroute-report"}
+    assert set(found) == {"fuzzroute-check", "fuzzroute-fix", "fuzzroute-report"}
     for hook in found.values():
         assert hook["language"] == "python" and hook["name"] and hook["description"]
         assert not re.search(hook["files"], "examples/support.py")  # the user's `files:` decides
@@ -94,6 +94,28 @@ def test_the_check_hook_fails_on_decided_findings_by_default(tmp_path: Path) -> 
     status, output = run_hook(check, [], [str(graph)])
     assert status == 0, output
     assert "accepted: on purpose" in output
+
+
+def test_the_fix_hook_writes_the_safe_fixes_of_every_selected_graph_then_passes(tmp_path: Path) -> None:
+    """As ruff's hook with --fix: the first run writes the fixes (pre-commit fails it, a file changed), the second
+    finds nothing to do; it fails on a decided finding no safe fix settles, as the check hook would."""
+    fix = hooks()["fuzzroute-fix"]
+    assert fix["entry"] == "fuzzroute fix --write --fail-on decided"
+    devops, banking = tmp_path / "devops.py", tmp_path / "banking.json"
+    shutil.copy(ROOT / "examples" / "devops.py", devops)
+    shutil.copy(ROOT / "examples" / "banking.json", banking)
+    before = devops.read_text("utf-8"), banking.read_text("utf-8")
+    status, output = run_hook(fix, [], [str(devops), str(banking)])
+    assert status == 0, output
+    assert output.count("fuzzroute fix: graph") == 2 and output.count("Wrote ") == 2
+    after = devops.read_text("utf-8"), banking.read_text("utf-8")
+    assert after[0] != before[0] and after[1] != before[1]
+    status, output = run_hook(fix, [], [str(devops), str(banking)])
+    assert status == 0 and (devops.read_text("utf-8"), banking.read_text("utf-8")) == after, output
+    assert run_hook(hooks()["fuzzroute-check"], [], [str(devops), str(banking)])[0] == 0
+    support = tmp_path / "support.json"
+    shutil.copy(ROOT / "fuzzroute" / "examples" / "support.json", support)
+    assert run_hook(fix, [], [str(support)])[0] == 1  # its overlap has no safe fix: check would still fail
 
 
 def test_the_report_hook_fails_once_on_new_findings_then_passes(

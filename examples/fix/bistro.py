@@ -3,10 +3,11 @@
 `fuzzroute fix examples/fix/bistro.py` finds, and proves a fix for:
 
 * `menu` has the range `[M-m]`, meant as "M or m" (it also takes "_enu" and "Renu");
-* `vegan-menu` never wins: `menu` (earlier) matches every message it matches;
-* `order-status` says "where is my order", but `takeaway` (earlier) takes "order";
-* `booking` has no case flag, so "Book a table for two at 8" falls through;
-* `allergies` lists "gluten-free" and "allergy" but not "gluten free" or "allergies".
+* `vegan-menu` says "vegan menu", but `menu` (earlier) takes "menu", one of its own words;
+* `order-status` never wins: `takeaway` (earlier) takes "order" and "delivery";
+* `booking` has no case flag, so "Book a table for two at 8" falls through, and "book
+  table for two at 8" (no article) too;
+* `allergies` says "gluten-free", not "gluten free".
 
 One finding has no safe fix: moving `birthday` above `events` would also move
 "birthday cake for the kids" away from `kids`.

@@ -1,9 +1,10 @@
 // A clinic's patient assistant, in the builder form of the reference library.
 // `fuzzroute fix examples/fix/clinic.ts` proves a fix for each gap below, or says why there is none:
 // - `insurance` says "insurance payment", but `billing` (earlier) takes "payment";
-// - `appointments` misses "book appointment for tomorrow" (no article) and "I can't make my appointment";
+// - `appointments` misses "book appointment for tomorrow" (no article);
+// - `cancellations` misses "I cannot make my appointment" and "I can’t make my appointment" (curly);
 // - `wifi` misses "what is the wi-fi password";
-// - `prescriptions` misses "refill my prescriptions".
+// - `insurance` misses "insurance claims".
 import { defineSkill, skillGraph } from 'agentfootprint';
 
 const appointments = defineSkill({ id: 'appointments', description: 'bookings', body: 'Find a slot.' });

@@ -20,7 +20,7 @@ from fuzzroute.graphfiles.capture import GraphOutput
 
 
 @click.command(epilog=FIX_EPILOG)
-@click.argument("graph_spec", metavar="GRAPH")
+@click.argument("graph_specs", metavar="GRAPH...", nargs=-1, required=True)
 @click.option(
     "--diff", "show_diff", is_flag=True, help="Print the safe fixes as a unified diff (apply with patch -p1)."
 )
@@ -35,7 +35,7 @@ from fuzzroute.graphfiles.capture import GraphOutput
     help="Also make, for a finding with no safe fix, its best candidate that moves other messages too.",
 )
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Format of the listing (--diff prints the diff instead).")
+              help="Format of the listing (--diff prints the diff instead); json takes one GRAPH.")
 @fail_on_option(
     "proven|decided|never",
     "Exit 1 when, after the fixes made, `check --fail-on` with this policy would still fail.",
@@ -44,8 +44,8 @@ from fuzzroute.graphfiles.capture import GraphOutput
 @reports_bad_input
 @limit_options
 def fix(
-    graph_spec: str, show_diff: bool, write: bool, select: tuple[str, ...], unsafe: bool, output_format: str,
-    fail_on: str, verbose: bool,
+    graph_specs: tuple[str, ...], show_diff: bool, write: bool, select: tuple[str, ...], unsafe: bool,
+    output_format: str, fail_on: str, verbose: bool,
 ) -> None:
     """Fix the findings of the decided tier and the near misses, each with an edit proven safe.
 
@@ -55,11 +55,10 @@ def fix(
     inflection) it proposes the smallest edit of the rule in the graph's own
     syntax, and the decided tier proves, for every message, that the edit
     moves only the messages the finding is about. Nothing is sampled: the
-    same graph gives the same fixes on every run.
+    same graph gives the same fixes on every run. Several GRAPH files can be
+    fixed at once (as a pre-commit hook passes them).
     """
-    from fuzzroute.authoring.suggest import diff_root, unified_diff, write_source
-    from fuzzroute.fix import fix_document, fix_graph, fix_json_text, fix_text, policy_passes, selection
-    from fuzzroute.graphfiles.loader import load_graph
+    from fuzzroute.fix import selection
     from fuzzroute.report import check_fail_on
 
     if show_diff and write:
@@ -70,7 +69,30 @@ def fix(
             "proven|decided|never here."
         )
     check_fail_on(fail_on, has_history=False)
+    if output_format == "json" and len(graph_specs) > 1 and not show_diff:
+        raise InputError(
+            f"--format json prints one document for one graph, and {len(graph_specs)} were given. Run "
+            "`fuzzroute fix GRAPH --format json` once per graph."
+        )
     chosen = selection(select)
+    statuses = [
+        _fix_one(spec, chosen, show_diff=show_diff, write=write, unsafe=unsafe, output_format=output_format,
+                 fail_on=fail_on, verbose=verbose)
+        for spec in graph_specs
+    ]
+    sys.stdout.flush()
+    sys.exit(max(statuses))
+
+
+def _fix_one(
+    graph_spec: str, chosen: frozenset[str] | None, *, show_diff: bool, write: bool, unsafe: bool,
+    output_format: str, fail_on: str, verbose: bool,
+) -> int:
+    """Fix one graph and say so; its exit status."""
+    from fuzzroute.authoring.suggest import diff_root, unified_diff, write_source
+    from fuzzroute.fix import fix_document, fix_graph, fix_json_text, fix_text, policy_passes
+    from fuzzroute.graphfiles.loader import load_graph
+
     graph_output = GraphOutput()
     original = _text_before(graph_spec)
     try:
@@ -99,8 +121,7 @@ def fix(
         click.echo(fix_json_text(document), nl=False)
     else:
         click.echo(fix_text(document, mode="write" if write else "list"))
-    sys.stdout.flush()
-    sys.exit(exit_status)
+    return exit_status
 
 
 def _text_before(graph_spec: str) -> str | None:

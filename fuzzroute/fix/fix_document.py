@@ -130,7 +130,11 @@ class FindingRef(msgspec.Struct, frozen=True, kw_only=True):
     takers: Annotated[tuple[RuleRef, ...], described("The rules that take its messages.")]
     witness: str | None
     variant_kind: Annotated[str | None, described("A near miss's variant kind (case, inflection, ...).")]
-    example: Annotated[str | None, described("The declared example a near miss is a variant of.")]
+    source: Annotated[str | None, described("The sentence a near miss is a variant of.")]
+    source_kind: Annotated[
+        Literal["example", "literal"] | None,
+        described("`example`: a declared example; `literal`: the rule's own words (a keyword, a regex spelled out)."),
+    ]
     message: str
 
 
@@ -223,7 +227,9 @@ def _record(result: FixResult, loaded: Graph) -> FixRecord:
     assert rule is not None
     finding = FindingRef(
         code=gap.code, rule=rule, takers=tuple(r for t in gap.takers if (r := _ref(t, loaded)) is not None),
-        witness=gap.phrase, variant_kind=gap.variant_kind, example=gap.source, message=gap.message,
+        witness=gap.phrase, variant_kind=gap.variant_kind, source=gap.source,
+        source_kind="example" if gap.source_kind == "example" else "literal" if gap.source_kind else None,
+        message=gap.message,
     )
     fix = None
     if result.chosen is not None:

@@ -50,7 +50,8 @@ def _finding(record: FixRecord) -> str:
     finding = record.finding
     kind = f" ({finding.variant_kind})" if finding.variant_kind else ""
     witness = f" {finding.witness!r}" if finding.witness else ""
-    source = f" (of the example {finding.example!r})" if finding.example else ""
+    where = "the example" if finding.source_kind == "example" else "the rule's own words"
+    source = f" (of {where} {finding.source!r})" if finding.source else ""
     takers = ", ".join(t.id for t in finding.takers)
     taking = f" -> {takers}" if takers else ""
     return f"  {_place(finding.rule)}{finding.code}{kind} [{finding.rule.id}]{witness}{source}{taking}"

@@ -42,6 +42,8 @@ class Gap:
     #: A near miss's variant kind (`case`, `inflection`, ...) and the declared example it is a variant of.
     variant_kind: str | None = None
     source: str | None = None
+    #: Where a near miss's source comes from: `example` (a declared example) or `literal` (the rule's own words).
+    source_kind: str | None = None
     #: A near miss's changed word as the example spells it (empty for an added word) ...
     word: str | None = None
     #: ... and as the variant spells it, then as the other variants of its class do (the rule misses each):

@@ -31,8 +31,8 @@ from fuzzroute.fix.gaps import NEAR_MISS_CLAIMED_ELSEWHERE, NEAR_MISS_UNCLAIMED,
 from fuzzroute.generate.near_misses import NearMiss, rule_near_misses
 from fuzzroute.strategies.variants import phrase_variants
 
-#: A rule's near misses, each with the forms of its class: `(source, kind, phrase, before, forms)`.
-Missed = tuple[str, str, str, str, tuple[str, ...]]
+#: A rule's near misses, each with the forms of its class: `(source, source kind, kind, phrase, before, forms)`.
+Missed = tuple[str, str, str, str, str, tuple[str, ...]]
 
 
 def _keywords(entry: Entry) -> list[str]:
@@ -96,7 +96,8 @@ class NearMissGaps:
                 if (miss.kind, word) in seen:
                     continue
                 seen.add((miss.kind, word))
-                found.append((miss.source, miss.kind, miss.phrase, miss.variant.before, _class(entry, miss)))
+                found.append((miss.source, miss.source_kind, miss.kind, miss.phrase, miss.variant.before,
+                              _class(entry, miss)))
             self._missed[key] = tuple(found)
         return self._missed[key]
 
@@ -105,15 +106,16 @@ class NearMissGaps:
         for entry in graph.entries:
             if entry.is_intent or entry.is_unconditional:
                 continue
-            for source, kind, phrase, before, forms in self.missed(graph, entry):
+            for source, source_kind, kind, phrase, before, forms in self.missed(graph, entry):
                 if runs_on(entry, phrase) is not Outcome.NO_MATCH:
                     continue
-                gaps.append(_gap(graph, entry, source, kind, phrase, before, forms))
+                gaps.append(_gap(graph, entry, (source, source_kind), kind, phrase, before, forms))
         return gaps
 
 
-def _gap(graph: Graph, entry: Entry, source: str, kind: str, phrase: str, before: str,
+def _gap(graph: Graph, entry: Entry, sourced: tuple[str, str], kind: str, phrase: str, before: str,
          forms: Sequence[str]) -> Gap:
+    source, source_kind = sourced
     try:
         claims = graph.claims(phrase)
         taker = claims.cascade if graph.has_classifier else claims.cold_walk
@@ -122,7 +124,7 @@ def _gap(graph: Graph, entry: Entry, source: str, kind: str, phrase: str, before
     takers = () if taker is None else (graph.entries[taker.index],)
     return Gap(
         NEAR_MISS_UNCLAIMED if taker is None else NEAR_MISS_CLAIMED_ELSEWHERE, entry, takers, phrase,
-        variant_kind=kind, source=source, word=before, forms=tuple(forms),
+        variant_kind=kind, source=source, source_kind=source_kind, word=before, forms=tuple(forms),
         message=f'"{entry.id}" misses {phrase!r}, a {kind} variant of {source!r}',
     )
 
