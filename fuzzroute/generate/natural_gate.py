@@ -50,6 +50,7 @@ from fuzzroute.generate.natural import doubled_word, misfit_substitution
 from fuzzroute.generate.naturalness import rule_words
 from fuzzroute.generate.near_misses import literal_sources
 from fuzzroute.strategies.agreement import MASS_NOUNS, S_CONTRACTIONS
+from fuzzroute.strategies.rewording import choices
 from fuzzroute.strategies.roles import (
     AUX_PLURAL,
     AUX_SINGULAR,
@@ -357,6 +358,8 @@ class Gate:
             if edit.sentence and not agreeing:
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
+        if _same_slot(entry, old, new):
+            return None  # a regex alternation's other branch ("scale out" -> "scale down")
         own = {w for w in rule_words(entry)} if entry.data_matcher is not None else set()
         if new in own:
             neighbours = {words[i] for i in (edit.start - 1, edit.start + 1) if 0 <= i < len(words)}
@@ -433,6 +436,19 @@ def article_before_mass_noun(phrase: str) -> str | None:
         if at < len(words) and words[at] in MASS_NOUNS and (at + 1 >= len(words) or not is_content(words[at + 1])):
             return f"{word!r} before {words[at]!r}, which nobody counts"
     return None
+
+
+def _same_slot(entry: Entry, old: str, new: str) -> bool:
+    """Whether the rule offers `old` and `new` as branches of one regex alternation (one slot)."""
+    for group in choices(entry.data_matcher):
+        if group.checked:
+            continue
+        spelled = {w.lower() for w in group.words}
+        for branch in spelled:
+            words = branch.split()
+            if old in words and " ".join(new if w == old else w for w in words) in spelled:
+                return True
+    return False
 
 
 def _adjacent(example: str, word: str, others: set[str]) -> bool:

@@ -1,28 +1,17 @@
-"""Small edits of a declared example: what a user types instead of what the author wrote.
+"""Edits of a declared example: the slips listed on request, and the near-miss variants as labelled edits.
 
-Each edit is one step away from the example.  By default only edits a person
-types: case, end punctuation, an inflected word (the rule's own trigger in the
-plural with its sentence agreeing, "where are my payslips"), a word spelled
-another common way ("e-mail", "wi-fi"), a function word dropped or added.  A
-keyword router's author does not act on a letter typo, a word swap or a
-dropped content word, so those (and spacing slips) are generated only on
-request (`typos=True`, the CLI's `--typos`).
-`labelled_mutations` lists them all, each with its edit kind and a label that
-says exactly what changed ("inflection: order -> orders", "typo: swapped
-letters"), so a reader can judge whether a person would type it.
-
-Inflections are real English words (lemminflect's lexicon) in a form that
-fits the word's role in that example (`roles.fitting_forms`): "show me my
-orders", never "what is my balanced" or "my cards was declined".  Typos are
-deliberate non-words and are labelled as typos.  A near miss is never made
-by putting another rule's trigger into the example: "grant access to
-database" only says that two triggers were glued together, which the
-co-occurrence of the two rules already covers.  The filler words an
-insertion adds are common words, and an insertion says where its word went
-(`Mutation.inserted`), so a claim made by that word alone is told apart.
-`keeps_content` is the filter that keeps a mutation about the same thing:
-every content word of what matched (its first four letters) must survive, so
-"refund my order" -> "my order" is not called a near miss.
+The near misses people type (case, apostrophe, contraction, us-uk, compound,
+function-word, inflection) are `variants.phrase_variants`; `labelled_mutations`
+gives them as labelled edits ("contraction: cannot -> can't").  A keyword
+router's author does not act on a letter typo, a word swap, a dropped
+content word, spacing slips or end punctuation, so those slips are generated
+only on request (`typos=True`, the CLI's `--typos`: `slip_mutations`), each
+labelled with what changed ("typo: swapped letters (order -> odrer)").
+Typos are deliberate non-words and are labelled as typos.  An insertion says
+where its word went (`Mutation.inserted`), so a claim made by that word alone
+is told apart.  `keeps_content` is the filter that keeps a mutation about the
+same thing: every content word of what matched (its first four letters) must
+survive, so "refund my order" -> "my order" is not called a near miss.
 """
 
 from __future__ import annotations
@@ -33,9 +22,8 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from fuzzroute.strategies.agreement import MASS_NOUNS
 from fuzzroute.strategies.choosers import Chooser, as_strategy, pick
-from fuzzroute.strategies.roles import bare, fitting_forms
+from fuzzroute.strategies.roles import bare
 from fuzzroute.strategies.variants import phrase_variants
 
 INSERTIONS = ("please", "the", "my", "just", "for", "again", "now")
@@ -67,22 +55,6 @@ def same_case(form: str, like: str) -> str:
     return form
 
 
-def _inflections(words: list[str]) -> list[Mutation]:
-    """Each word in the other forms that fit its role in this example (see `roles`)."""
-    out: list[Mutation] = []
-    lowered = [bare(w) for w in words]
-    for i, word in enumerate(words):
-        core = _TRAILING_PUNCT.sub("", word)
-        tail = word[len(core):]
-        if not core.isalpha() or core.lower() != lowered[i] or lowered[i] in MASS_NOUNS:
-            continue
-        for form in fitting_forms(lowered, i):
-            spelled = same_case(form, core)
-            phrase = _join(words[:i] + [spelled + tail] + words[i + 1:])
-            out.append(Mutation("inflection", phrase, f"inflection: {core} -> {spelled}"))
-    return out
-
-
 def _typos(words: list[str]) -> list[Mutation]:
     """Slips of the keyboard in words of four or more letters; non-words on purpose."""
     out: list[Mutation] = []
@@ -102,48 +74,11 @@ def _typos(words: list[str]) -> list[Mutation]:
     return out
 
 
-#: Words people write both ways; each spelling is offered for the other ("e-mail" for "email").
-COMMON_SPELLINGS = {
-    "email": ("e-mail",), "e-mail": ("email",), "wifi": ("wi-fi",), "wi-fi": ("wifi",), "online": ("on-line",),
-    "login": ("log-in", "log in"), "logon": ("log-on",), "setup": ("set-up",), "checkin": ("check-in",),
-    "check-in": ("checkin", "check in"), "wake-up": ("wakeup",), "cancelled": ("canceled",),
-    "canceled": ("cancelled",), "cancelling": ("canceling",), "travelling": ("traveling",),
-}
-#: Edits a person types: labelled near misses by default.  The rest (typos, word swaps, dropped
-#: content words, glued or doubled spaces) only when asked for (`typos=True`).
-TYPED_EDITS = ("plural", "case", "punctuation", "inflection", "spelling", "drop", "insertion")
-#: Function words a person leaves out of a message ("set timer for 12 minutes", "water plant").
+#: Function words a slip leaves out together with a content word (with `--typos`, "drop-content" keeps them).
 DROPPABLE = frozenset({"a", "an", "the", "my", "your", "our", "this", "that", "please", "just", "to", "for", "of",
                        "in", "on", "at", "with", "from", "about", "some", "any"})
 #: Edits listed only on request: slips a keyword author does not act on.
 TYPO_EDITS = ("typo", "swap", "drop-content", "spacing")
-
-
-def _spellings(words: list[str]) -> list[Mutation]:
-    """The example's words spelled another common way: a known pair ("email"/"e-mail") or a hyphen
-    joined or spaced ("carry-on" -> "carryon", "carry on")."""
-    out: list[Mutation] = []
-    for i, word in enumerate(words):
-        core = _TRAILING_PUNCT.sub("", word)
-        tail = word[len(core):]
-        lowered = core.lower()
-        variants = list(COMMON_SPELLINGS.get(lowered, ()))
-        if "-" in lowered.strip("-") and lowered.replace("-", "").isalpha():
-            variants += [lowered.replace("-", ""), lowered.replace("-", " ")]
-        for variant in dict.fromkeys(v for v in variants if v != lowered):
-            spelled = same_case(variant, core)
-            phrase = _join(words[:i] + [spelled + tail] + words[i + 1:])
-            out.append(Mutation("spelling", phrase, f"spelling: {core} -> {spelled}"))
-    return out
-
-
-def _function_word_drops(words: list[str]) -> list[Mutation]:
-    """A function word left out ("set a timer for 12 minutes" -> "set timer for 12 minutes")."""
-    out: list[Mutation] = []
-    for i, word in enumerate(words):
-        if bare(word) in DROPPABLE and len(words) > 2:
-            out.append(Mutation("drop", _join(words[:i] + words[i + 1:]), f"drop: dropped {word!r}"))
-    return out
 
 
 #: Where a person adds a word to a message: a politeness or filler word at its start or its end.
