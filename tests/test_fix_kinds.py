@@ -179,3 +179,35 @@ def test_unsafe_makes_the_best_unsafe_candidate(tmp_path: Path) -> None:
     assert result.status == "unsafe" and result.made
     assert [e.id for e in graph.entries] == ["tracking", "order-status"]
     assert _starts(graph, "where is my order") == ("tracking", "tracking")
+
+
+def test_a_rule_the_automata_cannot_read_gets_no_fix_with_the_reason(tmp_path: Path) -> None:
+    run, graph = _fixed(tmp_path, (
+        'graph = Graph("bistro").entry("booking", match=re.compile(r"(?<!not )\\bbook a table\\b"),'
+        ' examples=["book a table for two"])\n'
+    ))
+    result = _result(run, "near-miss-unclaimed", "booking", "case")
+    assert result.status == "no-fix" and not result.made and result.reason is not None
+    assert "the automata cannot read" in result.reason and "lookbehind" in result.reason
+    assert run.new == run.old
+
+
+def test_between_safe_candidates_fewer_changed_rows_first_then_a_narrowing() -> None:
+    from fuzzroute.fix.allowed import Allowed
+    from fuzzroute.fix.candidates import Candidate
+    from fuzzroute.fix.fixing import Attempt, best_attempt
+    from fuzzroute.fix.prove import Proof
+
+    def attempt(kind: str, fixed: int) -> Attempt:
+        rows = tuple(_Changed() for _ in range(fixed))
+        return Attempt(Candidate(kind, (), kind, Allowed("", ())), Proof(fixed_rows=rows))  # type: ignore[arg-type]
+
+    reorder, narrow, narrower = attempt("reorder", 1), attempt("narrow", 1), attempt("narrow", 2)
+    assert best_attempt([reorder, narrow]) is narrow  # a tie: the narrowing
+    assert best_attempt([narrower, reorder]) is reorder  # fewer declared rows changed wins first
+
+
+class _Changed:
+    """A declared row a proof says the fix mends (only `base` is read to count it)."""
+
+    base = object()

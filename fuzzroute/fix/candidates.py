@@ -62,7 +62,7 @@ def with_leaf(entry: Entry, leaf: int, new: Regex | Keywords) -> DataMatcher:
     return AllOf(tuple(parts)) if isinstance(matcher, AllOf) else parts[0]
 
 
-def _regex(like: Regex, source: str, flags: str, entry: Entry) -> Regex | None:
+def regex_or_none(like: Regex, source: str, flags: str, entry: Entry) -> Regex | None:
     try:
         return built_regex(like, source, flags, f'entry "{entry.id}"')
     except (DeclarationError, re.error, RecursionError, ValueError):
@@ -114,7 +114,7 @@ def narrowings(earlier: Entry, later: Entry, witness: str) -> list[Candidate]:
         if leaf.flags and "x" in leaf.flags:
             continue
         for source, how in _narrowed_regexes(leaf.source):
-            new = _regex(leaf, source, leaf.flags, earlier)
+            new = regex_or_none(leaf, source, leaf.flags, earlier)
             if new is None or new.matches(witness):
                 continue
             found.append(Candidate(
@@ -177,7 +177,7 @@ def case_range_candidates(entry: Entry) -> list[Candidate]:
         assert isinstance(edit, SetRegex)
         like = parts[edit.leaf]
         assert isinstance(like, Regex)
-        new = _regex(like, edit.source, edit.flags, entry)
+        new = regex_or_none(like, edit.source, edit.flags, entry)
         if new is None:
             return []
         parts[edit.leaf] = new

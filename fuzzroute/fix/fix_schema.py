@@ -6,9 +6,10 @@ operations, each model's docstring as its description), so it cannot drift
 from what `fuzzroute fix --format json` writes.  A test fails when the
 shipped file is stale; regenerate it with `python -m fuzzroute.fix.fix_schema`.
 
-As for the diff document: the document's own definition is the schema's
-root, and every field is required with no `default` (no model leaves a
-field out), so a reader can rely on every key being there.
+As for the diff document (`diff.document_schema.model_schema` makes both):
+the document's own definition is the schema's root, and every field is
+required with no `default` (no model leaves a field out), so a reader can
+rely on every key being there.
 """
 
 from __future__ import annotations
@@ -18,31 +19,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
+from fuzzroute.diff.document_schema import model_schema
 from fuzzroute.fix.fix_document import FIX_VERSION, FixDocument
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "fix.schema.json"
-_DEFS = "#/$defs/{name}"
 
 
 def fix_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the fix document."""
-    (root,), definitions = msgspec.json.schema_components([FixDocument], ref_template=_DEFS)
-    name = root["$ref"].rsplit("/", 1)[-1]
-    document = definitions.pop(name)
-    for definition in (document, *definitions.values()):
-        if "properties" in definition:
-            definition["required"] = list(definition["properties"])
-            for field in definition["properties"].values():
-                field.pop("default", None)
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"urn:fuzzroute:schema:fix:{FIX_VERSION}",
-        "title": "fuzzroute fix document",
-        **{key: value for key, value in document.items() if key != "title"},
-        "$defs": dict(sorted(definitions.items())),
-    }
+    return model_schema(FixDocument, urn=f"urn:fuzzroute:schema:fix:{FIX_VERSION}", title="fuzzroute fix document")
 
 
 def fix_schema_text() -> str:

@@ -29,7 +29,7 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import Keywords, Regex, keyword_pattern
 from fuzzroute.fix import regex_text
 from fuzzroute.fix.allowed import any_of
-from fuzzroute.fix.candidates import Candidate, _regex, name, with_leaf
+from fuzzroute.fix.candidates import Candidate, name, regex_or_none, with_leaf
 from fuzzroute.fix.gaps import Gap
 
 
@@ -160,10 +160,10 @@ def _regex_candidates(gap: Gap, position: int, leaf: Regex, word: Word, phrase: 
     for place in regex_text.places(leaf.source, word.text, ignore_case=ignore_case):
         forms = [place.text, *(_like(place.text, f) for f in word.forms)]
         source = regex_text.widened(leaf.source, place, forms)
-        new = _regex(leaf, source, leaf.flags, entry)
+        new = regex_or_none(leaf, source, leaf.flags, entry)
         if new is None or not new.matches(phrase) or not new.matches(gap.source):
             continue
-        substituted = [_regex(leaf, regex_text.substituted(leaf.source, place, f), leaf.flags, entry)
+        substituted = [regex_or_none(leaf, regex_text.substituted(leaf.source, place, f), leaf.flags, entry)
                        for f in forms[1:]]
         if any(s is None for s in substituted):
             continue
@@ -187,7 +187,7 @@ def _case_candidates(gap: Gap, position: int, leaf: Regex, phrase: str) -> list[
     matcher = entry.data_matcher
     assert matcher is not None
     flags = leaf.flags + "i"
-    new = _regex(leaf, leaf.source, flags, entry)
+    new = regex_or_none(leaf, leaf.source, flags, entry)
     if new is None or not new.matches(phrase):
         return []
     return [Candidate(
