@@ -46,12 +46,12 @@ LEAN_REPORT_MODULES = {
     "fuzzroute.report.render.decided_text", "fuzzroute.report.render.check_text",
 }
 #: Of the findings model, a lean command may load the proven tier's records, the decided tier's records (it
-#: builds them), the laws' claims (and the record base under them), check's typed listing lines and the JSON
-#: helper that keeps graph text inert; never the report document.
+#: builds them), the laws' claims (and the record base under them), check's typed listing lines, the JSON
+#: helper that keeps graph text inert, and which kinds `fuzzroute fix` has an edit for; never the report document.
 LEAN_RESULTS_MODULES = {
     "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims", "fuzzroute.results.proven_records",
     "fuzzroute.results.decided_records", "fuzzroute.results.record", "fuzzroute.results.check_listing",
-    "fuzzroute.results.rows",
+    "fuzzroute.results.rows", "fuzzroute.results.fix_kinds",
 }
 
 
