@@ -63,8 +63,14 @@ from fuzzroute.strategies.roles import (
     lemmas,
     role_of,
 )
-from fuzzroute.strategies.variants import CONTRACTED, DROPPABLE, FIXED_PHRASES, inflection_allowed
-from fuzzroute.strategies.word_frequencies import is_listed, other_spelling
+from fuzzroute.strategies.variants import (
+    COMMON_PLURAL_DROP,
+    CONTRACTED,
+    DROPPABLE,
+    FIXED_PHRASES,
+    inflection_allowed,
+)
+from fuzzroute.strategies.word_frequencies import is_listed, other_spelling, zipf
 
 _TOKEN = re.compile(r"[\w'’-]+")
 #: Words that open a message without being part of its request ("hi, where is my order").
@@ -355,7 +361,7 @@ class Gate:
                 if role_of(edit.source, edit.start).kind in ("verb-base", "verb-finite", "participle"):
                     return f"{new!r} changes what {old!r} says (its tense or person)"  # "I forgot" -> "I forget"
                 return None
-            if edit.sentence and not agreeing:
+            if edit.sentence and not agreeing and not self._plural_head(entry, old, new):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
         if _same_slot(entry, old, new):
@@ -366,6 +372,11 @@ class Gate:
             if neighbours & own and not any(_adjacent(x, new, neighbours & own) for x in entry.examples or ()):
                 return f"{new!r} lands beside another of the rule's words"
         return misfit_substitution(" ".join(words), [" ".join(edit.source)])
+
+    def _plural_head(self, entry: Entry, old: str, new: str) -> bool:
+        """`new` is the plural of a multi-word literal's last word, about as common as it (`variants`)."""
+        heads = {words[-1] for words, sentence in self.sources(entry) if not sentence and len(words) > 1}
+        return old in heads and round(zipf(old) - zipf(new), 1) <= COMMON_PLURAL_DROP
 
     def _glued(self, phrase: str, entry: Entry | None) -> str | None:
         """Two rules' words glued together (an opening greeting aside), unless a declared example does so."""
