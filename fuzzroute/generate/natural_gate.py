@@ -333,6 +333,8 @@ class Gate:
     def _added(edit: _Edit, words: Sequence[str]) -> str | None:
         new = edit.new
         source = edit.source
+        if not edit.sentence:
+            return None  # a keyword is a fragment: a message puts words around it
         if new == ["please"]:
             at_start, at_end = edit.start == 0, edit.start == len(source)
             if at_start and (_imperative(source) or (source and source[0] in ("can", "could", "would"))):
@@ -399,7 +401,7 @@ class Gate:
                 at = body.lower().find(found.lower())
                 spans.append((at, at + len(found)))
         spans.sort()
-        if all(a_end <= b_end and a_start < b_start
+        if all(a_end < b_end and a_start < b_start  # neither inside the other: side by side, or chained
                for (a_start, a_end), (b_start, b_end) in zip(spans, spans[1:], strict=False)):
             return "two rules' words glued together"  # side by side, or chained on a shared word
         return None
