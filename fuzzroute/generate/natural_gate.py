@@ -69,6 +69,7 @@ from fuzzroute.strategies.variants import (
     DROPPABLE,
     FIXED_PHRASES,
     inflection_allowed,
+    verbless,
 )
 from fuzzroute.strategies.word_frequencies import is_listed, other_spelling, zipf
 
@@ -261,7 +262,7 @@ class Gate:
             lambda: _said(repeated_lemma(phrase, examples), "the word {!r} is said twice"),
             lambda: self._non_word(phrase),
             lambda: inflected_fixed_phrase(phrase),
-            lambda: filler_on_fragment(phrase),
+            lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
             lambda: None if entry is None else self._edit_of_source(phrase, entry),
             lambda: self._glued(phrase, entry) if glue else None,
@@ -363,7 +364,7 @@ class Gate:
                 if role_of(edit.source, edit.start).kind in ("verb-base", "verb-finite", "participle"):
                     return f"{new!r} changes what {old!r} says (its tense or person)"  # "I forgot" -> "I forget"
                 return None
-            if edit.sentence and not agreeing and not self._plural_head(entry, old, new):
+            if edit.sentence and not agreeing and not self._plural_head(entry, old, new) and not verbless(edit.source):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
         if _same_slot(entry, old, new):
@@ -418,10 +419,12 @@ def _plural_of(singular: str, form: str) -> bool:
     return singular in lemmas(form).get("NOUN", ()) and form != singular or form in (singular + "s", singular + "es")
 
 
-def filler_on_fragment(phrase: str) -> str | None:
-    """A filler word ("now", "just", "again") on a phrase with no verb ("hey locker now"): a sampler's frame."""
+def filler_on_fragment(phrase: str, own: Iterable[str] = ()) -> str | None:
+    """A filler word ("now", "just", "again") on a phrase with no verb ("hey locker now"): a sampler's frame
+    (unless the graph's own words say it: a rule `status of \\w+ now`)."""
     words = _words(phrase)
-    if not words or not ({words[0], words[-1]} & {"now", "just", "again"}):
+    fillers = {words[0], words[-1]} & {"now", "just", "again"} if words else set()
+    if not fillers or fillers <= set(own):
         return None
     rest = [w for w in words if w not in INTERJECTIONS and w not in ("now", "just", "again")]
     if any("VERB" in lemmas(w) and role_of(rest, i).kind in ("verb-base", "verb-finite") for i, w in enumerate(rest)):

@@ -54,6 +54,9 @@ from lemminflect import getInflection
 from fuzzroute.strategies.agreement import MASS_NOUNS, plural_of_trigger
 from fuzzroute.strategies.roles import (
     FUNCTION_WORDS,
+    NUMBER_FREE,
+    PARTICIPLE,
+    SINGULAR_DET,
     VERB_BASE,
     VERB_FINITE,
     bare,
@@ -353,6 +356,12 @@ def _in_fixed_phrase(lowered: Sequence[str], i: int) -> bool:
     )
 
 
+def verbless(lowered: Sequence[str]) -> bool:
+    """A message that is a noun phrase only ("my order", "order status"): its noun may be plural ("my orders")."""
+    return not any(w in FUNCTION_WORDS - NUMBER_FREE - SINGULAR_DET for w in lowered) and not any(
+        role_of(lowered, i).kind in (VERB_BASE, VERB_FINITE, PARTICIPLE) for i in range(len(lowered)))
+
+
 def inflection_allowed(word: str, form: str) -> bool:
     """Whether `form` of the trigger `word` is common enough to be typed: measured (see the module docstring)."""
     word, form = word.lower(), form.lower()
@@ -413,7 +422,7 @@ def _inflections(tokens: Sequence[str], trigger: str, sentence: bool) -> Iterato
         # A multi-word keyword's head people often say in the plural ("water the plants", "my pay stubs"): its
         # plural is about as common as the word itself (within COMMON_PLURAL_DROP on the Zipf scale).
         plural_as_common = len(trigger.split()) > 1 and round(zipf(word) - zipf(form), 1) <= COMMON_PLURAL_DROP
-        if not agreeing and not bare_noun_phrase and not plural_as_common:
+        if not agreeing and not bare_noun_phrase and not plural_as_common and not verbless(lowered):
             continue  # "forgot my password", "book a table": an object stays as the author meant it (one)
         if inflection_allowed(word, form):
             yield Variant("inflection", plural.phrase, core, form)
