@@ -423,6 +423,9 @@ def filler_on_fragment(phrase: str, own: Iterable[str] = ()) -> str | None:
     """A filler word ("now", "just", "again") on a phrase with no verb ("hey locker now"): a sampler's frame
     (unless the graph's own words say it: a rule `status of \\w+ now`)."""
     words = _words(phrase)
+    for first, second in zip(words, words[1:], strict=False):
+        if first in ("please", "just") and second in ("hello", "hi", "hey", "good"):
+            return f"{first!r} before a greeting"  # "please hello today"
     fillers = {words[0], words[-1]} & {"now", "just", "again"} if words else set()
     if not fillers or fillers <= set(own):
         return None
