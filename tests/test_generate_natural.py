@@ -19,9 +19,9 @@ from fuzzroute.generate import explore
 from fuzzroute.generate.findings import witness_key
 from fuzzroute.generate.naturalness import glued_marks, naturalness_penalty
 from fuzzroute.results.suggestions import NEAR_MISS_CLAIMED_ELSEWHERE, NEAR_MISS_UNCLAIMED, Witness
+from fuzzroute.strategies.agreement import MASS_NOUNS
 from fuzzroute.strategies.mutations import labelled_mutations
 from fuzzroute.strategies.rewording import completed, reworded
-from fuzzroute.strategies.agreement import MASS_NOUNS
 from fuzzroute.strategies.roles import bare, fits, fitting_forms
 
 INFLECTIONS = {

@@ -47,6 +47,7 @@ from fuzzroute.engine.unread import NotChecked
 from fuzzroute.generate.findings import readability_penalty
 from fuzzroute.generate.natural_gate import Gate
 from fuzzroute.generate.naturalness import from_example, glued_marks, rule_words
+from fuzzroute.generate.near_misses import literal_sources
 from fuzzroute.generate.relation import CO_OCCURRENCE, FIXED_WORDS, SHARED_TEXT
 from fuzzroute.results.record import Omitted, or_none
 from fuzzroute.results.suggestions import (
@@ -379,6 +380,7 @@ class Ranker:
         new, so it is not proposed.
         """
         covered: dict[int, set[str]] = {}
+        literals: dict[int, set[str]] = {}
         own = {index: rule_words(shelf.entry) for index, shelf in self.shelves.items()}
         for index, shelf in self.shelves.items():
             matcher = shelf.entry.data_matcher
@@ -397,6 +399,8 @@ class Ranker:
             declared = shelf.entry.examples or ()
             if declared and not from_example(item.generator):
                 continue
+            if not declared and item.phrase not in literals.setdefault(item.index, set(literal_sources(shelf.entry))):
+                continue  # a rule without examples gets its own words as written, never a sampler's frame
             if not from_example(item.generator) and any(near_duplicate(item.phrase, x) for x in declared):
                 continue
             before = len(shelf.picks)

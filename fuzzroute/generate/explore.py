@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -278,19 +277,14 @@ class Explorer:
 
         The variants of a rule's own sentences are few and fixed by the graph
         alone, so they are all tried (no seed, no sampling): the same graph
-        lists the same near misses at any budget, in any shard.
+        lists the same near misses at any budget, in any shard.  They are not
+        counted among the phrases generated and judged, which the budget bounds.
         """
-        tried: Counter[str] = Counter()
         for entry in self.entries:
             if entry.index not in self.owned or self.budget.stop_requested():
                 continue
-            for miss in rule_near_misses(self.graph, entry, tried=tried):
+            for miss in rule_near_misses(self.graph, entry):
                 self._near_miss(entry, miss)
-        for kind, count in sorted(tried.items()):
-            name = f"variant/{kind}"
-            self.generator_counts[name] = self.generator_counts.get(name, 0) + count
-            self.generated += count
-            self.judged += count
 
     def _near_miss(self, entry: Entry, miss: NearMiss) -> None:
         r = entry.index

@@ -63,8 +63,15 @@ from fuzzroute.strategies.roles import (
     lemmas,
     role_of,
 )
-from fuzzroute.strategies.variants import CONTRACTED, DROPPABLE, FIXED_PHRASES, inflection_allowed
-from fuzzroute.strategies.word_frequencies import is_listed, other_spelling
+from fuzzroute.strategies.variants import (
+    COMMON_PLURAL_DROP,
+    CONTRACTED,
+    DROPPABLE,
+    FIXED_PHRASES,
+    inflection_allowed,
+    verbless,
+)
+from fuzzroute.strategies.word_frequencies import is_listed, other_spelling, zipf
 
 _TOKEN = re.compile(r"[\w'’-]+")
 #: Words that open a message without being part of its request ("hi, where is my order").
@@ -255,7 +262,7 @@ class Gate:
             lambda: _said(repeated_lemma(phrase, examples), "the word {!r} is said twice"),
             lambda: self._non_word(phrase),
             lambda: inflected_fixed_phrase(phrase),
-            lambda: filler_on_fragment(phrase),
+            lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
             lambda: None if entry is None else self._edit_of_source(phrase, entry),
             lambda: self._glued(phrase, entry) if glue else None,
@@ -327,6 +334,8 @@ class Gate:
     def _added(edit: _Edit, words: Sequence[str]) -> str | None:
         new = edit.new
         source = edit.source
+        if not edit.sentence:
+            return None  # a keyword is a fragment: a message puts words around it
         if new == ["please"]:
             at_start, at_end = edit.start == 0, edit.start == len(source)
             if at_start and (_imperative(source) or (source and source[0] in ("can", "could", "would"))):
@@ -355,7 +364,7 @@ class Gate:
                 if role_of(edit.source, edit.start).kind in ("verb-base", "verb-finite", "participle"):
                     return f"{new!r} changes what {old!r} says (its tense or person)"  # "I forgot" -> "I forget"
                 return None
-            if edit.sentence and not agreeing:
+            if edit.sentence and not agreeing and not self._plural_head(entry, old, new) and not verbless(edit.source):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
         if _same_slot(entry, old, new):
@@ -366,6 +375,11 @@ class Gate:
             if neighbours & own and not any(_adjacent(x, new, neighbours & own) for x in entry.examples or ()):
                 return f"{new!r} lands beside another of the rule's words"
         return misfit_substitution(" ".join(words), [" ".join(edit.source)])
+
+    def _plural_head(self, entry: Entry, old: str, new: str) -> bool:
+        """`new` is the plural of a multi-word literal's last word, about as common as it (`variants`)."""
+        heads = {words[-1] for words, sentence in self.sources(entry) if not sentence and len(words) > 1}
+        return old in heads and round(zipf(old) - zipf(new), 1) <= COMMON_PLURAL_DROP
 
     def _glued(self, phrase: str, entry: Entry | None) -> str | None:
         """Two rules' words glued together (an opening greeting aside), unless a declared example does so."""
@@ -388,7 +402,7 @@ class Gate:
                 at = body.lower().find(found.lower())
                 spans.append((at, at + len(found)))
         spans.sort()
-        if all(a_end <= b_end and a_start < b_start
+        if all(a_end < b_end and a_start < b_start  # neither inside the other: side by side, or chained
                for (a_start, a_end), (b_start, b_end) in zip(spans, spans[1:], strict=False)):
             return "two rules' words glued together"  # side by side, or chained on a shared word
         return None
@@ -405,10 +419,15 @@ def _plural_of(singular: str, form: str) -> bool:
     return singular in lemmas(form).get("NOUN", ()) and form != singular or form in (singular + "s", singular + "es")
 
 
-def filler_on_fragment(phrase: str) -> str | None:
-    """A filler word ("now", "just", "again") on a phrase with no verb ("hey locker now"): a sampler's frame."""
+def filler_on_fragment(phrase: str, own: Iterable[str] = ()) -> str | None:
+    """A filler word ("now", "just", "again") on a phrase with no verb ("hey locker now"): a sampler's frame
+    (unless the graph's own words say it: a rule `status of \\w+ now`)."""
     words = _words(phrase)
-    if not words or not ({words[0], words[-1]} & {"now", "just", "again"}):
+    for first, second in zip(words, words[1:], strict=False):
+        if first in ("please", "just") and second in ("hello", "hi", "hey", "good"):
+            return f"{first!r} before a greeting"  # "please hello today"
+    fillers = {words[0], words[-1]} & {"now", "just", "again"} if words else set()
+    if not fillers or fillers <= set(own):
         return None
     rest = [w for w in words if w not in INTERJECTIONS and w not in ("now", "just", "again")]
     if any("VERB" in lemmas(w) and role_of(rest, i).kind in ("verb-base", "verb-finite") for i, w in enumerate(rest)):

@@ -54,6 +54,9 @@ from lemminflect import getInflection
 from fuzzroute.strategies.agreement import MASS_NOUNS, plural_of_trigger
 from fuzzroute.strategies.roles import (
     FUNCTION_WORDS,
+    NUMBER_FREE,
+    PARTICIPLE,
+    SINGULAR_DET,
     VERB_BASE,
     VERB_FINITE,
     bare,
@@ -83,6 +86,9 @@ KIND_WORDS: dict[VariantKind, str] = {
 INFLECTION_MIN_ZIPF = 1.5
 #: ... and at most this much rarer than the word itself (1.0 on the Zipf scale: a tenth as common).
 INFLECTION_MAX_DROP = 1.0
+#: A sentence's object keeps its number, unless it heads a multi-word trigger whose plural is at most this much
+#: rarer than its singular (Zipf scale: "plants" 0.2 below "plant", "orders" 0.8 below "order").
+COMMON_PLURAL_DROP = 0.3
 #: Phrases whose words are fixed: a word of one is never inflected ("who is on call" -> "on calls" is no message).
 FIXED_PHRASES = frozenset({
     "on call", "log in", "log on", "log out", "sign in", "sign up", "sign out", "check in", "check out", "set up",
@@ -350,6 +356,12 @@ def _in_fixed_phrase(lowered: Sequence[str], i: int) -> bool:
     )
 
 
+def verbless(lowered: Sequence[str]) -> bool:
+    """A message that is a noun phrase only ("my order", "order status"): its noun may be plural ("my orders")."""
+    return not any(w in FUNCTION_WORDS - NUMBER_FREE - SINGULAR_DET for w in lowered) and not any(
+        role_of(lowered, i).kind in (VERB_BASE, VERB_FINITE, PARTICIPLE) for i in range(len(lowered)))
+
+
 def inflection_allowed(word: str, form: str) -> bool:
     """Whether `form` of the trigger `word` is common enough to be typed: measured (see the module docstring)."""
     word, form = word.lower(), form.lower()
@@ -407,7 +419,10 @@ def _inflections(tokens: Sequence[str], trigger: str, sentence: bool) -> Iterato
         agreeing = len(set(words) - set(tokens)) > 1  # a verb or determiner changed with the noun
         bare_noun_phrase = not sentence and not any(w in FUNCTION_WORDS for w in lowered) \
             and role_of(lowered, 0).kind != VERB_BASE  # a keyword such as "exemption certificate"
-        if not agreeing and not bare_noun_phrase:
+        # A multi-word keyword's head people often say in the plural ("water the plants", "my pay stubs"): its
+        # plural is about as common as the word itself (within COMMON_PLURAL_DROP on the Zipf scale).
+        plural_as_common = len(trigger.split()) > 1 and round(zipf(word) - zipf(form), 1) <= COMMON_PLURAL_DROP
+        if not agreeing and not bare_noun_phrase and not plural_as_common and not verbless(lowered):
             continue  # "forgot my password", "book a table": an object stays as the author meant it (one)
         if inflection_allowed(word, form):
             yield Variant("inflection", plural.phrase, core, form)

@@ -51,11 +51,18 @@ def _six_from_five(document: dict[str, Any]) -> dict[str, Any]:
     from fuzzroute.results.suggestions import NEAR_MISS_CLAIMED_ELSEWHERE, NEAR_MISS_UNCLAIMED, legacy_variant
 
     def suggestion(item: dict[str, Any]) -> dict[str, Any]:
-        if item.get("kind") not in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
-            return item
-        return {**item, "variant": legacy_variant(item.get("mutation"))}
+        near = item.get("kind") in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE)
+        return {**item, "variant": legacy_variant(item.get("mutation")) if near else None, "fix": None}
 
-    return {**document, "schema_version": 6, "suggestions": [suggestion(s) for s in document["suggestions"]]}
+    def row(item: dict[str, Any]) -> dict[str, Any]:
+        members = [{**m, "fix": None} for m in item.get("members", [])]
+        return {**item, "members": members, "variant": None, "fix": None}
+
+    return {
+        **document, "schema_version": 6, "suggestions": [suggestion(s) for s in document["suggestions"]],
+        "overview": [row(r) for r in document.get("overview", [])],
+        "run": {**document["run"], "unnatural_withheld": 0},
+    }
 
 
 def _five_from_four(document: dict[str, Any]) -> dict[str, Any]:
