@@ -15,6 +15,12 @@ just before it (an HTML comment, invisible on the rendered page):
   writes it, and the test suite fails when it is stale;
 - `<!-- not-run: REASON -->`: shown but not run, for the reason given.
 
+Some pages are written from the code itself, so they cannot drift from it:
+`docs/reference/finding-kinds.md` from the catalogue of finding kinds
+(`fuzzroute/results/finding_kinds.py`), and the part of
+`docs/contributing/code-organisation.md` between its `generated` markers
+from the layer rules `tests/test_architecture.py` enforces.
+
 The script also copies the example graphs the package ships (`fuzzroute/examples/`,
 for `fuzzroute example`) from `examples/` where they have a twin there, and takes
 the report screenshots with a headless Chromium (playwright's own, else a
@@ -152,6 +158,26 @@ def rewrite(path: Path, fresh: dict[int, str]) -> bool:
     return changed
 
 
+# -- pages written from the code ---------------------------------------------------------------
+
+
+def generated_pages() -> dict[Path, str]:
+    """Each page written (in whole or in part) from the code, and its text as the code has it now."""
+    from fuzzroute.results.finding_kinds import finding_kinds_page
+
+    return {ROOT / "docs" / "reference" / "finding-kinds.md": finding_kinds_page()}
+
+
+def stale_pages() -> list[Path]:
+    return [path for path, text in generated_pages().items() if path.read_text(encoding="utf-8") != text]
+
+
+def write_generated_pages() -> None:
+    for path in stale_pages():
+        path.write_text(generated_pages()[path], encoding="utf-8")
+        print(f"{path.relative_to(ROOT)}: written from the code")
+
+
 # -- bundled examples ---------------------------------------------------------------------------
 
 
@@ -227,6 +253,7 @@ def main() -> int:
             stale.append(block.where)
             by_file.setdefault(block.path, {})[block.line] = fresh
     stale += [f"fuzzroute/examples/{name}" for name in stale_bundled_examples()]
+    stale += [str(path.relative_to(ROOT)) for path in stale_pages()]
     if options.check:
         for where in stale:
             print(f"stale: {where}")
@@ -235,6 +262,7 @@ def main() -> int:
         if rewrite(path, fresh):
             print(f"{path.relative_to(ROOT)}: {len(fresh)} block(s) regenerated")
     copy_bundled_examples()
+    write_generated_pages()
     if not options.no_screenshots:
         take_screenshots()
     return 0

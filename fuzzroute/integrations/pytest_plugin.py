@@ -469,7 +469,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.generate import explore
     from fuzzroute.graphfiles.loader import load_graph
-    from fuzzroute.report.render.junit import DECIDED_SHOWN
+    from fuzzroute.results.finding_kinds import decided_row
 
     try:
         graph = load_graph(spec).graph
@@ -479,7 +479,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
     exploration = explore(graph, seed=0, budget_phrases=budget)
     lines = [f"{spec} (graph {graph.name!r}): decided for every message, then sampled ({budget} phrases, not proof)"]
     for item in decisions.items:
-        if item.kind in DECIDED_SHOWN:
+        if decided_row(item.kind).summary_line:
             witness = f" e.g. {item.witness!r}" if item.witness is not None else ""
             rules = item.entry.id if item.other is None else f"{item.other.id} / {item.entry.id}"
             lines.append(f"  decided   [{item.kind}] {rules}{witness}")

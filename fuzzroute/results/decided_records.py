@@ -13,6 +13,8 @@ from typing import Annotated, Literal, get_args
 from msgspec import Meta
 
 from fuzzroute.results.claims import Claims
+from fuzzroute.results.finding_kinds import DECIDED_KINDS as DECIDED_KINDS
+from fuzzroute.results.finding_kinds import DecidedKind as DecidedKind
 from fuzzroute.results.proven_records import LOCATION_DESCRIPTION, Location, Status
 from fuzzroute.results.record import OMIT, Omitted, Record
 
@@ -30,14 +32,8 @@ Rank = Annotated[
         ), ge=0,
     ),
 ]
-#: The kinds of decided items (`undecided`: a question the automata could not answer).
-DecidedKind = Literal[
-    "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
-    "decided-case-range", "decided-overlap", "decided-disjoint", "decided-can-win", "undecided",
-]
 #: The question a decided item answers.
 Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached", "regex-lint"]
-DECIDED_KINDS: tuple[DecidedKind, ...] = get_args(DecidedKind)
 QUESTIONS: tuple[Question, ...] = get_args(Question)
 DecidedLaw = Literal["cascade", "cold_walk", "both"]
 DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)

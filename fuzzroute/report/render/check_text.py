@@ -10,14 +10,8 @@ from fuzzroute.engine.text import shortened
 from fuzzroute.report.render.decided_text import decided_text
 from fuzzroute.report.render.lines import finding_line, place
 from fuzzroute.results.check_listing import DecidedListing, ProvenListing
-
-#: The notes in one line each (the full text with -v).
-SHORT_NOTES = {
-    "examples-boundary": "declared examples prove facts about the phrases written, and nothing about others",
-    "examples-order-not-checked": "a scorer or a model picks the entry here, so only self-match was checked",
-    "never-routes-boundary": "a never-route row proves no start rule claims it, not that the turn routes nowhere",
-    "when-not-run": "verdicts that depend on a `when` read from the source, not run, are listed as not checked",
-}
+from fuzzroute.results.finding_kinds import short_note
+from fuzzroute.results.proven_records import EXAMPLE_UNCLAIMED
 
 
 def checkup_text(listing: ProvenListing, level: int = 0) -> str:
@@ -42,13 +36,13 @@ def checkup_text(listing: ProvenListing, level: int = 0) -> str:
                 cold, cascade = problem.claims
                 lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
         else:
-            winner = problem.from_ or ("no rule" if problem.code == "example-unclaimed" else None)
+            winner = problem.from_ or ("no rule" if problem.code == EXAMPLE_UNCLAIMED else None)
             lines.append("  " + at + finding_line(None, problem.code, problem.skill, problem.example, winner,
                                                   problem.kind))
     for where, message in listing.not_checked:
         lines.append(f"  {place(where)}{message}")
     for note in listing.notes:
-        short = SHORT_NOTES.get(note.name)
+        short = short_note(note.name)
         lines.append(f"  [note] {note.text}" if level > 0 or short is None else f"  note [{note.name}]: {short}")
     lines.append(count_line + ("" if level > 0 or not listing.problems else " -v explains each."))
     if not listing.problems and not listing.notes:

@@ -12,18 +12,12 @@ import json
 
 from fuzzroute.report.render.lines import finding_line
 from fuzzroute.results.check_listing import DecidedLine, DecidedListing
+from fuzzroute.results.finding_kinds import decided_row
 
-TITLES = {
-    "decided-never-matches": "never matches",
-    "decided-never-wins": "never wins",
-    "decided-dead-under-cold-walk": "dead under the cold walk",
-    "decided-redos": "ReDoS risk",
-    "decided-case-range": "likely range mistake",
-    "decided-overlap": "shared text",
-    "decided-disjoint": "disjoint",
-    "decided-can-win": "can win",
-    "undecided": "undecided",
-}
+
+def title(kind: str) -> str:
+    """The kind's short title (its row of the catalogue): `never wins`, `shared text`, ..."""
+    return decided_row(kind).title
 
 
 #: The short form of the decided tier's boundary (the full text with -v).
@@ -58,11 +52,6 @@ def counted_lines(listing: DecidedListing) -> list[str]:
 
 #: Items listed per kind in the terminal unless -v asks for all (the JSON output always has all).
 LISTED_PER_KIND = 8
-#: Kinds listed in full at every verbosity: each is a problem worth reading.
-ALWAYS_LISTED = frozenset(
-    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
-     "decided-case-range"}
-)
 
 
 def item_line(item: DecidedLine) -> str:
@@ -70,12 +59,13 @@ def item_line(item: DecidedLine) -> str:
 
     An accepted finding names the acceptance's reason (what keeps it from failing a build).
     """
-    note = TITLES[item.kind] + ("" if item.shared_in is None else f", {item.shared_in}")
+    row = decided_row(item.kind)
+    note = row.title + ("" if item.shared_in is None else f", {item.shared_in}")
     if item.accepted is not None:
         note += f"; accepted: {item.accepted}"
-    if item.kind == "decided-dead-under-cold-walk":
+    if row.detail == "dead-rules":
         note += f": {item.dead} later rule(s) never reached"
-    elif item.kind in ("undecided", "decided-case-range") and item.reason:
+    elif row.detail == "reason" and item.reason:
         note += f": {item.reason}"
     elif item.growth is not None or item.evidence is not None:
         note += f", {item.growth}"
@@ -104,7 +94,9 @@ def decided_text(listing: DecidedListing, verbosity: int = 0) -> str:
     boundary is one short line (its full text with `verbosity` > 0).
     """
     counts = listed_counts(listing)
-    shown = ", ".join(f"{counts[k]} {TITLES[k]}" for k in listing.kinds if k in counts) or "no items"
+    # A kind that says a rule is broken for every message is listed in full at every verbosity.
+    always_listed = {kind for kind in listing.kinds if decided_row(kind).broken}
+    shown = ", ".join(f"{counts[k]} {title(k)}" for k in listing.kinds if k in counts) or "no items"
     if verbosity < 0:
         line = f"Decided: {shown}"
         if listing.judged:
@@ -114,9 +106,9 @@ def decided_text(listing: DecidedListing, verbosity: int = 0) -> str:
     for kind in listing.kinds:
         items = [item for item in listing.items if item.kind == kind and item.listed]
         failing = [item for item in items if listing.judged and item.fails]
-        if verbosity <= 0 and kind not in ALWAYS_LISTED:  # what fails a build is never cut off
+        if verbosity <= 0 and kind not in always_listed:  # what fails a build is never cut off
             items = failing + [i for i in items if not (listing.judged and i.fails)]
-        limit = len(items) if kind in ALWAYS_LISTED or verbosity > 0 else (0 if verbosity < 0 else LISTED_PER_KIND)
+        limit = len(items) if kind in always_listed or verbosity > 0 else (0 if verbosity < 0 else LISTED_PER_KIND)
         if verbosity >= 0:
             limit = max(limit, len(failing))
         for item in items[:limit]:
@@ -126,7 +118,7 @@ def decided_text(listing: DecidedListing, verbosity: int = 0) -> str:
             if item.evidence is not None and verbosity > 0:
                 lines.append(f"      re took (timing): {item.evidence}")
         if len(items) > limit:
-            lines.append(f"  ... and {len(items) - limit} more {TITLES[kind]} (-v lists them, --format json has all)")
+            lines.append(f"  ... and {len(items) - limit} more {title(kind)} (-v lists them, --format json has all)")
     if listing.data_rules == 0:
         lines.append("  nothing to decide: the graph has no data rules.")
     else:

@@ -34,13 +34,12 @@ from typing import Any
 from fuzzroute.report.render.decided_text import item_line
 from fuzzroute.results.check_listing import RuleVerdictLine
 from fuzzroute.results.claims import Claimant, Claims
+from fuzzroute.results.finding_kinds import decided_row
 from fuzzroute.results.proven_records import Problem
 from fuzzroute.results.rows import ProvenRow
 
 #: Characters XML 1.0 cannot hold, even as character references; they are written as `\uXXXX` instead.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-#: Decided kinds worth a line in the decided suite's output (the others are facts, not findings).
-DECIDED_SHOWN = ("decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-overlap")
 
 
 @dataclass
@@ -207,6 +206,6 @@ def suggestion_lines(document: dict[str, Any]) -> list[str]:
 def decided_lines(items: Sequence[dict[str, Any]], boundary: str | None) -> list[str]:
     lines = [f"Decided for all messages: {boundary or ''}".strip()]
     for item in items:
-        if item.get("kind") in DECIDED_SHOWN:
+        if decided_row(str(item.get("kind"))).summary_line:
             lines.append(f"[{item.get('kind')}] {item.get('rule')}: {item.get('message')}")
     return lines
