@@ -77,7 +77,7 @@ ALL_KINDS = {*catalogue.DECIDED, *catalogue.SUGGESTIONS, *catalogue.PROBLEMS, *c
 
 def kind_strings(source: str) -> list[str]:
     """The string constants of a module's code (docstrings aside) that are a kind of the catalogues."""
-    found = []
+    found: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ALL_KINDS:
             found.append(node.value)
