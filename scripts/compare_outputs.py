@@ -55,7 +55,7 @@ VOLATILE_TEXT = [
     (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z?"), "<timestamp>"),
     (re.compile(r"\b\d+(?:\.\d+)? phrases/s\b"), "<rate>"),
     (re.compile(r"in \d+\.\d+s"), "in <time>"),
-    (re.compile(r"\b\d+ phrases judged per second"), "<rate>"),
+    (re.compile(r"\b[\d,]+ phrases judged per second"), "<rate>"),
     (re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"), "<date>"),
 ]
 

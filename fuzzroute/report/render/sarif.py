@@ -60,6 +60,7 @@ from fuzzroute.report.render.sarif_objects import (
 )
 from fuzzroute.report.render.sarif_objects import Location as SarifLocation
 from fuzzroute.report.render.tallies import co_occurring_pairs
+from fuzzroute.results.check_document import CheckDocument
 from fuzzroute.results.document import (
     AcceptedFinding,
     Boundary,
@@ -256,6 +257,23 @@ def sarif_text(
 def combined_sarif_text(logs: Sequence[SarifLog]) -> str:
     """One SARIF file holding the run of every log (`check` on several graphs: one run per graph)."""
     return sarif_json(sarif_log_of([run for log in logs for run in log.runs]))
+
+
+def check_sarif(document: CheckDocument) -> str:
+    """`check --sarif`: the proven half (and the decided tier when it ran) of every graph, one run each.
+
+    Each graph's findings are read as the report's model holds them (the
+    document's `report` part), so a finding has the same fields, location,
+    order and fingerprint in `check --sarif` as in `report --sarif`, and code
+    scanning sees one alert, not two.
+    """
+    logs = []
+    for graph in document.graphs:
+        if graph.report is None:
+            raise ValueError("check --sarif needs the document's report part (CHECK_OUTPUTS['sarif'].reads)")
+        tiers = ("proven",) if graph.decided is None else ("proven", "decided")
+        logs.append(sarif_log(graph.report, tiers=tiers))
+    return combined_sarif_text(logs)
 
 
 def fingerprint(*identity: str | int | None) -> str:
