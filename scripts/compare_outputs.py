@@ -21,6 +21,7 @@ change that must leave every output as it was:
 
     python scripts/compare_outputs.py --base main
     python scripts/compare_outputs.py --base main --only 'examples/*' --report-budget 200
+    python scripts/compare_outputs.py --base main --head HEAD --keep /tmp/outputs   # a commit, not the tree
 
 It exits 1 and lists the differing outputs when any differs.
 """
@@ -200,6 +201,7 @@ def compare(old: Path, new: Path) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", default="main", help="the git revision to compare with (default: main)")
+    parser.add_argument("--head", help="the git revision to compare (default: the working tree as it is)")
     parser.add_argument("--only", action="append", default=[], help="compare only graphs matching this glob")
     parser.add_argument("--report-budget", type=int, default=100, help="phrases per `report` (0: no report)")
     parser.add_argument("--keep", type=Path,
@@ -220,7 +222,8 @@ def main() -> int:
             tree = exported(options.base, Path(tempfile.mkdtemp(dir=scratch)))
             run_version(tree, work / "old", selected, options.report_budget)
             done.write_text(wanted, "utf-8")
-        run_version(ROOT, work / "new", selected, options.report_budget)
+        head = ROOT if options.head is None else exported(options.head, Path(tempfile.mkdtemp(dir=scratch)))
+        run_version(head, work / "new", selected, options.report_budget)
         differences = compare(work / "old", work / "new")
         outputs = outputs_of(work / "new")
     for difference in differences:
