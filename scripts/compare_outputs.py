@@ -132,14 +132,20 @@ def drive(out: Path, selected: list[str], budget: int) -> None:
             stderr = result.stderr.replace(str(here), "<out>")
             (here / f"{name}.out").write_text(f"exit {result.exit_code}\n{stdout}\n--- stderr\n{stderr}", "utf-8")
         print(f"{number + 1}/{len(selected)} {spec}", file=sys.stderr, flush=True)
+    where = subprocess.run([sys.executable, "-P", "-c", "import fuzzroute; print(fuzzroute.__file__)"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    if Path(where).resolve().parent != Path(fuzzroute.__file__).resolve().parent:
+        raise SystemExit(f"pytest would import fuzzroute from {where}, not from {fuzzroute.__file__}")
     bundled = [spec for spec in selected if spec.startswith("examples/")]
     empty = out / "_empty"  # the only test path given: pytest collects nothing from it but the plugin's items
     empty.mkdir(exist_ok=True)
     for number, spec in enumerate(bundled):
         for name, extra in (("collect", ["--collect-only", "-q"]), ("run", ["-q", "-rA", "--tb=line"])):
             done = subprocess.run(
-                [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-c", os.devnull, "--rootdir", str(ROOT),
-                 "--fuzzroute", spec, *extra, str(empty)], capture_output=True, text=True, cwd=ROOT, check=False,
+                # -P: the working directory is not put first on the import path, so the version on PYTHONPATH runs.
+                [sys.executable, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-c", os.devnull,
+                 "--rootdir", str(ROOT), "--fuzzroute", spec, *extra, str(empty)],
+                capture_output=True, text=True, cwd=ROOT, check=False,
             )
             lines = [line for line in done.stdout.splitlines() if not re.search(r"\bin \d+\.\d+s\b", line)]
             (out / f"pytest-{number:03d}-{name}.out").write_text(

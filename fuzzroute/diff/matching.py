@@ -29,7 +29,7 @@ from typing import Any, Final
 from fuzzroute.diff.graph_diff import RuleChangeKind
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph_document import matcher_json
-from fuzzroute.engine.matchers import AllOf, Keywords
+from fuzzroute.engine.matchers import Keywords
 
 ADDED: Final = "added"
 REMOVED: Final = "removed"
@@ -110,11 +110,7 @@ def _code_shape(code: types.CodeType) -> list[Any]:
 def full_caption(entry: Entry) -> str:
     """The whole condition, nothing cut (a keyword list's caption stops at three)."""
     matcher = entry.data_matcher
-    if isinstance(matcher, Keywords):
-        return ", ".join(matcher.keywords)
-    if isinstance(matcher, AllOf):
-        return " AND ".join(", ".join(p.keywords) if isinstance(p, Keywords) else p.caption for p in matcher.parts)
-    return entry.caption
+    return entry.caption if matcher is None else matcher.full_caption
 
 
 #: A piece of a condition change: (True, graph text shown as code) or (False, fuzzroute's own words).

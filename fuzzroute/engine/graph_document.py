@@ -11,7 +11,7 @@ diff of a graph reads a matcher's JSON form too.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict, final
+from typing import NotRequired, TypedDict, assert_never, final
 
 from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Matcher, Regex, RegexDialect
 
@@ -88,4 +88,6 @@ def matcher_json(matcher: Matcher) -> MatcherJson:
             return {"all": [matcher_json(part) for part in matcher.parts]}
         case Intent():
             return {"intent": matcher.intent, "examples": list(matcher.examples)}
+        case _:
+            assert_never(matcher)
 
