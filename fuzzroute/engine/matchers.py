@@ -409,7 +409,7 @@ def flatten_all(members: list[object], where: str) -> AllOf:
         if isinstance(member, re.Pattern):
             parts.append(compile_regex(member, label))
             continue
-        if isinstance(member, (Regex, Keywords)):
+        if isinstance(member, Leaf):  # every kind of leaf, as the union names them
             parts.append(member)
             continue
         raise DeclarationError(
@@ -493,7 +493,7 @@ def compile_match(value: object, where: str) -> Matcher:
     """Turn what an author passed as `match` into a matcher, or refuse it."""
     if isinstance(value, re.Pattern):
         return compile_regex(value, where)
-    if isinstance(value, (Regex, Keywords, AllOf, Intent)):
+    if isinstance(value, Matcher):  # every kind of matcher, as the union names them
         return value
     if isinstance(value, str):
         raise DeclarationError(

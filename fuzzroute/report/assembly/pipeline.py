@@ -212,6 +212,10 @@ class ReportOptions:
     shard: tuple[int, int] | None = None
     phases: PhaseProgress | None = None
     typos: bool = False
+    #: The files the run reads, for the one check that no output replaces an input: the graph's file (by
+    #: default the file of `source_path`) and the baseline's (a `--json` onto it is a rolling baseline).
+    graph_file: str | Path | None = None
+    baseline_file: str | Path | None = None
 
 
 def write_report(graph: Graph, options: ReportOptions | None = None, /, **changes: Any) -> ReportResult:
@@ -253,12 +257,16 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         check_db(settings.db)
     ledger_file, ledger = read_memory(settings.db, graph.name) if settings.db is not None else (None, None)
     target = Path(settings.html_path) if settings.html_path is not None else default_html_path(graph.name)
-    refuse_collisions(  # before any work: no output may replace the graph, the memory or another output
-        [NamedPath("the graph", split_spec(settings.source_path)[0])] if settings.source_path else [],
+    graph_file = settings.graph_file or (split_spec(settings.source_path)[0] if settings.source_path else None)
+    refuse_collisions(  # the run's one check, before any work: no output may replace an input or another output
+        [NamedPath(role, Path(path)) for role, path in (
+            ("the graph", graph_file), ("--baseline", settings.baseline_file),
+        ) if path is not None],
         [NamedPath(role, Path(path)) for role, path in (
             ("-o", target), ("--json", settings.json_path), ("--sarif", settings.sarif_path),
             ("--junit", settings.junit_path), ("the --db ledger", ledger_file),
         ) if path is not None],
+        allowed={("--json", "--baseline")},  # a rolling baseline: read in full before anything is written
     )
     stop = settings.should_stop if isinstance(settings.should_stop, StopRequest) else None
     clock = _PhaseClock()
