@@ -24,19 +24,20 @@ import re
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
-from fuzzroute.diff.graph_diff import RuleChangeKind
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph_document import matcher_json
 from fuzzroute.engine.matchers import Keywords
-
-ADDED: Final = "added"
-REMOVED: Final = "removed"
-RENAMED: Final = "renamed"
-REORDERED: Final = "reordered"
-MATCHER_CHANGED: Final = "matcher-changed"
-EXAMPLES_CHANGED: Final = "examples-changed"
+from fuzzroute.results.diff_document import (
+    ADDED,
+    EXAMPLES_CHANGED,
+    MATCHER_CHANGED,
+    REMOVED,
+    RENAMED,
+    REORDERED,
+    RuleChangeKind,
+)
 
 
 def condition_key(entry: Entry) -> str:

@@ -46,11 +46,17 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         stop_on_interrupt,
         write_report,
     )
+    from fuzzroute.report.assembly.proven_rows import rows_from_checkup
+    from fuzzroute.report.assembly.tool_versions import tool_versions
     from fuzzroute.report.persistence.atomic import write_atomically
     from fuzzroute.report.persistence.history import load_baseline
     from fuzzroute.report.persistence.schema import report_schema, schema_errors
     from fuzzroute.report.render.check_outputs import CHECK_OUTPUTS
     from fuzzroute.report.render.decided_text import item_line
+    from fuzzroute.report.render.diff_json import diff_json_text
+    from fuzzroute.report.render.diff_markdown import MARKER, diff_markdown
+    from fuzzroute.report.render.diff_sarif import diff_sarif_log, diff_sarif_text
+    from fuzzroute.report.render.diff_text import diff_text
     from fuzzroute.report.render.html import render_html
     from fuzzroute.report.render.junit import problem_line, row_problems_text
     from fuzzroute.report.render.sarif import sarif_text
@@ -117,6 +123,42 @@ def _decided_text() -> ModuleType:
     return decided_text
 
 
+def _proven_rows() -> ModuleType:
+    from fuzzroute.report.assembly import proven_rows
+
+    return proven_rows
+
+
+def _tool_versions() -> ModuleType:
+    from fuzzroute.report.assembly import tool_versions
+
+    return tool_versions
+
+
+def _diff_json() -> ModuleType:
+    from fuzzroute.report.render import diff_json
+
+    return diff_json
+
+
+def _diff_markdown() -> ModuleType:
+    from fuzzroute.report.render import diff_markdown
+
+    return diff_markdown
+
+
+def _diff_sarif() -> ModuleType:
+    from fuzzroute.report.render import diff_sarif
+
+    return diff_sarif
+
+
+def _diff_text() -> ModuleType:
+    from fuzzroute.report.render import diff_text
+
+    return diff_text
+
+
 def _html() -> ModuleType:
     from fuzzroute.report.render import html
 
@@ -177,6 +219,7 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "CheckOutputs": _check_run,
     "CheckedGraph": _check_run,
     "GENERATED_BOUNDARY": _suggestions,
+    "MARKER": _diff_markdown,
     "PROVEN_BOUNDARY": _build,
     "Report": _document,
     "ReportOptions": _pipeline,
@@ -189,6 +232,11 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "checked_graph": _check_run,
     "default_html_path": _pipeline,
     "describe_budget": _budget_spec,
+    "diff_json_text": _diff_json,
+    "diff_markdown": _diff_markdown,
+    "diff_sarif_log": _diff_sarif,
+    "diff_sarif_text": _diff_sarif,
+    "diff_text": _diff_text,
     "empty_exploration": _pipeline,
     "item_line": _decided_text,
     "load_baseline": _history,
@@ -199,11 +247,13 @@ _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "render_html": _html,
     "report_schema": _schema,
     "row_problems_text": _junit,
+    "rows_from_checkup": _proven_rows,
     "sarif_text": _sarif,
     "schema_errors": _schema,
     "stop_on_interrupt": _pipeline,
     "summary_text": _summary,
     "to_json": _record,
+    "tool_versions": _tool_versions,
     "written_document": _message_table,
     "write_atomically": _atomic,
     "write_report": _pipeline,
@@ -230,6 +280,7 @@ __all__ = [
     "CheckOutputs",
     "CheckedGraph",
     "GENERATED_BOUNDARY",
+    "MARKER",
     "PROVEN_BOUNDARY",
     "Report",
     "ReportOptions",
@@ -242,6 +293,11 @@ __all__ = [
     "checked_graph",
     "default_html_path",
     "describe_budget",
+    "diff_json_text",
+    "diff_markdown",
+    "diff_sarif_log",
+    "diff_sarif_text",
+    "diff_text",
     "empty_exploration",
     "item_line",
     "load_baseline",
@@ -252,11 +308,13 @@ __all__ = [
     "render_html",
     "report_schema",
     "row_problems_text",
+    "rows_from_checkup",
     "sarif_text",
     "schema_errors",
     "stop_on_interrupt",
     "summary_text",
     "to_json",
+    "tool_versions",
     "write_atomically",
     "write_report",
     "written_document",

@@ -11,7 +11,7 @@ import json
 
 import msgspec
 
-from fuzzroute.diff.graph_diff import GraphDiff
+from fuzzroute.results.diff_document import GraphDiff
 from fuzzroute.results.jsonform import inert_json
 
 
