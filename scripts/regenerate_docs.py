@@ -30,6 +30,7 @@ system Chromium on PATH, found as the browser tests find it).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -161,11 +162,38 @@ def rewrite(path: Path, fresh: dict[int, str]) -> bool:
 # -- pages written from the code ---------------------------------------------------------------
 
 
+GENERATED_PART = re.compile(
+    r"(?P<start><!-- generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)", re.S,
+)
+
+
+def with_parts(text: str, parts: dict[str, str]) -> str:
+    """`text` with the body between each `generated: NAME` marker pair replaced by `parts[NAME]`."""
+    found = {match.group("name") for match in GENERATED_PART.finditer(text)}
+    if found != set(parts):
+        raise ValueError(f"generated parts {sorted(found)} in the page, {sorted(parts)} to write")
+    return GENERATED_PART.sub(lambda m: m.group("start") + parts[m.group("name")] + m.group("end"), text)
+
+
+def layer_table() -> str:
+    """The table of layers, from the rules tests/test_architecture.py enforces."""
+    spec = importlib.util.spec_from_file_location("architecture_rules", ROOT / "tests" / "test_architecture.py")
+    assert spec is not None and spec.loader is not None
+    rules = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rules)
+    table: str = rules.layer_table()
+    return table
+
+
 def generated_pages() -> dict[Path, str]:
     """Each page written (in whole or in part) from the code, and its text as the code has it now."""
     from fuzzroute.results.finding_kinds import finding_kinds_page
 
-    return {ROOT / "docs" / "reference" / "finding-kinds.md": finding_kinds_page()}
+    organisation = ROOT / "docs" / "contributing" / "code-organisation.md"
+    return {
+        ROOT / "docs" / "reference" / "finding-kinds.md": finding_kinds_page(),
+        organisation: with_parts(organisation.read_text(encoding="utf-8"), {"layers": layer_table()}),
+    }
 
 
 def stale_pages() -> list[Path]:
@@ -258,9 +286,9 @@ def main() -> int:
         for where in stale:
             print(f"stale: {where}")
         return 1 if stale else 0
-    for path, fresh in by_file.items():
-        if rewrite(path, fresh):
-            print(f"{path.relative_to(ROOT)}: {len(fresh)} block(s) regenerated")
+    for path, blocks in by_file.items():
+        if rewrite(path, blocks):
+            print(f"{path.relative_to(ROOT)}: {len(blocks)} block(s) regenerated")
     copy_bundled_examples()
     write_generated_pages()
     if not options.no_screenshots:

@@ -1,5 +1,11 @@
 """The package's layers import one way: no cycle, no layer reaching above itself, no hidden imports.
 
+The rules are written here once, for contributors: `LAYERS` (who may import
+whom), `LAZY_ONLY`, `INNER_RULES`, `REPORT_PARTS`, `FRONT_ENDS` and each
+layer's job (`LAYER_JOBS`).  The table of docs/contributing/code-organisation.md
+is written from them (`layer_table`, by scripts/regenerate_docs.py), and
+tests/test_docs.py fails while the page differs.
+
 Read with `ast` (nothing is executed) for the layer rules: a layer may import
 the layers listed below it in `LAYERS` and itself, and inside a layer a part
 listed in `INNER_RULES` may import only what its rule names; the engine
@@ -57,6 +63,95 @@ ROOT_MODULES = {"__init__.py", "__main__.py", "location.py"}
 #: Layers a layer may import only inside a function (or for type checkers), never when its module loads:
 #: the engine loads the JavaScript dialect only in the function that builds a JavaScript regex.
 LAZY_ONLY: dict[str, frozenset[str]] = {"engine": frozenset({"jsregex"})}
+
+#: What each layer is for: the table of docs/contributing/code-organisation.md is written from these rows and
+#: the rules above (`layer_table`, run by scripts/regenerate_docs.py; a test fails while the page is stale).
+LAYER_JOBS: dict[str, str] = {
+    "results": (
+        "the typed results every layer builds or reads: what generation returns (`suggestions`), the report "
+        "document (`document`), its JSON form in both directions (`jsonform`), the one catalogue per kind of "
+        "finding (`finding_kinds`: decided kinds, suggestion kinds, problem codes and notes, each with what every "
+        "output says of it), what `check` writes (`check_document`), the diff of two versions (`diff_document`), "
+        "the one order of suggestions (`ordering`), what the writers lay out beside the report and never write into "
+        "its JSON (`presentation`) and the rows of declared phrases (`rows`); the published schemas are generated "
+        "from these records (`schemas`)"
+    ),
+    "engine": (
+        "graphs, entries, matchers (every kind answers `DataMatcherKind`; per-kind behaviour is a `match` ending in "
+        "`assert_never`), the two claim laws (with the one literal prefilter, `literal_prefilter` + `literals`), the "
+        "proven checks, the JSON format's TypedDicts (`graph_document`); `regex_syntax` is the only module that "
+        "reads Python's private regex parser; `automata/`, the one automaton engine (regexes and keyword lists as "
+        "exact automata over one alphabet of character classes): the laws run a regex `re` could backtrack on "
+        "through it in linear time, and the decided tier asks it its questions"
+    ),
+    "graphfiles": (
+        "reading graph files: the `.py` loader, the JSON format (its schema generated from the engine's TypedDicts "
+        "by `graph_schema`, compiled to `graph_validator`), TypeScript graphs, where each rule is declared"
+    ),
+    "jsregex": (
+        "the JavaScript regex dialect: a JavaScript regex parsed by ECMAScript's grammar (`syntax`), over V8's "
+        "Unicode tables (`charsets`, `data/js_unicode.json`), translated into a Python regex that matches as V8 "
+        "does (`translation`); the engine imports it only inside the function that builds a JavaScript regex, so "
+        "a Python graph never loads it"
+    ),
+    "decided": (
+        "the decided tier: each data rule's automata (`languages`, built by `engine/automata`), per-rule facts that "
+        "settle most pairs in bulk (`facts`), the questions (`questions`: shared text, co-occurrence, never-wins; "
+        "`redos`), bounded in counted work and spread over processes (`pool`), each witness re-verified (`verify`), "
+        "the build policy (`verdict`)"
+    ),
+    "strategies": (
+        "phrase generators, each also a hypothesis strategy; the role of a word in a message (`roles`), which "
+        "inflections and rewordings follow"
+    ),
+    "generate": (
+        "exploration: work units, budgets, workers, grouping of findings, witnesses ranked by how naturally they "
+        "read (`naturalness`)"
+    ),
+    "report": (
+        "three parts, importing one way: `assembly/` builds the findings model (`build`: the one pipeline from the "
+        "tiers' findings to a `Report`; `check_run`: `check`'s one `CheckDocument`; `merge`; `pipeline`: "
+        "`write_report`), `persistence/` keeps it on disk (the `--db` ledger, atomic writes, baselines, output "
+        "paths) and reads only the model, `render/` lays it out (one module per format, `check`'s outputs listed in "
+        "`check_outputs`, the diff's writers, the HTML templates) and reads only the model; `fuzzroute.report` is "
+        "the door every front end goes through"
+    ),
+    "authoring": "`suggest`: picking examples worth declaring and editing the graph's source",
+    "diff": "`fuzzroute diff`: two versions of a graph, the automata over both, samples where they leave a pair "
+            "undecided, the declared rows' verdicts",
+    "cli": "one module per command over the Python API, shared options in `options`, the group and bad-input "
+           "handling in `app`",
+    "integrations": "the pytest plugin, loaded only when asked for",
+    "root": "the public API (`__init__`, which loads each name on first use so `import fuzzroute` stays cheap), "
+            "`python -m fuzzroute` and the documented `fuzzroute.location`",
+}
+
+
+def layer_table() -> str:
+    """The table of layers of docs/contributing/code-organisation.md, from `LAYERS`, `LAZY_ONLY` and `LAYER_JOBS`."""
+    order = list(LAYERS)
+
+    def imports(layer: str) -> str:
+        allowed = [other for other in order if other in LAYERS[layer]]
+        lazy = [f"`{other}` (only inside a function)" for other in order if other in LAZY_ONLY.get(layer, ())]
+        names = [f"`{name}`" if name != "root" else "the root" for name in allowed]
+        shown = ", ".join([*names, *lazy])
+        return shown or "nothing else of fuzzroute"
+
+    def folder(layer: str) -> str:
+        return "the package root" if layer == "root" else f"`fuzzroute/{layer}/`"
+
+    rows = [f"| {folder(layer)} | {LAYER_JOBS[layer]} | {imports(layer)} |" for layer in order]
+    parts = "; ".join(
+        f"`{part.rsplit('.', 1)[1]}` may import " + ", ".join(f"`{a.removeprefix('fuzzroute.')}`" for a in allowed)
+        for part, allowed in REPORT_PARTS.items()
+    )
+    fronts = ", ".join(f"`{front.removeprefix('fuzzroute.')}`" for front in FRONT_ENDS)
+    return "\n".join([
+        "| folder | job | may import |", "|---|---|---|", *rows, "",
+        f"Inside `report`, each part keeps its own rule: {parts}. The front ends ({fronts}) import the report "
+        f"through `{REPORT_API}` (and the files `report.persistence` keeps), never its assembly or its writers.",
+    ]) + "\n"
 
 
 def module_name(path: Path) -> str:

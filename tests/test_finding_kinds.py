@@ -70,8 +70,7 @@ def test_a_kind_the_catalogue_does_not_know_is_a_defect_or_a_neutral_row() -> No
 
 
 #: The modules that lay findings out: they read the catalogue and name no kind themselves.
-WRITERS = sorted([*PACKAGE.glob("report/render/*.py"), *PACKAGE.glob("integrations/*.py"),
-                  *PACKAGE.glob("diff/render_*.py")])
+WRITERS = sorted([*PACKAGE.glob("report/render/*.py"), *PACKAGE.glob("integrations/*.py")])
 ALL_KINDS = {*catalogue.DECIDED, *catalogue.SUGGESTIONS, *catalogue.PROBLEMS, *catalogue.NOTES}
 
 

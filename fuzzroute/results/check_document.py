@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # the report's model is loaded only when SARIF is asked for
 Outcome = Literal["failed", "skipped", "passed"]
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 #: The parts of the document beside the JSON findings, built only for an output that reads them.
-CheckPart = Literal["rows", "verdicts", "sarif"]
+CheckPart = Literal["rows", "verdicts", "report"]
 
 
 class CheckedItem(Record, frozen=True, kw_only=True):

@@ -198,7 +198,7 @@ def graph_check(
     return GraphCheck(
         spec=checked.spec, source=str(checked.graph_file.path), name=graph.name, findings=findings, decided=figures,
         claims=claims, rows=rows, verdicts=verdicts,
-        report=_report_model(checked) if "sarif" in parts else None,
+        report=_report_model(checked) if "report" in parts else None,
     )
 
 

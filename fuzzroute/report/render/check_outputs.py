@@ -63,7 +63,7 @@ CHECK_OUTPUTS: dict[str, CheckOutput] = {
     "text": CheckOutput("stdout", "", frozenset(), _text),
     "json": CheckOutput("stdout", "", frozenset(), _json),
     "sarif": CheckOutput(
-        "file", "Also write the findings as SARIF 2.1.0 (for code scanning).", frozenset({"sarif"}), _sarif,
+        "file", "Also write the findings as SARIF 2.1.0 (for code scanning).", frozenset({"report"}), _sarif,
     ),
     "junit": CheckOutput(
         "file", "Also write JUnit XML: one test case per declared example and never-route row (errors fail).",
