@@ -18,7 +18,7 @@ just before it (an HTML comment, invisible on the rendered page):
 Some pages are written from the code itself, so they cannot drift from it:
 `docs/reference/finding-kinds.md` from the catalogue of finding kinds
 (`fuzzroute/results/finding_kinds.py`), and the part of
-`docs/contributing/code-organisation.md` between its `generated` markers
+`docs/contributing/code-organisation.md` between its `written from the code` markers
 from the layer rules `tests/test_architecture.py` enforces.
 
 The script also copies the example graphs the package ships (`fuzzroute/examples/`,
@@ -163,12 +163,14 @@ def rewrite(path: Path, fresh: dict[int, str]) -> bool:
 
 
 GENERATED_PART = re.compile(
-    r"(?P<start><!-- generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(?P<end><!-- end generated: (?P=name) -->)", re.S,
+    r"(?P<start><!-- written from the code: (?P<name>[\w-]+) -->\n)(?P<body>.*?)"
+    r"(?P<end><!-- end written from the code: (?P=name) -->)",
+    re.S,
 )
 
 
 def with_parts(text: str, parts: dict[str, str]) -> str:
-    """`text` with the body between each `generated: NAME` marker pair replaced by `parts[NAME]`."""
+    """`text` with the body between each `written from the code: NAME` marker pair replaced by `parts[NAME]`."""
     found = {match.group("name") for match in GENERATED_PART.finditer(text)}
     if found != set(parts):
         raise ValueError(f"generated parts {sorted(found)} in the page, {sorted(parts)} to write")
