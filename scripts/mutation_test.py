@@ -105,7 +105,7 @@ def outcomes(session: Path) -> tuple[list[dict[str, str]], int]:
         ).fetchall()
     survivors = [
         {"function": name, "operator": operator, "line": str(line), "diff": diff or ""}
-        for name, operator, line, outcome, diff in rows if outcome == "survived"
+        for name, operator, line, outcome, diff in rows if (outcome or "").lower() == "survived"
     ]
     return survivors, sum(1 for row in rows if row[3] is None)
 

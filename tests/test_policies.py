@@ -18,7 +18,14 @@ from typing import cast
 
 from fuzzroute.report.assembly.merge import _accepted
 from fuzzroute.report.assembly.overview import overview
-from fuzzroute.results.document import AcceptedSection, Report, RuleFigures, StaleAcceptance, SuggestionRecord
+from fuzzroute.results.document import (
+    AcceptedFinding,
+    AcceptedSection,
+    Report,
+    RuleFigures,
+    StaleAcceptance,
+    SuggestionRecord,
+)
 from fuzzroute.strategies.mutations import content_stems, keeps_content
 
 
@@ -29,9 +36,14 @@ class Shard:
     accepted: AcceptedSection
 
 
-def shard(*stale: tuple[str, str]) -> Report:
-    """A shard whose acceptances of the pairs `stale` matched no finding."""
-    section = AcceptedSection([], [StaleAcceptance(a, b, "on purpose", "no finding", None) for a, b in stale])
+def shard(*stale: tuple[str, str], findings: tuple[tuple[str, int | None], ...] = ()) -> Report:
+    """A shard whose acceptances of the pairs `stale` matched no finding, and which accepted `findings`
+    (a later rule taken by rule "a", and how many phrases)."""
+    section = AcceptedSection(
+        [AcceptedFinding("suggested", "rules-overlap", "a", later, "on purpose", count, None)
+         for later, count in findings],
+        [StaleAcceptance(a, b, "on purpose", "no finding", None) for a, b in stale],
+    )
     return cast(Report, Shard(section))
 
 
@@ -39,6 +51,14 @@ def test_a_merged_acceptance_is_stale_only_when_stale_in_every_shard() -> None:
     merged = _accepted([shard(("a", "b"), ("c", "d")), shard(("a", "b"))])
     assert [(s.earlier, s.later) for s in merged.stale] == [("a", "b")]  # c/d matched a finding in shard 2
     assert _accepted([shard(("a", "b")), shard()]).stale == []
+    # Listed in the first shard's order.
+    merged = _accepted([shard(("a", "b"), ("c", "d")), shard(("c", "d"), ("a", "b"))])
+    assert [(s.earlier, s.later) for s in merged.stale] == [("a", "b"), ("c", "d")]
+
+
+def test_merged_accepted_findings_add_up_their_counts_across_shards() -> None:
+    merged = _accepted([shard(findings=(("b", 2), ("c", None))), shard(findings=(("b", 3), ("d", 1)))])
+    assert [(f.later, f.count) for f in merged.findings] == [("b", 5), ("c", None), ("d", 1)]
 
 
 def test_a_near_miss_keeps_every_content_word_of_the_matched_text() -> None:
