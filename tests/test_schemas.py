@@ -93,9 +93,8 @@ def check_schema_validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-@pytest.mark.parametrize("args", [[str(g)] for g in CHECKED] + [[str(g) for g in CHECKED], ["--no-decide",
-                                                                                           str(CHECKED[0])]],
-                         ids=[g.name for g in CHECKED] + ["several", "no-decide"])
+@pytest.mark.parametrize("args", [[str(CHECKED[1])], [str(g) for g in CHECKED], ["--no-decide", str(CHECKED[0])]],
+                         ids=["one", "several", "no-decide"])
 def test_check_json_is_what_the_shipped_check_schema_describes(
     args: list[str], check_schema_validator: jsonschema.Draft202012Validator,
 ) -> None:
