@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
+from fuzzroute.decided.verdict import covering, fails_build
 from fuzzroute.report.assembly.merge import _accepted
 from fuzzroute.report.assembly.overview import overview
+from fuzzroute.results.decided_records import Redos
 from fuzzroute.results.document import (
     AcceptedFinding,
     AcceptedSection,
@@ -57,8 +59,39 @@ def test_a_merged_acceptance_is_stale_only_when_stale_in_every_shard() -> None:
 
 
 def test_merged_accepted_findings_add_up_their_counts_across_shards() -> None:
-    merged = _accepted([shard(findings=(("b", 2), ("c", None))), shard(findings=(("b", 3), ("d", 1)))])
-    assert [(f.later, f.count) for f in merged.findings] == [("b", 5), ("c", None), ("d", 1)]
+    merged = _accepted([shard(findings=(("b", 2), ("c", None), ("e", None))),
+                        shard(findings=(("b", 3), ("d", 1), ("e", 4)))])
+    # A count a shard does not know (None) adds nothing.
+    assert [(f.later, f.count) for f in merged.findings] == [("b", 5), ("c", None), ("e", 4), ("d", 1)]
+
+
+def test_which_decided_findings_fail_a_build() -> None:
+    redos = cast(Redos, object())  # only whether an attack is there counts
+    fails = {
+        ("decided-never-wins", None, None, None): True,
+        ("decided-overlap", "shared-text", "fixed-words", None): True,
+        ("decided-overlap", "shared-text", "wildcard", None): False,
+        ("decided-overlap", "shared-text", None, None): False,  # where the text is shared is not known
+        ("decided-overlap", "co-occurrence", "fixed-words", None): False,
+        ("decided-redos", None, None, redos): True,
+        ("decided-redos", None, None, None): False,
+        ("decided-case-range", None, None, None): False,
+        ("undecided", None, None, None): False,
+    }
+    for (kind, relation, shared_in, attack), expected in fails.items():
+        assert fails_build(kind, relation=relation, shared_in=shared_in, redos=attack) is expected, kind
+
+
+def test_an_acceptance_covers_an_overlap_of_its_pair_and_a_rule_that_never_wins_only_when_all_takers_are() -> None:
+    accepted = {("a", "b")}
+    assert covering("decided-overlap", "b", "a", "shared-text", [], accepted) == [("a", "b")]
+    # An overlap from a document written before relations were recorded is covered all the same.
+    assert covering("decided-overlap", "b", "a", None, [], accepted) == [("a", "b")]
+    assert covering("decided-overlap", "b", "a", "co-occurrence", [], accepted) == []
+    assert covering("decided-never-wins", "b", None, None, ["a"], accepted) == [("a", "b")]
+    # Never-wins is judged on every rule that takes its messages, even when one is named as its other rule.
+    assert covering("decided-never-wins", "b", "a", None, ["a", "c"], accepted) == []
+    assert covering("decided-dead-under-cold-walk", "b", "a", None, ["a"], accepted) == []
 
 
 def test_a_near_miss_keeps_every_content_word_of_the_matched_text() -> None:
