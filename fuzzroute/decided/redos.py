@@ -251,17 +251,6 @@ def _fix(ambiguity: Ambiguity) -> str:
     )
 
 
-def evidence_words(evidence: list[RedosEvidence]) -> str:
-    """The timed evidence in words (a timing figure: kept out of the item's message, which is deterministic)."""
-    if not evidence:
-        return "not measured"
-    return ", ".join(
-        f"{e.length} characters: "
-        + (f"over {EVIDENCE_SECONDS:g} s (stopped)" if e.seconds is None else f"{e.seconds:.4f} s")
-        for e in evidence
-    )
-
-
 def _finding(
     entry: Entry, leaf: Regex, ambiguity: Ambiguity, attack: Attack, evidence: list[RedosEvidence]
 ) -> DecidedItem:
