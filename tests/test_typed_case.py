@@ -12,7 +12,8 @@ from fuzzroute.results.presentation import typed_case
 def test_odd_capitals_are_written_as_people_type_them() -> None:
     assert typed_case("book a tablE") == "Book a table"
     assert typed_case("where is BA117") == "where is BA117"  # a code keeps its capitals; nothing odd, left alone
-    assert typed_case("reset my VPN password") == "Reset my VPN password"
+    assert typed_case("reset my VPN password") == "reset my VPN password"  # nothing odd: left as it is
+    assert typed_case("CANCELLATION of my tablE") == "Cancellation of my table"
     assert typed_case("I need help") == "I need help"
 
 

@@ -20,13 +20,14 @@ from typing import Annotated, Final, Literal
 import msgspec
 
 from fuzzroute.authoring.rule_edits import AddExamples, AddKeywords, MoveRule, RemoveKeyword, RuleEdit, SetRegex
-from fuzzroute.diff.graph_diff import Law, RuleRef, described
 from fuzzroute.diff.proven import RowChange
+from fuzzroute.diff.run import rule_ref
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.fix.candidates import FixKind
 from fuzzroute.fix.fixing import FixResult, FixRun, Status
 from fuzzroute.fix.prove import MovedMessages
+from fuzzroute.results.diff_document import Law, RuleRef, described
 from fuzzroute.results.jsonform import inert_json
 
 FIX_VERSION: Final = 1
@@ -202,7 +203,7 @@ def _ref(entry: Entry | None, loaded: Graph | None = None) -> RuleRef | None:
     if entry is None:
         return None
     if loaded is None:
-        return RuleRef.of(entry)
+        return rule_ref(entry)
     where = original_entry(loaded, entry).location
     return RuleRef(index=entry.index, id=entry.id, caption=entry.caption, location=where)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fuzzroute.diff.graph_diff import RuleRef
 from fuzzroute.engine.text import shortened
 from fuzzroute.fix.fix_document import FixDocument, FixRecord, MoveRecord, RowRecord
+from fuzzroute.results.diff_document import RuleRef
 
 #: Moves shown per fix (the JSON document lists them all).
 SHOWN_MOVES = 3

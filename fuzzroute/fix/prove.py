@@ -28,12 +28,13 @@ from fuzzroute.decided.verdict import judge
 from fuzzroute.diff.automata import FOUND, LIMIT, MAX_STATES, NONE, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.matching import RuleMatching, match_rules
 from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, Question, decide_law, question, stays
-from fuzzroute.diff.proven import FIXED, NEW_ERROR, ROW_ADDED, RowChange, compare_rows
+from fuzzroute.diff.proven import RowChange, compare_rows
 from fuzzroute.diff.winners import LAWS, Winner, claimant
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.matchers import DataMatcher
 from fuzzroute.fix.allowed import Allowed, Escape
+from fuzzroute.results.diff_document import FIXED, NEW_ERROR, ROW_ADDED
 
 
 @dataclass(frozen=True)

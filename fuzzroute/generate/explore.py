@@ -292,8 +292,8 @@ class Explorer:
             phrase=miss.phrase, cold_walk=miss.cold_walk, cascade=miss.cascade, cold_walk_index=miss.cold_walk_index,
             cascade_index=miss.cascade_index, generator=variant_generator(miss), mutation=variant_label(miss.variant),
         )
-        detail = f"{miss.kind}\x1f{miss.source}\x1f{miss.source_kind}"
         fix = fix_advice(entry, miss.source, miss.variant)
+        detail = f"{miss.kind}\x1f{miss.source}\x1f{miss.source_kind}\x1f{fix}"
         taker = miss.cascade_index
         if taker is None or not self.order_decides:
             self.findings.add(NEAR_MISS_UNCLAIMED, r, None, r, witness, detail, variant=miss.kind, fix=fix)
@@ -417,7 +417,7 @@ class Explorer:
                     shared_in=shared_in_of(g.strongest),
                     shared_count=g.shared,
                     variant=None if g.variant is None else one_of(g.variant, NEAR_MISS_VARIANTS),
-                    fix=g.fix,
+                    fix=extra.get("fix") or None if g.variant is not None else None,
                 )
             )
         return tuple(out)
@@ -434,7 +434,10 @@ class Explorer:
         detail = group.details.get(best.phrase, "")
         first, _, second = detail.partition("\x1f")
         if group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
-            return {"edit": first, "example": second, "label": best.mutation or first}
+            source, _, rest = second.partition("\x1f")
+            source_kind, _, fix = rest.partition("\x1f")
+            return {"edit": first, "example": source, "label": best.mutation or first,
+                    "source_kind": source_kind or "example", "fix": fix}
         if group.kind == SLOW_MATCHER:
             caption, _, what = second.partition("\x1f")
             return {"expression": first, "caption": caption, "what": what or SLOW_PUMPED}

@@ -29,9 +29,14 @@ def _widened_keyword(matcher: Keywords, source: str, variant: Variant) -> str | 
     return None
 
 
+def _escaped(text: str) -> str:
+    """`re.escape` without escaping spaces (a regex reads "where is" the same), for advice a person reads."""
+    return re.escape(text).replace("\\ ", " ")
+
+
 def _alternation(before: str, after: str) -> str:
     """A regex piece that accepts both spellings ("wi-?fi" would be nicer; this one is always right)."""
-    return f"(?:{re.escape(before.lower())}|{re.escape(after.lower())})"
+    return f"(?:{_escaped(before.lower())}|{_escaped(after.lower())})"
 
 
 def fix_advice(entry: Entry, source: str, variant: Variant) -> str:
@@ -59,11 +64,11 @@ def _regex_fix(matcher: Regex, variant: Variant) -> str:
     if kind == "apostrophe":
         return "accept both apostrophes: write [’'] where the regex has an apostrophe"
     if kind == "function-word" and before and not after:
-        return f'make "{before}" optional in the regex: ({re.escape(before)} )?'
+        return f'make "{before}" optional in the regex: ({_escaped(before)} )?'
     if kind == "function-word" and after:
         return f'the added "{after}" breaks the regex\'s anchors or spacing: allow words around the phrase'
     if kind == "inflection" and after.lower() == before.lower() + "s":
-        return f"accept the plural too: {re.escape(before.lower())}s? in the regex"
+        return f"accept the plural too: {_escaped(before.lower())}s? in the regex"
     if before and after:
         return f"accept both forms: {_alternation(before, after)} in the regex"
     return "widen the regex so it accepts the phrase"
