@@ -65,7 +65,13 @@ def suggest(
     is then left untouched), or 130 on Ctrl-C (nothing is written).
     """
     from fuzzroute.authoring.listing import render_text
-    from fuzzroute.authoring.suggest import diff_root, edited_source, suggest_examples, unified_diff, write_source
+    from fuzzroute.authoring.suggest import (
+        diff_root,
+        edited_graph_source,
+        suggest_examples,
+        unified_diff,
+        write_source,
+    )
     from fuzzroute.authoring.suggestions_document import suggestions_json_text
     from fuzzroute.cli.progress import progress_bar
     from fuzzroute.graphfiles.loader import load_graph
@@ -88,13 +94,13 @@ def suggest(
     try:
         if suggested.count and (show_diff or write):
             with graph_output.window(), working_directory_kept():  # the edited text is loaded once, to prove it
-                old, new = edited_source(suggested, original)
+                old, new, edited = edited_graph_source(suggested, original)
                 gaps = [p for picks in suggested.picks.values() for p in picks
                         if suggested.added(p) and not p.verdict.passes]
                 if with_gaps and gaps:
                     from fuzzroute.fix.beside_examples import fixes_beside
 
-                    fixed = fixes_beside(loaded, new, gaps)  # each gap's safe rule fix, beside its example
+                    fixed = fixes_beside(loaded, new, edited, gaps)  # each gap's safe rule fix, beside its example
                     new = fixed.new
     finally:
         show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)

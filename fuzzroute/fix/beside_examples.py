@@ -13,15 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fuzzroute.authoring.choose import Pick
-from fuzzroute.authoring.rule_source import reloaded
+from fuzzroute.engine.graph import Graph
 from fuzzroute.fix.fixing import FixRun, fix_graph
 from fuzzroute.fix.gaps import Gap, pair_kinds
+from fuzzroute.graphfiles.acceptance_sidecar import add_sidecar_acceptances
 from fuzzroute.graphfiles.loader import LoadedGraph
 
 
-def fixes_beside(loaded: LoadedGraph, text: str, picks: Sequence[Pick]) -> FixRun:
-    """The safe fixes of the findings `picks` (gap examples, already in `text`) are about, made in `text`."""
-    edited = reloaded(loaded, text)
+def fixes_beside(loaded: LoadedGraph, text: str, graph: Graph, picks: Sequence[Pick]) -> FixRun:
+    """The safe fixes of the findings `picks` (gap examples, already in `text`, which declares `graph`) are
+    about, made in `text`."""
+    add_sidecar_acceptances(graph, loaded.path)
+    edited = LoadedGraph(graph, loaded.path, loaded.format, loaded.attribute)
     near = {(p.rule, p.variant) for p in picks if p.variant is not None}
     rules = {p.rule for p in picks}  # a near miss an earlier rule takes is fixed by fixing the pair
 
