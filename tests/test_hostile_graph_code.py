@@ -445,6 +445,9 @@ PYTEST_BAD_GRAPHS = {
     "octal.ts": (TS_HEAD + "export const g = skillGraph().entry(a, { match: { keywords: ['\\101'] } })"
                  ".build({ check: 'off' });\n", "load"),
     "number.json": ('{"name": "x", "n": ' + "9" * 5000 + ', "entries": []}', "load"),
+    "flags.json": (json.dumps({"name": "x", "entries": [{"id": "a", "match": {"regex": "(?a)(?u)a"}}]}), "load"),
+    "nested.ts": (TS_HEAD + "export const g = skillGraph().entry(a, { match: /" + "(" * 1000 + "a" + ")" * 1000
+                  + "/ }).build({ check: 'off' });\n", "load"),
 }
 
 
@@ -499,3 +502,129 @@ def _run_pytest(folder: Path, args: list[str], bound: float) -> Done:
 def with_suppressed_kill(group: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(group, signal.SIGKILL)  # nothing of the session may outlive it (a forked probe)
+
+
+# -- in this process: the same rules through the Python API, and the environment ---------------------------------
+
+def test_in_the_api_a_keyboard_interrupt_the_graph_raises_is_its_own_exception() -> None:
+    """No watcher to ask: a KeyboardInterrupt with no SIGINT behind it is the predicate's exception (it throws)."""
+    from fuzzroute import Graph, keywords
+
+    def gate(ctx: object) -> bool:
+        raise KeyboardInterrupt
+
+    graph = Graph("api").entry("a", when=gate, examples=["refund please"]).entry("b", match=keywords("refund"))
+    checkup = graph.checkup()
+    assert [(p.code, p.example) for p in checkup.problems if p.kind == "error"] == [
+        ("example-misses-own-rule", "refund please")]
+    assert graph.claims("refund it").cold_walk is not None  # the walk goes on past the throwing `when`
+
+
+def test_in_the_api_a_real_sigint_during_a_when_is_the_users() -> None:
+    """Without a watcher a SIGINT cannot be told from the user's: it interrupts, as a Ctrl-C must."""
+    from fuzzroute import Graph
+
+    def gate(ctx: object) -> bool:
+        signal.raise_signal(signal.SIGINT)
+        return False
+
+    graph = Graph("api").entry("a", when=gate, examples=["refund please"])
+    with pytest.raises(KeyboardInterrupt):
+        graph.checkup()
+
+
+def test_in_the_api_a_when_that_replaces_a_builtin_is_refused_and_undone() -> None:
+    import builtins
+
+    from fuzzroute import Graph
+    from fuzzroute.engine.graph_code import GraphCodeError
+
+    original = builtins.sorted
+
+    def gate(ctx: object) -> bool:
+        builtins.sorted = lambda *a, **k: []  # type: ignore[assignment]
+        return False
+
+    graph = Graph("api").entry("a", when=gate, examples=["refund please"])
+    with pytest.raises(GraphCodeError, match="replaced builtins.sorted of fuzzroute's own process in the `when` of "
+                       "rule 'a'"):
+        graph.checkup()
+    assert builtins.sorted is original
+
+
+def test_the_time_limits_alarm_never_counts_as_the_graphs_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An alarm that fires inside a garbage-collection callback (hypothesis keeps one) is fuzzroute's own.
+
+    Python cannot raise from such a callback and prints "Exception ignored in ..." to stderr instead, which
+    inside the capture window is the graph's output; the alarm is dropped there and fires again where it can.
+    """
+    import gc
+    import time
+
+    from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
+    from fuzzroute.graphfiles.capture import GraphOutput
+
+    fired_inside = []
+
+    def slow_callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and not fired_inside:
+            end = time.monotonic() + 2.0
+            try:
+                while time.monotonic() < end:  # the alarm fires in here
+                    pass
+            finally:
+                fired_inside.append(True)
+
+    def work() -> None:
+        gc.collect()
+        while True:
+            time.sleep(0.01)
+
+    monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)  # Python's own, as in `fuzzroute`
+    output = GraphOutput()
+    gc.callbacks.append(slow_callback)
+    try:
+        with output.window(), pytest.raises(TimedOut):
+            call_with_time_limit(0.05, work)
+    finally:
+        gc.callbacks.remove(slow_callback)
+    assert fired_inside and output.lines == [] and output.cut_bytes == 0
+
+
+@pytest.mark.parametrize(("error", "says"), [
+    (PermissionError(13, "Permission denied", "/srv/graphs/g.json"),
+     "permission denied on /srv/graphs/g.json (EACCES: Permission denied). Give fuzzroute read access"),
+    (OSError(12, "Cannot allocate memory"), "the system could not give fuzzroute more memory (ENOMEM"),
+    (MemoryError(), "the system could not give fuzzroute more memory (MemoryError)"),
+    (OSError(24, "Too many open files"), "(EMFILE: Too many open files). Raise the limit (`ulimit -n 4096`)"),
+    (OSError(28, "No space left on device", "r.json"), "no space left on the device on r.json (ENOSPC"),
+])
+def test_a_failure_of_the_environment_is_exit_2_naming_the_resource(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: BaseException, says: str
+) -> None:
+    from helpers.cli import code_out_err, invoke
+
+    from fuzzroute.report.render import check_text
+
+    def failing(*args: object, **kwargs: object) -> str:
+        raise error
+
+    (tmp_path / "g.json").write_text(GOOD_JSON, encoding="utf-8")
+    monkeypatch.setattr(check_text, "checkup_text", failing)
+    code, out, err = code_out_err(invoke("check", str(tmp_path / "g.json")))
+    assert code == 2 and out == "" and "Traceback" not in err and "internal error" not in err, err
+    assert err.startswith("fuzzroute: error: ") and says in err and err.count("\n") == 1, err
+
+
+def test_an_ordinary_bug_is_still_exit_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from helpers.cli import code_out_err, invoke
+
+    from fuzzroute.report.render import check_text
+
+    def failing(*args: object, **kwargs: object) -> str:
+        raise OSError(9, "Bad file descriptor")  # no graph code ran: fuzzroute's own defect
+
+    (tmp_path / "g.json").write_text(GOOD_JSON, encoding="utf-8")
+    monkeypatch.setattr(check_text, "checkup_text", failing)
+    code, _, err = code_out_err(invoke("check", str(tmp_path / "g.json")))
+    assert code == 3 and "This is a bug in fuzzroute" in err
