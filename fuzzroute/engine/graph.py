@@ -20,6 +20,7 @@ from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.laws import ClaimLaws, Claims
 from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, compile_match
 from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
+from fuzzroute.engine.signal_origin import counting_interrupts
 from fuzzroute.engine.source_location import SourceLocation, caller_location
 from fuzzroute.engine.text import is_blank, phrase_key, render_value, shortened
 from fuzzroute.engine.unread import NotChecked
@@ -183,6 +184,10 @@ class Graph:
         `progress(done, total)` is called after each declared example and
         never-route row is judged (it never changes a verdict).
         """
+        with counting_interrupts():  # one SIGINT handler for every `when` call of the checkup (graph_code)
+            return self._checkup(progress)
+
+    def _checkup(self, progress: Callable[[int, int], None] | None) -> Checkup:
         entries = self.entries
         total = sum(len(e.examples or ()) for e in entries) + len(self.never_route_phrases)
         counter = _Counter(progress, total)

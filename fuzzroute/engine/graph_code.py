@@ -68,6 +68,10 @@ class RaisedInterrupt(Exception):
 
 #: Exit code of a copy of the run that the graph's code forked (it is ended before it does anything).
 FORKED_COPY_EXIT = 70
+#: The essentials are compared after every this many calls (and after the first call of each predicate).
+ESSENTIALS_EVERY = 64
+_calls = 0
+_compared: set[object] = set()
 
 _depth = 0
 _graph_thread: int | None = None
@@ -137,50 +141,73 @@ def _recording_register(function: Callable[..., Any], /, *args: Any, **kwargs: A
     return function
 
 
+_ncallbacks: Callable[[], int] = getattr(atexit, "_ncallbacks", lambda: 0)
+
+
 def _callbacks() -> int:
-    counter = getattr(atexit, "_ncallbacks", None)
-    return int(counter()) if counter is not None else 0
+    """How many exit handlers are registered (CPython's count; a registration around the recorder shows here)."""
+    return _ncallbacks()
 
 
 # -- one call --------------------------------------------------------------------------------------------------
 
 
-def call(function: Callable[[], T], label: Callable[[], str]) -> T:
+def call(function: Callable[[], T], label: Callable[[], str], key: object = None) -> T:
     """`function()`, a piece of the graph's code; `label()` names it (`the \\`when\\` of rule 'a' ...`).
 
     Raises `GraphCodeError` for what the code did to the process (see the
     module docstring), `RaisedInterrupt` for a `KeyboardInterrupt` that is
     not the user's; every other exception of the code passes unchanged.
+
+    This runs for every `when` call.  Signals, forks, exit handlers and the
+    process id are looked at after every call (they cost nothing until they
+    happen); the essentials (`process_state.Essentials`, about two
+    microseconds) after every call made without a `key`, after the first
+    call of each `key` (a predicate) and after every `ESSENTIALS_EVERY`-th
+    call.  A change they miss is found where graph code ends (`check`),
+    before anything is printed or written, naming the last call made.
     """
-    global _depth, _graph_thread, _ran, _last_label, _essentials
+    global _depth, _graph_thread, _ran, _last_label, _essentials, _calls
     if _depth > 0:  # graph code calling graph code (an import that runs a predicate): the outer call watches
         return _classified(function)
     if _first is None:
         before_first_call()
     _ran, _last_label = True, label
-    if _essentials is None or not _essentials.unchanged():  # changed between calls: by fuzzroute or its caller
-        _essentials = process_state.essentials()
-    callbacks = _callbacks()
     pid = os.getpid()
+    arbitrated = signal_origin.arbitrating(pid)
+    essentials = _essentials
+    _calls += 1
+    compare = key is None or _calls % ESSENTIALS_EVERY == 0 or key not in _compared
+    if compare and key is not None:
+        _compared.add(key)
+    # Where fuzzroute owns the process (the watched child, the probe) only its own code runs between two calls;
+    # elsewhere (the Python API) the caller may change a builtin in between, which is not the graph's doing.
+    if essentials is None or (compare and not arbitrated and not essentials.unchanged()):
+        essentials = _essentials = process_state.essentials()
+    callbacks = _callbacks()
     _depth, _graph_thread = 1, threading.get_ident()
     register = atexit.register
     atexit.register = _recording_register
     failure: BaseException | None = None
     try:
+        if arbitrated or signal_origin.counting():
+            return _classified(function)
         with signal_origin.counting_interrupts():
             return _classified(function)
     except BaseException as exc:
         failure = exc
         raise
     finally:
-        _depth, _graph_thread = 0, None
-        if atexit.register is _recording_register:
-            atexit.register = register
+        _depth = 0
+        _graph_thread = None
+        atexit.register = register
         if os.getpid() != pid:  # a copy the graph's code made with a raw fork: it must not go on
             os._exit(FORKED_COPY_EXIT)
-        problems = _problems(callbacks, label)
-        if problems and not isinstance(failure, KeyboardInterrupt):
-            raise GraphCodeError(problems) from None
+        if _forks or _exit_handlers or signal_origin.pending_graph_signals() or _callbacks() != callbacks \
+                or (compare and not essentials.unchanged()):
+            problems = _problems(callbacks, label)
+            if problems and not isinstance(failure, KeyboardInterrupt):
+                raise GraphCodeError(problems) from None
 
 
 def _classified(function: Callable[[], T]) -> T:

@@ -74,7 +74,8 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     seconds = condition_seconds()
     activity = partial(_activity, entry, phrase)
     try:
-        verdict = call_with_time_limit(seconds, lambda: graph_code.call(lambda: bool(when(ctx)), activity), activity)
+        verdict = call_with_time_limit(seconds, lambda: graph_code.call(lambda: bool(when(ctx)), activity, when),
+                                       activity)
         return Outcome.MATCH if verdict else Outcome.NO_MATCH
     except TimedOut:
         record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)

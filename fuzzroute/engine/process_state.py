@@ -87,10 +87,11 @@ def _module_name(module: ModuleType) -> str:
 
 @dataclass
 class Essentials:
-    """The identities of `_ESSENTIAL` and a copy of `builtins`' namespace."""
+    """The identities of `_ESSENTIAL` and a copy of `builtins`' namespace (and of its values, in order)."""
 
-    functions: tuple[object, ...]
+    functions: list[object]
     builtin_names: dict[str, object]
+    builtin_values: list[object]
 
     def unchanged(self) -> bool:
         """Whether nothing fuzzroute runs on was replaced (one C-level pass over `builtins`).
@@ -99,20 +100,25 @@ class Essentials:
         `__eq__` raises counts as a change, and one whose `__eq__` lies is
         still found by `Snapshot`, which compares identities only.
         """
-        try:
-            return bool(_essential_functions() == self.functions and builtins.__dict__ == self.builtin_names)
+        names = builtins.__dict__
+        try:  # a replaced value changes the list of values (in insertion order), an added or removed name its length
+            return bool(len(names) == len(self.builtin_values) and list(names.values()) == self.builtin_values
+                        and _essential_functions() == self.functions)
         except KeyboardInterrupt:
             raise
         except BaseException:  # a graph object's __eq__ ran: something was replaced
             return False
 
 
-def _essential_functions() -> tuple[object, ...]:
-    return tuple(module.__dict__.get(name) for module, name in _ESSENTIAL)
+_ESSENTIAL_ITEMS = [(module.__dict__, name) for module, name in _ESSENTIAL]
+
+
+def _essential_functions() -> list[object]:
+    return [namespace.get(name) for namespace, name in _ESSENTIAL_ITEMS]
 
 
 def essentials() -> Essentials:
-    return Essentials(_essential_functions(), dict(builtins.__dict__))
+    return Essentials(_essential_functions(), dict(builtins.__dict__), list(builtins.__dict__.values()))
 
 
 # -- the whole picture ----------------------------------------------------------------------------------------------

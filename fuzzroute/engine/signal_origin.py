@@ -89,6 +89,15 @@ def note_user_signal(number: int) -> None:
     _user_signals[number] = _user_signals.get(number, 0) + 1
 
 
+def pending_graph_signals() -> bool:
+    return bool(_graph_signals)
+
+
+def counting() -> bool:
+    """Whether a `counting_interrupts` block is open (a call inside it need not open its own)."""
+    return _counting
+
+
 def take_graph_signals() -> list[int]:
     """The signals the graph's code sent since the last call (each reported once)."""
     found = list(_graph_signals)
@@ -96,9 +105,10 @@ def take_graph_signals() -> list[int]:
     return found
 
 
-def arbitrating() -> bool:
-    """Whether this very process asks a watcher (or treats every signal as the graph's)."""
-    return _asker is not None and _arbiter_pid == os.getpid()
+def arbitrating(pid: int | None = None) -> bool:
+    """Whether this very process (`pid`, if the caller has it at hand) asks a watcher (or treats every signal as
+    the graph's)."""
+    return _asker is not None and _arbiter_pid == (os.getpid() if pid is None else pid)
 
 
 def arbitrate(asker: Callable[[int], bool]) -> None:
