@@ -280,6 +280,21 @@ OWN = {
         signal.signal(signal.SIGCHLD, previous)
         """), 0),
     "import_prints": Case(at_import("print('loading the graph'); print('more', file=sys.stderr)"), 0),
+    # a thread the graph leaves running writes while the results are printed: never into them
+    "thread_writes_descriptor_1": Case(at_import("""
+        def spam():
+            while True:
+                os.write(1, b'GARBAGE\\n')
+                time.sleep(0.0002)
+        threading.Thread(target=spam, daemon=True).start()
+        """), 0),
+    "thread_prints": Case(at_import("""
+        def spam():
+            while True:
+                print('GARBAGE', flush=True)
+                time.sleep(0.0002)
+        threading.Thread(target=spam, daemon=True).start()
+        """), 0),
 }
 
 # -- a Graph subclass's own methods are never run: they could only choose the verdict ---------------------------------

@@ -48,17 +48,20 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 _stderr_fd: int | None = None
+_stdout_fd: int | None = None
 #: What descriptor 2 was when the command started (device, inode): graph code may close or replace it.
 _stderr_identity: tuple[int, int] | None = None
 
 
 def prepare() -> None:
     """Fork (once) just before the first graph code of this command runs; a no-op without `os.fork`."""
-    global _stderr_fd, _stderr_identity
+    global _stderr_fd, _stderr_identity, _stdout_fd
     if not hasattr(os, "fork"):
         return
     with contextlib.suppress(OSError):
         _stderr_fd = os.dup(2)  # the real stderr, even if a capture window has moved fd 2 by then
+    with contextlib.suppress(OSError):
+        _stdout_fd = os.dup(1)  # the real stdout, before any capture window moves fd 1
     _stderr_identity = _identity(2)
     supervision.on_graph_code(_fork)
 
@@ -84,6 +87,9 @@ def _fork() -> None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         supervision.attach(beacon, 0, watcher=parent)
         signal_origin.arbitrate(supervision.ask_watcher)
+        from fuzzroute.cli.terminal import move_stdout_aside
+
+        move_stdout_aside(_stdout_fd)  # a thread the graph's code leaves behind can write to descriptor 1 any time
         return
     _watch(child, beacon)
 

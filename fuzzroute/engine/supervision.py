@@ -181,6 +181,19 @@ def attach(beacon: Beacon | None, slot: int = 0, watcher: int = 0) -> None:
         beacon.write_task(slot, _pid, -1)
 
 
+_stand_in = False
+
+
+def stdout_stands_in() -> None:
+    """Descriptor 1 is a stand-in now (/dev/null): fuzzroute writes its results through another one."""
+    global _stand_in
+    _stand_in = True
+
+
+def stdout_is_a_stand_in() -> bool:
+    return _stand_in
+
+
 def leave_message(text: str) -> None:
     """Hand the watcher a closing message to print for this process (when graph code took its stderr)."""
     if _beacon is not None and os.getpid() == _pid:

@@ -32,7 +32,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO
 
-from fuzzroute.engine import graph_code, process_state
+from fuzzroute.engine import graph_code, process_state, supervision
 
 #: Bytes of graph output kept (the rest is counted as cut, not stored).
 LIMIT = 1_000_000
@@ -89,6 +89,22 @@ class _RawWriter(io.RawIOBase):
         return self._owner.write_bytes(bytes(data))  # type: ignore[call-overload]
 
 
+#: The windows open now (a command opens one at a time; a fork inherits it).
+_open_windows: list[GraphOutput] = []
+
+
+def window_open() -> bool:
+    return bool(_open_windows)
+
+
+def stand_in_for_stdout() -> None:
+    """Point descriptor 1 at /dev/null: what graph code writes there later is dropped (the watched child)."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+
+
 @contextlib.contextmanager
 def _closing(store: IO[bytes]) -> Iterator[None]:
     """Close the capture file at the end, even when graph code closed its descriptor first."""
@@ -100,7 +116,10 @@ def _closing(store: IO[bytes]) -> Iterator[None]:
 
 
 def _real_stdout_fd() -> int | None:
-    """1 when `sys.stdout` writes to the process's file descriptor 1, else None (a test runner's buffer)."""
+    """1 when `sys.stdout` writes to the process's file descriptor 1, or descriptor 1 stands in for it (the
+    watched child: `cli.terminal.move_stdout_aside`); else None (a test runner's buffer)."""
+    if supervision.stdout_is_a_stand_in():
+        return 1
     try:
         return 1 if sys.stdout.fileno() == 1 else None
     except (AttributeError, OSError, ValueError):
@@ -159,10 +178,12 @@ class GraphOutput:
             if kept_stderr:
                 process_state.keep_descriptor(2, "fuzzroute's standard error")
             sys.stdout = sys.stderr = writer
+            _open_windows.append(self)
             try:
                 with graph_code.watched_block():
                     yield
             finally:
+                _open_windows.remove(self)
                 sys.stdout, sys.stderr = saved
                 process_state.release_descriptor(store.fileno())
                 if kept_stderr:
@@ -170,7 +191,10 @@ class GraphOutput:
                 if saved_fd is not None:
                     process_state.release_descriptor(saved_fd)
                     with contextlib.suppress(OSError):  # graph code may have closed it (then it is refused)
-                        os.dup2(saved_fd, 1)
+                        if supervision.stdout_is_a_stand_in():
+                            stand_in_for_stdout()  # the results have a descriptor of their own now
+                        else:
+                            os.dup2(saved_fd, 1)
                         os.close(saved_fd)
                 with contextlib.suppress(OSError, ValueError):
                     store.seek(0)
