@@ -81,11 +81,18 @@ def main(full: bool = False) -> str:
         whole = best_of_interleaved(3, exploring_unwatched, exploring)
     finally:
         signal_origin._asker = None  # the benchmark process leaves no arbiter behind
-    for name, (base, mine), shown in (
-        ("one `when` call, watched child", child, lambda t: f"{t / count * 1e6:.2f} us"),
-        ("one `when` call, Python API", api, lambda t: f"{t / count * 1e6:.2f} us"),
-        (f"explore, six `when` rules, {budget} phrases", whole, lambda t: f"{t:.2f} s"),
-    ):
+    def per_call(seconds: float) -> str:
+        return f"{seconds / count * 1e6:.2f} us"
+
+    def whole_run(seconds: float) -> str:
+        return f"{seconds:.2f} s"
+
+    cases: list[tuple[str, list[float], Callable[[float], str]]] = [
+        ("one `when` call, watched child", child, per_call),
+        ("one `when` call, Python API", api, per_call),
+        (f"explore, six `when` rules, {budget} phrases", whole, whole_run),
+    ]
+    for name, (base, mine), shown in cases:
         rows.append((name, shown(base), shown(mine), f"{mine / base:.2f}x"))
     return table("graph code watched (`graph_code.call`) against a bare call under its limit",
                  ("what", "bare", "watched", "ratio"), rows)

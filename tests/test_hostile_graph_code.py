@@ -579,7 +579,7 @@ def test_the_time_limits_alarm_never_counts_as_the_graphs_output(monkeypatch: py
     from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
     from fuzzroute.graphfiles.capture import GraphOutput
 
-    fired_inside = []
+    fired_inside: list[bool] = []
 
     def slow_callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start" and not fired_inside:

@@ -325,9 +325,11 @@ def blame(exc: BaseException) -> GraphCodeError | None:
     """Before an unexpected failure is called a bug of fuzzroute's: the graph's doing, if its code changed the process.
 
     Compares with the state where graph code first ran; None when graph code
-    never ran or left everything as it was.
+    never ran or left everything as it was.  Only where fuzzroute owns the
+    process (the watched child, the probe): in a longer-lived caller's
+    process (a test session) others change that state too.
     """
-    if not _ran or _first is None:
+    if not _ran or _first is None or not signal_origin.arbitrating():
         return None
     changes = process_state.differences(_first) + _owned_handlers()
     sent = signal_origin.take_graph_signals()
