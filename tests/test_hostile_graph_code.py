@@ -343,6 +343,10 @@ COMMANDS |= {
                            "a worker process ended while it judged the phrases of rule", args=REPORT_WORKERS),
     "worker_keyboard_interrupt": Case(IN_WORKERS.replace("BODY", "raise KeyboardInterrupt"), 0, args=REPORT_WORKERS),
     "worker_fork": Case(IN_WORKERS.replace("BODY", "os.fork()"), 2, "forked the process", args=REPORT_WORKERS),
+    # its results could never come back: the worker ends naming the rule, the run never waits for them
+    "worker_closes_descriptors": Case(IN_WORKERS.replace("BODY", "os.closerange(3, 1024)"), 2,
+                                      "(it was running the graph's code, which closed file descriptor",
+                                      args=REPORT_WORKERS),
 }
 
 CASES = NAMED | OWN | COMMANDS

@@ -17,8 +17,10 @@ tells each of these apart from fuzzroute's own doing:
   itself and it comes out of `call` as `RaisedInterrupt`, an ordinary
   exception of the graph's (a `when` that raises it throws; an import that
   raises it is bad input);
-* replaced essentials (`process_state`): compared after every call and put
-  back at once, so fuzzroute never runs on the graph's `sys.exit`;
+* replaced essentials (`process_state`: `sys.exit`, `os._exit`, the process
+  primitives, every builtin): compared after the import, after the first
+  call of each predicate and every `ESSENTIALS_EVERY`-th call, and put back
+  at once, so the run goes no further on the graph's `sys.exit`;
 * an exit handler: `atexit.register` is fuzzroute's recorder while graph
   code runs, so the handler is never registered (it would run after the
   results, printing into them or keeping the process from ending); one
@@ -115,6 +117,7 @@ def _after_fork_in_parent() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child, after_in_parent=_after_fork_in_parent)
+
 
 @functools.lru_cache(maxsize=1)
 def _library_folders() -> tuple[str, ...]:
@@ -267,7 +270,8 @@ def watched_block() -> Iterator[None]:
     window): a change the per-call comparison does not look at (a signal
     handler, a closed descriptor) is bad input naming the last call.  A
     block left by an interruption or by bad input already found is not
-    judged again.
+    judged again, but what graph code changed is still put back, so the
+    error can be said (a lowered recursion limit, a handler that raises).
     """
     before = process_state.snapshot()
     _blocks.append(before)
@@ -281,6 +285,10 @@ def watched_block() -> Iterator[None]:
         _blocks.remove(before)
         if not isinstance(failure, (KeyboardInterrupt, InputError, GraphSignalled)):
             check(before)
+        elif _ran:
+            with contextlib.suppress(Exception):
+                process_state.restore(before)
+                _owned_handlers()
 
 
 #: The snapshots of the `watched_block`s open now, innermost last.

@@ -234,7 +234,13 @@ def differences(before: Snapshot) -> list[str]:
     if before.mask is not None and mask is not None:
         found.extend(f"blocked {_signal_name(n)}" for n in sorted(mask - before.mask))
         found.extend(f"unblocked {_signal_name(n)}" for n in sorted(before.mask - mask))
-    for fd, (device, inode, purpose) in list(_descriptors.items()):  # the ones fuzzroute still holds
+    return found + descriptor_changes()
+
+
+def descriptor_changes() -> list[str]:
+    """The descriptors fuzzroute holds now (`keep_descriptor`) that were closed or replaced, in words."""
+    found = []
+    for fd, (device, inode, purpose) in list(_descriptors.items()):
         try:
             status = os.fstat(fd)
         except OSError:
