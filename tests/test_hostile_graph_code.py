@@ -217,6 +217,8 @@ OWN = {
         multiprocessing.get_context('fork').Process(target=print).start()
         """), 2, f"the graph's code forked the process (os.fork) {WHEN_CALL}"),
     "forkpty_import": Case(at_import("import pty; pty.fork()"), 2, f"forked the process (os.fork) {IMPORT_CALL}"),
+    # a raw fork (no Python hook runs): the copy ends when it returns to fuzzroute, so the command runs once
+    "raw_fork_import": Case(at_import("import ctypes; ctypes.CDLL(None).fork()"), 0),
     "fork_swallowed": Case(at_import("""
         try:
             os.fork()

@@ -62,7 +62,11 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     Importing a `.py` graph runs the user's module under the import time
     limit in force (`fuzzroute.time_limits(import_seconds=...)`, 30 s by
     default): an import that does not return is stopped and reported as bad
-    input naming the file and the line it was stuck on.
+    input naming the file and the line it was stuck on.  What the module's
+    code does to the process (a signal, a fork, an exit handler, a replaced
+    builtin: `engine.graph_code`) is bad input too.  The graph returned is a
+    plain `Graph` (`engine.graph.plain_graph`): a subclass's methods are
+    never run.
     """
     if not str(spec):
         raise InputError(
