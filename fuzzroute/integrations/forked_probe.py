@@ -69,7 +69,7 @@ def _run_in_child(spec: str, beacon: object) -> None:  # pragma: no cover - fork
         from fuzzroute.engine import graph_code, process_state
         from fuzzroute.engine.errors import FuzzrouteError
         from fuzzroute.graphfiles.loader import load_graph
-        from fuzzroute.report.assembly.proven_rows import rows_from_checkup
+        from fuzzroute.report import rows_from_checkup
 
         # The session's own files (its output capture, xdist's channel): the graph's code may close none of them.
         process_state.keep_open_descriptors("a file the test session holds")
