@@ -40,9 +40,10 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 #: Functions fuzzroute itself runs on, compared after every graph call (module, attribute).
 _ESSENTIAL = (
@@ -208,14 +209,18 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
+def _namespaces(before: Snapshot) -> Iterator[tuple[str, dict[str, object], dict[str, Any]]]:
+    """Each watched module's name, its namespace as it was in `before`, and its namespace now."""
+    for name, saved in before.modules.items():
+        module = builtins if name == "builtins" else sys.modules.get(name)
+        if module is not None:
+            yield name, saved, module.__dict__
+
+
 def differences(before: Snapshot) -> list[str]:
     """What the graph's code changed since `before`, in words (empty: nothing)."""
     found: list[str] = []
-    for name, saved in before.modules.items():
-        module = builtins if name == "builtins" else sys.modules.get(name)
-        if module is None:
-            continue
-        now = module.__dict__
+    for name, saved, now in _namespaces(before):
         for key, value in saved.items():
             if key not in now:
                 found.append(f"removed {name}.{key}")
@@ -253,11 +258,7 @@ def descriptor_changes() -> list[str]:
 
 def restore(before: Snapshot) -> None:
     """Put back what `differences` reports, as far as it can be put back (a closed descriptor cannot)."""
-    for name, saved in before.modules.items():
-        module = builtins if name == "builtins" else sys.modules.get(name)
-        if module is None:
-            continue
-        now = module.__dict__
+    for _name, saved, now in _namespaces(before):
         for key, value in saved.items():
             if now.get(key, _MISSING) is not value:
                 now[key] = value
