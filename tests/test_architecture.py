@@ -33,7 +33,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "results": frozenset(),
     # The engine builds findings records (the laws' claims), so it may import the model and nothing else.
     "engine": frozenset({"results"}),
-    "graphfiles": frozenset({"engine", "jsregex"}),
+    "graphfiles": frozenset({"engine", "jsregex", "jsrun"}),
+    # The V8 sandbox that runs JavaScript `when` predicates, in a helper process of its own.
+    "jsrun": frozenset({"engine"}),
     # The JavaScript regex dialect: translated into the engine's own regexes when a rule is built.
     "jsregex": frozenset({"engine"}),
     "decided": frozenset({"engine", "results"}),

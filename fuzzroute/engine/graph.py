@@ -14,7 +14,7 @@ from typing import Any, Literal
 from fuzzroute.engine.acceptance import Acceptance, validated_acceptance
 from fuzzroute.engine.check_examples import check_examples
 from fuzzroute.engine.check_never_routes import check_never_routes
-from fuzzroute.engine.context import RoutingContext
+from fuzzroute.engine.context import RoutingContext, cold_context
 from fuzzroute.engine.entries import Entry, WhenPredicate
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.laws import ClaimLaws, Claims
@@ -188,6 +188,8 @@ class Graph:
         counter = _Counter(progress, total)
         not_checked: list[NotChecked] = []
         rows: list[ProvenRow] = []
+        declared = [*(p for e in entries for p in e.examples or ()), *self.never_route_phrases]
+        self.laws.prefetch([cold_context(p) for p in dict.fromkeys(declared)])
         ex_problems, ex_notes = check_examples(
             entries, self.order_decides, self.has_classifier, not_checked=not_checked, judged=counter.step,
             laws=self.laws, rows=rows,

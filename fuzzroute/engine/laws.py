@@ -31,6 +31,7 @@ from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_slow, record_timeout
 from fuzzroute.engine.literal_prefilter import Screen, screen_for
 from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
+from fuzzroute.engine.script_when import ScriptWhen
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.results.claims import Claimant as Claimant  # re-exported: the laws' answer is a findings record
 from fuzzroute.results.claims import Claims as Claims
@@ -68,7 +69,10 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     ctx = cold_context(phrase) if context is None else context
     seconds = condition_seconds()
     try:
-        verdict = call_with_time_limit(seconds, lambda: bool(when(ctx)), lambda: _activity(entry, phrase))
+        if isinstance(when, ScriptWhen):  # run elsewhere, under the limit it keeps itself
+            verdict = when.run_limited(ctx, seconds, lambda: _activity(entry, phrase))
+        else:
+            verdict = call_with_time_limit(seconds, lambda: bool(when(ctx)), lambda: _activity(entry, phrase))
         return Outcome.MATCH if verdict else Outcome.NO_MATCH
     except TimedOut:
         record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)
@@ -177,6 +181,20 @@ class ClaimLaws:
         if not conditional_only and self._defaults:
             order = tuple(sorted((*order, *self._defaults)))
         return tuple(self.candidates[p] for p in order)
+
+    def prefetch(self, contexts: Sequence[RoutingContext]) -> None:
+        """Let every script predicate answer these contexts ahead, in bulk (verdicts and call order unchanged).
+
+        A `when` run in another process costs a round trip per call; asked in
+        bulk it costs one.  Python predicates are not called here: they run
+        when the laws reach them, as the reference calls them.
+        """
+        if not contexts:
+            return
+        seconds = condition_seconds()
+        for entry in self.candidates:
+            if isinstance(entry.when, ScriptWhen):
+                entry.when.prefetch(contexts, seconds)
 
     def under_cold_walk(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
         """The cold-walk claimant, evaluating in order and stopping at the first match."""

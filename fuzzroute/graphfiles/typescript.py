@@ -48,8 +48,10 @@ from fuzzroute.engine.matchers import (
     validated_keywords,
 )
 from fuzzroute.engine.source_location import SourceLocation
-from fuzzroute.engine.unread import UnreadPredicate
+from fuzzroute.engine.supervision import before_graph_code
+from fuzzroute.graphfiles.ts_predicates import FileFacts, file_facts, made_runnable, predicate
 from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
+from fuzzroute.jsrun.predicate import ScriptPredicate
 from fuzzroute.jsregex.translation import to_code_points
 
 Node = tree_sitter.Node
@@ -232,9 +234,12 @@ class RuleSite:
 
 
 class _Reader:
-    def __init__(self, path: Path, declared: Declared) -> None:
+    def __init__(self, path: Path, declared: Declared, facts: FileFacts, run_predicates: bool = True) -> None:
         self.path = path
         self.declared = declared
+        self.facts = facts
+        #: Compile each `when` in the sandbox while reading (a reader that only locates rules leaves them be).
+        self.run_predicates = run_predicates
         self.sites: list[RuleSite | None] = []
         self._declarations: dict[str, Node | None] = {}
         self.graph_label = f"graph `{declared.name}`" if declared.name else f"the graph on line {declared.line}"
@@ -452,7 +457,7 @@ class _Reader:
         if "match" in fields:
             options["match"] = self.matcher(fields["match"][1], label, where)
         if "when" in fields:
-            options["when"] = UnreadPredicate(" ".join(node_text(fields["when"][1]).split()))
+            options["when"] = predicate(fields["when"][1], self.facts)
         if "examples" in fields:
             value = _unwrap(fields["examples"][1])
             if value.type == "array":
@@ -462,6 +467,12 @@ class _Reader:
         return options
 
     def declare(self, graph: Graph, pending: list[PendingRule]) -> None:
+        if self.run_predicates and any(isinstance(o.get("when"), ScriptPredicate) for _, _, o in pending):
+            before_graph_code()  # the graph's code runs from here on: a watching process (if any) starts now
+            for _, _, options in pending:
+                when = options.get("when")
+                if isinstance(when, ScriptPredicate):
+                    options["when"] = made_runnable(when)
         for position, (skill, node, options) in enumerate(pending):
             location = SourceLocation(str(self.path), line_of(node))
             try:
@@ -751,6 +762,7 @@ def read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[
 
 def _read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[Graph, Declared]:
     tree = parse_source(path, text)
+    facts = file_facts(path, text.encode("utf-8", "surrogatepass"), tree.root_node)
     declared = _pick(path, find_graphs(tree), selector)
     if declared.outer.has_error:
         bad = next((n for n in _walk(declared.outer) if n.type == "ERROR" or n.is_missing), declared.outer)
@@ -759,7 +771,7 @@ def _read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple
             f"`{' '.join(node_text(bad).split())[:40]}`). Fix the syntax there; fuzzroute reads the file as "
             f"{'TypeScript' if path.suffix.lower() in ('.ts', '.mts', '.cts') else 'TSX/JavaScript'}."
         )
-    return _Reader(path, declared).read(), declared
+    return _Reader(path, declared, facts).read(), declared
 
 
 def _refusing_bad_escapes(path: Path, read: Callable[[], T]) -> T:
@@ -776,7 +788,8 @@ def rule_sites(path: Path, text: str, selector: str | None) -> list[RuleSite | N
     """Where each entry of the selected graph is written, by entry index (None: it cannot take examples)."""
     def read() -> list[RuleSite | None]:
         tree = parse_source(path, text)
-        reader = _Reader(path, _pick(path, find_graphs(tree), selector))
+        facts = file_facts(path, text.encode("utf-8", "surrogatepass"), tree.root_node)
+        reader = _Reader(path, _pick(path, find_graphs(tree), selector), facts, run_predicates=False)
         reader.read()
         return reader.sites
 
