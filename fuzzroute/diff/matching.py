@@ -30,6 +30,7 @@ from fuzzroute.diff.graph_diff import RuleChangeKind
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph_document import matcher_json
 from fuzzroute.engine.matchers import AllOf, Keywords
+from fuzzroute.engine.script_when import ScriptWhen
 
 ADDED: Final = "added"
 REMOVED: Final = "removed"
@@ -62,6 +63,8 @@ _PLAIN = (str, int, float, bool, bytes, complex, type(None))
 
 
 def _value_shape(value: object, depth: int) -> Any:
+    if isinstance(value, ScriptWhen):  # a JavaScript predicate: the code that runs, constants included
+        return ["script", value.fingerprint]
     if isinstance(value, _PLAIN):
         return repr(value)
     if isinstance(value, (tuple, list)):

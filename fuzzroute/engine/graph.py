@@ -19,7 +19,7 @@ from fuzzroute.engine.entries import Entry, WhenPredicate
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.laws import ClaimLaws, Claims
 from fuzzroute.engine.matchers import Intent, compile_match
-from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
+from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup, always_true_note
 from fuzzroute.engine.source_location import SourceLocation, caller_location
 from fuzzroute.engine.text import is_blank, phrase_key, render_value, shortened
 from fuzzroute.engine.unread import NotChecked
@@ -198,7 +198,8 @@ class Graph:
             entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step, laws=self.laws,
             rows=rows,
         )
-        notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else [])
+        always_true = always_true_note(entries)
+        notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else []) + ([always_true] if always_true else [])
         return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked), tuple(rows))
 
     def __repr__(self) -> str:

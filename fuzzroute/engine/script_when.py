@@ -43,6 +43,7 @@ class ScriptWhen(ABC):
         that cannot be answered in bulk within one call's limit is then run
         call by call, each under its own limit.  Does nothing by default.
         """
+        return None
 
     @property
     @abstractmethod

@@ -286,7 +286,7 @@ def _declares(statement: Node, name: str) -> Binding | None:
 
 
 def is_literal(node: Node) -> bool:
-    """A value written as a literal: a string, number, regex, boolean, null or undefined, or arrays and objects of them."""
+    """A literal value: a string, number, regex, boolean, null or undefined, or arrays and objects of them."""
     node = _unwrap(node)
     kind = node.type
     if kind in ("string", "number", "regex", "true", "false", "null"):
@@ -498,22 +498,26 @@ def predicate(value: Node, facts: FileFacts) -> ScriptPredicate | UnreadPredicat
                 _free_name(name, use)
                 continue
             constants[name] = _constant(binding, name, use)
-        lines = ["function () {"] + (["'use strict';"] if facts.strict else [])
-        constant_ranges: list[tuple[int, int]] = []
-        for name, node in sorted(constants.items(), key=lambda item: item[1].start_byte):
-            found = type_ranges(node) if facts.typescript else []
-            constant_ranges.extend(found)
-            lines.append(f"const {name} = {blanked(facts.source, node.start_byte, node.end_byte, found)};")
-        lines += ["return (", _code_of(function, facts, ranges), ");", "}"]
+        values = sorted(constants.items(), key=lambda item: item[1].start_byte)
+        constant_ranges = [r for _, node in values for r in (type_ranges(node) if facts.typescript else [])]
+        code = _factory(function, values, facts, ranges + constant_ranges)
+        original = _factory(function, values, facts, [])
     except NotRunnable as exc:
         return UnreadPredicate(caption, f"{exc.reason} (line {_line(exc.node)})")
-    values = sorted(constants.items(), key=lambda item: item[1].start_byte)
     fingerprint = _fingerprint([function, *(n for _, n in values)], ranges + constant_ranges, facts.strict)
     fingerprint = "\x02".join([*(name for name, _ in values), fingerprint])
     return ScriptPredicate(
-        "\n".join(lines), caption, fingerprint, _string_values([function, *constants.values()]),
-        queues_jobs=_queues_jobs(function, facts.strict), always_true=_always_true(function),
+        code, caption, fingerprint, _string_values([function, *constants.values()]),
+        queues_jobs=_queues_jobs(function, facts.strict), always_true=_always_true(function), original=original,
     )
+
+
+def _factory(function: Node, constants: list[tuple[str, Node]], facts: FileFacts, ranges: list[tuple[int, int]]) -> str:
+    """`function () { const K = ...; return (PREDICATE); }`: the constants made anew on every call."""
+    lines = ["function () {"] + (["'use strict';"] if facts.strict else [])
+    for name, node in constants:
+        lines.append(f"const {name} = {blanked(facts.source, node.start_byte, node.end_byte, ranges)};")
+    return "\n".join([*lines, "return (", _code_of(function, facts, ranges), ");", "}"])
 
 
 def made_runnable(found: ScriptPredicate | UnreadPredicate) -> ScriptPredicate | UnreadPredicate:

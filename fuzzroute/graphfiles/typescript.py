@@ -49,10 +49,10 @@ from fuzzroute.engine.matchers import (
 )
 from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.supervision import before_graph_code
-from fuzzroute.graphfiles.ts_predicates import FileFacts, file_facts, made_runnable, predicate
 from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
-from fuzzroute.jsrun.predicate import ScriptPredicate
+from fuzzroute.graphfiles.ts_predicates import FileFacts, file_facts, made_runnable, predicate
 from fuzzroute.jsregex.translation import to_code_points
+from fuzzroute.jsrun.predicate import ScriptPredicate
 
 Node = tree_sitter.Node
 

@@ -73,7 +73,7 @@ class _Helper:
     def __init__(self) -> None:
         self.owner = os.getpid()
         self.defined: set[str] = set()
-        self.errors: IO[bytes] = tempfile.TemporaryFile()
+        self.errors: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - kept open as long as the helper runs
         self.buffer = bytearray()
         self.process = subprocess.Popen(
             [sys.executable, "-P", str(HOST_SCRIPT)],
@@ -162,7 +162,14 @@ if hasattr(os, "register_at_fork"):
 
 
 def _current() -> _Helper | None:
-    return _helper if _helper is not None and _helper.owner == os.getpid() else None
+    """This process's helper, if it has one that is still running."""
+    global _helper
+    if _helper is None or _helper.owner != os.getpid():
+        return None
+    if _helper.process.poll() is not None:  # it ended itself after a call V8 could not stop
+        _helper.end()
+        _helper = None
+    return _helper
 
 
 def running() -> bool:
@@ -204,23 +211,27 @@ atexit.register(_drop)
 
 def define(key: str, code: str) -> str | None:
     """Compile one predicate factory in the helper (started if needed); the error text, or None when it compiled."""
-    start()
-    helper = _current()
-    assert helper is not None
-    if key in helper.defined:
+    for attempt in range(2):  # a helper that ended since its last answer is replaced once
+        start()
+        helper = _current()
+        assert helper is not None
+        if key in helper.defined:
+            return None
+        try:
+            answer = helper.ask({"op": "define", "key": key, "code": code}, time.monotonic() + STARTUP_SECONDS)
+        except BaseException:
+            _drop()
+            raise
+        if answer is None:
+            _drop()
+            if attempt == 0:
+                continue
+            raise SandboxUnavailable("the JavaScript sandbox stopped while compiling a predicate")
+        if "error" in answer:
+            return str(answer["error"])
+        helper.defined.add(key)
         return None
-    try:
-        answer = helper.ask({"op": "define", "key": key, "code": code}, time.monotonic() + STARTUP_SECONDS)
-    except BaseException:
-        _drop()
-        raise
-    if answer is None:
-        _drop()
-        raise SandboxUnavailable("the JavaScript sandbox stopped while compiling a predicate")
-    if "error" in answer:
-        return str(answer["error"])
-    helper.defined.add(key)
-    return None
+    raise AssertionError("unreachable")
 
 
 #: Contexts sent in one batch of `prefetch`.
@@ -248,7 +259,7 @@ def prefetch(key: str, code: str, contexts: list[str], seconds: float | None) ->
         except BaseException:
             _drop()
             raise
-        if answer is None:
+        if answer is None or answer.get("stuck"):
             _drop()
             return
         if "values" not in answer:
@@ -288,6 +299,8 @@ def call(key: str, code: str, context: str, seconds: float | None, drain: bool) 
         _drop()
         _fatal[key] = reason
         raise ScriptFailed(reason)
+    if answer.get("stuck"):  # V8 did not stop when told to: the helper ends itself
+        _drop()
     if answer.get("timeout"):
         raise TimedOut(seconds or 0.0)
     verdict: bool | str

@@ -42,8 +42,11 @@ class ScriptPredicate(ScriptWhen):
         *,
         queues_jobs: bool = False,
         always_true: str | None = None,
+        original: str | None = None,
     ) -> None:
         self.factory = factory
+        #: The factory as written in the file, types and all (what TypeScript's own compiler would strip).
+        self.original = factory if original is None else original
         self.key = hashlib.sha256(factory.encode("utf-8", "surrogatepass")).hexdigest()
         self._fingerprint = fingerprint
         self._strings = strings

@@ -16,7 +16,7 @@ SHORT_NOTES = {
     "examples-boundary": "declared examples prove facts about the phrases written, and nothing about others",
     "examples-order-not-checked": "a scorer or a model picks the entry here, so only self-match was checked",
     "never-routes-boundary": "a never-route row proves no start rule claims it, not that the turn routes nowhere",
-    "when-not-run": "verdicts that depend on a `when` read from the source, not run, are listed as not checked",
+    "when-not-run": "verdicts that depend on a `when` fuzzroute did not run are listed as not checked, with why",
 }
 
 

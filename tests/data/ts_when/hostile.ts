@@ -11,7 +11,12 @@ export const spin = skillGraph()
   .build({ check: 'off' });
 
 export const grow = skillGraph()
-  .entry(sk('grow'), { when: () => { const all: number[][] = []; for (;;) all.push(new Array(1e6).fill(7)); }, examples: ['grow'] })
+  .entry(sk('grow'), { when: () => { const all: number[][] = []; for (;;) all.push(new Array(2e7).fill(7)); }, examples: ['grow'] })
+  .entry(sk('victim'), { when: (ctx) => ['victim'].includes(ctx.userMessage) && JSON.stringify([1]) === '[1]', examples: ['victim'] })
+  .build({ check: 'off' });
+
+export const fill = skillGraph()
+  .entry(sk('fill'), { when: () => new Array(5e7).fill(0.5).length > 0, examples: ['fill'] })
   .entry(sk('victim'), { when: (ctx) => ['victim'].includes(ctx.userMessage) && JSON.stringify([1]) === '[1]', examples: ['victim'] })
   .build({ check: 'off' });
 
