@@ -17,9 +17,12 @@ parent only waits.  The parent
   process, or the system killed it), says so and which call was running (exit 2);
 - otherwise ends with the child's own exit code.
 
-JSON and TypeScript graphs run no code of their author's, so no child is
-made for them; a `.py` graph costs one `fork` (3 to 12 ms measured) and, per
-`when` call, two writes into shared memory (about 4.5 us).  The Python API
+JSON graphs, and TypeScript or JavaScript graphs without a runnable `when`,
+run no code of their author's, so no child is made for them.  A `.py` graph,
+or a TypeScript graph with a `when` (whose predicates run in a V8 helper
+process started by the child, `fuzzroute.jsrun`), costs one `fork` (3 to
+12 ms measured) and, per `when` call, two writes into shared memory (about
+4.5 us).  The Python API
 and the pytest plugin never fork for the command itself: they live in the
 caller's process (see `integrations.forked_probe` for what pytest does).
 """

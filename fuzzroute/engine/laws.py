@@ -170,7 +170,7 @@ class ClaimLaws:
         """The candidates (or only the conditional rules) in order, less the data matchers the prefilter rules out.
 
         The proven checks walk the rules one by one (they must stop at a `when`
-        a static read could not run).  Data matchers have no side effects, so
+        fuzzroute does not run).  Data matchers have no side effects, so
         walking this list instead of every candidate keeps their verdicts and
         every `when` call, and makes a check of N examples over N rules near
         linear instead of quadratic.

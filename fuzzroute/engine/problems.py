@@ -94,7 +94,7 @@ class Checkup:
     """Problems (examples first, then never-routes) and the notes that bound them.
 
     `not_checked` lists declared phrases whose verdict depends on a `when` that
-    a static read could not run (`engine.unread`); they are neither problems nor
+    fuzzroute does not run (`engine.unread`); they are neither problems nor
     passes.
     """
 

@@ -61,7 +61,7 @@ def not_run_reason(entry: Entry) -> str:
 
 
 def is_unread(entry: Entry) -> bool:
-    """Whether the entry's condition is a `when` a static read could not run."""
+    """Whether the entry's condition is a `when` fuzzroute does not run."""
     return isinstance(entry.when, UnreadPredicate)
 
 

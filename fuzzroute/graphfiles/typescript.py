@@ -1,4 +1,4 @@
-"""Skill graphs read from TypeScript and JavaScript files, statically: the code is parsed, never run.
+"""Skill graphs read from TypeScript and JavaScript files: the code is parsed, never imported.
 
 The reference library's users declare graphs in `.ts` files, in two forms:
 
@@ -17,9 +17,11 @@ exact positions, and only literal declarations are read: regex literals,
 else (a computed regex, a spread, a variable holding a keyword list, a list
 built by a function) is refused with one paragraph naming the file, the
 line and the rule: guessing a value would make every verdict after it a
-guess.  A `when` is kept as its source text (`engine.unread`), so the
-verdicts that depend on it are reported as not checked.  Regexes get
-JavaScript's semantics exactly (`fuzzroute.jsregex`).
+guess.  A `when` is made runnable from the same tree (`ts_predicates`) and
+runs in a V8 sandbox in a helper process (`fuzzroute.jsrun`); one that reads
+what the sandbox lacks is kept as source text with the reason
+(`engine.unread`), and the verdicts that depend on it are reported as not
+checked.  Regexes get JavaScript's semantics exactly (`fuzzroute.jsregex`).
 
 Every rule's location is the line of its rule object (config form) or of
 its `.entry(` call (builder form).
