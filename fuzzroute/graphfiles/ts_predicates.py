@@ -20,7 +20,7 @@ the sandbox does not have.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -434,9 +434,7 @@ def _free_name(name: str, use: Node) -> None:
     )
 
 
-def _string_values(nodes: list[Node]) -> tuple[str, ...]:
-    from fuzzroute.graphfiles.typescript import string_value
-
+def _string_values(nodes: list[Node], string_value: Callable[[Node], str | None]) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for root in nodes:
         for node in _walk(root):
@@ -484,8 +482,14 @@ def _queues_jobs(function: Node, strict: bool) -> bool:
     return False
 
 
-def predicate(value: Node, facts: FileFacts) -> ScriptPredicate | UnreadPredicate:
-    """The `when` written as `value`: a predicate to run, or one not run with the reason and the line."""
+def predicate(
+    value: Node, facts: FileFacts, string_value: Callable[[Node], str | None]
+) -> ScriptPredicate | UnreadPredicate:
+    """The `when` written as `value`: a predicate to run, or one not run with the reason and the line.
+
+    `string_value` reads a string literal as the file's reader does (its
+    strings are the predicate's magic values, for generation).
+    """
     caption = " ".join(_text(value).split())
     try:
         function = _function_of(value)
@@ -507,7 +511,7 @@ def predicate(value: Node, facts: FileFacts) -> ScriptPredicate | UnreadPredicat
     fingerprint = _fingerprint([function, *(n for _, n in values)], ranges + constant_ranges, facts.strict)
     fingerprint = "\x02".join([*(name for name, _ in values), fingerprint])
     return ScriptPredicate(
-        code, caption, fingerprint, _string_values([function, *constants.values()]),
+        code, caption, fingerprint, _string_values([function, *constants.values()], string_value),
         queues_jobs=_queues_jobs(function, facts.strict), always_true=_always_true(function), original=original,
     )
 

@@ -459,7 +459,7 @@ class _Reader:
         if "match" in fields:
             options["match"] = self.matcher(fields["match"][1], label, where)
         if "when" in fields:
-            options["when"] = predicate(fields["when"][1], self.facts)
+            options["when"] = predicate(fields["when"][1], self.facts, string_value)
         if "examples" in fields:
             value = _unwrap(fields["examples"][1])
             if value.type == "array":
