@@ -159,23 +159,22 @@ def _inside(position: int, ranges: list[tuple[int, int]]) -> bool:
 # -- names -------------------------------------------------------------------------------------------
 
 
+#: The field of a pattern node that holds what it declares (a default's value, a pair's key, are not).
+_DECLARING_FIELD = {"assignment_pattern": "left", "object_assignment_pattern": "left", "pair_pattern": "value",
+                    "required_parameter": "pattern", "optional_parameter": "pattern"}
+#: The field of a node that declares names under it (a function's name is handled apart).
+_DECLARES = {"variable_declarator": "name", "catch_clause": "parameter"}
+
+
 def _pattern_names(node: Node, out: dict[str, Node]) -> None:
     """The names a binding pattern declares (not the defaults' references)."""
     kind = node.type
     if kind in ("identifier", "shorthand_property_identifier_pattern"):
         out.setdefault(_text(node), node)
-    elif kind in ("assignment_pattern", "object_assignment_pattern"):
-        left = node.child_by_field_name("left")
-        if left is not None:
-            _pattern_names(left, out)
-    elif kind == "pair_pattern":
-        value = node.child_by_field_name("value")
-        if value is not None:
-            _pattern_names(value, out)
-    elif kind in ("required_parameter", "optional_parameter"):
-        pattern = node.child_by_field_name("pattern")
-        if pattern is not None:
-            _pattern_names(pattern, out)
+    elif kind in _DECLARING_FIELD:
+        inner = node.child_by_field_name(_DECLARING_FIELD[kind])
+        if inner is not None:
+            _pattern_names(inner, out)
     elif kind in ("object_pattern", "array_pattern", "rest_pattern", "formal_parameters"):
         for child in node.named_children:
             _pattern_names(child, out)
@@ -186,25 +185,18 @@ def _declared_in(root: Node) -> tuple[dict[str, Node], set[int]]:
     names: dict[str, Node] = {}
     for node in _walk(root):
         kind = node.type
+        declaring: Node | None = None
         if kind in _FUNCTIONS or kind in ("class_declaration", "class"):
             name = node.child_by_field_name("name")
             if name is not None and kind != "method_definition":
                 names.setdefault(_text(name), name)
-            parameters = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
-            if parameters is not None:
-                _pattern_names(parameters, names)
-        elif kind == "variable_declarator":
-            name = node.child_by_field_name("name")
-            if name is not None:
-                _pattern_names(name, names)
-        elif kind == "catch_clause":
-            parameter = node.child_by_field_name("parameter")
-            if parameter is not None:
-                _pattern_names(parameter, names)
-        elif kind == "for_in_statement":
-            left = node.child_by_field_name("left")
-            if left is not None and node.child_by_field_name("kind") is not None:
-                _pattern_names(left, names)
+            declaring = node.child_by_field_name("parameters") or node.child_by_field_name("parameter")
+        elif kind in _DECLARES:
+            declaring = node.child_by_field_name(_DECLARES[kind])
+        elif kind == "for_in_statement" and node.child_by_field_name("kind") is not None:
+            declaring = node.child_by_field_name("left")
+        if declaring is not None:
+            _pattern_names(declaring, names)
     return names, {n.id for n in names.values()}
 
 
