@@ -67,10 +67,6 @@ WHEN_NOT_RUN = Note(
     "or run the reference library's own `graph.checkup()` in your tests.",
 )
 
-#: The note's name when a `when` can only ever be true (an async or generator function in JavaScript).
-WHEN_ALWAYS_TRUE = "when-always-true"
-
-
 def always_true_note(entries: Sequence[Entry]) -> Note | None:
     """A note naming each rule whose `when` is always true by its very form (None when there is none).
 
@@ -86,7 +82,7 @@ def always_true_note(entries: Sequence[Entry]) -> Note | None:
             found.append(f'The `when` of rule #{entry.index + 1} ("{entry.id}"{where}) {why}.')
     if not found:
         return None
-    return Note(WHEN_ALWAYS_TRUE, " ".join(found) + " Make it a plain function that returns a boolean.")
+    return Note("when-always-true", " ".join(found) + " Make it a plain function that returns a boolean.")
 
 
 @dataclass(frozen=True)
