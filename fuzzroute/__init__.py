@@ -3,11 +3,9 @@
 The names below are the public Python API (see the README).  They are loaded
 on first use, so `import fuzzroute` is cheap: a light entry point (a test
 runner plugin, `fuzzroute --version`) pays for nothing it does not touch.
-The code is organised in layers, each importing only the ones below it:
-`engine` (graph, matchers, laws, proven checks), `graphfiles` (reading graph
-files), `decided` (automata), `strategies` and `generate` (phrases),
-`results` (the typed findings), `report` (building and rendering the report),
-`authoring` (editing a graph's source) and `cli` (the commands).
+How the code is organised, layer by layer, is written once, as the rules
+`tests/test_architecture.py` enforces; `docs/contributing/code-organisation.md`
+shows them.
 """
 
 from __future__ import annotations
