@@ -67,6 +67,14 @@ WHEN_NOT_RUN = Note(
     "or run the reference library's own `graph.checkup()` in your tests.",
 )
 
+#: The note naming the rules whose `when` is always true; `always_true_note` writes its text for one graph.
+WHEN_ALWAYS_TRUE = Note(
+    "when-always-true",
+    "A `when` that is an async (or generator) function returns an object, which JavaScript reads as true: "
+    "its rule claims every message it is asked about. Make it a plain function that returns a boolean.",
+)
+
+
 def always_true_note(entries: Sequence[Entry]) -> Note | None:
     """A note naming each rule whose `when` is always true by its very form (None when there is none).
 
@@ -82,7 +90,7 @@ def always_true_note(entries: Sequence[Entry]) -> Note | None:
             found.append(f'The `when` of rule #{entry.index + 1} ("{entry.id}"{where}) {why}.')
     if not found:
         return None
-    return Note("when-always-true", " ".join(found) + " Make it a plain function that returns a boolean.")
+    return Note(WHEN_ALWAYS_TRUE.name, " ".join(found) + " Make it a plain function that returns a boolean.")
 
 
 @dataclass(frozen=True)
