@@ -151,8 +151,13 @@ def main() -> None:
     """Find routing bugs in the start rules of an agent's skill graph.
 
     GRAPH is a .json graph document, a .py file with one module-level
-    fuzzroute.Graph, or file.py:name. A .py graph is run as code with your
-    rights; a .json graph is data.
+    fuzzroute.Graph, or file.py:name, or a TypeScript or JavaScript file
+    declaring a skillGraph (file.ts:name picks one). A .py graph is run as
+    code with your rights; a .json graph is data; of a TypeScript or
+    JavaScript graph only the `when` predicates run, each in a V8 sandbox in
+    a helper process (ECMAScript built-ins and literal constants only, no
+    modules, network, files or timers, a heap cap, --condition-limit per
+    call; V8 comes with pip install 'fuzzroute[js]').
 
     \b
     Exit codes: 0 no proven error, 1 proven errors (or --fail-on), 2 bad
