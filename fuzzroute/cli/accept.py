@@ -8,7 +8,9 @@ import click
 
 from fuzzroute.cli.app import reports_bad_input
 from fuzzroute.cli.options import ACCEPT_EPILOG, working_directory_kept
+from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.errors import InputError
+from fuzzroute.graphfiles.capture import GraphOutput
 
 
 @click.command(epilog=ACCEPT_EPILOG)
@@ -30,9 +32,11 @@ def accept(graph_spec: str, earlier: str, later: str, reason: str) -> None:
     from fuzzroute.graphfiles.loader import load_graph
     from fuzzroute.report.persistence.atomic import write_atomically
 
-    with working_directory_kept():
+    graph_output = GraphOutput()
+    with working_directory_kept(), graph_output.window():  # a `.py` graph's prints never reach stdout
         loaded = load_graph(graph_spec)
         edit = acceptance_edit(loaded, earlier, later, reason)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=False)
     if edit.path == loaded.path:
         write_source(
             edit.path, edit.new, by="accept", expected=edit.old,

@@ -10,6 +10,7 @@ said, in the near miss's message and its overview row.
 from __future__ import annotations
 
 import re
+from typing import assert_never
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import AllOf, Keywords, Regex
@@ -42,18 +43,22 @@ def _alternation(before: str, after: str) -> str:
 def fix_advice(entry: Entry, source: str, variant: Variant) -> str:
     """What to change in `entry` so it accepts `variant` of `source` (one sentence, no trailing period)."""
     matcher = entry.data_matcher
-    if isinstance(matcher, Keywords):
-        if variant.kind == "case":
-            return "keywords ignore case, so another change is at work here: add the phrase as an example"
-        widened = _widened_keyword(matcher, source, variant)
-        if widened is not None:
-            return f'add "{widened}" to the keywords (they match whole words exactly as written)'
-        return "add the phrase's words as another keyword (keywords match whole words exactly as written)"
-    if isinstance(matcher, Regex):
-        return _regex_fix(matcher, variant)
-    if isinstance(matcher, AllOf):
-        return "widen the part of the all-of rule that no longer matches, or add the phrase's words to it"
-    return "widen the rule's condition so it accepts the phrase"
+    match matcher:
+        case None:
+            return "widen the rule's condition so it accepts the phrase"
+        case Keywords():
+            if variant.kind == "case":
+                return "keywords ignore case, so another change is at work here: add the phrase as an example"
+            widened = _widened_keyword(matcher, source, variant)
+            if widened is not None:
+                return f'add "{widened}" to the keywords (they match whole words exactly as written)'
+            return "add the phrase's words as another keyword (keywords match whole words exactly as written)"
+        case Regex():
+            return _regex_fix(matcher, variant)
+        case AllOf():
+            return "widen the part of the all-of rule that no longer matches, or add the phrase's words to it"
+        case _:
+            assert_never(matcher)
 
 
 def _regex_fix(matcher: Regex, variant: Variant) -> str:

@@ -26,13 +26,13 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, assert_never
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claims, Outcome, runs_on
-from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
 from fuzzroute.strategies.regex_tree import UnsupportedRegex, literal_runs, parse
 from fuzzroute.strategies.rewording import spelled_out
 from fuzzroute.strategies.variants import VARIANT_KINDS, Variant, VariantKind, phrase_variants
@@ -94,21 +94,29 @@ def literal_sources(entry: Entry) -> list[str]:
     condition accepts is kept, so a run that is only part of what a regex
     needs is left out.
     """
-    matcher = entry.data_matcher
-    texts: list[str] = []
-    if isinstance(matcher, Keywords):
-        texts = list(matcher.keywords)
-    elif isinstance(matcher, Regex):
-        spelled = spelled_out(matcher.pattern, MAX_SPELLED)
-        if spelled is None:
-            try:
-                texts = [run.strip() for run in literal_runs(parse(matcher.pattern))]
-            except (UnsupportedRegex, re.error, RecursionError):
-                texts = []
-        else:
-            texts = [s.strip() for s in spelled]
+    texts = _literal_texts(entry.data_matcher)
     kept = [t for t in dict.fromkeys(texts) if t and _LETTER.search(t)]
     return [t for t in kept if runs_on(entry, t) is Outcome.MATCH]
+
+
+def _literal_texts(matcher: DataMatcher | None) -> list[str]:
+    """A matcher's literal phrases: its keywords, a regex spelled out (or its literal runs); none for an all-of
+    rule, whose parts each match only part of what it needs."""
+    match matcher:
+        case None | AllOf():
+            return []
+        case Keywords():
+            return list(matcher.keywords)
+        case Regex():
+            spelled = spelled_out(matcher.pattern, MAX_SPELLED)
+            if spelled is not None:
+                return [s.strip() for s in spelled]
+            try:
+                return [run.strip() for run in literal_runs(parse(matcher.pattern))]
+            except (UnsupportedRegex, re.error, RecursionError):
+                return []
+        case _:
+            assert_never(matcher)
 
 
 def _sources(entry: Entry) -> Iterator[tuple[str, SourceKind]]:
