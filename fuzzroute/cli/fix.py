@@ -99,7 +99,7 @@ def _fix_one(
         with graph_output.window(), working_directory_kept():  # graph code's prints never reach stdout
             loaded = load_graph(graph_spec)
             run = fix_graph(loaded, select=chosen, unsafe=unsafe, original=original)
-            passes = policy_passes(run.final.graph, run.final_decisions, fail_on)
+            passes = policy_passes(run.final, run.final_decisions, fail_on)
     finally:
         show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
     exit_status = EXIT_OK if passes else EXIT_PROVEN_ERROR

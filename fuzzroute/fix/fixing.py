@@ -29,7 +29,6 @@ from fuzzroute.decided import decide
 from fuzzroute.decided.decisions import CASE_RANGE, NEVER_WINS, OVERLAP, Decisions
 from fuzzroute.decided.languages import languages_for
 from fuzzroute.decided.verdict import judge
-from fuzzroute.diff.winners import CASCADE, COLD_WALK
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import DeclarationError, InputError
@@ -315,16 +314,10 @@ def fix_graph(
     return FixRun(loaded, tuple(results), text, state.text, state.loaded, state.decisions)
 
 
-def live_law(graph: Graph) -> str:
-    return CASCADE if graph.has_classifier else COLD_WALK
+def policy_passes(final: LoadedGraph, decisions: Decisions, fail_on: str) -> bool:
+    """Whether `check --fail-on FAIL_ON` would pass on the fixed graph: decided by check's own document."""
+    from fuzzroute.report import CheckedGraph, check_document
 
-
-def policy_passes(graph: Graph, decisions: Decisions | None, fail_on: str) -> bool:
-    """Whether `check --fail-on FAIL_ON` would pass on the graph (its decided tier given)."""
-    if fail_on == "never":
-        return True
-    errors = any(p.kind == "error" for p in graph.checkup().problems)
-    if fail_on == "proven" or errors:
-        return not errors
-    assert decisions is not None
-    return not judge(decisions, graph.acceptances).failing
+    graph = final.graph
+    checked = CheckedGraph(str(final.path), final, graph.checkup(), decisions, judge(decisions, graph.acceptances))
+    return check_document([checked], fail_on=fail_on).passed
