@@ -4,19 +4,25 @@ The report shows it on the finding's row (`OverviewRow.fix`), so an author
 reads the fix where the finding is: "move "scale" above "incident" (proven
 safe: moves only messages both match)".  Each is proved exactly as `fix`
 proves it, on the graph as the report ran it, and only for the first few
-findings (`results.fix_kinds.FIX_CARDS`), so a report of a big graph does
-not pay for every proof; `fuzzroute fix` lists them all.
+findings (`results.fix_kinds.FIX_CARDS`), and only on graphs of at most
+`REPORT_FIX_RULES` data rules: each proof decides the edited graph again,
+which a report of a thousand rules should not pay for three times over;
+`fuzzroute fix` proves them on any graph.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from fuzzroute.decided import decide
+from fuzzroute.decided.decisions import Decisions
 from fuzzroute.engine.graph import Graph
 from fuzzroute.fix.fixing import Attempt, attempts_for, best_attempt
 from fuzzroute.fix.gaps import decided_gaps
 from fuzzroute.results.document import DecidedRecord
+
+#: The report proposes edits on graphs of at most this many data rules.
+REPORT_FIX_RULES: Final = 300
 
 
 def proposal(attempt: Attempt | None, reason: str | None) -> str:
@@ -41,9 +47,10 @@ def proposal(attempt: Attempt | None, reason: str | None) -> str:
     return f"no safe fix: {attempt.candidate.said}, but {also}"
 
 
-def proposed_fixes(graph: Graph, records: Sequence[DecidedRecord]) -> dict[str, str]:
-    """For each decided record (by id), the edit `fuzzroute fix` proposes, in one line."""
-    decisions = decide(graph)
+def proposed_fixes(graph: Graph, decisions: Decisions, records: Sequence[DecidedRecord]) -> dict[str, str]:
+    """For each decided record (by id, of the graph's `decisions`), the edit `fuzzroute fix` proposes, in one line."""
+    if sum(1 for e in graph.entries if e.data_matcher is not None) > REPORT_FIX_RULES:
+        return {}
     gaps = {
         (gap.code, gap.rule.index, None if len(gap.takers) != 1 else gap.takers[0].index): gap
         for gap in decided_gaps(graph, decisions)

@@ -217,7 +217,7 @@ class ReportOptions:
     typos: bool = False
     #: The edits `fuzzroute fix` proposes for the first decided findings (by record id), or None for none:
     #: the command line passes the fix layer's, which this layer does not import.
-    fixes: Callable[[Graph, list[DecidedRecord]], Mapping[str, str]] | None = None
+    fixes: Callable[[Graph, Decisions, list[DecidedRecord]], Mapping[str, str]] | None = None
     #: The files the run reads, for the one check that no output replaces an input: the graph's file (by
     #: default the file of `source_path`) and the baseline's (a `--json` onto it is a rolling baseline).
     graph_file: str | Path | None = None
@@ -347,7 +347,8 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         baseline_source=settings.baseline_source, memory=memory,
         fail_on=settings.fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
-        fixes=None if settings.fixes is None or decided_interrupted else functools.partial(settings.fixes, graph),
+        fixes=None if settings.fixes is None or decisions is None or decided_interrupted
+        else functools.partial(settings.fixes, graph, decisions),
     )
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
     sarif = None if settings.sarif_path is None else sarif_text(report)
