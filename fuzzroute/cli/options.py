@@ -138,7 +138,7 @@ FIX_EPILOG = exit_codes_epilog(
     "after the safe fixes (written, shown or only listed) `check --fail-on`\n"
     "       would pass",
     "after the safe fixes `check --fail-on` would still fail (a finding with no\n"
-    "       safe fix, or one fix cannot settle); --fail-on never: 0 instead",
+    "       safe fix, or a proven error no fix is for); --fail-on never: 0 instead",
     after="A second run after --write finds nothing more to do.",
 )
 #: Kept for callers that want the `report` wording.
