@@ -1,10 +1,12 @@
 """`fuzzroute check`: the proven checkup of declared examples and never-route rows, and the decided tier.
 
 The decided tier runs by default (`--no-decide` leaves it out): it is
-exact, fast and the tier an author acts on.  `--fail-on proven` (the
-default) keeps the exit code about proven errors; `--fail-on decided` also
-fails on the decided findings `decided.verdict` names, the policy the
-pre-commit hook, the Action and the pytest plugin use.
+exact, fast and the tier an author acts on.  `--fail-on decided` (the
+default, as for `report`, the pre-commit hook, the Action and the pytest
+plugin) fails on proven errors and on the decided findings
+`decided.verdict` names: they hold for every message, so they are proofs,
+not samples.  `--fail-on proven` keeps the exit code about proven errors
+only, and is the default under `--no-decide`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from fuzzroute.cli.options import (
     SARIF,
     anchored,
     fail_on_option,
+    resolved_fail_on,
     verbosity,
     verbosity_options,
 )
@@ -48,20 +51,22 @@ from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
     "Exit 1 on proven errors (proven), on proven errors or decided findings an author acts on (decided: a rule "
     "that never wins, never matches or is dead, an earlier rule taking a later rule's fixed words, a ReDoS), or "
     "only on bad input (never).",
+    default=None,
 )
 @verbosity_options
 @reports_bad_input
 @limit_options
 def check(
     graph_specs: tuple[str, ...], output_format: str, decide: bool, sarif_path: Path | None,
-    junit_path: Path | None, fail_on: str, quiet: bool, verbose: bool,
+    junit_path: Path | None, fail_on: str | None, quiet: bool, verbose: bool,
 ) -> None:
     """Run the proven checks of declared examples and never-route rows, and decide the rules for all messages.
 
     Several GRAPH files can be checked at once (as a pre-commit hook passes
-    them); the exit code is 1 when any of them has a proven error (or, with
-    --fail-on decided, a decided finding to act on). Each decided finding
-    is one line, `file:line: code [rule] 'witness' -> taking rule(s)`.
+    them); the exit code is 1 when any of them has a proven error or a
+    decided finding to act on (--fail-on proven: proven errors only). Each
+    decided finding is one line, `file:line: code [rule] 'witness' -> taking
+    rule(s)`.
     """
     from fuzzroute.report import check_fail_on, check_outputs, checked_graph
     from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
@@ -72,12 +77,8 @@ def check(
             "--fail-on new compares with an earlier run, which `fuzzroute check` does not have. Use "
             "`fuzzroute report --fail-on new --db DIR` (or --baseline), or --fail-on proven|decided|never here."
         )
+    fail_on = resolved_fail_on(fail_on, decide)
     check_fail_on(fail_on, has_history=False)
-    if fail_on == "decided" and not decide:
-        raise InputError(
-            "--fail-on decided fails on decided findings, and --no-decide leaves the decided tier out. Drop "
-            "--no-decide, or use --fail-on proven."
-        )
     refuse_collisions(
         [NamedPath(f"graph {spec}", split_spec(spec)[0]) for spec in graph_specs],
         [NamedPath(role, path) for role, path in (("--sarif", sarif_path), ("--junit", junit_path))

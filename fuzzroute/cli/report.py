@@ -24,12 +24,12 @@ from fuzzroute.cli.options import (
     anchored,
     fail_on_option,
     generation_options,
+    resolved_fail_on,
     verbosity,
     verbosity_options,
 )
 from fuzzroute.cli.progress import progress_bar
 from fuzzroute.cli.terminal import echo_lines, show_graph_output
-from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
 from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
@@ -83,6 +83,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     "Exit 1 on proven errors (proven), on proven errors or decided findings an author acts on (decided), on "
     "new proven errors, suggestions or such decided findings against --baseline or --db (new), or only on bad "
     "input (never).",
+    default=None,
 )
 @click.option(
     "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
@@ -99,21 +100,26 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     "--shard", "shard_spec", default=None, metavar="I/N",
     help="Run only slice I of N of the exploration; combine the N JSON reports with `fuzzroute merge`.",
 )
-@click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
+@click.option(
+    "--decide/--no-decide", "decide", default=True, show_default=True,
+    help="Decide, for all messages, which rules never win, never match or take a later rule's words (automata); "
+    "--no-decide leaves the decided tier out.",
+)
 @verbosity_options
 @reports_bad_input
 @limit_options
 def report(
     graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
-    workers: int | None, shard_spec: str | None, no_decide: bool, quiet: bool, verbose: bool,
+    baseline_path: Path | None, sarif_path: Path | None, fail_on: str | None, db: Path | None, open_browser: bool,
+    workers: int | None, shard_spec: str | None, decide: bool, quiet: bool, verbose: bool,
     junit_path: Path | None = None, typos: bool = False,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
     Proven findings and generated suggestions are kept in separate sections.
-    The exit code depends on proven errors only, unless --fail-on says
-    otherwise. Ctrl-C stops within about a second, in any phase: during the
+    The exit code is 1 on a proven error or a decided finding to act on
+    (--fail-on proven: proven errors only); generated suggestions never
+    fail a run, unless --fail-on new asks for new ones. Ctrl-C stops within about a second, in any phase: during the
     decided tier or generation it still writes a report, marked partial,
     and exits 130 whatever --fail-on says (during the proven checks it
     writes nothing); a second Ctrl-C aborts at once.
@@ -121,12 +127,8 @@ def report(
     from fuzzroute.report import check_fail_on
 
     level = verbosity(quiet, verbose)
+    fail_on = resolved_fail_on(fail_on, decide)
     check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)
-    if fail_on == "decided" and no_decide:
-        raise InputError(
-            "--fail-on decided fails on decided findings, and --no-decide leaves the decided tier out. Drop "
-            "--no-decide, or use --fail-on proven."
-        )
     keep_hypothesis_storage_out_of_the_project(db)
     from fuzzroute.cli.merge import parse_shard
     from fuzzroute.report import (
@@ -162,7 +164,7 @@ def report(
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
             db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
-            decide=not no_decide, junit_path=anchored(junit_path, start), typos=typos,
+            decide=decide, junit_path=anchored(junit_path, start), typos=typos,
         ))
     show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(
