@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import EXIT_OK, EXIT_PROVEN_ERROR, reports_bad_input
+from fuzzroute.cli.configured import graphs_or_configured
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     CHECK_EPILOG,
@@ -37,7 +38,7 @@ from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 
 
 @click.command(epilog=CHECK_EPILOG)
-@click.argument("graph_specs", metavar="GRAPH...", nargs=-1, required=True)
+@click.argument("graph_specs", metavar="[GRAPH]...", nargs=-1)
 @FORMAT
 @click.option(
     "--decide/--no-decide", "decide", default=True, show_default=True,
@@ -63,7 +64,8 @@ def check(
     """Run the proven checks of declared examples and never-route rows, and decide the rules for all messages.
 
     Several GRAPH files can be checked at once (as a pre-commit hook passes
-    them); the exit code is 1 when any of them has a proven error or a
+    them); without GRAPH, the graphs listed in pyproject.toml's
+    [tool.fuzzroute] `graphs` are checked. The exit code is 1 when any of them has a proven error or a
     decided finding to act on (--fail-on proven: proven errors only). Each
     decided finding is one line, `file:line: code [rule] 'witness' -> taking
     rule(s)`.
@@ -72,6 +74,7 @@ def check(
     from fuzzroute.report.persistence.atomic import unwritable, write_all_atomically
 
     level = verbosity(quiet, verbose)
+    graph_specs = tuple(graphs_or_configured(click.get_current_context(), graph_specs, "check GRAPH..."))
     if fail_on == "new":
         raise InputError(
             "--fail-on new compares with an earlier run, which `fuzzroute check` does not have. Use "
