@@ -25,11 +25,13 @@ from fuzzroute.cli.options import (
     JUNIT,
     SARIF,
     anchored,
+    color_option,
     fail_on_option,
     resolved_fail_on,
     verbosity,
     verbosity_options,
 )
+from fuzzroute.cli.progress import status_line
 from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
@@ -55,6 +57,7 @@ from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
     default=None,
 )
 @verbosity_options
+@color_option
 @reports_bad_input
 @limit_options
 def check(
@@ -90,11 +93,16 @@ def check(
     start = Path.cwd()  # outputs are written against it, whatever directory graph code moves to
     sarif_path, junit_path = anchored(sarif_path, start), anchored(junit_path, start)
     graph_output = GraphOutput()
-    with graph_output.window():  # graph code runs in here: its prints never reach stdout
-        results = [
-            checked_graph(spec, load_graph(spec if Path.cwd() == start else str(start / spec)), decide=decide)
-            for spec in graph_specs
-        ]
+    # The status line takes stderr before the window (which holds graph code's prints) opens.
+    with status_line("fuzzroute check", quiet=level < 0) as line, graph_output.window():
+        results = []
+        for spec in graph_specs:
+            if line is not None:
+                line.about(spec)
+            results.append(checked_graph(
+                spec, load_graph(spec if Path.cwd() == start else str(start / spec)), decide=decide,
+                phases=None if line is None else line.phase,
+            ))
         outputs = check_outputs(results, output_format=output_format, level=level, fail_on=fail_on,
                                 sarif_path=sarif_path, junit_path=junit_path)
     files = outputs.files

@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator
+from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -192,17 +193,41 @@ class ReadableGroup(click.Group):
                 formatter.write_dl(rows)
 
 
+#: The help of `-q` and `-v` on the commands that list findings (check, report, merge, diff).
+QUIET_HELP = "Say less: one summary line (and the output paths); no progress bar."
+VERBOSE_HELP = "Say more: every finding, each with its phrase and (for near misses) the edit that made it."
+
+
+def quiet_verbose(quiet_help: str = QUIET_HELP, verbose_help: str = VERBOSE_HELP) -> Callable[[F], F]:
+    """`-q/--quiet` and `-v/--verbose`, on every command, each worded for what it changes there."""
+
+    def decorate(command: F) -> F:
+        command = click.option("-v", "--verbose", "verbose", is_flag=True, help=verbose_help)(command)
+        return click.option("-q", "--quiet", "quiet", is_flag=True, help=quiet_help)(command)
+
+    return decorate
+
+
 def verbosity_options(command: F) -> F:
     """`-q/--quiet` and `-v/--verbose` flags; `verbosity(quiet, verbose)` turns them into a level."""
-    command = click.option(
-        "-v", "--verbose", "verbose", is_flag=True,
-        help="Say more: every finding, each with its phrase and (for near misses) the edit that made it.",
-    )(command)
-    command = click.option(
-        "-q", "--quiet", "quiet", is_flag=True,
-        help="Say less: one summary line (and the output paths); no progress bar.",
-    )(command)
-    return command
+    return quiet_verbose()(command)
+
+
+def color_option(command: F) -> F:
+    """`--color auto|always|never` for the commands that colour their terminal output (see `terminal.use_colour`)."""
+
+    @wraps(command)
+    def wrapper(*args: Any, color: str, **kwargs: Any) -> Any:
+        from fuzzroute.cli.terminal import colour_mode
+
+        with colour_mode(color):
+            return command(*args, **kwargs)
+
+    return click.option(  # type: ignore[return-value]
+        "--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+        help="Colour the output: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or "
+        "never.",
+    )(wrapper)
 
 
 def generation_options(command: F) -> F:
@@ -220,14 +245,6 @@ def generation_options(command: F) -> F:
         "--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators."
     )(command)
     return command
-
-
-def show_graph_output_option(command: F) -> F:
-    """`-v/--verbose` for commands whose only extra output is what the graph's own code printed."""
-    return click.option(
-        "-v", "--verbose", "verbose", is_flag=True,
-        help="Also show what the graph's own code printed while it was loaded and run (on stderr).",
-    )(command)
 
 
 def verbosity(quiet: bool, verbose: bool) -> int:

@@ -23,6 +23,7 @@ from fuzzroute.cli.options import (
     SARIF,
     FilePath,
     anchored,
+    color_option,
     fail_on_option,
     generation_options,
     resolved_fail_on,
@@ -108,6 +109,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     "--no-decide leaves the decided tier out.",
 )
 @verbosity_options
+@color_option
 @reports_bad_input
 @limit_options
 def report(

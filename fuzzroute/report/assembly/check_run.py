@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -67,17 +67,25 @@ class CheckedGraph:
     judged: Judged | None
 
 
-def checked_graph(spec: str, graph_file: LoadedGraph, *, decide: bool) -> CheckedGraph:
-    """Run the checkup (and, with `decide`, the decided tier) of a loaded graph, judged once."""
+def checked_graph(
+    spec: str, graph_file: LoadedGraph, *, decide: bool,
+    phases: Callable[[str, int, int | None], None] | None = None,
+) -> CheckedGraph:
+    """Run the checkup (and, with `decide`, the decided tier) of a loaded graph, judged once.
+
+    `phases(phase, done, total)` follows the "decided" and "proven" phases (the status line of `check`).
+    """
     graph = graph_file.graph
     decisions = None
     if decide:
         from fuzzroute.decided import decide as decide_graph
 
         # The automata are built on every core (the same automata); the questions are answered here.
-        decisions = decide_graph(graph, build_workers=os.cpu_count() or 1)
+        decisions = decide_graph(graph, build_workers=os.cpu_count() or 1,
+                                 progress=None if phases is None else lambda d, t: phases("decided", d, t))
     judged = None if decisions is None else judge(decisions, graph.acceptances)
-    return CheckedGraph(spec, graph_file, graph.checkup(), decisions, judged)
+    checkup = graph.checkup(progress=None if phases is None else lambda d, t: phases("proven", d, t))
+    return CheckedGraph(spec, graph_file, checkup, decisions, judged)
 
 
 def place_of(entry: Entry) -> Place | None:
