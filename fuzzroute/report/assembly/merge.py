@@ -36,7 +36,7 @@ from fuzzroute.report.assembly.records import figures
 from fuzzroute.report.persistence.history import read_json_report, refuse_invalid
 from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.persistence.schema import schema_errors
-from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, previous_schema, upgraded
+from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, VERSION_4, previous_schema, upgraded
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     AcceptedFinding,
@@ -49,7 +49,7 @@ from fuzzroute.results.document import (
 )
 from fuzzroute.results.message_table import read_report, written_document
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none
+from fuzzroute.results.record import OMIT, ShapeError, or_none
 
 #: Run fields that measure time, not findings (and the run's id): they differ between runs of one seed and budget.
 TIMING_FIELDS = ("elapsed_seconds", "judged_per_second", "workers", "decide_seconds", "run_id", "phase_seconds")
@@ -63,17 +63,18 @@ def load_shard(path: str | Path) -> Report:
         source, "report", "Pass the JSON files `fuzzroute report --shard I/N --json` wrote."
     )
     version = document.get("schema_version") if isinstance(document, dict) else None
-    if not isinstance(document, dict) or version not in (PREVIOUS_VERSION, SCHEMA_VERSION) or "merge" not in document:
+    readable = (VERSION_4, PREVIOUS_VERSION, SCHEMA_VERSION)
+    if not isinstance(document, dict) or version not in readable or "merge" not in document:
         raise InputError(
             f"{source} is not a fuzzroute report this version can merge (schema_version {version!r}, "
-            f"needs {SCHEMA_VERSION} or {PREVIOUS_VERSION} with a `merge` block). Re-run the shard with this "
-            "fuzzroute."
+            f"needs {', '.join(map(str, readable))} with a `merge` block). Re-run the shard with this fuzzroute."
         )
-    if version == PREVIOUS_VERSION:  # written by the previous release: checked by its schema, read as this one
-        refuse_invalid(source, "report", document, previous_schema())
+    if version in (VERSION_4, PREVIOUS_VERSION):  # written by an earlier release: checked by its schema
+        refuse_invalid(source, "report", document, previous_schema(version))
+    if version == VERSION_4:
         document = upgraded(document)
     try:
-        return from_json(Report, document) if version == PREVIOUS_VERSION else read_report(document)
+        return read_report(document)
     except (KeyError, IndexError, TypeError) as error:
         raise InputError(
             f"{source} is not a report this fuzzroute wrote: its rule positions or message templates do not fit "

@@ -28,7 +28,7 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.persistence.schema import report_schema
-from fuzzroute.report.persistence.upgrade import previous_schema
+from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, VERSION_4, previous_schema
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
     SCHEMA_VERSION,
@@ -151,7 +151,7 @@ def _previous_version_schema() -> dict[str, Any]:
     against the version 4 definitions the previous release shipped
     (`fuzzroute/schema/report-v4.schema.json`), not a second, hand-kept schema.
     """
-    previous = previous_schema()
+    previous = previous_schema(VERSION_4)
     return {
         "$defs": previous["$defs"],
         "type": "object",
@@ -184,9 +184,11 @@ def load_baseline(path: str | Path) -> Baseline:
             f"baselines of schema versions {readable}. Regenerate the baseline with this version "
             "(`fuzzroute report --json`)."
         )
-    if document.get("schema_version") != SCHEMA_VERSION:
+    if document.get("schema_version") == PREVIOUS_VERSION:  # checked by the schema its release shipped
+        refuse_invalid(source, "baseline", document, previous_schema(PREVIOUS_VERSION))
+    elif document.get("schema_version") != SCHEMA_VERSION:
         refuse_invalid(source, "baseline", document, _previous_version_schema())
-    if document.get("schema_version") == SCHEMA_VERSION:  # each message written as its template's position
+    if document.get("schema_version") == PREVIOUS_VERSION:  # each message written as its template's position
         try:
             document = full_form(document)
         except (KeyError, IndexError, TypeError) as error:
