@@ -25,8 +25,10 @@ file using the reference library, which is read without running it):
     fuzzroute.explore(graph, budget_phrases=500)      # suggested: generated phrases, samples, not proof
 
 The names below are the public API, each with its own `help()`; they are
-loaded on first use, so `import fuzzroute` is cheap. How the package is
-organised is in the contributor documentation (docs/contributing/).
+loaded on first use, so `import fuzzroute` is cheap. How the code is
+organised, layer by layer, is written once, as the rules
+`tests/test_architecture.py` enforces; the contributor documentation
+(docs/contributing/code-organisation.md) shows them.
 """
 
 from __future__ import annotations

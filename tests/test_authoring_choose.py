@@ -11,7 +11,7 @@ from fuzzroute.authoring.suggest import suggest_examples
 from fuzzroute.graphfiles.loader import load_graph
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-TIER = {**{k: 0 for k in DEFECT_KINDS}, **{k: 1 for k in NEAR_MISS_KINDS}, WIDENING: 2}
+TIER: dict[str, int] = {**{k: 0 for k in DEFECT_KINDS}, **{k: 1 for k in NEAR_MISS_KINDS}, WIDENING: 2}
 
 
 @pytest.mark.parametrize(

@@ -364,7 +364,7 @@ def test_the_decided_verdict_imports_nothing_of_generation() -> None:
     assert done.stdout.strip() == "[]"
 
 
-#: How the count line names each decided kind (`decided_text.TITLES`), keyed by the code each listed line starts with.
+#: How the count line names each decided kind (its title in `results.finding_kinds`), by the code its lines start with.
 COUNTED = {"decided-never-matches": "never matches", "decided-never-wins": "never wins",
            "decided-dead-under-cold-walk": "dead under the cold walk", "decided-redos": "ReDoS risk",
            "decided-case-range": "likely range mistake", "decided-overlap": "shared text"}

@@ -48,6 +48,13 @@ def ids(blocks: list[object]) -> list[str]:
     return [b.where for b in blocks]  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("path", sorted(docs.generated_pages()), ids=lambda p: p.name)
+def test_the_pages_written_from_the_code_are_what_the_code_says(path: Path) -> None:
+    assert path.read_text(encoding="utf-8") == docs.generated_pages()[path], (
+        f"{path.relative_to(ROOT)} is stale: run `{REFRESH}` and commit the result"
+    )
+
+
 def test_every_fenced_block_is_tagged_with_what_happens_to_it() -> None:
     assert len(BLOCKS) > 30
     untagged = [b.where for b in BLOCKS if b.kind is None]

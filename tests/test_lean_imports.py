@@ -44,14 +44,15 @@ LEAN_REPORT_MODULES = {
     "fuzzroute.report.persistence.atomic", "fuzzroute.report.assembly", "fuzzroute.report.assembly.fail_on_findings",
     "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.lines",
     "fuzzroute.report.render.decided_text", "fuzzroute.report.render.check_text",
+    "fuzzroute.report.render.check_outputs", "fuzzroute.report.render.check_json",
 }
 #: Of the findings model, a lean command may load the proven tier's records, the decided tier's records (it
 #: builds them), the laws' claims (and the record base under them), check's typed listing lines and the JSON
-#: helper that keeps graph text inert; never the report document.
+#: helper that keeps graph text inert, check's document and the catalogue of finding kinds; never the report document.
 LEAN_RESULTS_MODULES = {
     "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims", "fuzzroute.results.proven_records",
-    "fuzzroute.results.decided_records", "fuzzroute.results.record", "fuzzroute.results.check_listing",
-    "fuzzroute.results.rows",
+    "fuzzroute.results.decided_records", "fuzzroute.results.record", "fuzzroute.results.check_document",
+    "fuzzroute.results.rows", "fuzzroute.results.finding_kinds",
 }
 
 
@@ -137,6 +138,7 @@ def test_the_pytest_plugin_collects_and_runs_rows_on_the_lean_path(tmp_path: Pat
         "fuzzroute.report", "fuzzroute.report.assembly", "fuzzroute.report.assembly.proven_rows",
         "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.junit",
         "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
+        "fuzzroute.report.render.check_outputs",
     }
     assert {m for m in ours if m.startswith("fuzzroute.results")} <= LEAN_RESULTS_MODULES
     assert not {name.split(".")[0] for name in loaded} & HEAVY

@@ -35,7 +35,6 @@ from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
-from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 
 #: Where `--db` keeps its memory when given without a folder.
 DEFAULT_DB = ".fuzzroute"
@@ -50,18 +49,6 @@ def warn_of_an_unfinished_run(db: Path, graph_name: str) -> None:
         click.echo(f"fuzzroute: note: {output} is from run {other}, not from the run the memory in {db} was "
                    "written with: that run stopped between writing its files. The memory is the last complete "
                    "one; this run writes every file again.", err=True)
-
-
-def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: dict[str, Path | None]) -> None:
-    """No output may be the graph, the baseline (except a rolling `--json` baseline) or another output."""
-    inputs = [NamedPath("the graph", split_spec(graph_spec)[0])]
-    if baseline is not None:
-        inputs.append(NamedPath("--baseline", baseline))
-    refuse_collisions(
-        inputs,
-        [NamedPath(role, path) for role, path in outputs.items() if path is not None],
-        allowed={("--json", "--baseline")},  # a rolling baseline: read in full before anything is written
-    )
 
 
 @click.command(epilog=REPORT_EPILOG)
@@ -212,9 +199,6 @@ def report_one(
 
     templated = any(path is not None and NAME_FIELD in str(path)
                     for path in (html_path, json_path, sarif_path, junit_path, baseline_path))
-    if not templated:
-        refuse_overwriting_inputs(graph_spec, baseline_path, {"-o": html_path, "--json": json_path,
-                                                              "--sarif": sarif_path, "--junit": junit_path})
     shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
     baseline = load_baseline(baseline_path) if baseline_path is not None and not templated else None
@@ -229,13 +213,10 @@ def report_one(
         baseline_path = named(baseline_path, name)
         assert baseline_path is not None
         baseline = load_baseline(start / baseline_path)
-    outputs = {"--json": json_path, "--sarif": sarif_path, "--junit": junit_path}
     if db is not None:
         warn_of_an_unfinished_run(start / db, name)
     shown_target = html_path or default_html_path(name)
     target = start / shown_target
-    refuse_overwriting_inputs(str(start / graph_spec), baseline_path and start / baseline_path,
-                              {"-o": target, **{role: anchored(path, start) for role, path in outputs.items()}})
     bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
     with stop_on_interrupt() as should_stop, bar as progress, graph_output.window():
         result = write_report(loaded.graph, ReportOptions(
@@ -245,6 +226,8 @@ def report_one(
             baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
             db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
             decide=decide, junit_path=anchored(junit_path, start), typos=typos,
+            # write_report checks once, before any work, that no output replaces one of these or another output
+            graph_file=start / split_spec(graph_spec)[0], baseline_file=anchored(baseline_path, start),
         ))
     show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(

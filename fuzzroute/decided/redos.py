@@ -43,7 +43,7 @@ from fuzzroute.engine.automata.ambiguity import EXPONENTIAL, Ambiguity, analyse
 from fuzzroute.engine.automata.dfa import SEARCH, Part, build_part
 from fuzzroute.engine.automata.nfa import Nfa, Undecidable
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import Regex
+from fuzzroute.engine.matchers import Regex, leaf_regex
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit, enforced
 from fuzzroute.results.decided_records import Redos, RedosAttack, RedosEvidence
 from fuzzroute.results.record import one_of
@@ -100,8 +100,9 @@ def redos_items(
         if automata is None or len(automata.nfas) != len(automata.leaves):
             continue  # not a data rule, or one the automata cannot read (its `matcher` item says why)
         for position, (leaf, nfa) in enumerate(zip(automata.leaves, automata.nfas, strict=True)):
-            if isinstance(leaf, Regex) and (entry.index, position) not in known_linear:
-                found = _judge(entry, leaf, nfa, languages.cells, measure and _measured(items) < EVIDENCE_ITEMS)
+            regex = leaf_regex(leaf)  # only a regex can backtrack
+            if regex is not None and (entry.index, position) not in known_linear:
+                found = _judge(entry, regex, nfa, languages.cells, measure and _measured(items) < EVIDENCE_ITEMS)
                 if found is not None:
                     items.append(found)
     return items
@@ -247,17 +248,6 @@ def _fix(ambiguity: Ambiguity) -> str:
     return (
         f"Make neighbouring repeats read different characters (so only one of them can read {quoted(ambiguity.pump)}), "
         "merge them into one repeat, or make the first one possessive (`\\d++`) or atomic (`(?>...)`)."
-    )
-
-
-def evidence_words(evidence: list[RedosEvidence]) -> str:
-    """The timed evidence in words (a timing figure: kept out of the item's message, which is deterministic)."""
-    if not evidence:
-        return "not measured"
-    return ", ".join(
-        f"{e.length} characters: "
-        + (f"over {EVIDENCE_SECONDS:g} s (stopped)" if e.seconds is None else f"{e.seconds:.4f} s")
-        for e in evidence
     )
 
 

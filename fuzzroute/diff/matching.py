@@ -24,19 +24,20 @@ import re
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
-from fuzzroute.diff.graph_diff import RuleChangeKind
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph_document import matcher_json
-from fuzzroute.engine.matchers import AllOf, Keywords
-
-ADDED: Final = "added"
-REMOVED: Final = "removed"
-RENAMED: Final = "renamed"
-REORDERED: Final = "reordered"
-MATCHER_CHANGED: Final = "matcher-changed"
-EXAMPLES_CHANGED: Final = "examples-changed"
+from fuzzroute.engine.matchers import Keywords
+from fuzzroute.results.diff_document import (
+    ADDED,
+    EXAMPLES_CHANGED,
+    MATCHER_CHANGED,
+    REMOVED,
+    RENAMED,
+    REORDERED,
+    RuleChangeKind,
+)
 
 
 def condition_key(entry: Entry) -> str:
@@ -110,11 +111,7 @@ def _code_shape(code: types.CodeType) -> list[Any]:
 def full_caption(entry: Entry) -> str:
     """The whole condition, nothing cut (a keyword list's caption stops at three)."""
     matcher = entry.data_matcher
-    if isinstance(matcher, Keywords):
-        return ", ".join(matcher.keywords)
-    if isinstance(matcher, AllOf):
-        return " AND ".join(", ".join(p.keywords) if isinstance(p, Keywords) else p.caption for p in matcher.parts)
-    return entry.caption
+    return entry.caption if matcher is None else matcher.full_caption
 
 
 #: A piece of a condition change: (True, graph text shown as code) or (False, fuzzroute's own words).

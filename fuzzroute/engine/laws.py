@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import assert_never
 
 from fuzzroute.engine.automata.plan import RegexTimedOut, prepare_plans
 from fuzzroute.engine.context import RoutingContext, cold_context
@@ -30,7 +31,7 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_slow, record_timeout
 from fuzzroute.engine.literal_prefilter import Screen, screen_for
-from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex, regexes
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.results.claims import Claimant as Claimant  # re-exported: the laws' answer is a findings record
 from fuzzroute.results.claims import Claims as Claims
@@ -126,7 +127,7 @@ class ClaimLaws:
         self.candidates: tuple[Entry, ...] = tuple(e for e in entries if not e.is_intent)
         # Decide once, for all regexes together, how each runs (re, or an automaton when re could
         # backtrack without bound): their automata share one alphabet, cut once.
-        prepare_plans(leaf.pattern for e in self.candidates for leaf in _regexes(e))
+        prepare_plans(leaf.pattern for e in self.candidates for leaf in regexes(e.data_matcher))
         self.rules: tuple[Entry, ...] = tuple(e for e in self.candidates if not e.is_unconditional)
         self._claimants = {e.index: _claimant(e) for e in self.candidates}
         # The hot path of generation: one (claimant, test) pair per candidate,
@@ -275,24 +276,19 @@ class ClaimLaws:
         return Claims(cold, None)
 
 
-def _regexes(entry: Entry) -> tuple[Regex, ...]:
-    matcher = entry.data_matcher
-    if isinstance(matcher, Regex):
-        return (matcher,)
-    if isinstance(matcher, AllOf):
-        return tuple(part for part in matcher.parts if isinstance(part, Regex))
-    return ()
-
-
 def _cold_test(entry: Entry) -> Callable[[str], object] | None:
     """The cheapest callable whose truthiness equals `runs_on(entry, phrase) is MATCH`."""
     matcher = entry.data_matcher
-    if isinstance(matcher, Regex):
-        return matcher.test
-    if isinstance(matcher, Keywords):
-        return matcher.combined.search
-    if matcher is not None:
-        return matcher.matches
-    if entry.when is None:
-        return None
-    return lambda phrase: runs_on(entry, phrase) is Outcome.MATCH
+    match matcher:
+        case Regex():
+            return matcher.test
+        case Keywords():
+            return matcher.combined.search
+        case AllOf():
+            return matcher.matches
+        case None:
+            if entry.when is None:
+                return None
+            return lambda phrase: runs_on(entry, phrase) is Outcome.MATCH
+        case _:
+            assert_never(matcher)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, assert_never
 
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 from fuzzroute.generate.findings import Group
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
@@ -65,18 +65,22 @@ def _more(group: Group, singular: str, plural: str) -> str:
 
 def _widen_hint(entry: Entry, edit: str) -> str:
     matcher = entry.data_matcher
-    if isinstance(matcher, Keywords):
-        if edit == "inflection":
-            word = next((k for k in matcher.keywords if k.isalnum()), None)
-            regex = f" such as `\\b{re.escape(word)}\\w*`" if word else ""
-            return (
-                "A keyword only matches between word edges, so an inflected form does not match: add the "
-                f"form as another keyword, or use a regex{regex}."
-            )
-        return "Add a keyword that covers it."
-    if isinstance(matcher, Regex):
-        return f"Loosen `{matcher.caption}` so it accepts the phrase."
-    return "Widen the rule's condition so it accepts the phrase."
+    match matcher:
+        case Keywords():
+            if edit == "inflection":
+                word = next((k for k in matcher.keywords if k.isalnum()), None)
+                regex = f" such as `\\b{re.escape(word)}\\w*`" if word else ""
+                return (
+                    "A keyword only matches between word edges, so an inflected form does not match: add the "
+                    f"form as another keyword, or use a regex{regex}."
+                )
+            return "Add a keyword that covers it."
+        case Regex():
+            return f"Loosen `{matcher.caption}` so it accepts the phrase."
+        case AllOf() | None:
+            return "Widen the rule's condition so it accepts the phrase."
+        case _:
+            assert_never(matcher)
 
 
 def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> tuple[str, str | None, str | None]:

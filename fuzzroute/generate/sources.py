@@ -25,9 +25,10 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, Keywords, Leaf, Regex
 from fuzzroute.generate.seeded import draw_examples, stable_seed
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
 from fuzzroute.strategies.choice_tree import ChoiceTree, FreshChooser, NodeAllowance
@@ -212,14 +213,18 @@ class StreamFactory:
         parts: list[Stream] = []
         matcher = entry.data_matcher
         try:
-            if isinstance(matcher, Regex):
-                parts += self._regex(entry, matcher)
-            elif isinstance(matcher, Keywords):
-                parts += self._keywords(entry, matcher)
-            elif isinstance(matcher, AllOf):
-                parts += self._all_of(entry, matcher)
-            elif entry.when is not None:
-                parts += self._when(entry)
+            match matcher:  # a new kind of matcher is a type error here until it has its generators
+                case Regex():
+                    parts += self._regex(entry, matcher)
+                case Keywords():
+                    parts += self._keywords(entry, matcher)
+                case AllOf():
+                    parts += self._all_of(entry, matcher)
+                case None:
+                    if entry.when is not None:
+                        parts += self._when(entry)
+                case _:
+                    assert_never(matcher)
         except (UnsupportedRegex, RecursionError, re.error):
             parts = []  # nothing generated from the condition: the rule's stats show generated == 0
         if self.settings.fixed_sources and matcher is not None:
@@ -304,10 +309,14 @@ class StreamFactory:
         yield from self.sampler(entry, "splice", draw, "splice")
 
     # -- all-of ----------------------------------------------------------------
-    def _fragment(self, part: Regex | Keywords) -> Callable[[Chooser], str]:
-        if isinstance(part, Keywords):
-            return KeywordPhrases(part.keywords, self.words).fragment
-        return RegexPhrases(part.pattern, self.words).core
+    def _fragment(self, part: Leaf) -> Callable[[Chooser], str]:
+        match part:
+            case Keywords():
+                return KeywordPhrases(part.keywords, self.words).fragment
+            case Regex():
+                return RegexPhrases(part.pattern, self.words).core
+            case _:
+                assert_never(part)
 
     def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
         combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
@@ -361,7 +370,7 @@ class StreamFactory:
         """
         own = tuple(dict.fromkeys(entry.examples or ()))
         others: list[str] = []
-        if isinstance(entry.data_matcher, AllOf):
+        if isinstance(entry.data_matcher, AllOf):  # only an all-of completes another rule's example
             others = list(dict.fromkeys(
                 x for e in self.entries if e.index != entry.index for x in e.examples or () if x not in own
             ))

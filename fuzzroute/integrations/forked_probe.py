@@ -52,7 +52,7 @@ def _run_in_child(spec: str, beacon: object) -> None:  # pragma: no cover - fork
         assert isinstance(beacon, supervision.Beacon)
         supervision.attach(beacon, 0)
         from fuzzroute.graphfiles.loader import load_graph
-        from fuzzroute.report.assembly.proven_rows import rows_from_checkup
+        from fuzzroute.report import rows_from_checkup
 
         rows_from_checkup(load_graph(spec).graph)
     except BaseException:  # the session's own load reports any error; the probe watches for exits

@@ -59,8 +59,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:  # pragma: no cover - types only; nothing of fuzzroute is imported at run time here
-    from fuzzroute.integrations.decided_verdicts import DecidedVerdict, SessionVerdicts
-    from fuzzroute.report.assembly.proven_rows import ProvenRow
+    from fuzzroute.integrations.decided_verdicts import SessionVerdicts
+    from fuzzroute.results.check_document import RuleVerdict
+    from fuzzroute.results.rows import ProvenRow
 
 INI_NAME = "fuzzroute_graphs"
 FAIL_ON_INI = "fuzzroute_fail_on"
@@ -238,7 +239,7 @@ class GraphFile(pytest.File):
     def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
         from fuzzroute.engine.errors import FuzzrouteError
         from fuzzroute.graphfiles.loader import load_graph, split_spec
-        from fuzzroute.report.assembly.proven_rows import rows_from_checkup
+        from fuzzroute.report import check_document, checked_graph
 
         graph_path, attribute = split_spec(self.spec)
         if graph_path.suffix.lower() == ".py" and graph_path.is_file():
@@ -249,7 +250,8 @@ class GraphFile(pytest.File):
         before = _running_threads()
         try:
             loaded = load_graph(self.spec)
-            rows = rows_from_checkup(loaded.graph)
+            checked = checked_graph(self.spec, loaded, decide=False)
+            rows = list(check_document([checked], parts={"rows"}).graphs[0].rows or ())
         except FuzzrouteError as error:
             yield GraphLoadItem.from_parent(self, name="load", message=" ".join(str(error).split()))
             return
@@ -341,7 +343,7 @@ class RowItem(pytest.Item):
         self.row = row
 
     def runtest(self) -> None:
-        from fuzzroute.report.render.junit import problem_line, row_problems_text
+        from fuzzroute.report import problem_line, row_problems_text
 
         if self.row.errors:
             raise ProvenFailure(row_problems_text(self.row))
@@ -365,9 +367,10 @@ class RowItem(pytest.Item):
 
 def decided_labels(graph: Any) -> list[str]:
     """The name of each data rule's decided item (see `decided.verdict.verdict_labels`), without deciding."""
-    from fuzzroute.decided.verdict import RuleVerdict, verdict_labels
+    from fuzzroute.decided.verdict import RuleVerdict as TierVerdict
+    from fuzzroute.decided.verdict import verdict_labels
 
-    return verdict_labels([RuleVerdict(e, (), (), None) for e in graph.entries if e.data_matcher is not None])
+    return verdict_labels([TierVerdict(e, (), (), None) for e in graph.entries if e.data_matcher is not None])
 
 
 #: What the forked probe said of each `.py` graph, so collection and the decided tier fork once per graph.
@@ -383,25 +386,25 @@ def probed_failure(spec: str) -> str | None:
     return _PROBED[spec]
 
 
-def decided_verdicts(spec: str) -> dict[str, DecidedVerdict]:
-    """Each data rule's decided verdict (see `decided_verdicts.DecidedVerdict`), by item label.
+def decided_verdicts(spec: str) -> dict[str, RuleVerdict]:
+    """Each data rule's decided verdict (the graph's check document's), by item label.
 
     A graph that cannot be loaded has none (its load item fails).
     """
-    from fuzzroute.decided import decide
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.graphfiles.loader import load_graph, split_spec
-    from fuzzroute.integrations.decided_verdicts import verdicts_by_label
-    from fuzzroute.report.assembly.check_run import rule_verdict_lines
+    from fuzzroute.report import check_document, checked_graph
 
     graph_path, _attribute = split_spec(spec)
     if graph_path.suffix.lower() == ".py" and graph_path.is_file() and probed_failure(spec) is not None:
         return {}  # its code ends or stalls the process: never run here (its load item fails instead)
     try:
-        graph = load_graph(spec).graph
+        loaded = load_graph(spec)
     except FuzzrouteError:
         return {}
-    return verdicts_by_label(rule_verdict_lines(graph, decide(graph)))
+    checked = checked_graph(spec, loaded, decide=True, build_workers=1)
+    verdicts = check_document([checked], fail_on="decided", parts={"verdicts"}).graphs[0].verdicts or ()
+    return {verdict.label: verdict for verdict in verdicts}
 
 
 def session_verdicts(config: pytest.Config) -> SessionVerdicts:
@@ -465,7 +468,7 @@ class DecidedItem(pytest.Item):
         super().__init__(**kwargs)
         self.label = label
 
-    def _verdict(self) -> DecidedVerdict:
+    def _verdict(self) -> RuleVerdict:
         spec = getattr(self.parent.parent if self.parent is not None else None, "spec", "")
         verdicts = session_verdicts(self.config).get(spec, {})
         found = verdicts.get(self.label)
@@ -475,18 +478,21 @@ class DecidedItem(pytest.Item):
 
     def verdict_line(self) -> int | None:
         """The rule's line, 1-based (None when the graph does not say)."""
-        return self._verdict().line
+        where = self._verdict().location
+        return None if where is None else where.line
 
     def runtest(self) -> None:
+        from fuzzroute.report import item_line
+
         verdict = self._verdict()
         if verdict.outcome == "failed":
-            raise DecidedFailure("\n".join(verdict.failing))
+            raise DecidedFailure("\n".join(item_line(item) for item in verdict.failing))
         if verdict.outcome == "skipped":
             pytest.skip(f"undecided: {verdict.undecided}")
         if verdict.accepted:
-            self.add_report_section("call", "fuzzroute accepted", "\n".join(verdict.accepted))
-            for reason in verdict.reasons:
-                self.user_properties.append(("fuzzroute-accepted", reason))
+            self.add_report_section("call", "fuzzroute accepted", "\n".join(item_line(i) for i in verdict.accepted))
+            for item in verdict.accepted:
+                self.user_properties.append(("fuzzroute-accepted", item.accepted))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, DecidedFailure):
@@ -541,7 +547,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.generate import explore
     from fuzzroute.graphfiles.loader import load_graph
-    from fuzzroute.report.render.junit import DECIDED_SHOWN
+    from fuzzroute.results.finding_kinds import decided_row
 
     try:
         graph = load_graph(spec).graph
@@ -551,7 +557,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
     exploration = explore(graph, seed=0, budget_phrases=budget)
     lines = [f"{spec} (graph {graph.name!r}): decided for every message, then sampled ({budget} phrases, not proof)"]
     for item in decisions.items:
-        if item.kind in DECIDED_SHOWN:
+        if decided_row(item.kind).summary_line:
             witness = f" e.g. {item.witness!r}" if item.witness is not None else ""
             rules = item.entry.id if item.other is None else f"{item.other.id} / {item.entry.id}"
             lines.append(f"  decided   [{item.kind}] {rules}{witness}")

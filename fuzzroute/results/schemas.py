@@ -1,7 +1,8 @@
 """The published JSON Schemas, generated from the findings records: `python -m fuzzroute.results.schemas`.
 
-`fuzzroute/schema/report.schema.json` is written from `document.Report` and
-nothing else, so the contract a consumer reads is the one the writer obeys
+`fuzzroute/schema/report.schema.json` is written from `document.Report` (and
+`check.schema.json` from `check_document.CheckFindings`, the ledger's from
+`ledger_records.Ledger`) and nothing else, so the contract a consumer reads is the one the writer obeys
 and the reader checks.  msgspec derives the types, names, `Literal` values,
 `Meta` constraints and descriptions (class docstrings, `Meta(description=)`);
 this module adds what msgspec leaves to its caller: the document's own
@@ -22,6 +23,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
+from fuzzroute.results.check_document import CheckFindings
 from fuzzroute.results.document import Report
 from fuzzroute.results.ledger_records import Ledger
 
@@ -50,6 +52,19 @@ LEDGER_HEAD = {
         "every suggestion with the witnesses a next run replays. Read strictly: a ledger that does not validate is "
         "bad input, never an empty memory. Generated from fuzzroute's findings records "
         "(fuzzroute.results.ledger_records)."
+    ),
+}
+
+
+CHECK_HEAD = {
+    "$schema": DRAFT,
+    "$id": "urn:fuzzroute:schema:check:1",
+    "title": "fuzzroute check --format json",
+    "description": (
+        "What `fuzzroute check --format json` prints: for one graph, its findings; for several, a list of them, each "
+        "naming its graph. `problems` are proven facts about declared phrases; `decided` (absent under "
+        "--no-decide) holds the decided tier's items, each with `fails` (whether `--fail-on decided` fails on it) "
+        "and `accepted`. Generated from fuzzroute's findings records (fuzzroute.results.check_document)."
     ),
 }
 
@@ -112,6 +127,19 @@ def schema_of(root: type, head: dict[str, Any]) -> dict[str, Any]:
     return {**head, **top, "$defs": dict(sorted(definitions.items()))}
 
 
+def check_schema() -> dict[str, Any]:
+    """The schema of `check --format json`: one graph's `CheckFindings`, or a list of them (several graphs)."""
+    inline = schema_of(CheckFindings, CHECK_HEAD)
+    definitions = inline.pop("$defs")
+    definitions[CheckFindings.__name__] = {key: value for key, value in inline.items() if key not in CHECK_HEAD}
+    ref = {"$ref": f"#/$defs/{CheckFindings.__name__}"}
+    return {
+        **CHECK_HEAD,
+        "anyOf": [ref, {"type": "array", "items": ref, "minItems": 2}],
+        "$defs": dict(sorted(definitions.items())),
+    }
+
+
 def text_of(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
@@ -121,6 +149,7 @@ def shipped() -> dict[Path, str]:
     return {
         SCHEMA_FOLDER / "report.schema.json": text_of(schema_of(Report, REPORT_HEAD)),
         SCHEMA_FOLDER / "ledger.schema.json": text_of(schema_of(Ledger, LEDGER_HEAD)),
+        SCHEMA_FOLDER / "check.schema.json": text_of(check_schema()),
     }
 
 

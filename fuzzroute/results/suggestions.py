@@ -8,7 +8,7 @@ see exactly what the suggestion states.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 from msgspec import Meta, field
 
@@ -16,6 +16,7 @@ from fuzzroute.results.decided_records import RELATIONS as RELATIONS
 from fuzzroute.results.decided_records import SHARED_INS as SHARED_INS
 from fuzzroute.results.decided_records import Relation as Relation
 from fuzzroute.results.decided_records import SharedIn as SharedIn
+from fuzzroute.results.finding_kinds import SUGGESTIONS, SuggestionKind
 from fuzzroute.results.record import OMIT, Omitted, Record
 
 #: What a witness's context holds (the routing context it was judged on), for the published schemas; the
@@ -28,26 +29,18 @@ CONTEXT_SCHEMA = {
     },
 }
 
-# Suggestion kinds (stable codes, documented in the README).
-SHADOWED_BY_EARLIER_RULE = "generated-shadowed-by-earlier"
-LAWS_DISAGREE = "generated-laws-disagree"
-NEAR_MISS_UNCLAIMED = "near-miss-unclaimed"
-NEAR_MISS_CLAIMED_ELSEWHERE = "near-miss-claimed-elsewhere"
-RULES_OVERLAP = "rules-overlap"
-RULE_NEVER_WINS = "rule-never-wins"
-WHEN_CLAIMS_WARM = "when-claims-warm"
-SLOW_MATCHER = "slow-matcher"
+# Suggestion kinds (stable codes; each one's row in `finding_kinds.SUGGESTIONS` says what the outputs show).
+SHADOWED_BY_EARLIER_RULE: Final[SuggestionKind] = "generated-shadowed-by-earlier"
+LAWS_DISAGREE: Final[SuggestionKind] = "generated-laws-disagree"
+NEAR_MISS_UNCLAIMED: Final[SuggestionKind] = "near-miss-unclaimed"
+NEAR_MISS_CLAIMED_ELSEWHERE: Final[SuggestionKind] = "near-miss-claimed-elsewhere"
+RULES_OVERLAP: Final[SuggestionKind] = "rules-overlap"
+RULE_NEVER_WINS: Final[SuggestionKind] = "rule-never-wins"
+WHEN_CLAIMS_WARM: Final[SuggestionKind] = "when-claims-warm"
+SLOW_MATCHER: Final[SuggestionKind] = "slow-matcher"
 
-SUGGESTION_KINDS: dict[str, str] = {
-    SHADOWED_BY_EARLIER_RULE: "a phrase generated from a later rule is claimed by an earlier rule",
-    LAWS_DISAGREE: "the cold walk and the cascade start different entries (a default claims it)",
-    NEAR_MISS_UNCLAIMED: "a small edit of a declared example that no rule claims",
-    NEAR_MISS_CLAIMED_ELSEWHERE: "a small edit of a declared example that another rule claims",
-    RULES_OVERLAP: "two rules both match a generated phrase; declaration order decides",
-    RULE_NEVER_WINS: "a rule wins none of the phrases generated from it",
-    WHEN_CLAIMS_WARM: "a `when` rule declines the phrase cold but claims it on a later turn",
-    SLOW_MATCHER: "a matcher is pathologically slow on a generated phrase",
-}
+#: Each suggestion kind and one line on what it means, in the order the report lists them.
+SUGGESTION_KINDS: dict[str, str] = {kind: row.summary for kind, row in SUGGESTIONS.items()}
 
 GENERATED_BOUNDARY = (
     "Generated phrases are samples drawn from the rules, not proof. A suggestion shows one "

@@ -46,6 +46,7 @@ from fuzzroute.results.document import (
     SuggestionRecord,
     Tier,
 )
+from fuzzroute.results.finding_kinds import BROKEN_KINDS, DECIDED, SuggestionRank, suggestion_row
 from fuzzroute.results.presentation import (
     CO_OCCURRENCE,
     CO_OCCURRENCE_ANCHOR,
@@ -57,18 +58,7 @@ from fuzzroute.results.presentation import (
     proven_cards,
 )
 from fuzzroute.results.record import omit_none, one_of
-from fuzzroute.results.suggestions import (
-    LAWS_DISAGREE,
-    NEAR_MISS_CLAIMED_ELSEWHERE,
-    NEAR_MISS_UNCLAIMED,
-    RULE_NEVER_WINS,
-    RULES_OVERLAP,
-    SHADOWED_BY_EARLIER_RULE,
-    SLOW_MATCHER,
-    WHEN_CLAIMS_WARM,
-    Relation,
-    SharedIn,
-)
+from fuzzroute.results.suggestions import RULES_OVERLAP, Relation, SharedIn
 
 #: Rows of the decided and suggested tiers listed before the rest are only counted.
 OVERVIEW_LIMIT = 20
@@ -83,11 +73,9 @@ NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
 
 FIXED_WORDS = "fixed-words"
 
-#: Decided kinds that say a rule is broken for every message.
-DECIDED_BROKEN = (
-    "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
-    "decided-case-range",
-)
+#: The order of the suggestion kinds' rank groups (`finding_kinds.SuggestionRank`); "pair" rows rank by
+#: the share of the later rule's phrases taken, near misses are grouped (`_near_miss_rows`, at 5).
+SUGGESTION_GROUPS: dict[SuggestionRank, int] = {"rule": 2, "pair": 3, "context": 4, "near-miss": 5, "other": 6}
 #: Real-word edits of a declared example (a gap in the rule) before typos and glued fragments.
 REAL_WORD_EDITS = ("plural", "inflection", "spelling", "drop", "insertion", "case", "punctuation")
 
@@ -164,19 +152,20 @@ def _decided_rows(decided: Sequence[DecidedRecord]) -> tuple[list[Ranked], list[
     glued: list[DecidedRecord] = []
     wildcards: list[DecidedRecord] = []
     for position, item in enumerate(decided):
-        if item.kind in DECIDED_BROKEN:
-            rank: tuple[float, ...] = (0, DECIDED_BROKEN.index(item.kind), position)
-        elif item.kind == "decided-overlap" and item.relation == SHARED_TEXT:
+        group = DECIDED[item.kind].rank
+        if group == "broken":
+            rank: tuple[float, ...] = (0, BROKEN_KINDS.index(item.kind), position)
+        elif group == "pair" and item.relation == SHARED_TEXT:
             if item.shared_in != FIXED_WORDS:
                 wildcards.append(item)
                 continue
             rank = (1, position)
         else:
-            if item.kind == "decided-overlap" and item.relation == CO_OCCURRENCE:
+            if group == "pair" and item.relation == CO_OCCURRENCE:
                 glued.append(item)
             continue
         pairs = tuple((taker, item.rule) for taker in _takers(item))
-        ranked.append(Ranked(rank, _decided_row(item), pairs, folds=item.kind == "decided-overlap"))
+        ranked.append(Ranked(rank, _decided_row(item), pairs, folds=group == "pair"))
     return ranked, glued, wildcards
 
 
@@ -231,27 +220,23 @@ def _suggested_rows(
     near: dict[tuple[str, str | None], list[tuple[SuggestionRecord, str]]] = {}
     for position, item in enumerate(suggestions):
         anchor = f"suggestion-{position + 1}"
-        if item.kind in (SHADOWED_BY_EARLIER_RULE, RULES_OVERLAP):
+        row = suggestion_row(item.kind)
+        group: SuggestionRank = "other" if row is None else row.rank
+        if group == "pair":
             if item.relation == CO_OCCURRENCE:
                 glued.append((item, anchor))
                 continue
             if item.relation == SHARED_TEXT and item.shared_in != FIXED_WORDS:
                 wildcards.append((item, anchor))
                 continue
-            rank: tuple[float, ...] = (3, 1, -_share_taken(item, figures), position)
+            rank: tuple[float, ...] = (SUGGESTION_GROUPS[group], 1, -_share_taken(item, figures), position)
             pair = (item.from_ or "", item.to or item.rule or "")
             ranked.append(Ranked(rank, _suggestion_row(item, anchor), (pair,), folds=True))
             continue
-        elif item.kind in (RULE_NEVER_WINS, SLOW_MATCHER):
-            rank = (2, position)
-        elif item.kind in (LAWS_DISAGREE, WHEN_CLAIMS_WARM):
-            rank = (4, position)
-        elif item.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
+        if group == "near-miss":
             near.setdefault((item.kind, item.rule), []).append((item, anchor))
             continue
-        else:
-            rank = (6, position)
-        ranked.append(Ranked(rank, _suggestion_row(item, anchor)))
+        ranked.append(Ranked((SUGGESTION_GROUPS[group], position), _suggestion_row(item, anchor)))
     ranked.extend(_near_miss_rows(near))
     return ranked, glued, wildcards
 

@@ -127,24 +127,26 @@ def run_decisions(
     should_stop: StopFlag | None = None,
     budget_seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Decisions:
-    """The decided tier of `graph`, stopped by a stop request or by its share of a time budget."""
+    """The decided tier of `graph`, stopped by a stop request or by its share of a time budget (on `clock`)."""
     stop = should_stop
     if budget_seconds is not None:
-        deadline = time.monotonic() + budget_seconds * DECIDE_SHARE
+        deadline = clock() + budget_seconds * DECIDE_SHARE
 
         def stop() -> bool:
-            return (should_stop is not None and should_stop()) or time.monotonic() > deadline
+            return (should_stop is not None and should_stop()) or clock() > deadline
 
     return decide(graph, workers=workers, should_stop=stop, progress=progress)
 
 
 class _PhaseClock:
-    """Seconds spent per phase, in the order the phases ran."""
+    """Seconds spent per phase, in the order the phases ran, and what remains of a time budget on `clock`."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.seconds: dict[str, float] = {}
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = clock()
 
     @contextlib.contextmanager
     def __call__(self, phase: str) -> Iterator[None]:
@@ -158,7 +160,7 @@ class _PhaseClock:
         """What remains of a time budget that started with the run (never below zero)."""
         if budget_seconds is None:
             return None
-        return max(0.0, budget_seconds - (time.monotonic() - self.started))
+        return max(0.0, budget_seconds - (self.clock() - self.started))
 
 
 def _with_report_phase(report: Report, seconds: float) -> Report:
@@ -212,6 +214,12 @@ class ReportOptions:
     shard: tuple[int, int] | None = None
     phases: PhaseProgress | None = None
     typos: bool = False
+    #: The files the run reads, for the one check that no output replaces an input: the graph's file (by
+    #: default the file of `source_path`) and the baseline's (a `--json` onto it is a rolling baseline).
+    graph_file: str | Path | None = None
+    baseline_file: str | Path | None = None
+    #: The clock a time budget is measured on (seconds, only differences count); tests give their own.
+    clock: Callable[[], float] = time.monotonic
 
 
 def applied_fail_on(settings: ReportOptions) -> str:
@@ -264,15 +272,19 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         check_db(settings.db)
     ledger_file, ledger = read_memory(settings.db, graph.name) if settings.db is not None else (None, None)
     target = Path(settings.html_path) if settings.html_path is not None else default_html_path(graph.name)
-    refuse_collisions(  # before any work: no output may replace the graph, the memory or another output
-        [NamedPath("the graph", split_spec(settings.source_path)[0])] if settings.source_path else [],
+    graph_file = settings.graph_file or (split_spec(settings.source_path)[0] if settings.source_path else None)
+    refuse_collisions(  # the run's one check, before any work: no output may replace an input or another output
+        [NamedPath(role, Path(path)) for role, path in (
+            ("the graph", graph_file), ("--baseline", settings.baseline_file),
+        ) if path is not None],
         [NamedPath(role, Path(path)) for role, path in (
             ("-o", target), ("--json", settings.json_path), ("--sarif", settings.sarif_path),
             ("--junit", settings.junit_path), ("the --db ledger", ledger_file),
         ) if path is not None],
+        allowed={("--json", "--baseline")},  # a rolling baseline: read in full before anything is written
     )
     stop = settings.should_stop if isinstance(settings.should_stop, StopRequest) else None
-    clock = _PhaseClock()
+    clock = _PhaseClock(settings.clock)
     with _in_phase(stop, ABORTABLE), clock("proven"):
         checkup = graph.checkup(progress=_reporter(settings.phases, "proven"))
     decisions: Decisions | None = None
@@ -285,7 +297,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
                 decisions = run_decisions(
                     graph, workers=settings.workers, should_stop=settings.should_stop,
                     budget_seconds=clock.left_of(settings.budget_seconds),
-                    progress=_reporter(settings.phases, "decided"),
+                    progress=_reporter(settings.phases, "decided"), clock=settings.clock,
                 )
         except RunInterrupted:
             decided_interrupted = True

@@ -44,6 +44,7 @@ from fuzzroute.report.render.problem_view import (
 )
 from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
 from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
+from fuzzroute.results.finding_kinds import SUGGESTIONS
 from fuzzroute.results.presentation import (
     CO_OCCURRENCE,
     CO_OCCURRENCE_ANCHOR,
@@ -60,7 +61,6 @@ from fuzzroute.results.presentation import (
     explain_suggestion,
 )
 from fuzzroute.results.record import or_none
-from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
 # non-zero share below the first bound.  Small steals are the common case, so
@@ -246,7 +246,7 @@ def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[
 
 
 def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[SuggestionGroup]:
-    order = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
+    order: dict[str, int] = {kind: position for position, kind in enumerate(SUGGESTIONS)}
     buckets: dict[str, list[SuggestionItem]] = {}
     for position, suggestion in enumerate(doc.suggestions):
         witnesses: list[WitnessView] = [
