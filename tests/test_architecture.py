@@ -82,7 +82,9 @@ LAYER_JOBS: dict[str, str] = {
         "proven checks, the JSON format's TypedDicts (`graph_document`); `regex_syntax` is the only module that "
         "reads Python's private regex parser; `automata/`, the one automaton engine (regexes and keyword lists as "
         "exact automata over one alphabet of character classes): the laws run a regex `re` could backtrack on "
-        "through it in linear time, and the decided tier asks it its questions"
+        "through it in linear time, and the decided tier asks it its questions; every call into a graph's own "
+        "code goes through `graph_code` (what that code did to the process: `process_state`; whose signal it "
+        "was: `signal_origin`; the watched process: `supervision`)"
     ),
     "graphfiles": (
         "reading graph files: the `.py` loader, the JSON format (its schema generated from the engine's TypedDicts "

@@ -37,6 +37,8 @@ TWINS = [
     ("config_form.ts:lobby", "config_form.lobby.json"),
     ("config_form.ts:intents", "config_form.intents.json"),
     ("config_form.ts:menu", "config_form.menu.json"),
+    # `start: { use, rules }`: `use` first, as the reference's builder reads it (the rules are never read)
+    ("config_form.ts:usefirst", "config_form.usefirst.json"),
     ("builder_form.ts:support", "builder_form.support.json"),
     ("builder_form.ts:intents", "builder_form.intents.json"),
     ("builder_form.ts:default", "builder_form.default.json"),

@@ -8,7 +8,9 @@ import click
 
 from fuzzroute.cli.app import reports_bad_input
 from fuzzroute.cli.options import ACCEPT_EPILOG, quiet_verbose, verbosity, working_directory_kept
+from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.errors import InputError
+from fuzzroute.graphfiles.capture import GraphOutput
 
 
 @click.command(epilog=ACCEPT_EPILOG)
@@ -37,9 +39,11 @@ def accept(
     from fuzzroute.report.persistence.atomic import write_atomically
 
     level = verbosity(quiet, verbose)
-    with working_directory_kept():
+    graph_output = GraphOutput()
+    with working_directory_kept(), graph_output.window():  # a `.py` graph's prints never reach stdout
         loaded = load_graph(graph_spec)
         edit = acceptance_edit(loaded, earlier, later, reason)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     if edit.path == loaded.path:
         write_source(
             edit.path, edit.new, by="accept", expected=edit.old,

@@ -4,8 +4,12 @@ Exit codes are a public contract: 0 no proven error, 1 at least one proven
 error, 2 bad input or environment (the message is one paragraph on stderr,
 never a traceback), 3 an internal error (a bug of fuzzroute's: one paragraph
 saying what to report; the traceback only with FUZZROUTE_DEBUG=1), 130
-interrupted.  Graph code cannot choose one: its
-`sys.exit` at import is bad input, inside a predicate it is a throw.
+interrupted.  Graph code cannot choose one: its `sys.exit` or
+`KeyboardInterrupt` at import is bad input, inside a predicate it is a
+throw, and a signal it sends, a fork, an exit handler or a replaced builtin
+is bad input (`engine.graph_code`).  An exception is exit 3 only after
+`graph_code.blame` found the process as fuzzroute left it and it is no
+failure of the environment (`errors.environment_problem`).
 Generated suggestions never change the exit code, unless `--fail-on new`
 asks to fail on new ones (see `report.fail_on_findings`).  Each command lives in a
 module of its own and is a thin layer over the Python API.  Every command
@@ -21,14 +25,17 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
 from fuzzroute import __version__
+from fuzzroute.cli import supervisor
 from fuzzroute.cli.options import FilePath, ReadableGroup
 from fuzzroute.cli.terminal import install as install_terminal_guard
-from fuzzroute.engine.errors import FuzzrouteError
+from fuzzroute.engine import graph_code, signal_origin
+from fuzzroute.engine.errors import FuzzrouteError, environment_problem
+from fuzzroute.engine.signal_origin import GraphSignalled
 
 EXIT_OK = 0
 EXIT_PROVEN_ERROR = 1
@@ -55,18 +62,64 @@ def reports_bad_input(command: F) -> F:
         except FuzzrouteError as exc:
             from fuzzroute.cli.configured import origin_note
 
-            message = origin_note(click.get_current_context(silent=True), " ".join(str(exc).split()))
-            click.echo(f"fuzzroute: error: {message}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-        except KeyboardInterrupt:
+            bad_input(origin_note(click.get_current_context(silent=True), " ".join(str(exc).split())))
+        except GraphSignalled as exc:
+            bad_input(str(graph_code.blame(exc) or exc))
+        except KeyboardInterrupt as exc:
+            if not users_interrupt(exc):
+                bad_input(f"the graph's code raised {type(exc).__name__} itself; no Ctrl-C was pressed, so this is "
+                          f"not an interruption (found after {graph_code.last_call()}). Remove the raise from the "
+                          "graph's code.")
             click.echo("fuzzroute: interrupted (Ctrl-C); nothing was written.", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except Exception as exc:  # a bug of fuzzroute's: exit 3, never read as findings
-            sys.exit(internal_error(exc))
+            sys.exit(failure_code(exc))
 
     return wrapper  # type: ignore[return-value]
+
+
+def bad_input(text: str) -> NoReturn:
+    """One paragraph on stderr, exit 2."""
+    _say_error(text)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def users_interrupt(exc: KeyboardInterrupt) -> bool:
+    """Whether a `KeyboardInterrupt` that reached the command is the user's Ctrl-C.
+
+    Where the arbiter stands (a `.py` graph's watched child) every SIGINT of
+    the process is accounted for, so one that is not the user's was raised by
+    the graph's code (in a `__del__`, a `__eq__` fuzzroute called, ...).
+    Everywhere else a `KeyboardInterrupt` is the user's.
+    """
+    return not (signal_origin.arbitrating() and graph_code.ran() and not signal_origin.user_interrupted())
+
+
+def failure_code(exc: Exception) -> int:
+    """The exit code and paragraph for an exception no layer meant to raise.
+
+    Exit 3 only for fuzzroute's own defects: a failure that follows from what
+    the graph's code did to the process (`graph_code.blame`) is bad input, and
+    one of the environment (a file or memory limit, permissions) is exit 2
+    naming the resource and the fix.
+    """
+    blamed = graph_code.blame(exc)
+    if blamed is not None:
+        _say_error(str(blamed))
+        return EXIT_BAD_INPUT
+    problem = environment_problem(exc)
+    if problem is not None:
+        _say_error(problem)
+        return EXIT_BAD_INPUT
+    return internal_error(exc)
+
+
+def _say_error(text: str) -> None:
+    with contextlib.suppress(Exception):
+        click.echo(f"fuzzroute: error: {' '.join(text.split())}", err=True)
+    supervisor.deliver(text)  # graph code may have taken descriptor 2
 
 
 def debugging() -> bool:

@@ -69,11 +69,15 @@ def exit_codes_epilog(clean: str, failing: str | None = None, after: str = "", i
     lines += [
         "  2    bad input or environment: a missing or invalid file or option, an",
         "       output that would overwrite an input, standard output closed or",
-        "       full, graph code past --import-limit or --condition-limit, stuck in",
-        "       C code or ending the process; one paragraph on stderr",
+        "       full, a limit of the system (open files, memory) or a permission,",
+        "       graph code past --import-limit or --condition-limit, stuck in C",
+        "       code, ending, signalling, stopping or forking its own process,",
+        "       registering an exit handler or replacing what fuzzroute runs on",
+        "       (sys.exit, a builtin, a signal handler); one paragraph on stderr",
         "  3    internal error: a bug in fuzzroute, never a finding; one paragraph",
         "       on stderr says what to report (FUZZROUTE_DEBUG=1 adds the traceback)",
-        f"  130  interrupted (Ctrl-C){interrupted}",
+        f"  130  interrupted (Ctrl-C){interrupted}; only your own signal",
+        "       interrupts (SIGTERM, SIGHUP: 128 + the signal, as for any program)",
     ]
     if after:
         lines.append(after)

@@ -29,6 +29,7 @@ from typing import Any
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph_document import matcher_json
 from fuzzroute.engine.matchers import Keywords
+from fuzzroute.engine.unread import UnreadPredicate
 from fuzzroute.results.diff_document import (
     ADDED,
     EXAMPLES_CHANGED,
@@ -46,9 +47,11 @@ def condition_key(entry: Entry) -> str:
     Two `when` predicates get the same key only when they surely behave the
     same: the same code, the same default and closure values, and the same
     values of the module-level names they read (functions among them
-    compared the same way, a few levels deep).  A value that cannot be
-    compared by content (an object, a class instance) makes the key unique,
-    so such a predicate never equals another one.
+    compared the same way, a few levels deep); for a TypeScript or
+    JavaScript graph, the same source text and the same text of every
+    declaration of the file it names.  A value that cannot be compared by
+    content (an object, a class instance) makes the key unique, so such a
+    predicate never equals another one.
     """
     if entry.match is not None:
         return "match:" + json.dumps(matcher_json(entry.match), sort_keys=True, ensure_ascii=False)
@@ -79,6 +82,8 @@ def _value_shape(value: object, depth: int) -> Any:
         return ["pattern", value.pattern if isinstance(value.pattern, str) else repr(value.pattern), value.flags]
     if isinstance(value, types.FunctionType) and depth > 0:
         return _function_shape(value, depth - 1)
+    if isinstance(value, UnreadPredicate):  # a TypeScript/JavaScript `when`: its source and what it names
+        return ["unread", value.identity]
     return f"object:{id(value)}"
 
 

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import assert_never
 
+from fuzzroute.engine import graph_code
 from fuzzroute.engine.automata.plan import RegexTimedOut, prepare_plans
 from fuzzroute.engine.context import RoutingContext, cold_context
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
+from fuzzroute.engine.graph_code import GraphCodeError
 from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_slow, record_timeout
 from fuzzroute.engine.literal_prefilter import Screen, screen_for
 from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex, regexes
@@ -52,10 +54,13 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
 
     A data matcher reads only the user message.  A `when` result is read for
     truthiness, and a `when` that raises counts as THREW (never a match): any
-    exception, even SystemExit or GeneratorExit, so graph code can neither end
-    the process nor choose its exit code.  A `when` that runs past the
-    condition time limit (`limits`) is stopped and counts as TIMED_OUT, which
-    every check treats like THREW.
+    exception, even SystemExit, GeneratorExit or a KeyboardInterrupt it raised
+    itself (`graph_code.RaisedInterrupt`), so graph code can neither end the
+    process nor choose its exit code.  What it does to the process instead
+    (a signal, a fork, a replaced builtin: `graph_code`) is bad input naming
+    the call, and a Ctrl-C of the user's passes through.  A `when` that runs
+    past the condition time limit (`limits`) is stopped and counts as
+    TIMED_OUT, which every check treats like THREW.
     """
     matcher = entry.data_matcher
     if matcher is not None:
@@ -68,14 +73,16 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
         return Outcome.TIMED_OUT
     ctx = cold_context(phrase) if context is None else context
     seconds = condition_seconds()
+    activity = partial(_activity, entry, phrase)
     try:
-        verdict = call_with_time_limit(seconds, lambda: bool(when(ctx)), lambda: _activity(entry, phrase))
+        verdict = call_with_time_limit(seconds, lambda: graph_code.call(lambda: bool(when(ctx)), activity, when),
+                                       activity)
         return Outcome.MATCH if verdict else Outcome.NO_MATCH
     except TimedOut:
         record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)
         return Outcome.TIMED_OUT
-    except KeyboardInterrupt:
-        raise  # the user's Ctrl-C, not the predicate's verdict
+    except (KeyboardInterrupt, GraphCodeError):
+        raise  # the user's Ctrl-C, or what the code did to the process: not the predicate's verdict
     except BaseException:  # any exception, SystemExit included, is a `threw` verdict by contract
         return Outcome.THREW
 

@@ -32,10 +32,17 @@ class PredicateNotRun(Exception):
 
 
 class UnreadPredicate:
-    """A `when` known only by its source text; calling it raises `PredicateNotRun`."""
+    """A `when` known only by its source text; calling it raises `PredicateNotRun`.
 
-    def __init__(self, source: str) -> None:
+    `identity` is what two versions of the graph compare (`fuzzroute diff`):
+    the source text and that of every declaration of the file it names (a
+    helper, a constant), as the reader found them; by default the source.
+    Two predicates with the same identity surely behave the same.
+    """
+
+    def __init__(self, source: str, identity: str | None = None) -> None:
         self.source = source
+        self.identity = source if identity is None else identity
         # Captions name a `when` by its function's name; this one is named by its source text.
         shown = source if len(source) <= 60 else source[:57] + "..."
         self.__name__ = f"{shown} (not run)"

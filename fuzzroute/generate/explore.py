@@ -56,6 +56,7 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.limits import remembering_slow_conditions
+from fuzzroute.engine.signal_origin import counting_interrupts
 from fuzzroute.generate.budget import Budget, Progress, generation_seconds
 from fuzzroute.generate.findings import Findings, Group, declared_keys, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
@@ -424,8 +425,9 @@ def explore(
     # The claim laws plan every regex (re or an automaton) once: done here, before any unit's share of a time
     # budget starts (the first unit would pay for it otherwise), and inherited by forked workers.
     _ = graph.laws.screen
-    # A predicate that runs past the condition time limit once is not called again during the run.
-    with remembering_slow_conditions():
+    # A predicate that runs past the condition time limit once is not called again during the run; one SIGINT
+    # handler counts the user's Ctrl-C for every `when` call of the run (`engine.graph_code`).
+    with remembering_slow_conditions(), counting_interrupts():
         explorer.intersections()
         if release_automata:  # before the units' processes are forked, so none of them starts with the automata
             forget_languages(graph)

@@ -69,6 +69,8 @@ FAIL_ON_CHOICES = ("decided", "proven")
 SECTION_TITLE = "fuzzroute: decided and generated findings (generated ones never fail a test)"
 #: The key of `workerinput` under which the xdist controller sends the decided verdicts.
 WORKER_VERDICTS = "fuzzroute_decided_verdicts"
+#: ... and what the forked probe found of each `.py` graph (`forked_probe`).
+WORKER_PROBES = "fuzzroute_probes"
 #: Name of the item of a rule's decided verdict.
 DECIDED_ITEM = "decided"
 
@@ -148,6 +150,7 @@ def project_table(config: pytest.Config) -> Any:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse option values the plugin cannot use, as pytest refuses its own (a usage error)."""
+    _PROBED.update(getattr(config, "workerinput", {}).get(WORKER_PROBES, {}))  # an xdist worker: the controller's
     budget = config.getoption("fuzzroute_budget", 500)
     if not isinstance(budget, int) or budget < 1:
         raise pytest.UsageError(
@@ -255,8 +258,8 @@ class GraphFile(pytest.File):
         except FuzzrouteError as error:
             yield GraphLoadItem.from_parent(self, name="load", message=" ".join(str(error).split()))
             return
-        except Exception as error:  # a fuzzroute bug fails this graph's item, not the session
-            yield GraphLoadItem.from_parent(self, name="load", message=internal_error_text(error))
+        except Exception as error:  # a fuzzroute bug (or the environment's) fails this graph's item, not the session
+            yield GraphLoadItem.from_parent(self, name="load", message=failure_text(error))
             return
         finally:
             _GRAPH_THREADS.update(_running_threads() - before)
@@ -272,6 +275,16 @@ class GraphFile(pytest.File):
             for label in decided_labels(loaded.graph):
                 name = label if attribute is None else f"{attribute}.{label}"
                 yield DecidedRule.from_parent(self, name=name.replace("::", ":\\:"), label=label)
+
+
+def failure_text(error: BaseException) -> str:
+    """The one paragraph for an exception no layer meant to raise: the graph's doing, the environment's, or a bug."""
+    from fuzzroute.engine import graph_code
+    from fuzzroute.engine.errors import environment_problem
+
+    blamed = graph_code.blame(error)
+    text = str(blamed) if blamed is not None else environment_problem(error)
+    return " ".join(text.split()) if text is not None else internal_error_text(error)
 
 
 def internal_error_text(error: BaseException) -> str:
@@ -377,8 +390,17 @@ def decided_labels(graph: Any) -> list[str]:
 _PROBED: dict[str, str | None] = {}
 
 
+def _probed(spec: str) -> bool:
+    """Whether a graph runs code of its author's, so it is probed first (a `.py` file)."""
+    from fuzzroute.graphfiles.loader import split_spec
+
+    path, _attribute = split_spec(spec)
+    return path.suffix.lower() == ".py" and path.is_file()
+
+
 def probed_failure(spec: str) -> str | None:
-    """Why a `.py` graph's code cannot run in this process (see `forked_probe`), probed once per session."""
+    """Why a `.py` graph's code cannot run in this process (see `forked_probe`), probed once per session
+    (under xdist once, by the controller, which sends every worker what it found)."""
     if spec not in _PROBED:
         from fuzzroute.integrations.forked_probe import probe_failure
 
@@ -400,9 +422,11 @@ def decided_verdicts(spec: str) -> dict[str, RuleVerdict]:
         return {}  # its code ends or stalls the process: never run here (its load item fails instead)
     try:
         loaded = load_graph(spec)
+        checked = checked_graph(spec, loaded, decide=True, build_workers=1)
     except FuzzrouteError:
         return {}
-    checked = checked_graph(spec, loaded, decide=True, build_workers=1)
+    except Exception:  # the graph's load item says what went wrong; the session (and the xdist controller) goes on
+        return {}
     verdicts = check_document([checked], fail_on="decided", parts={"verdicts"}).graphs[0].verdicts or ()
     return {verdict.label: verdict for verdict in verdicts}
 
@@ -433,6 +457,8 @@ def pytest_configure_node(node: Any) -> None:
         from fuzzroute.integrations.decided_verdicts import sendable
 
         node.workerinput[WORKER_VERDICTS] = sendable(session_verdicts(config))
+    # Each `.py` graph is probed once, here, not once more per worker (a stuck probe costs its time limit).
+    node.workerinput[WORKER_PROBES] = {spec: probed_failure(spec) for spec in graph_specs(config) if _probed(spec)}
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -536,7 +562,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         try:
             lines = explore_lines(spec, int(config.getoption("fuzzroute_budget")))
         except Exception as error:  # a summary section never ends the session
-            lines = [f"{spec}: cannot be explored: {internal_error_text(error)}"]
+            lines = [f"{spec}: cannot be explored: {failure_text(error)}"]
         for line in lines:
             terminalreporter.write_line(line)
 

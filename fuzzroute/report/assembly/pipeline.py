@@ -23,6 +23,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from fuzzroute.decided import Decisions, decide
+from fuzzroute.engine import graph_code
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.text import SHOWN_NAME
@@ -368,6 +369,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         files.append((settings.sarif_path, sarif))
     if settings.junit_path is not None and junit is not None:
         files.append((settings.junit_path, junit))
+    graph_code.checkpoint()  # what the graph's code did to the process is refused before anything is written
     try:
         if settings.db is None:
             write_all_atomically(files)
