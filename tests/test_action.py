@@ -73,7 +73,8 @@ def test_a_pull_request_gets_the_report_the_diff_and_a_failing_status(
         ACTION, inputs={"graph": "examples/support.py", "budget": "200"}, workdir=work,
         event_name="pull_request", event={"pull_request": {"number": 7, "base": {"sha": base}}}, env=stub_env,
     )
-    assert Path(stub_env["PIP_LOG"]).read_text().split()[-1] == str(ROOT)  # installed from the action's checkout
+    # Installed from the action's checkout, with V8 for TypeScript and JavaScript `when` predicates.
+    assert Path(stub_env["PIP_LOG"]).read_text().split()[-1] == f"{ROOT}[js]"
     install = by_name(runs, "Install")
     assert install.status == 0 and "fuzzroute, version" in install.stdout
     report = by_name(runs, "fuzzroute report")

@@ -39,7 +39,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "results": frozenset(),
     # The engine builds findings records (the laws' claims), so it may import the model and nothing else.
     "engine": frozenset({"results"}),
-    "graphfiles": frozenset({"engine", "jsregex"}),
+    "graphfiles": frozenset({"engine", "jsregex", "jsrun"}),
+    # The V8 sandbox that runs JavaScript `when` predicates, in a helper process of its own.
+    "jsrun": frozenset({"engine"}),
     # The JavaScript regex dialect: translated into the engine's own regexes when a rule is built.
     "jsregex": frozenset({"engine"}),
     "decided": frozenset({"engine", "results"}),
@@ -88,7 +90,14 @@ LAYER_JOBS: dict[str, str] = {
     ),
     "graphfiles": (
         "reading graph files: the `.py` loader, the JSON format (its schema generated from the engine's TypedDicts "
-        "by `graph_schema`, compiled to `graph_validator`), TypeScript graphs, where each rule is declared"
+        "by `graph_schema`, compiled to `graph_validator`), TypeScript and JavaScript graphs (`typescript`, and "
+        "`ts_predicates`: a `when` made runnable from the same tree, its types blanked), where each rule is declared"
+    ),
+    "jsrun": (
+        "the V8 sandbox of TypeScript and JavaScript `when` predicates: `host.py`, a script run as a helper process "
+        "(it imports nothing of fuzzroute, and no fuzzroute process ever loads V8, so forking stays safe), "
+        "`client` (this process's helper, its time limits and what it answered), `predicate` (a predicate as the "
+        "laws call it)"
     ),
     "jsregex": (
         "the JavaScript regex dialect: a JavaScript regex parsed by ECMAScript's grammar (`syntax`), over V8's "

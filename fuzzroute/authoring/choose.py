@@ -43,7 +43,7 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Problem
 from fuzzroute.engine.text import is_blank, phrase_key
-from fuzzroute.engine.unread import NotChecked
+from fuzzroute.engine.unread import NotChecked, not_run_reason
 from fuzzroute.generate.findings import readability_penalty
 from fuzzroute.generate.natural import unnatural
 from fuzzroute.generate.naturalness import from_example, glued_marks, rule_words
@@ -97,7 +97,8 @@ class Verdict:
                 if self.problems else ""
             return (
                 f"check will {proven}list it as not checked: it depends on the `when` of rule "
-                f'#{self.depends_on.index + 1} ("{self.depends_on.id}"), which a static read cannot run'
+                f'#{self.depends_on.index + 1} ("{self.depends_on.id}"), which fuzzroute does not run: '
+                f"{not_run_reason(self.depends_on)}"
             )
         if self.passes and self.self_match_only:
             return "check will pass it (the rule's own condition matches it; this mount is checked for that only)"

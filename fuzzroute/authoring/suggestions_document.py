@@ -4,7 +4,7 @@ One object per selected rule, with the examples picked for it, best first,
 each saying why it was picked and what `fuzzroute check` will report once it
 is declared (`verdict`: the proven problems, empty when it will pass).
 `not_checked` is written only when it is true: the verdict then depends on a
-`when` predicate that a static read cannot run.
+`when` predicate that fuzzroute does not run.
 """
 
 from __future__ import annotations

@@ -161,11 +161,14 @@ def main(config_path: Path | None = None, isolated: bool = False) -> None:
     """Find routing bugs in the start rules of an agent's skill graph.
 
     GRAPH is a .json graph document, a .py file with one module-level
-    fuzzroute.Graph, or file.py:name; or a TypeScript or JavaScript file
-    (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs) declaring a skillGraph,
-    file.ts:name or file.ts:LINE. A .py graph is run as code with your
-    rights; a .json graph is data, and a TypeScript or JavaScript graph is
-    read without running it.
+    fuzzroute.Graph, or file.py:name, or a TypeScript or JavaScript file
+    (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs) declaring a skillGraph
+    (file.ts:name or file.ts:LINE picks one). A .py graph is run as code
+    with your rights; a .json graph is data; of a TypeScript or JavaScript
+    graph only the `when` predicates run, each in a V8 sandbox in a helper
+    process (ECMAScript built-ins and literal constants only, no modules,
+    network, files or timers, a heap cap, --condition-limit per call; V8
+    comes with pip install 'fuzzroute[js]').
 
     \b
     Settings: the [tool.fuzzroute] table of the nearest pyproject.toml (or

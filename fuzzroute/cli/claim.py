@@ -11,6 +11,7 @@ from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import CLAIM_EPILOG, FORMAT, quiet_verbose, verbosity
 from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
+from fuzzroute.engine.unread import not_run_reason
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.results.jsonform import inert_json
@@ -37,7 +38,7 @@ def render_claims_text(result: PhraseClaims) -> str:
         if unknown is not None:
             lines.append(
                 f"  {law}: not known: it reaches rule #{unknown.index + 1} ({shown_id(unknown.id)}), whose `when` "
-                "a static read cannot run"
+                f"fuzzroute does not run: {not_run_reason(unknown)}"
             )
         elif detail is None:
             lines.append(f"  {law}: no entry claims it")

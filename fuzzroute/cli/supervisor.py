@@ -23,9 +23,12 @@ parent only waits.  The parent
 - otherwise ends with the child's own exit code (the child ends with
   `os._exit` once its output is delivered: exit handlers never run there).
 
-JSON and TypeScript graphs run no code of their author's, so no child is
-made for them; a `.py` graph costs one `fork` (3 to 12 ms measured) and, per
-`when` call, two writes into shared memory (about 4.5 us).  The Python API
+JSON graphs, and TypeScript or JavaScript graphs without a runnable `when`,
+run no code of their author's, so no child is made for them.  A `.py` graph,
+or a TypeScript graph with a `when` (whose predicates run in a V8 helper
+process started by the child, `fuzzroute.jsrun`), costs one `fork` (3 to
+12 ms measured) and, per `when` call, two writes into shared memory (about
+4.5 us).  The Python API
 and the pytest plugin never fork for the command itself: they live in the
 caller's process (see `integrations.forked_probe` for what pytest does).
 """

@@ -29,6 +29,7 @@ from typing import Any
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph_document import matcher_json
 from fuzzroute.engine.matchers import Keywords
+from fuzzroute.engine.script_when import ScriptWhen
 from fuzzroute.engine.unread import UnreadPredicate
 from fuzzroute.results.diff_document import (
     ADDED,
@@ -66,6 +67,8 @@ _PLAIN = (str, int, float, bool, bytes, complex, type(None))
 
 
 def _value_shape(value: object, depth: int) -> Any:
+    if isinstance(value, ScriptWhen):  # a JavaScript predicate: the code that runs, constants included
+        return ["script", value.fingerprint]
     if isinstance(value, _PLAIN):
         return repr(value)
     if isinstance(value, (tuple, list)):

@@ -14,12 +14,12 @@ from typing import Any, Literal
 from fuzzroute.engine.acceptance import Acceptance, validated_acceptance
 from fuzzroute.engine.check_examples import check_examples
 from fuzzroute.engine.check_never_routes import check_never_routes
-from fuzzroute.engine.context import RoutingContext
+from fuzzroute.engine.context import RoutingContext, cold_context
 from fuzzroute.engine.entries import Entry, WhenPredicate
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.laws import ClaimLaws, Claims
 from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, compile_match
-from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
+from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup, always_true_note
 from fuzzroute.engine.signal_origin import counting_interrupts
 from fuzzroute.engine.source_location import SourceLocation, caller_location
 from fuzzroute.engine.text import is_blank, phrase_key, render_value, shortened
@@ -193,6 +193,8 @@ class Graph:
         counter = _Counter(progress, total)
         not_checked: list[NotChecked] = []
         rows: list[ProvenRow] = []
+        declared = [*(p for e in entries for p in e.examples or ()), *self.never_route_phrases]
+        self.laws.prefetch([cold_context(p) for p in dict.fromkeys(declared)])
         ex_problems, ex_notes = check_examples(
             entries, self.order_decides, self.has_classifier, not_checked=not_checked, judged=counter.step,
             laws=self.laws, rows=rows,
@@ -201,7 +203,8 @@ class Graph:
             entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step, laws=self.laws,
             rows=rows,
         )
-        notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else [])
+        always_true = always_true_note(entries)
+        notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else []) + ([always_true] if always_true else [])
         return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked), tuple(rows))
 
     def __repr__(self) -> str:

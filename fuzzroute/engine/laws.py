@@ -34,6 +34,7 @@ from fuzzroute.engine.graph_code import GraphCodeError
 from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_slow, record_timeout
 from fuzzroute.engine.literal_prefilter import Screen, screen_for
 from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex, regexes
+from fuzzroute.engine.script_when import ScriptWhen
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.results.claims import Claimant as Claimant  # re-exported: the laws' answer is a findings record
 from fuzzroute.results.claims import Claims as Claims
@@ -75,8 +76,11 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
     seconds = condition_seconds()
     activity = partial(_activity, entry, phrase)
     try:
-        verdict = call_with_time_limit(seconds, lambda: graph_code.call(lambda: bool(when(ctx)), activity, when),
-                                       activity)
+        if isinstance(when, ScriptWhen):  # run in its own process (no graph code here), under the limit it keeps
+            verdict = when.run_limited(ctx, seconds, activity)
+        else:
+            verdict = call_with_time_limit(seconds, lambda: graph_code.call(lambda: bool(when(ctx)), activity, when),
+                                           activity)
         return Outcome.MATCH if verdict else Outcome.NO_MATCH
     except TimedOut:
         record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)
@@ -174,7 +178,7 @@ class ClaimLaws:
         """The candidates (or only the conditional rules) in order, less the data matchers the prefilter rules out.
 
         The proven checks walk the rules one by one (they must stop at a `when`
-        a static read could not run).  Data matchers have no side effects, so
+        fuzzroute does not run).  Data matchers have no side effects, so
         walking this list instead of every candidate keeps their verdicts and
         every `when` call, and makes a check of N examples over N rules near
         linear instead of quadratic.
@@ -185,6 +189,20 @@ class ClaimLaws:
         if not conditional_only and self._defaults:
             order = tuple(sorted((*order, *self._defaults)))
         return tuple(self.candidates[p] for p in order)
+
+    def prefetch(self, contexts: Sequence[RoutingContext]) -> None:
+        """Let every script predicate answer these contexts ahead, in bulk (verdicts and call order unchanged).
+
+        A `when` run in another process costs a round trip per call; asked in
+        bulk it costs one.  Python predicates are not called here: they run
+        when the laws reach them, as the reference calls them.
+        """
+        if not contexts:
+            return
+        seconds = condition_seconds()
+        for entry in self.candidates:
+            if isinstance(entry.when, ScriptWhen):
+                entry.when.prefetch(contexts, seconds)
 
     def under_cold_walk(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
         """The cold-walk claimant, evaluating in order and stopping at the first match."""

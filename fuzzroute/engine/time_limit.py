@@ -213,7 +213,8 @@ def cancel(deadline: Deadline | None) -> None:
 
 
 def call_with_time_limit(
-    seconds: float | None, function: Callable[[], T], activity: Callable[[], str] | None = None
+    seconds: float | None, function: Callable[[], T], activity: Callable[[], str] | None = None,
+    *, alarm: bool = True,
 ) -> T:
     """`function()`, or `TimedOut` if it runs longer than `seconds` (None or 0: no limit).
 
@@ -221,10 +222,12 @@ def call_with_time_limit(
     Ctrl-C), passes through unchanged.  `activity` says in a line what the
     call is; a watching process (`supervision`) is told it with the deadline,
     so it can name the call if the call cannot be stopped here (C code) or
-    ends the process.
+    ends the process.  `alarm=False` only tells the watcher: the call keeps
+    the limit itself (a predicate run in another process, see `script_when`).
     """
+    here = seconds if alarm else None
     if not supervision.watched():
-        return _call(seconds, function)
+        return _call(here, function)
     label = activity() if activity is not None else "graph code"
     limit = seconds if seconds and seconds > 0 else 0.0
     outer = _published[-1] if _published else (0.0, 0.0, "")
@@ -232,7 +235,7 @@ def call_with_time_limit(
     _published.append(mine)
     supervision.publish(*mine)
     try:
-        return _call(seconds, function)
+        return _call(here, function)
     finally:
         _published.pop()
         supervision.publish(*outer)

@@ -57,7 +57,8 @@ def split_spec(spec: str) -> tuple[Path, str | None]:
 
 def load_graph(spec: str | Path) -> LoadedGraph:
     """Load `graph.json`, `graph.py` (exactly one module-level Graph), `graph.py:name`, or a TypeScript or
-    JavaScript file (`graph.ts`, `graph.ts:name`, `graph.ts:LINE`; read statically, never run).
+    JavaScript file (`graph.ts`, `graph.ts:name`, `graph.ts:LINE`; read with a parser, never imported: only
+    its `when` predicates run, in a V8 sandbox, see `fuzzroute.jsrun`).
 
     Importing a `.py` graph runs the user's module under the import time
     limit in force (`fuzzroute.time_limits(import_seconds=...)`, 30 s by

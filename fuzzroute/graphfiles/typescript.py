@@ -1,4 +1,4 @@
-"""Skill graphs read from TypeScript and JavaScript files, statically: the code is parsed, never run.
+"""Skill graphs read from TypeScript and JavaScript files: the code is parsed, never imported.
 
 The reference library's users declare graphs in `.ts` files, in two forms:
 
@@ -17,9 +17,11 @@ exact positions, and only literal declarations are read: regex literals,
 else (a computed regex, a spread, a variable holding a keyword list, a list
 built by a function) is refused with one paragraph naming the file, the
 line and the rule: guessing a value would make every verdict after it a
-guess.  A `when` is kept as its source text (`engine.unread`), so the
-verdicts that depend on it are reported as not checked.  Regexes get
-JavaScript's semantics exactly (`fuzzroute.jsregex`).
+guess.  A `when` is made runnable from the same tree (`ts_predicates`) and
+runs in a V8 sandbox in a helper process (`fuzzroute.jsrun`); one that reads
+what the sandbox lacks is kept as source text with the reason
+(`engine.unread`), and the verdicts that depend on it are reported as not
+checked.  Regexes get JavaScript's semantics exactly (`fuzzroute.jsregex`).
 
 Every rule's location is the line of its rule object (config form) or of
 its `.entry(` call (builder form).
@@ -48,9 +50,12 @@ from fuzzroute.engine.matchers import (
     validated_keywords,
 )
 from fuzzroute.engine.source_location import SourceLocation
+from fuzzroute.engine.supervision import before_graph_code
 from fuzzroute.engine.unread import UnreadPredicate
 from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
+from fuzzroute.graphfiles.ts_predicates import FileFacts, file_facts, made_runnable, predicate
 from fuzzroute.jsregex.translation import to_code_points
+from fuzzroute.jsrun.predicate import ScriptPredicate
 
 Node = tree_sitter.Node
 
@@ -234,9 +239,12 @@ class RuleSite:
 
 
 class _Reader:
-    def __init__(self, path: Path, declared: Declared) -> None:
+    def __init__(self, path: Path, declared: Declared, facts: FileFacts, run_predicates: bool = True) -> None:
         self.path = path
         self.declared = declared
+        self.facts = facts
+        #: Compile each `when` in the sandbox while reading (a reader that only locates rules leaves them be).
+        self.run_predicates = run_predicates
         self.sites: list[RuleSite | None] = []
         self._declarations: dict[str, Node | None] = {}
         self.graph_label = f"graph `{declared.name}`" if declared.name else f"the graph on line {declared.line}"
@@ -456,8 +464,11 @@ class _Reader:
         if "match" in fields:
             options["match"] = self.matcher(fields["match"][1], label, where)
         if "when" in fields:
-            predicate = fields["when"][1]
-            options["when"] = UnreadPredicate(" ".join(node_text(predicate).split()), self.identity(predicate))
+            node = fields["when"][1]
+            when = predicate(node, self.facts, string_value)
+            if isinstance(when, UnreadPredicate):  # `diff` compares it with what it names in the file
+                when.identity = self.identity(node)
+            options["when"] = when
         if "examples" in fields:
             value = _unwrap(fields["examples"][1])
             if value.type == "array":
@@ -467,6 +478,12 @@ class _Reader:
         return options
 
     def declare(self, graph: Graph, pending: list[PendingRule]) -> None:
+        if self.run_predicates and any(isinstance(o.get("when"), ScriptPredicate) for _, _, o in pending):
+            before_graph_code()  # the graph's code runs from here on: a watching process (if any) starts now
+            for _, _, options in pending:
+                when = options.get("when")
+                if isinstance(when, ScriptPredicate):
+                    options["when"] = made_runnable(when)
         for position, (skill, node, options) in enumerate(pending):
             location = SourceLocation(str(self.path), line_of(node))
             try:
@@ -932,6 +949,7 @@ def read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[
 def _read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[Graph, Declared]:
     tree = parse_source(path, text)
     _set_strictness(strictness_of(path, tree, text))
+    facts = file_facts(path, text.encode("utf-8", "surrogatepass"), tree.root_node)
     declared = _pick(path, find_graphs(tree), selector)
     if declared.outer.has_error:
         bad = next((n for n in _walk(declared.outer) if n.type == "ERROR" or n.is_missing), declared.outer)
@@ -940,7 +958,7 @@ def _read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple
             f"`{' '.join(node_text(bad).split())[:40]}`). Fix the syntax there; fuzzroute reads the file as "
             f"{'TypeScript' if path.suffix.lower() in ('.ts', '.mts', '.cts') else 'TSX/JavaScript'}."
         )
-    return _Reader(path, declared).read(), declared
+    return _Reader(path, declared, facts).read(), declared
 
 
 def _refusing_bad_escapes(path: Path, read: Callable[[], T]) -> T:
@@ -963,7 +981,8 @@ def rule_sites(path: Path, text: str, selector: str | None) -> list[RuleSite | N
     def read() -> list[RuleSite | None]:
         tree = parse_source(path, text)
         _set_strictness(strictness_of(path, tree, text))
-        reader = _Reader(path, _pick(path, find_graphs(tree), selector))
+        facts = file_facts(path, text.encode("utf-8", "surrogatepass"), tree.root_node)
+        reader = _Reader(path, _pick(path, find_graphs(tree), selector), facts, run_predicates=False)
         reader.read()
         return reader.sites
 

@@ -234,13 +234,13 @@ class ProvenSection(Record, frozen=True):
     ok: bool
     problems: list[ProblemRecord]
     notes: list[NoteRecord]
-    #: Only for a graph read statically (TypeScript, JavaScript) with `when` rules; absent when empty.
+    #: Only for a TypeScript or JavaScript graph with a `when` fuzzroute does not run; absent when empty.
     not_checked: Annotated[
         list[NotCheckedRecord],
         Meta(
             description=(
-                "Declared phrases whose verdict depends on a `when` predicate a static read "
-                "(TypeScript/JavaScript graph) could not run; present only when there are some."
+                "Declared phrases whose verdict depends on a `when` predicate of a TypeScript/JavaScript "
+                "graph that fuzzroute does not run (its message says why); present only when there are some."
             ),
         ),
     ] | Omitted = OMIT

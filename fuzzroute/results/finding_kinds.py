@@ -36,7 +36,9 @@ ProblemCode = Literal[
     "never-routes-contradicts-example", "never-routes-claimed", "never-routes-by-default",
 ]
 #: The names of the notes that bound the proven checks.
-NoteName = Literal["examples-boundary", "examples-order-not-checked", "never-routes-boundary", "when-not-run"]
+NoteName = Literal[
+    "examples-boundary", "examples-order-not-checked", "never-routes-boundary", "when-not-run", "when-always-true",
+]
 
 #: A SARIF result's level.
 SarifLevel = Literal["error", "warning", "note"]
@@ -387,7 +389,8 @@ NOTES: dict[NoteName, str] = {
     "examples-boundary": "declared examples prove facts about the phrases written, and nothing about others",
     "examples-order-not-checked": "a scorer or a model picks the entry here, so only self-match was checked",
     "never-routes-boundary": "a never-route row proves no start rule claims it, not that the turn routes nowhere",
-    "when-not-run": "verdicts that depend on a `when` read from the source, not run, are listed as not checked",
+    "when-not-run": "verdicts that depend on a `when` fuzzroute did not run are listed as not checked, with why",
+    "when-always-true": "an async (or generator) `when` returns an object, true in JavaScript: its rule claims all",
 }
 
 DECIDED_KINDS: tuple[DecidedKind, ...] = get_args(DecidedKind)

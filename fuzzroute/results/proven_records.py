@@ -112,7 +112,7 @@ class RuleAt(Record, frozen=True):
 
 
 class NotCheckedRecord(Record, frozen=True):
-    """A declared phrase whose verdict depends on a `when` a static read could not run: neither passed nor failed."""
+    """A declared phrase whose verdict depends on a `when` fuzzroute does not run: neither passed nor failed."""
 
     check: Check
     phrase: str

@@ -22,6 +22,7 @@ from typing import Any, assert_never
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Matcher, Regex
+from fuzzroute.engine.script_when import ScriptWhen
 from fuzzroute.strategies.regex_tree import UnsupportedRegex, literal_runs, parse
 from fuzzroute.strategies.roles import FUNCTION_WORDS
 
@@ -89,6 +90,8 @@ def _code_strings(code: types.CodeType, depth: int = 0) -> list[str]:
 
 def predicate_constants(predicate: Any) -> list[str]:
     """The word-like string constants in a `when` predicate's code (its magic values)."""
+    if isinstance(predicate, ScriptWhen):  # JavaScript: the string literals its reader found
+        return [s for s in predicate.string_constants if _WORDISH.fullmatch(s)]
     code = getattr(predicate, "__code__", None)
     if not isinstance(code, types.CodeType):
         # A callable object: read its class's __call__.

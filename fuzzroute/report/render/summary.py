@@ -124,7 +124,7 @@ def summary_text(
     if unknown:
         lines.append(
             f"             {plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` "
-            "a static read cannot run"
+            "fuzzroute does not run"
         )
     rows = document.overview
     if verbosity > 0:  # every finding, with its long explanation
