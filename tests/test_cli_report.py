@@ -28,7 +28,7 @@ def test_default_path_json_twin_and_exit_code(tmp_path: Path, monkeypatch: pytes
     html = tmp_path / "reports" / "support.html"
     assert html.is_file() and html.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html>")
     document = json.loads((tmp_path / "support.json").read_text(encoding="utf-8"))
-    assert document["schema_version"] == 5
+    assert document["schema_version"] == 6
     assert document["summary"]["exit_status"] == 1
     assert document["run"]["budget_phrases"] == 300 and document["run"]["phrases_judged"] <= 300
     assert "samples, not proof" in out and "reports/support.html" in out

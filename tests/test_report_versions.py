@@ -37,7 +37,7 @@ def test_shards_the_previous_release_wrote_merge_into_the_report_of_the_whole_ru
     whole = upgraded(_v4("planted.whole.v4.json"))
     assert result.exit_code == whole["summary"]["exit_status"], result.output
     written = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
-    assert written["schema_version"] == 5 and "superseded" not in written["merge"]
+    assert written["schema_version"] == 6 and "superseded" not in written["merge"]
     assert schema_errors(written) == []
     merged = full_form(written)  # each message as its text again, as version 4 wrote it
     for key in ("suggestions", "decided", "summary", "rules", "steals", "overview"):
@@ -68,7 +68,7 @@ def test_a_report_the_previous_release_wrote_is_read_as_a_baseline(tmp_path: Pat
     ])
     assert result.exit_code == 0, result.output
     document = json.loads((tmp_path / "now.json").read_text(encoding="utf-8"))
-    assert document["schema_version"] == 5 and schema_errors(document) == []
+    assert document["schema_version"] == 6 and schema_errors(document) == []
     history = document["history"]
     assert history["baseline"] == str(V4 / "planted.whole.v4.json")
     assert all(p["status"] == "still" for p in document["proven"]["problems"])
@@ -95,3 +95,31 @@ def test_a_shard_whose_message_positions_were_edited_is_refused_in_one_paragraph
                                     "positions or message templates do not fit its findings")
     assert "unedited" in result.stderr and "Traceback" not in result.stderr and result.stderr.count("\n") == 1
     assert not (tmp_path / "m.html").exists()
+
+
+V5 = HERE / "data" / "v5"
+
+
+def test_shards_and_a_baseline_of_version_5_still_read(tmp_path: Path) -> None:
+    """Version 5 documents (the release before near misses had kinds; `tests/data/v5`: planted_defects.py,
+    seed 0, budget 300, one worker) merge, and serve as a baseline, in this version's form."""
+    whole: dict[str, Any] = json.loads((V5 / "planted.whole.v5.json").read_text(encoding="utf-8"))
+    assert whole["schema_version"] == 5
+    shards = [str(V5 / f"planted.shard{i}-of-2.v5.json") for i in (1, 2)]
+    merged = CliRunner().invoke(main, ["merge", *shards, "-o", str(tmp_path / "m.html"), "--json",
+                                       str(tmp_path / "m.json")])
+    assert merged.exit_code == whole["summary"]["exit_status"], merged.output
+    written = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
+    assert written["schema_version"] == 6 and schema_errors(written) == []
+    upgraded_whole = upgraded(full_form(whole))
+    for mine, theirs in zip(full_form(written)["suggestions"], upgraded_whole["suggestions"], strict=True):
+        assert {k: v for k, v in mine.items() if v != theirs.get(k)} == {}, theirs
+    shutil.copy(EXAMPLES / "planted_defects.py", tmp_path / "planted_defects.py")
+    result = CliRunner().invoke(main, [
+        "report", str(tmp_path / "planted_defects.py"), "-o", str(tmp_path / "now.html"), "--json",
+        str(tmp_path / "now.json"), "--baseline", str(V5 / "planted.whole.v5.json"), "--budget", "300",
+        "--workers", "1", "--fail-on", "never",
+    ])
+    assert result.exit_code == 0, result.output
+    document = json.loads((tmp_path / "now.json").read_text(encoding="utf-8"))
+    assert document["history"]["proven"]["new"] == 0 and document["history"]["proven"]["resolved"] == []

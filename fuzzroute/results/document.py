@@ -42,15 +42,15 @@ from fuzzroute.results.proven_records import RuleAt as RuleAt
 from fuzzroute.results.proven_records import Severity as Severity
 from fuzzroute.results.proven_records import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
-from fuzzroute.results.suggestions import SUGGESTION_KINDS, Relation, SharedIn, Witness
+from fuzzroute.results.suggestions import SUGGESTION_KINDS, NearMissVariant, Relation, SharedIn, Witness
 
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 
 #: The names the report modules use for the proven tier's records (the same classes the checkup builds).
 ProblemRecord = Problem
 NoteRecord = Note
-#: Report versions this fuzzroute reads as a baseline: the two before this one, and this one.
-BASELINE_VERSIONS = (3, 4, 5)
+#: Report versions this fuzzroute reads as a baseline: the three before this one, and this one.
+BASELINE_VERSIONS = (3, 4, 5, 6)
 
 JsonObject = dict[str, Any]
 
@@ -228,6 +228,16 @@ class RunFacts(Record, frozen=True):
             ),
         ),
     ] | Omitted = OMIT
+    unnatural_withheld: Annotated[
+        Count,
+        Meta(
+            description=(
+                "Generated phrases the naturalness gate kept out of every list and every written example (a "
+                "doubled or repeated word, a word that is no word, a word swapped for one of another role, an "
+                "inflection nobody types); a decided finding is never withheld."
+            ),
+        ),
+    ] = 0
 
 
 class ProvenSection(Record, frozen=True):
@@ -301,6 +311,25 @@ class SuggestionRecord(Record, frozen=True):
     shared_count: Count = 0
     witnesses: list[Witness] = []
     location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)] = None
+    variant: Annotated[
+        NearMissVariant | None,
+        Meta(
+            description=(
+                "Near misses only: the kind of change people type that the rule misses (case, apostrophe, "
+                "contraction, us-uk, compound, function-word, inflection); one suggestion per rule and kind. Null for "
+                "other kinds and for slips listed with --typos (their edit is in `mutation`)."
+            ),
+        ),
+    ] = None
+    fix: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Near misses only: the change to the rule that makes it accept the witness, in words (\"the regex "
+                "has no i flag: add it\", \"add \\\"can't log in\\\" to the keywords\")."
+            ),
+        ),
+    ] = None
     paste_mode: Annotated[
         PasteMode | None,
         Meta(
@@ -598,6 +627,7 @@ class OverviewMember(Record, frozen=True):
     mutation: str | None = None
     count: Count | None = None
     location: Location | None = None
+    fix: str | None = None
 
 
 class OverviewRow(Record, frozen=True):
@@ -701,6 +731,14 @@ class OverviewRow(Record, frozen=True):
             ),
         ),
     ] = None
+    variant: Annotated[
+        NearMissVariant | None,
+        Meta(description="A near-miss row: the kind of change people type that its rule (or each rule) misses."),
+    ] = None
+    fix: Annotated[
+        str | None,
+        Meta(description="A near-miss row about one rule: the change to the rule that makes it accept the phrase."),
+    ] = None
 
 
 class AcceptedFinding(Record, frozen=True):
@@ -734,9 +772,13 @@ class Report(Record, frozen=True):
     """The whole report of one run (or of merged shards)."""
 
     schema_version: Annotated[
-        Literal[5],
+        Literal[6],
         Meta(
             description=(
+                "6 gave near misses the kind of change people type (`variant`: case, apostrophe, contraction, "
+                "us-uk, compound, function-word, inflection; one suggestion per rule and kind) and the rule's fix "
+                "(`fix`), on suggestions and overview rows, and counts the phrases the naturalness gate withheld "
+                "(`run.unnatural_withheld`); "
                 "5 made the document scale with what it shows: sets aside and superseded suggestions, and the "
                 "decided pairs, are written as arrays of rule positions (`merge.withheld`, `decision.superseded`,"
                 " `decision.pairs`), `merge.superseded` is gone, and each rule's figures are one array; "
