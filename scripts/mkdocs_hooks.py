@@ -62,6 +62,7 @@ API_MODULES: dict[str, list[str]] = {
     ],
     "fuzzroute.results.message_table": ["full_form"],
     "fuzzroute.report.persistence.run_id": ["check_one_generation"],
+    "fuzzroute.report.persistence.upgrade": ["upgraded"],
     "fuzzroute.diff": ["diff_versions", "load_version", "diff_graphs", "diff_text", "diff_markdown", "diff_sarif_log"],
     "fuzzroute.authoring.suggest": ["suggest_examples", "edited_source"],
 }

@@ -23,7 +23,9 @@ from fuzzroute import Checkup
 # Under CI the property tests draw the same examples on every run, so a
 # submission's result does not depend on luck; locally they explore anew.
 # No profile has a deadline: a test's verdict never depends on the wall clock
-# (a loaded machine made hypothesis's 200 ms deadline fail examples that pass).
+# (a loaded machine made hypothesis's 200 ms deadline fail examples that pass;
+# the first call of a property test pays for loading lemminflect's and the
+# word tables, seconds, then passes on its replay).
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
 settings.register_profile("local", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "local")

@@ -22,7 +22,7 @@ TIER: dict[str, int] = {**{k: 0 for k in DEFECT_KINDS}, **{k: 1 for k in NEAR_MI
 def test_picks_come_in_tier_order_without_near_duplicates(spec: str) -> None:
     loaded = load_graph(EXAMPLES / spec)
     suggested = suggest_examples(loaded, per_rule=4, budget_phrases=300)
-    assert suggested.count
+    assert any(suggested.picks.values())
     for index, picks in suggested.picks.items():
         entry = loaded.graph.entries[index]
         tiers = [TIER[p.reason] for p in picks]

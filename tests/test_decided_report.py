@@ -163,7 +163,8 @@ def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path:
     ))
     # The overlap of `billing` over `spaced` is the bug a declared example already proves: folded into that
     # proven row, so the header counts it there, once, not again among the decided rows.
-    decided = "decided:   1 never-wins; 1 overlap, shown with its proven row; 9 co-occurring pairs counted"
+    decided = ("decided:   2 decided findings (1 never-wins; 1 overlap, shown with its proven row); 9 co-occurring "
+               "pairs counted")
     assert out.index("proven:") < out.index(decided) < out.index("generated:")
 
 
@@ -177,7 +178,8 @@ def test_the_summary_names_a_decided_overlap_folded_into_its_proven_row(tmp_path
     code, out, _ = code_out_err(invoke("report", str(graph), "-o", str(tmp_path / "r.html"), "--workers", "1"))
     assert code == 1
     assert "'where is my order' -> order-status  (error, also decided," in out
-    assert "decided:   1 overlap, shown with its proven row; 9 co-occurring pairs counted, not findings" in out
+    assert ("decided:   1 decided finding (1 overlap, shown with its proven row); 9 co-occurring pairs counted, not "
+            "findings") in out
     assert "decided:   nothing" not in out
 
 

@@ -3,7 +3,7 @@
 Schema 6 writes each decided item, suggestion, decided pair and merge record
 with its rules' ids beside their positions and its message text; a version 5
 document (messages as positions in `message_templates`, names left out,
-arrays of positions) still reads back, by `full_form`, in the same form.
+arrays of positions) still reads back (`upgraded`) in the same form.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 from fuzzroute import Graph, keywords
 from fuzzroute.decided import decide
 from fuzzroute.report import build_report, empty_exploration, read_report, schema_errors, written_document
+from fuzzroute.report.persistence.upgrade import upgraded
 from fuzzroute.results.jsonform import compact_text
 from fuzzroute.results.message_table import TEMPLATES, expanded, full_form
 from fuzzroute.results.record import to_json
@@ -39,7 +40,7 @@ def test_a_template_of_version_5_gives_back_its_message() -> None:
 def test_a_version_5_document_reads_back_in_version_6_s_form(name: str) -> None:
     written: dict[str, Any] = json.loads((V5 / name).read_text(encoding="utf-8"))
     assert written["schema_version"] == 5 and TEMPLATES in written
-    document = full_form(written)
+    document = upgraded(written)
     assert document["schema_version"] == 6 and TEMPLATES not in document
     assert schema_errors(document) == []
     rules = document["graph"]["rules"]

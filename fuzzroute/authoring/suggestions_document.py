@@ -37,7 +37,11 @@ class SuggestedExample(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=
     defect: bool
     why: str
     verdict: tuple[VerdictCode, ...]
+    #: False when the pick is listed but not written (check would fail on it; `--with-gaps` writes it).
+    added: bool = True
     not_checked: bool = False
+    #: A near miss's kind of change people type (case, apostrophe, ...); absent for other picks.
+    variant: str | None = None
 
 
 class RuleSuggestions(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,18 +73,18 @@ def suggestions_document(suggested: Suggested) -> SuggestionsDocument:
         rules=tuple(
             RuleSuggestions(
                 rule=entries[i].id, rule_index=i, location=entries[i].location,
-                examples=tuple(_example(p) for p in picks),
+                examples=tuple(_example(p, suggested.added(p)) for p in picks),
             )
             for i, picks in suggested.picks.items()
         ),
     )
 
 
-def _example(pick: Pick) -> SuggestedExample:
+def _example(pick: Pick, added: bool) -> SuggestedExample:
     return SuggestedExample(
         phrase=pick.phrase, reason=pick.reason, defect=pick.defect, why=pick.why,
-        verdict=tuple(VerdictCode(kind=p.kind, code=p.code) for p in pick.verdict.problems),
-        not_checked=pick.verdict.depends_on is not None,
+        verdict=tuple(VerdictCode(kind=p.kind, code=p.code) for p in pick.verdict.problems), added=added,
+        not_checked=pick.verdict.depends_on is not None, variant=pick.variant,
     )
 
 

@@ -39,6 +39,11 @@ from fuzzroute.graphfiles.capture import GraphOutput
     "--diff", "show_diff", is_flag=True, help="Print a unified diff adding the examples (apply with patch -p1)."
 )
 @click.option("--write", "write", is_flag=True, help="Add the examples to the graph file in place (atomically).")
+@click.option(
+    "--with-gaps", "with_gaps", is_flag=True,
+    help="Also add the gaps and defects found (check then fails on them until each rule is fixed) [default: only "
+    "examples check passes].",
+)
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Format of the list (ignored with --diff).")
 @quiet_verbose(
@@ -50,14 +55,16 @@ from fuzzroute.graphfiles.capture import GraphOutput
 @limit_options
 def suggest(
     graph_spec: str, rules: tuple[str, ...], per_rule: int, seed: int, budget: str | None, show_diff: bool,
-    write: bool, output_format: str, verbose: bool, typos: bool = False, quiet: bool = False,
+    write: bool, output_format: str, verbose: bool, typos: bool = False, with_gaps: bool = False,
+    quiet: bool = False,
 ) -> None:
     """Suggest examples worth declaring, per rule, and add them to the graph's source.
 
     Ranked: witnesses of a shadowing, law disagreement or never-winning rule
-    first, then near-misses, then phrases that widen what the declared
-    examples cover. Each says why it was picked and what `fuzzroute check`
-    will prove once it is declared. Exit 0, 2 on bad input (the graph file
+    first, then near misses people type (a gap, named by its kind), then
+    phrases that widen what the declared examples cover. Each says why it
+    was picked and what `fuzzroute check` will prove once it is declared.
+    Only examples check passes are added, unless --with-gaps. Exit 0, 2 on bad input (the graph file
     is then left untouched), or 130 on Ctrl-C (nothing is written).
     """
     from fuzzroute.authoring.listing import render_text
@@ -80,7 +87,7 @@ def suggest(
     with bar as progress, graph_output.window(), working_directory_kept():
         suggested = suggest_examples(
             loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
-            progress=progress, typos=typos,
+            progress=progress, typos=typos, with_gaps=with_gaps,
         )
     try:
         if suggested.count and (show_diff or write):

@@ -120,20 +120,24 @@ def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> t
             else f"`{subject.caption}` no longer matches it ({_laws(best, entries)})."
         )
         what = extra.get("label") or edit
+        source = "the rule's own words" if extra.get("source_kind") == "literal" else "example"
+        fix = f"Fix: {extra['fix']}." if extra.get("fix") else _widen_hint(subject, edit)
         message = (
-            f"{phrase} is one small edit ({what}) of example {example} of {rule(subject)}, and {fate}"
+            f"{phrase} is one small edit ({what}) of {source} {example} of {rule(subject)}, and {fate}"
             f"{_more(group, 'near miss', 'near misses')} "
-            f"{_widen_hint(subject, edit)} Paste it into \"{subject.id}\"'s examples so the "
+            f"{fix} Paste it into \"{subject.id}\"'s examples so the "
             "checkup keeps it claimed."
         )
     elif kind == NEAR_MISS_CLAIMED_ELSEWHERE and subject is not None and taker is not None:
         example = quoted(extra.get("example", ""))
         edit = extra.get("edit", "an edit")
         what = extra.get("label") or edit
+        source = "the rule's own words" if extra.get("source_kind") == "literal" else "example"
+        widen = extra["fix"] if extra.get("fix") else f"widen `{subject.caption}`"
         message = (
-            f"{phrase} is one small edit ({what}) of example {example} of {rule(subject)}, but "
+            f"{phrase} is one small edit ({what}) of {source} {example} of {rule(subject)}, but "
             f"{rule(taker)} claims it: {_laws(best, entries)}.{_more(group, 'near miss', 'near misses')} If users mean "
-            f'"{subject.id}" by it, narrow `{taker.caption}` or widen `{subject.caption}`, then paste it '
+            f'"{subject.id}" by it, narrow `{taker.caption}` or {widen}, then paste it '
             f"into \"{subject.id}\"'s examples so the checkup proves who wins."
         )
     elif kind == RULES_OVERLAP and taker is not None and victim is not None:

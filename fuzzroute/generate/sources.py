@@ -13,7 +13,9 @@ interleaves its generators, so a small budget still samples every kind:
   alternative swapped for another: "scale out the workers" -> "scale down the
   workers"), and an all-of rule's completions of other rules' examples: the
   most natural witnesses a rule has (`findings.witness_key` ranks them first);
-* every rule with examples: mutations of each example its rule still claims.
+* with `typos`: slips of each declared example its rule still claims (letter
+  typos, swaps, spacing); the near misses people type are not sampled here but
+  all tried, outside the budget (`near_misses`, run by `explore`).
 
 Generators never decide a phrase belongs to a rule: the explorer checks the
 rule's own condition.
@@ -34,7 +36,7 @@ from fuzzroute.strategies.all_of_phrases import AllOfPhrases
 from fuzzroute.strategies.choice_tree import ChoiceTree, FreshChooser, NodeAllowance
 from fuzzroute.strategies.choosers import Chooser, RandomChooser, pick, seeded
 from fuzzroute.strategies.keyword_phrases import KeywordPhrases
-from fuzzroute.strategies.mutations import content_stems, keeps_content, labelled_mutations
+from fuzzroute.strategies.mutations import content_stems, keeps_content, slip_mutations
 from fuzzroute.strategies.regex_phrases import RegexPhrases
 from fuzzroute.strategies.regex_tree import UnsupportedRegex
 from fuzzroute.strategies.rewording import BORROWED_EXAMPLES, rewordings
@@ -229,7 +231,7 @@ class StreamFactory:
             parts = []  # nothing generated from the condition: the rule's stats show generated == 0
         if self.settings.fixed_sources and matcher is not None:
             parts.append(self._rewordings(entry))
-        if entry.examples and self.settings.fixed_sources:
+        if entry.examples and self.settings.fixed_sources and self.settings.typos:
             parts.append(self._mutations(entry))
         return interleave(parts) if parts else None
 
@@ -396,8 +398,7 @@ class StreamFactory:
         matcher = entry.data_matcher
         witness = matcher.witness(example) if matcher is not None else None
         stems = content_stems(witness) if witness else []
-        edits = [m for m in labelled_mutations(example, witness, typos=self.settings.typos)
-                 if not stems or keeps_content(m.phrase, stems)]
+        edits = [m for m in slip_mutations(example) if not stems or keeps_content(m.phrase, stems)]
         by_kind: dict[str, list[Candidate | None]] = {}
         for m in edits:
             by_kind.setdefault(m.kind, []).append(

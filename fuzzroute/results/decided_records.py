@@ -13,6 +13,7 @@ from typing import Annotated, Literal, get_args
 from msgspec import Meta
 
 from fuzzroute.results.claims import Claims
+from fuzzroute.results.finding_kinds import DECIDED
 from fuzzroute.results.finding_kinds import DECIDED_KINDS as DECIDED_KINDS
 from fuzzroute.results.finding_kinds import DecidedKind as DecidedKind
 from fuzzroute.results.proven_records import LOCATION_DESCRIPTION, Location, Status
@@ -34,6 +35,17 @@ Rank = Annotated[
 ]
 #: The question a decided item answers.
 Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached", "regex-lint"]
+
+
+def is_decided_finding(kind: str, relation: str | None) -> bool:
+    """The one definition every output counts by: a decided finding is a kind the catalogue calls a finding
+    (`finding_kinds.DECIDED`), except an overlap whose rules only meet on glued texts (co-occurrence:
+    first-match order, counted apart).  A finding folded into a stronger row (a proven one, a never-wins line)
+    is still one finding, counted once."""
+    row = DECIDED.get(kind)  # type: ignore[call-overload]  # any text: an unknown kind is no finding
+    return row is not None and row.finding and not (kind == "decided-overlap" and relation == "co-occurrence")
+
+
 QUESTIONS: tuple[Question, ...] = get_args(Question)
 DecidedLaw = Literal["cascade", "cold_walk", "both"]
 DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)

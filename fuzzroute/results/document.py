@@ -42,7 +42,7 @@ from fuzzroute.results.proven_records import RuleAt as RuleAt
 from fuzzroute.results.proven_records import Severity as Severity
 from fuzzroute.results.proven_records import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
-from fuzzroute.results.suggestions import SUGGESTION_KINDS, Relation, SharedIn, Witness
+from fuzzroute.results.suggestions import SUGGESTION_KINDS, NearMissVariant, Relation, SharedIn, Witness
 
 SCHEMA_VERSION: Final = 6
 
@@ -228,6 +228,16 @@ class RunFacts(Record, frozen=True):
             ),
         ),
     ] | Omitted = OMIT
+    unnatural_withheld: Annotated[
+        Count,
+        Meta(
+            description=(
+                "Generated phrases the naturalness gate kept out of every list and every written example (a "
+                "doubled or repeated word, a word that is no word, a word swapped for one of another role, an "
+                "inflection nobody types); a decided finding is never withheld."
+            ),
+        ),
+    ] = 0
 
 
 class ProvenSection(Record, frozen=True):
@@ -301,6 +311,25 @@ class SuggestionRecord(Record, frozen=True):
     shared_count: Count = 0
     witnesses: list[Witness] = []
     location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)] = None
+    variant: Annotated[
+        NearMissVariant | None,
+        Meta(
+            description=(
+                "Near misses only: the kind of change people type that the rule misses (case, apostrophe, "
+                "contraction, us-uk, compound, function-word, inflection); one suggestion per rule and kind. Null for "
+                "other kinds and for slips listed with --typos (their edit is in `mutation`)."
+            ),
+        ),
+    ] = None
+    fix: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Near misses only: the change to the rule that makes it accept the witness, in words (\"the regex "
+                "has no i flag: add it\", \"add \\\"can't log in\\\" to the keywords\")."
+            ),
+        ),
+    ] = None
     paste_mode: Annotated[
         PasteMode | None,
         Meta(
@@ -608,6 +637,7 @@ class OverviewMember(Record, frozen=True):
     mutation: str | None = None
     count: Count | None = None
     location: Location | None = None
+    fix: str | None = None
 
 
 class OverviewRow(Record, frozen=True):
@@ -711,6 +741,14 @@ class OverviewRow(Record, frozen=True):
             ),
         ),
     ] = None
+    variant: Annotated[
+        NearMissVariant | None,
+        Meta(description="A near-miss row: the kind of change people type that its rule (or each rule) misses."),
+    ] = None
+    fix: Annotated[
+        str | None,
+        Meta(description="A near-miss row about one rule: the change to the rule that makes it accept the phrase."),
+    ] = None
 
 
 class AcceptedFinding(Record, frozen=True):
@@ -751,7 +789,10 @@ class Report(Record, frozen=True):
                 "beside their positions (decided items, suggestions and their witnesses, `decision.pairs`, "
                 "`decision.superseded`, `merge.withheld`, `decision.not_reached`), carries its `location` and its "
                 "`message` text, and `message_templates` is gone; the set-aside and superseded suggestions and "
-                "the decided pairs are objects again; "
+                "the decided pairs are objects again; it also gave near misses the kind of change people type "
+                "(`variant`: case, apostrophe, contraction, us-uk, compound, function-word, inflection; one "
+                "suggestion per rule and kind) and the rule's fix (`fix`), on suggestions and overview rows, and "
+                "counts the phrases the naturalness gate withheld (`run.unnatural_withheld`); "
                 "5 made the document scale with what it shows: sets aside and superseded suggestions, and the "
                 "decided pairs, are written as arrays of rule positions (`merge.withheld`, `decision.superseded`,"
                 " `decision.pairs`), `merge.superseded` is gone, and each rule's figures are one array; "

@@ -264,28 +264,30 @@ SUGGESTIONS: dict[SuggestionKind, SuggestionKindRow] = {
         rank="context",
     ),
     "near-miss-unclaimed": SuggestionKindRow(
-        summary="a small edit of a declared example that no rule claims",
+        summary="a declared example or the rule's own words spelled as people type them, which no rule claims",
         explanation=Explanation(
-            "A small edit of an example reaches no rule",
-            "fuzzroute changed a declared example slightly (a typo, a plural, an extra word) and "
-            "no start rule claims the result, so such a message would fall through.",
-            "Widen the rule if users may type this; otherwise ignore it.",
+            "The rule's own sentence, typed another way, reaches no rule",
+            "fuzzroute spelled a declared example (or the rule's own words) the way people type it, one change at "
+            "a time (capitals, an apostrophe, a contraction, a national spelling, a compound, a small word, the "
+            "rule's word inflected) and no start rule claims the result, so such a message would fall through.",
+            "Make the change the row names (the fix) so the rule accepts it, then declare the phrase as an example.",
         ),
         docs=(
-            "a small edit of a declared example (an inflection that fits its sentence, a typo, case, a word "
-            "dropped...; never another rule's trigger put in) that no rule claims"
+            "a declared example or the rule's own words spelled as people type them (`variant`: `case`, "
+            "`apostrophe`, `contraction`, `us-uk`, `compound`, `function-word`, `inflection`; slips only with "
+            "`--typos`), which the rule misses and no rule claims; one per rule and kind, with the rule's `fix`"
         ),
         rank="near-miss",
     ),
     "near-miss-claimed-elsewhere": SuggestionKindRow(
-        summary="a small edit of a declared example that another rule claims",
+        summary="a declared example or the rule's own words spelled as people type them, which another rule claims",
         explanation=Explanation(
-            "A small edit of an example reaches a different rule",
-            "fuzzroute changed a declared example slightly and another rule claims the result, "
+            "The rule's own sentence, typed another way, reaches a different rule",
+            "fuzzroute spelled a declared example the way people type it and another rule claims the result, "
             "so a near-identical message starts a different skill.",
-            "Check whether that other rule is too broad, or this one too narrow.",
+            "Make the change the row names so this rule accepts it, or narrow the rule that takes it.",
         ),
-        docs="a small edit of a declared example that another rule claims (not through a word the edit added)",
+        docs="the same, claimed by another rule (not through a word the change added)",
         rank="near-miss",
     ),
     "rules-overlap": SuggestionKindRow(

@@ -134,20 +134,21 @@ def written_document(report: Report) -> JsonObject:
 
 
 def full_form(document: JsonObject) -> JsonObject:
-    """A written document in schema 6's form: one of schema 6 as it is, one of schema 5 with its names,
-    locations and messages back and its set-aside suggestions and decided pairs as named objects.
+    """A written document in full: one of schema 6 as it is, one of schema 5 with its names, locations and
+    messages back and its set-aside suggestions and decided pairs as named objects (still version 5:
+    `report.persistence.upgrade.upgraded` adds what version 6 added).
 
     Raises `KeyError`, `IndexError` or `TypeError` for a document whose
     positions or templates do not fit its items (edited by hand).
     """
-    if document.get("schema_version") != 5:
-        return document
+    if document.get("schema_version") != 5 or TEMPLATES not in document:
+        return document  # version 6, or a version 5 document already read in full
     return _named_records(with_messages(with_names(document)))
 
 
 def _named_records(document: JsonObject) -> JsonObject:
     """A version 5 document's arrays of positions (`decision.pairs`, `decision.superseded`, `merge.withheld`)
-    as version 6's objects, each rule named beside its position; the version made 6."""
+    as version 6's objects, each rule named beside its position."""
     rules = document["graph"]["rules"]
 
     def name(index: Any) -> str | None:
@@ -164,11 +165,12 @@ def _named_records(document: JsonObject) -> JsonObject:
                               for ref in decision.get("superseded", [])]
     merge = dict(document["merge"])
     merge["withheld"] = [suggestion(*key) for key in merge.get("withheld", [])]
-    return {**document, "schema_version": 6, "decision": decision, "merge": merge}
+    return {**document, "decision": decision, "merge": merge}
 
 
 def read_report(document: JsonObject) -> Report:
-    """A written report document (schema version 5 or 6) read back as a `Report`, messages and all.
+    """A written report document (schema version 6) read back as a `Report`, messages and all (earlier
+    versions go through `report.persistence.upgrade.upgraded` first).
 
     Raises `ShapeError` (a field of the wrong shape) or `KeyError`,
     `IndexError`, `TypeError` (positions or templates that do not fit the items).

@@ -46,6 +46,28 @@ COLD_CONTEXT = COLD_CONTEXT_DESCRIPTION
 COLD_CONTEXT_SHORT = "the cold-start context"
 
 
+def typed_case(phrase: str) -> str:
+    """A witness in the capitals people type: "book a tablE" -> "Book a table" (presentation only).
+
+    A word with a capital after its first letter, or in capitals inside a lower-case sentence, is written
+    in lower case (an acronym of two to five letters and "I" stay), and the first letter then capitalised;
+    a phrase without such a word is left as it is.
+    """
+    words = phrase.split(" ")
+    lowered_sentence = sum(1 for w in words if w.islower()) >= len(words) / 2
+    out = []
+    odd = False
+    for word in words:
+        odd_inside = any(ch.isupper() for ch in word[1:]) and not word.isupper()
+        shouted = word.isupper() and lowered_sentence and not (2 <= len(word) <= 5) and word != "I"
+        odd = odd or odd_inside or shouted
+        out.append(word.lower() if odd_inside or shouted else word)
+    if not odd:
+        return phrase  # written as people write: left as it is
+    text = " ".join(out)
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
 def short_message(message: str) -> str:
     """The engine's message without the cold-start details the page states once."""
     return message.replace(COLD_CONTEXT, COLD_CONTEXT_SHORT)

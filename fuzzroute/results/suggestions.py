@@ -8,7 +8,7 @@ see exactly what the suggestion states.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal, get_args
 
 from msgspec import Meta, field
 
@@ -47,6 +47,35 @@ GENERATED_BOUNDARY = (
     "phrase that behaves as described; finding nothing in the samples proves nothing about "
     "coverage, and a phrase nobody generated was not checked."
 )
+
+
+#: The kinds of near miss people type (`fuzzroute.strategies.variants.VariantKind`, the same codes in the same
+#: order): a near-miss suggestion is about one rule and one of these.
+NearMissVariant = Literal["case", "apostrophe", "contraction", "us-uk", "compound", "function-word", "inflection"]
+NEAR_MISS_VARIANTS: tuple[NearMissVariant, ...] = get_args(NearMissVariant)
+#: Each kind in words, for the overview and the terminal ("a contraction written the other way").
+VARIANT_WORDS: dict[str, str] = {
+    "case": "the same words in other capitals",
+    "apostrophe": "the other apostrophe",
+    "contraction": "a contraction written the other way",
+    "us-uk": "the other national spelling",
+    "compound": "a compound closed, hyphenated or spaced",
+    "function-word": "a small word dropped or added",
+    "inflection": "the rule's own word in another form",
+}
+#: The edit codes of earlier reports, read as the kind they are now (`plural` and `inflection` are inflections).
+LEGACY_EDITS: dict[str, NearMissVariant] = {
+    "plural": "inflection", "inflection": "inflection", "case": "case", "drop": "function-word",
+    "insertion": "function-word",
+}
+
+
+def legacy_variant(mutation: str | None) -> NearMissVariant | None:
+    """The kind of a near miss an earlier report labelled by its edit ("plural: bag -> bags" is an inflection)."""
+    edit = (mutation or "").partition(":")[0].strip()
+    if edit in NEAR_MISS_VARIANTS:
+        return edit  # type: ignore[return-value]  # checked just above
+    return LEGACY_EDITS.get(edit)
 
 
 #: Generators of near misses listed only on request (`--typos`): letter typos, word swaps, spacing slips.
@@ -101,6 +130,10 @@ class Suggestion(Record, frozen=True):
     shared_in: SharedIn | None = None
     #: Witnesses (distinct phrases) on which the rules share text.
     shared_count: int = 0
+    #: A near miss's kind (`NEAR_MISS_VARIANTS`); None for other kinds and for slips (`--typos`).
+    variant: NearMissVariant | None = None
+    #: What to change in the rule so it accepts the near miss ("the regex has no i flag: add it").
+    fix: str | None = None
 
 
 class RuleStats(Record, frozen=True):
@@ -181,4 +214,6 @@ class Exploration(Record, frozen=True):
     units_ended: dict[str, int] = {}
     shard: tuple[int, int] | None = None
     workers: dict[str, Any] = {}
+    #: Witnesses the naturalness gate kept out of the suggestions (`generate.natural_gate`).
+    unnatural_withheld: int = 0
 

@@ -129,6 +129,15 @@ def _regex_choices(pattern: re.Pattern[str]) -> tuple[Choices, ...]:
     return tuple(found)
 
 
+def spelled_out(pattern: re.Pattern[str], limit: int) -> list[str] | None:
+    """Every string a small finite regex matches, spelled out (None when its language is infinite or larger
+    than `limit`): `\\b(book|reserve) a table\\b` gives "book a table" and "reserve a table"."""
+    try:
+        return _spelled(parse(pattern), limit)
+    except (UnsupportedRegex, re.error, RecursionError):
+        return None
+
+
 def leaf_choices(leaf: Leaf) -> tuple[Choices, ...]:
     """The groups of interchangeable words of one regex or keyword list."""
     match leaf:

@@ -11,8 +11,11 @@ from fuzzroute.report.render.decided_text import decided_text
 from fuzzroute.report.render.lines import finding_line, place
 from fuzzroute.results.check_document import CheckDocument, GraphCheck
 from fuzzroute.results.finding_kinds import short_note
-from fuzzroute.results.proven_records import EXAMPLE_UNCLAIMED
+from fuzzroute.results.proven_records import EXAMPLE_UNCLAIMED, NEVER_ROUTES_BY_DEFAULT
 from fuzzroute.results.record import Omitted
+
+#: Proven codes that are warnings by design (the default taking the graph's own never-route phrases).
+BY_DESIGN = frozenset({NEVER_ROUTES_BY_DEFAULT})
 
 
 def checkup_text(graph: GraphCheck, level: int = 0) -> str:
@@ -25,7 +28,11 @@ def checkup_text(graph: GraphCheck, level: int = 0) -> str:
     """
     findings = graph.findings
     not_checked = [] if isinstance(findings.not_checked, Omitted) else findings.not_checked
-    count_line = f"{graph.errors} error(s), {graph.warnings} warning(s) in declared examples and never-route rows."
+    by_design = sum(1 for p in findings.problems if p.code in BY_DESIGN)
+    design = f" ({by_design} by design: the default answers what no rule claims)" if by_design else ""
+    count_line = (
+        f"{graph.errors} error(s), {graph.warnings} warning(s){design} in declared examples and never-route rows."
+    )
     if not_checked:
         count_line += f" {len(not_checked)} phrase(s) not checked (they depend on a `when` not run)."
     if level < 0:
@@ -41,8 +48,10 @@ def checkup_text(graph: GraphCheck, level: int = 0) -> str:
                 lines.append(f"      claims: cold walk -> {cold or 'no entry'}, cascade -> {cascade or 'no entry'}")
         else:
             winner = problem.from_ or ("no rule" if problem.code == EXAMPLE_UNCLAIMED else None)
+            # The default taking the graph's own never-route phrases is a warning by design, as `report` says.
+            severity = f"{problem.kind}, by design" if problem.code in BY_DESIGN else problem.kind
             lines.append("  " + at + finding_line(None, problem.code, problem.skill, problem.example, winner,
-                                                  problem.kind))
+                                                  severity))
     for skipped in not_checked:
         lines.append(f"  {place(skipped.location)}{skipped.message}")
     for note in findings.notes:

@@ -12,7 +12,7 @@ import json
 
 from fuzzroute.report.render.lines import finding_line
 from fuzzroute.results.check_document import CheckedItem, DecidedFigures, GraphCheck
-from fuzzroute.results.decided_records import DecidedCounts, RedosEvidence
+from fuzzroute.results.decided_records import DecidedCounts, RedosEvidence, is_decided_finding
 from fuzzroute.results.finding_kinds import DECIDED_KINDS, decided_row
 from fuzzroute.results.record import Omitted
 
@@ -170,9 +170,14 @@ def decided_text(graph: GraphCheck, figures: DecidedFigures, verbosity: int = 0)
     return "\n".join(lines)
 
 
+def findings_count(graph: GraphCheck) -> int:
+    """The decided findings, counted as every output counts them (`is_decided_finding`), listed or folded."""
+    return sum(1 for item in graph.items if is_decided_finding(item.kind, item.relation))
+
+
 def acted_on_line(graph: GraphCheck) -> str:
-    """How many decided findings fail `--fail-on decided`, and how many acceptances keep green."""
-    line = f"{graph.failing} decided finding(s) to act on (--fail-on decided fails on them)"
+    """How many decided findings there are, how many fail `--fail-on decided`, and how many are accepted."""
+    line = f"{findings_count(graph)} decided finding(s), {graph.failing} to act on (--fail-on decided fails on them)"
     if graph.accepted:
         line += f", {graph.accepted} accepted as intended"
     if graph.failing:

@@ -348,7 +348,9 @@ def _accepted_result(document: Report, accepted: AcceptedFinding, root: Path) ->
 
 def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path) -> Result:
     kind = suggestion.kind
-    identity = ("suggested", kind, suggestion.rule, suggestion.from_, suggestion.to)
+    identity: tuple[str | None, ...] = ("suggested", kind, suggestion.rule, suggestion.from_, suggestion.to)
+    if suggestion.variant is not None:  # one near miss per rule and kind of change
+        identity = (*identity, suggestion.variant)
     status = _status(or_none(suggestion.status))
     properties = SuggestedProperties(
         tier="suggested",
