@@ -67,7 +67,7 @@ def test_the_listing_says_what_each_fix_moves_and_diff_prints_a_patch_that_appli
 
 def test_write_and_select(devops: Path) -> None:
     code, out, _ = code_out_err(invoke("fix", "devops.py", "--write", "--select", "inflection"))
-    # scale's example stays shadowed by incident (the pair was not selected): --fail-on proven still fails
+    # scale's example stays shadowed by incident (the pair was not selected): --fail-on decided still fails
     assert code == 1 and "Wrote 1 fix(es) into devops.py" in out
     graph = load_graph(str(devops)).graph
     assert [e.id for e in graph.entries][:2] == ["incident", "scale"]
@@ -92,6 +92,29 @@ def test_exit_1_when_the_policy_still_fails_after_the_safe_fixes(
         in out
     assert "not made (--unsafe makes it)" in out and "After the fixes, --fail-on decided still fails." in out
     assert invoke("fix", "support.json", "--fail-on", "never", "--select", "decided-overlap").exit_code == 0
+
+
+def test_the_settings_table_gives_the_graphs_and_the_defaults(devops: Path) -> None:
+    """As every command: [tool.fuzzroute] gives `graphs` and each option's default; the command line wins."""
+    code, _, err = code_out_err(invoke("fix"))
+    assert code == 2 and "no GRAPH given" in err
+    shutil.copyfile(ROOT / "fuzzroute" / "examples" / "support.json", "support.json")
+    Path("pyproject.toml").write_text(
+        '[tool.fuzzroute]\ngraphs = ["support.json", "devops.py"]\nfail-on = "never"\n\n'
+        '[tool.fuzzroute.fix]\nselect = ["decided-overlap"]\n', encoding="utf-8",
+    )
+    code, out, _ = code_out_err(invoke("fix", "--write", "-q"))
+    # support.json's overlap has no safe fix (unsafe, not made); devops.py's has one; the inflection is not selected
+    assert code == 0, out
+    assert out.splitlines() == [
+        "Nothing to write: support.json is unchanged.",
+        "Wrote 1 fix(es) into devops.py. Run `fuzzroute check devops.py --fail-on never` to prove them.",
+    ]
+    assert [e.id for e in load_graph("devops.py").graph.entries][:2] == ["scale", "incident"]
+    code, out, _ = code_out_err(invoke("fix", "support.json", "--fail-on", "decided"))
+    assert code == 1 and "After the fixes, --fail-on decided still fails." in out
+    code, out, _ = code_out_err(invoke("--isolated", "fix", "devops.py"))
+    assert code == 0 and "inflection" in out  # no table: every kind, decided policy
 
 
 @pytest.mark.parametrize(("args", "said"), [

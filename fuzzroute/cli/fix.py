@@ -12,15 +12,16 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import EXIT_OK, EXIT_PROVEN_ERROR, reports_bad_input
+from fuzzroute.cli.configured import graphs_or_configured
 from fuzzroute.cli.limits import limit_options
-from fuzzroute.cli.options import FIX_EPILOG, fail_on_option, show_graph_output_option, working_directory_kept
+from fuzzroute.cli.options import FIX_EPILOG, fail_on_option, quiet_verbose, verbosity, working_directory_kept
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 
 
 @click.command(epilog=FIX_EPILOG)
-@click.argument("graph_specs", metavar="GRAPH...", nargs=-1, required=True)
+@click.argument("graph_specs", metavar="[GRAPH]...", nargs=-1)
 @click.option(
     "--diff", "show_diff", is_flag=True, help="Print the safe fixes as a unified diff (apply with patch -p1)."
 )
@@ -39,13 +40,18 @@ from fuzzroute.graphfiles.capture import GraphOutput
 @fail_on_option(
     "proven|decided|never",
     "Exit 1 when, after the fixes made, `check --fail-on` with this policy would still fail.",
+    default="decided",
 )
-@show_graph_output_option
+@quiet_verbose(
+    quiet_help="Say less: no note on what the graph's own code printed; with --write, only the line saying "
+    "what was written.",
+    verbose_help="Also show what the graph's own code printed while it was loaded and run (on stderr).",
+)
 @reports_bad_input
 @limit_options
 def fix(
     graph_specs: tuple[str, ...], show_diff: bool, write: bool, select: tuple[str, ...], unsafe: bool,
-    output_format: str, fail_on: str, verbose: bool,
+    output_format: str, fail_on: str, quiet: bool, verbose: bool,
 ) -> None:
     """Fix the findings of the decided tier and the near misses, each with an edit proven safe.
 
@@ -56,11 +62,14 @@ def fix(
     syntax, and the decided tier proves, for every message, that the edit
     moves only the messages the finding is about. Nothing is sampled: the
     same graph gives the same fixes on every run. Several GRAPH files can be
-    fixed at once (as a pre-commit hook passes them).
+    fixed at once (as a pre-commit hook passes them); without GRAPH, the
+    graphs listed in pyproject.toml's [tool.fuzzroute] `graphs` are fixed.
     """
     from fuzzroute.fix import selection
     from fuzzroute.report import check_fail_on
 
+    level = verbosity(quiet, verbose)
+    graph_specs = tuple(graphs_or_configured(click.get_current_context(), graph_specs, "fix GRAPH..."))
     if show_diff and write:
         raise InputError("--diff and --write exclude each other: print the change, or make it, not both.")
     if fail_on == "new":
@@ -77,7 +86,7 @@ def fix(
     chosen = selection(select)
     statuses = [
         _fix_one(spec, chosen, show_diff=show_diff, write=write, unsafe=unsafe, output_format=output_format,
-                 fail_on=fail_on, verbose=verbose)
+                 fail_on=fail_on, level=level)
         for spec in graph_specs
     ]
     sys.stdout.flush()
@@ -86,11 +95,11 @@ def fix(
 
 def _fix_one(
     graph_spec: str, chosen: frozenset[str] | None, *, show_diff: bool, write: bool, unsafe: bool,
-    output_format: str, fail_on: str, verbose: bool,
+    output_format: str, fail_on: str, level: int,
 ) -> int:
     """Fix one graph and say so; its exit status."""
     from fuzzroute.authoring.suggest import diff_root, unified_diff, write_source
-    from fuzzroute.fix import fix_document, fix_graph, fix_json_text, fix_text, policy_passes
+    from fuzzroute.fix import fix_document, fix_graph, fix_json_text, fix_text, policy_passes, written_line
     from fuzzroute.graphfiles.loader import load_graph
 
     graph_output = GraphOutput()
@@ -101,7 +110,7 @@ def _fix_one(
             run = fix_graph(loaded, select=chosen, unsafe=unsafe, original=original)
             passes = policy_passes(run.final, run.final_decisions, fail_on)
     finally:
-        show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
+        show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     exit_status = EXIT_OK if passes else EXIT_PROVEN_ERROR
     diff = unified_diff(loaded.path, run.old, run.new) if run.changed else ""
     written = False
@@ -119,6 +128,8 @@ def _fix_one(
                        f"(cd {root} && patch -p1 < FILE).", err=True)
     elif output_format == "json":
         click.echo(fix_json_text(document), nl=False)
+    elif write and level < 0:
+        click.echo(written_line(document))
     else:
         click.echo(fix_text(document, mode="write" if write else "list"))
     return exit_status

@@ -17,7 +17,7 @@ loaded again and must declare exactly the edited graph.  From Python:
 from __future__ import annotations
 
 from fuzzroute.fix.fix_document import FIX_VERSION, FixDocument, fix_document, fix_json_text
-from fuzzroute.fix.fix_text import fix_text
+from fuzzroute.fix.fix_text import fix_text, written_line
 from fuzzroute.fix.fixing import Attempt, FixResult, FixRun, fix_graph, policy_passes
 from fuzzroute.fix.gaps import Gap, selection
 
@@ -34,4 +34,5 @@ __all__ = [
     "fix_text",
     "policy_passes",
     "selection",
+    "written_line",
 ]

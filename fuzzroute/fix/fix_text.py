@@ -94,6 +94,15 @@ def _fix_lines(record: FixRecord) -> list[str]:
     return lines
 
 
+def written_line(document: FixDocument) -> str:
+    """What `--write` did to the file, and the check that proves it (under the run's own policy)."""
+    if not document.written:
+        return f"Nothing to write: {document.source} is unchanged."
+    policy = "" if document.fail_on == "decided" else f" --fail-on {document.fail_on}"
+    return (f"Wrote {document.summary.made} fix(es) into {document.source}. Run `fuzzroute check "
+            f"{document.source}{policy}` to prove them.")
+
+
 def fix_text(document: FixDocument, *, mode: str) -> str:
     """The listing; `mode` is `list`, `diff` (the diff went to stdout: this goes to stderr) or `write`."""
     lines = [f"fuzzroute fix: graph {shortened(document.graph)!r} ({document.source})"]
@@ -109,8 +118,7 @@ def fix_text(document: FixDocument, *, mode: str) -> str:
     )
     made = summary.made
     if mode == "write":
-        lines.append(f"Wrote {made} fix(es) into {document.source}. Run `fuzzroute check {document.source} "
-                     "--fail-on decided` to prove them." if document.written else "The file is unchanged.")
+        lines.append(written_line(document))
     elif mode == "list" and made:
         lines.append("Pass --write to make the fixes listed as made (or --diff to see them as a patch).")
     status = "passes" if document.exit_status == 0 else "still fails"
