@@ -118,6 +118,18 @@ def test_every_pair_finding_is_fixed_or_listed_as_unsafe_with_what_it_moves(
             assert proof.escapes or proof.broken_rows or proof.new_findings
             assert all(a.proof.escapes or a.proof.broken_rows or a.proof.new_findings or a.proof.unresolved
                        for a in result.attempts)
+    # No pair finding is left that `fix` did not list: each one still failing is one it printed as unsafe.
+    unsafe = {(r.gap.code, r.gap.rule.id) for r in pairs if r.status == "unsafe"}
+    assert {key for key in left if key[0] in PAIRS} == unsafe
+    # The document (and listing) of the second run prints each with what it would move or break, by witness.
+    printed = [f for f in item.second["fixes"] if isinstance(f, dict) and f["finding"]["code"] in PAIRS]
+    assert {(f["finding"]["code"], f["finding"]["rule"]["id"]) for f in printed if f["status"] == "unsafe"} == unsafe
+    for record in printed:
+        fix = record["fix"]
+        assert record["status"] == "unsafe" and not record["made"] and isinstance(fix, dict)
+        witnesses = [m["witness"] for m in fix["also_moves"]] + [b["phrase"] for b in fix["breaks"]] + list(
+            fix["new_findings"])  # a new finding is said in words that quote its witness
+        assert witnesses and all(isinstance(w, str) and w for w in witnesses), record
     assert code == (1 if left or any(p["kind"] == "error" for p in json.loads(stdout)["problems"]) else 0)
 
 

@@ -58,6 +58,37 @@ def test_a_keyword_rule_gets_the_other_forms_of_the_word_as_keywords(tmp_path: P
     assert not _proven_errors(graph)
 
 
+KEYWORD_CLASSES = [
+    # (variant kind, keyword, example, near miss, keywords the fix must add: the variant's whole class)
+    ("us-uk", "cancelled booking", "my cancelled booking", "my canceled booking", {"canceled booking"}),
+    ("compound", "wifi password", "what is the wifi password", "what is the wi-fi password",
+     {"wi-fi password", "wi fi password"}),
+    ("contraction", "can't check in", "I can't check in", "I cannot check in", {"cannot check in", "can not check in"}),
+    ("apostrophe", "can't check in", "I can't check in", "I can’t check in", {"can’t check in", "cant check in"}),
+]
+
+
+@pytest.mark.parametrize(("kind", "keyword", "example", "near_miss", "added"), KEYWORD_CLASSES,
+                         ids=[k[0] for k in KEYWORD_CLASSES])
+def test_a_keyword_rule_gets_the_variant_class_of_its_word_as_keywords(
+    tmp_path: Path, kind: str, keyword: str, example: str, near_miss: str, added: set[str]
+) -> None:
+    run, graph = _fixed(tmp_path, (
+        f'graph = Graph("hotel").entry("desk", match=keywords({keyword!r}), examples=[{example!r}])'
+        '.entry("agent")\n'
+    ))
+    (result,) = [r for r in run.results if r.gap.variant_kind == kind and r.gap.phrase == near_miss]
+    assert result.status == "safe" and result.made and result.chosen is not None
+    assert result.chosen.candidate.kind == "add-keywords"
+    keywords_now = set(graph.entries[0].data_matcher.keywords)  # type: ignore[union-attr]
+    assert added <= keywords_now and keyword in keywords_now
+    for member in added:  # every member of the class now reaches the rule, not only the phrase found
+        assert _starts(graph, example.replace(keyword, member)) == ("desk", "desk")
+    assert near_miss in (graph.entries[0].examples or ())
+    assert _starts(graph, "where is the gym") == ("agent", None)  # nothing else moved
+    assert not _proven_errors(graph)
+
+
 def test_a_regex_without_the_case_flag_gets_it(tmp_path: Path) -> None:
     run, graph = _fixed(tmp_path, (
         'graph = Graph("bistro").entry("booking", match=re.compile(r"\\bbook a table\\b"),'
@@ -152,6 +183,42 @@ def test_a_later_rule_moves_above_the_earlier_one_when_narrowing_would_move_more
     assert [e.id for e in graph.entries] == ["scale", "incident", "helpdesk"]
     assert _starts(graph, "scale down the workers") == ("scale", "scale")
     assert _starts(graph, "the site is down") == ("incident", "incident")
+    assert not _proven_errors(graph)
+
+
+def test_an_earlier_regex_loses_the_alternative_that_is_the_later_rule_s_own_words(tmp_path: Path) -> None:
+    run, graph = _fixed(tmp_path, (
+        'graph = (Graph("shop")\n'
+        '    .entry("account", match=re.compile(r"\\b(password|login|order history)\\b", re.I),'
+        ' examples=["change my password"])\n'
+        '    .entry("orders", match=keywords("order history", "track my order"),'
+        ' examples=["show my order history"])\n'
+        '    .entry("agent"))\n'
+    ))
+    result = _result(run, "decided-overlap", "orders")
+    assert result.made and result.chosen is not None and result.chosen.candidate.kind == "narrow"
+    (edit,) = result.chosen.candidate.edits
+    assert isinstance(edit, SetRegex) and edit.source == r"\b(password|login)\b"
+    assert [e.id for e in graph.entries] == ["account", "orders", "agent"]
+    assert _starts(graph, "show my order history") == ("orders", "orders")
+    assert _starts(graph, "I forgot my login") == ("account", "account")
+    assert _starts(graph, "my password and order history") == ("account", "account")  # still the earlier rule's
+    assert not _proven_errors(graph)
+
+
+def test_a_rule_that_never_wins_moves_above_the_rule_that_takes_its_messages(tmp_path: Path) -> None:
+    run, graph = _fixed(tmp_path, (
+        'graph = (Graph("bank")\n'
+        '    .entry("cards", match=keywords("card"), examples=["my card is blocked"])\n'
+        '    .entry("lost-card", match=keywords("lost card", "stolen card"), examples=["report a stolen card"])\n'
+        '    .entry("agent"))\n'
+    ))
+    result = _result(run, "decided-never-wins", "lost-card")
+    assert result.made and result.chosen is not None and result.chosen.candidate.kind == "reorder"
+    assert [e.id for e in graph.entries] == ["lost-card", "cards", "agent"]
+    for phrase in ("report a stolen card", "I have a lost card"):
+        assert _starts(graph, phrase) == ("lost-card", "lost-card")
+    assert _starts(graph, "my card is blocked") == ("cards", "cards")
     assert not _proven_errors(graph)
 
 

@@ -1,7 +1,7 @@
 """Property: on random graphs, every fix labelled safe moves only the messages its finding is about.
 
 Small random keyword and regex graphs are drawn; for every decided
-finding `fix` works on, every candidate proved safe is checked twice, by
+finding and near miss `fix` works on, every candidate proved safe is checked twice, by
 code that is not the prover's: `diff` decides the moves between the graph
 before and after (its own pair tables), and each decided move's witness
 must lie in the fix's allowed set; and random messages made of the graphs'
@@ -22,8 +22,10 @@ from fuzzroute.diff import diff_graphs
 from fuzzroute.diff.winners import LAWS, claimant
 from fuzzroute.fix.fixing import attempts_for
 from fuzzroute.fix.gaps import decided_gaps
+from fuzzroute.fix.near_miss_gaps import near_miss_gaps
 
-WORDS = ("order", "status", "refund", "card", "lost", "credit", "line", "down", "scale")
+WORDS = ("order", "status", "refund", "card", "lost", "credit", "line", "down", "scale",
+         "orders", "cards", "Order", "Card")  # the other forms near-miss fixes add
 PHRASES = ("order", "order status", "refund", "card", "lost card", "credit", "credit line", "down", "scale down",
            "status")
 REGEXES = (r"\border\b", r"\bscale (up|down)\b", r"where is my (order|card)", r"\b(lost|stolen) card\b",
@@ -39,7 +41,7 @@ def graphs(draw: st.DrawFn) -> Graph:
             graph.entry(f"r{position}", match=keywords(*words), examples=[f"please {words[0]} now"])
         else:
             pattern = draw(st.sampled_from(REGEXES))
-            graph.entry(f"r{position}", match=re.compile(pattern, re.I))
+            graph.entry(f"r{position}", match=re.compile(pattern, re.I if draw(st.booleans()) else 0))
     if draw(st.booleans()):
         graph.entry("default")
     return graph
@@ -55,7 +57,7 @@ def _winners(graph: Graph, message: str) -> tuple[str | None, ...]:
                                           min_size=10, max_size=10))
 def test_every_safe_fix_moves_only_messages_of_its_allowed_set(graph: Graph, messages: list[str]) -> None:
     decisions = decide(graph)
-    for gap in decided_gaps(graph, decisions):
+    for gap in [*decided_gaps(graph, decisions), *near_miss_gaps(graph, decisions)]:
         attempts, _why = attempts_for(graph, decisions, gap)
         for attempt in attempts:
             if not attempt.proof.safe:

@@ -125,7 +125,7 @@ def _gap(graph: Graph, entry: Entry, sourced: tuple[str, str], kind: str, phrase
     return Gap(
         NEAR_MISS_UNCLAIMED if taker is None else NEAR_MISS_CLAIMED_ELSEWHERE, entry, takers, phrase,
         variant_kind=kind, source=source, source_kind=source_kind, word=before, forms=tuple(forms),
-        message=f'"{entry.id}" misses {phrase!r}, a {kind} variant of {source!r}',
+        message=f'"{entry.id}" misses {phrase!r}, {"an" if kind[0] in "aeiou" else "a"} {kind} variant of {source!r}',
     )
 
 
