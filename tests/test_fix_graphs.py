@@ -122,7 +122,9 @@ def test_every_pair_finding_is_fixed_or_listed_as_unsafe_with_what_it_moves(
     unsafe = {(r.gap.code, r.gap.rule.id) for r in pairs if r.status == "unsafe"}
     assert {key for key in left if key[0] in PAIRS} == unsafe
     # The document (and listing) of the second run prints each with what it would move or break, by witness.
-    printed = [f for f in item.second["fixes"] if isinstance(f, dict) and f["finding"]["code"] in PAIRS]
+    fixes = item.second["fixes"]
+    assert isinstance(fixes, list)
+    printed = [f for f in fixes if f["finding"]["code"] in PAIRS]
     assert {(f["finding"]["code"], f["finding"]["rule"]["id"]) for f in printed if f["status"] == "unsafe"} == unsafe
     for record in printed:
         fix = record["fix"]
