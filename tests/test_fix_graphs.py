@@ -61,37 +61,41 @@ class Fixed:
     second_text: str
 
 
-@pytest.fixture(scope="module")
-def fixed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Fixed]:
-    out: dict[str, Fixed] = {}
-    for name, source in GRAPHS.items():
-        path = tmp_path_factory.mktemp("fix") / name
-        shutil.copyfile(source, path)
-        loaded = load_graph(str(path))
-        run = fix_graph(loaded)
-        path.write_text(run.new, encoding="utf-8")
-        steps: list[tuple[Graph, FixResult | None]] = [(loaded.graph, None)]
-        for result in run.results:
-            if result.made and result.chosen is not None:
-                steps.append((edited_graph(steps[-1][0], result.chosen.candidate.edits), result))
-        after = load_graph(str(path)).graph
-        code, stdout, _ = code_out_err(invoke("fix", path, "--write", "--format", "json"))
-        out[name] = Fixed(path, loaded.graph, run, tuple(steps), after, json.loads(stdout), code,
-                          path.read_text("utf-8"))
-    return out
-
-
 @pytest.mark.parametrize("name", list(GRAPHS))
-def test_the_fixes_replayed_in_memory_give_the_graph_the_file_declares(fixed: dict[str, Fixed], name: str) -> None:
-    item = fixed[name]
+def test_fix_write_then_check_diff_and_a_second_fix(name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each graph is fixed once (one test, so no two workers repeat the work); each property is a function."""
+    item = fixed(name, tmp_path_factory)
+    the_fixes_replayed_in_memory_give_the_graph_the_file_declares(item)
+    every_near_miss_with_a_safe_fix_now_starts_its_rule(item)
+    every_pair_finding_is_fixed_or_listed_as_unsafe_with_what_it_moves(item)
+    diff_of_before_and_after_lists_only_intended_moves(item)
+    a_second_fix_write_changes_nothing(item)
+
+
+def fixed(name: str, tmp_path_factory: pytest.TempPathFactory) -> Fixed:
+    """The graph fixed, written, loaded again and fixed a second time through the command line."""
+    path = tmp_path_factory.mktemp("fix") / name
+    shutil.copyfile(GRAPHS[name], path)
+    loaded = load_graph(str(path))
+    run = fix_graph(loaded)
+    path.write_text(run.new, encoding="utf-8")
+    steps: list[tuple[Graph, FixResult | None]] = [(loaded.graph, None)]
+    for result in run.results:
+        if result.made and result.chosen is not None:
+            steps.append((edited_graph(steps[-1][0], result.chosen.candidate.edits), result))
+    after = load_graph(str(path)).graph
+    code, stdout, _ = code_out_err(invoke("fix", path, "--write", "--format", "json"))
+    return Fixed(path, loaded.graph, run, tuple(steps), after, json.loads(stdout), code, path.read_text("utf-8"))
+
+
+def the_fixes_replayed_in_memory_give_the_graph_the_file_declares(item: Fixed) -> None:
     assert same_rules(item.steps[-1][0], item.after)
     assert item.run.count("safe", made=True) == len(item.steps) - 1 > 0
 
 
-@pytest.mark.parametrize("name", list(GRAPHS))
-def test_every_near_miss_with_a_safe_fix_now_starts_its_rule(fixed: dict[str, Fixed], name: str) -> None:
-    item = fixed[name]
+def every_near_miss_with_a_safe_fix_now_starts_its_rule(item: Fixed) -> None:
     near = [r for r in item.run.results if r.gap.variant_kind is not None and r.status == "safe"]
+    assert near  # each graph has near misses a safe fix settles
     for result in near:
         assert result.made and result.gap.phrase is not None
         got = item.after.claims(result.gap.phrase).cold_walk
@@ -99,11 +103,7 @@ def test_every_near_miss_with_a_safe_fix_now_starts_its_rule(fixed: dict[str, Fi
         assert result.gap.phrase in {x for e in item.after.entries if e.id == got.id for x in e.examples or ()}
 
 
-@pytest.mark.parametrize("name", list(GRAPHS))
-def test_every_pair_finding_is_fixed_or_listed_as_unsafe_with_what_it_moves(
-    fixed: dict[str, Fixed], name: str
-) -> None:
-    item = fixed[name]
+def every_pair_finding_is_fixed_or_listed_as_unsafe_with_what_it_moves(item: Fixed) -> None:
     code, stdout, _ = code_out_err(invoke("check", item.path, "--fail-on", "decided", "--format", "json"))
     left = {(d["kind"], d["rule"]) for d in json.loads(stdout)["decided"] if d["fails"]}
     pairs = [r for r in item.run.results if r.gap.code in PAIRS]
@@ -135,9 +135,7 @@ def test_every_pair_finding_is_fixed_or_listed_as_unsafe_with_what_it_moves(
     assert code == (1 if left or any(p["kind"] == "error" for p in json.loads(stdout)["problems"]) else 0)
 
 
-@pytest.mark.parametrize("name", list(GRAPHS))
-def test_diff_of_before_and_after_lists_only_intended_moves(fixed: dict[str, Fixed], name: str) -> None:
-    item = fixed[name]
+def diff_of_before_and_after_lists_only_intended_moves(item: Fixed) -> None:
     moves = diff_graphs(item.before, item.after, budget=0).document.moves
     assert moves
     for move in moves:
@@ -151,9 +149,7 @@ def test_diff_of_before_and_after_lists_only_intended_moves(fixed: dict[str, Fix
         assert changed, move
 
 
-@pytest.mark.parametrize("name", list(GRAPHS))
-def test_a_second_fix_write_changes_nothing(fixed: dict[str, Fixed], name: str) -> None:
-    item = fixed[name]
+def a_second_fix_write_changes_nothing(item: Fixed) -> None:
     assert item.second_text == item.run.new
     SCHEMA.validate(item.second)
     summary = item.second["summary"]
