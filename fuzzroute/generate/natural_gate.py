@@ -57,6 +57,7 @@ from fuzzroute.strategies.roles import (
     FUNCTION_WORDS,
     INTERJECTIONS,
     PREPOSITIONS,
+    SINGULAR_DET,
     WH_WORDS,
     bare,
     is_content,
@@ -71,7 +72,7 @@ from fuzzroute.strategies.variants import (
     inflection_allowed,
     verbless,
 )
-from fuzzroute.strategies.word_frequencies import is_listed, other_spelling, zipf
+from fuzzroute.strategies.word_frequencies import is_listed, names_a_person, other_spelling, zipf
 
 _TOKEN = re.compile(r"[\w'’-]+")
 #: Words that open a message without being part of its request ("hi, where is my order").
@@ -221,6 +222,23 @@ def _imperative(words: Sequence[str]) -> bool:
     return bool(words) and words[0] not in FUNCTION_WORDS and role_of(words, 0).kind == "verb-base"
 
 
+#: Openings that ask the bot to do something, after which the verb is a command's ("can you deliver my medicine").
+_ASKING = (("can", "you"), ("could", "you"), ("would", "you"), ("please",))
+
+
+def _request_verb_at(words: Sequence[str]) -> int | None:
+    """Where the verb of a message that is a command stands ("book a class": 0; "can you deliver my medicine":
+    2), or None when the message is no command (a question, a statement about the writer)."""
+    if _imperative(words):
+        return 0
+    for opening in _ASKING:
+        n = len(opening)
+        if tuple(words[:n]) == opening and n < len(words) and words[n] not in FUNCTION_WORDS \
+                and words[n] in lemmas(words[n]).get("VERB", ()):
+            return n
+    return None
+
+
 class Gate:
     """The naturalness gate of one graph (see the module docstring); `why` judges one phrase."""
 
@@ -264,7 +282,9 @@ class Gate:
             lambda: inflected_fixed_phrase(phrase),
             lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
+            lambda: pronoun_before_noun(phrase),
             lambda: None if entry is None else self._edit_of_source(phrase, entry),
+            lambda: None if entry is None else singular_of_a_plural_topic(phrase, examples),
             lambda: self._glued(phrase, entry) if glue else None,
         )
         for check in checks:
@@ -289,7 +309,7 @@ class Gate:
         best: tuple[int, list[_Edit]] | None = None
         for source, sentence in self.sources(entry):
             edits = _edits(words, source, sentence)
-            changed = sum(len(e.new) + len(e.old) for e in edits)
+            changed = sum(_cost(e) for e in edits)
             if best is None or changed < best[0]:
                 best = (changed, edits)
         if best is None or not best[1]:
@@ -306,9 +326,12 @@ class Gate:
                 found = self._replaced(edit, entry, words, agreeing=any(_agrees(e) for e in edits if e is not edit))
             elif len(edit.old) == 2 and len(edit.new) == 1 and edit.old[0] in ("a", "an") \
                     and _plural_of(edit.old[1], edit.new[0]):
-                found = f"{' '.join(edit.old)!r} says one: {edit.new[0]!r} is not what was meant"  # "real persons"
+                found = _one_made_several(edit.old[0], edit.old[1], edit.new[0],
+                                          commanded=_request_verb_at(edit.source) == edit.start - 1)
             else:
-                found = None
+                found = _reshaped(edit)
+            if found is None and len(edit.old) == 1 and len(edit.new) == 2:
+                found = _written_out_without_subject(edit)
             if found is not None:
                 return found
         return None
@@ -323,9 +346,17 @@ class Gate:
             nxt = edit.source[edit.start + 1] if edit.start + 1 < len(edit.source) else None
             plural = next((e for e in edits if e is not edit and e.old and e.new and len(e.old) == 1
                            and _plural_of(e.old[0], e.new[0])), None)
+            if plural is not None and any(_agrees(e) for e in edits if e is not edit):
+                return None  # "is there a delivery slot" -> "are there delivery slots": the verb agrees
             if plural is not None and after is not None and nxt is not None:
-                return f"'{gone[0]} {plural.old[0]}' says one: {plural.new[0]!r} is not what was meant"
-        opening = edit.start == 0 or (edit.start == 1 and _imperative(edit.source))
+                return _one_made_several(gone[0], plural.old[0], plural.new[0],
+                                         commanded=_request_verb_at(edit.source) == edit.start - 1)
+        if len(gone) == 1 and gone[0] != "please":
+            person = _noun_after(edit.source, edit.start + 1)
+            if person is not None and names_a_person(person):
+                return f"{gone[0]!r} is left out before {person!r}, a person (nobody types 'bring friend')"
+        verb = _request_verb_at(edit.source)
+        opening = edit.start == 0 or (verb is not None and edit.start == verb + 1)
         if len(gone) == 1 and gone[0] in DROPPABLE and opening:
             return None  # "restart service", "wifi is down"
         return f"{' '.join(gone)!r} is left out where nobody leaves it out"
@@ -364,6 +395,9 @@ class Gate:
                 if role_of(edit.source, edit.start).kind in ("verb-base", "verb-finite", "participle"):
                     return f"{new!r} changes what {old!r} says (its tense or person)"  # "I forgot" -> "I forget"
                 return None
+            the_person = edit.start > 0 and edit.source[edit.start - 1] == "the" and names_a_person(old)
+            if the_person and not agreeing:
+                return f"'the {old}' is the one a customer asks for: {new!r} is not what was meant"
             if edit.sentence and not agreeing and not self._plural_head(entry, old, new) and not verbless(edit.source):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
@@ -406,6 +440,138 @@ class Gate:
                for (a_start, a_end), (b_start, b_end) in zip(spans, spans[1:], strict=False)):
             return "two rules' words glued together"  # side by side, or chained on a shared word
         return None
+
+
+#: Negated auxiliaries that open a message without a subject only as people type them, contracted ("won't scan",
+#: "isn't working"): their subject is a thing the message leaves out.  "can't" and "don't" are left aside: their
+#: subject is the writer ("can't log in") or the reader ("don't charge me"), and the written-out form reads too.
+_SUBJECTLESS_ONLY_CONTRACTED = frozenset(
+    short for short in CONTRACTED if short.endswith("n't") and short not in ("can't", "don't")
+)
+
+
+def _written_out_without_subject(edit: _Edit) -> str | None:
+    """A contraction written out at the very start of a message that has no subject ("won't scan" -> "will not
+    scan"): people who leave the subject out type the short form; the long one wants a sentence."""
+    old, new = edit.old[0], " ".join(edit.new)
+    if edit.start == 0 and old in _SUBJECTLESS_ONLY_CONTRACTED and new in CONTRACTED.get(old, ()):
+        return f"{new!r} opens a message that has no subject: people type {old!r} there"
+    return None
+
+
+def _cost(edit: _Edit) -> int:
+    """How many changes an edit is: one for a word respelled, inflected or swapped ("a member" -> "members" is one
+    too), otherwise one for each word dropped or added."""
+    old, new = edit.old, edit.new
+    if _respelled(old, new) or (len(old) == 1 and len(new) == 1):
+        return 1
+    if len(old) == 2 and len(new) == 1 and old[0] in ("a", "an") and _plural_of(old[1], new[0]):
+        return 1
+    return len(old) + len(new)
+
+
+def _respelled(old: Sequence[str], new: Sequence[str]) -> bool:
+    """The same words respelled across a word boundary: a compound ("drop-off" / "drop off") or a contraction
+    ("i'd" / "i would", "what's" / "what are" with what follows made plural)."""
+    joined_old, joined_new = " ".join(old), " ".join(new)
+    if joined_old.replace(" ", "").replace("-", "").replace("'", "") \
+            == joined_new.replace(" ", "").replace("-", "").replace("'", ""):
+        return True
+    return joined_new in CONTRACTED.get(joined_old, ()) or joined_old in CONTRACTED.get(joined_new, ()) \
+        or S_CONTRACTIONS.get(joined_old) == joined_new or S_CONTRACTIONS.get(joined_new) == joined_old
+
+
+def _reshaped(edit: _Edit) -> str | None:
+    """Words put where words of another shape stood ("I lost my card" -> "I entry card", "my recycling" ->
+    "my missed bin"): a rule's other words fit a sentence only in the same slot, as many words for as many."""
+    if not edit.old or not edit.new or len(edit.old) == len(edit.new) or _respelled(edit.old, edit.new):
+        return None
+    return f"{' '.join(edit.new)!r} does not take the place of {' '.join(edit.old)!r}"
+
+
+def _one_made_several(article: str, singular: str, plural: str, *, commanded: bool = False) -> str | None:
+    """ "a pothole" said as "potholes": natural as the object of a command ("book a class" -> "book classes": a
+    command may ask for several) or for a thing people mostly speak of in the plural (its plural at least as common
+    as its singular in the word table: "I want to report potholes"); never for a person ("talk to real persons"),
+    nor where the writer says what they need or have ("I need refills", "I have exemption certificates")."""
+    if not names_a_person(singular) and (commanded or zipf(plural) >= zipf(singular)):
+        return None
+    return f"'{article} {singular}' says one: {plural!r} is not what was meant"
+
+
+def _noun_after(words: Sequence[str], at: int) -> str | None:
+    """The noun a determiner at `at - 1` stood before, over its adjectives ("a real person" -> "person")."""
+    while at < len(words):
+        found = lemmas(words[at])
+        if "NOUN" in found or not found:
+            return words[at] if found else None
+        if "ADJ" not in found:
+            return None
+        at += 1
+    return None
+
+
+#: Subject pronouns: a verb follows one, never a bare noun ("I entry card").
+_SUBJECTS = frozenset({"i", "we", "they", "he", "she"})
+
+
+def pronoun_before_noun(phrase: str) -> str | None:
+    """A subject pronoun directly followed by a word that can only be a noun ("I entry card"), or None."""
+    words = _words(phrase)
+    for first, second in zip(words, words[1:], strict=False):
+        if first in _SUBJECTS and second not in FUNCTION_WORDS:
+            found = lemmas(second)
+            if found and set(found) == {"NOUN"}:
+                return f"{first!r} is followed by the noun {second!r}, with no verb between"
+    return None
+
+
+#: Endings of nouns that name an activity or a service, which a message names uncounted ("vaccination",
+#: "delivery", "parking") even where the rule's examples count them.
+_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ance", "ence", "ing", "ery", "ary")
+
+
+def singular_of_a_plural_topic(phrase: str, examples: Iterable[str]) -> str | None:
+    """A message that only names a topic ("hi, side effect") in the singular, where the rule's own sentences name
+    it in the plural ("does ibuprofen have side effects") and never in the singular without "a": people name a
+    topic as they speak of it."""
+    words = _words(phrase)
+    while words and words[0] in INTERJECTIONS:
+        words = words[1:]
+    greeting_words = {w for g in GREETINGS for w in g.split()}
+    if words and " ".join(words[:2]) in GREETINGS:
+        words = words[2:]
+    if not words or len(words) > 3 or any(w in FUNCTION_WORDS for w in words):
+        return None
+    head = words[-1]
+    if head in greeting_words or not _singular_noun(head) or head.endswith(_ACTIVITY_ENDINGS):
+        return None
+    plurals = [f for f in _plural_forms(head) if f != head]
+    if not plurals:
+        return None
+    said = [_words(x) for x in examples]
+    named_plural = any(_contains(x, [*words[:-1], p]) for x in said for p in plurals)
+    named_bare = any(
+        at is not None and (at == 0 or x[at - 1] not in SINGULAR_DET)
+        for x in said for at in [_find(x, words)]
+    )
+    if named_plural and not named_bare:
+        return f"{' '.join(words)!r} is named in the plural in the rule's own sentences"
+    return None
+
+
+def _plural_forms(noun: str) -> tuple[str, ...]:
+    from lemminflect import getAllInflections
+    return tuple(getAllInflections(noun, upos="NOUN").get("NNS", ()))
+
+
+def _find(words: Sequence[str], part: Sequence[str]) -> int | None:
+    n = len(part)
+    return next((i for i in range(len(words) - n + 1) if list(words[i:i + n]) == list(part)), None)
+
+
+def _contains(words: Sequence[str], part: Sequence[str]) -> bool:
+    return _find(words, part) is not None
 
 
 def _agrees(edit: _Edit) -> bool:
