@@ -28,6 +28,15 @@ from) and the graph's words, with the shipped word frequencies
   words ("my debit credit is blocked"); the trigger inflected into a form
   people write there (`variants.inflection_allowed`: never "persons",
   "warmers", "dairies", a mass noun in the plural);
+* a noun keeps the number the author's sentence gives it where nothing
+  else agrees ("I lost my cards"), a person keeps the article before it
+  ("bring friend", "talk to the pharmacists"), and the writer's own one
+  thing ("is my pickup ready", "pay my council tax") is made plural only
+  where people often have several ("my parking permits", "my children");
+* no subject pronoun before a bare noun ("I entry card"), no everyday
+  word capitalised mid-sentence, no number word counting nothing, no
+  topic named in the singular that the rule's sentences name in the plural
+  ("hi, side effect");
 * (near misses and written examples) not two rules' words glued together
   ("opening hours pharmacist"): an opening greeting aside.
 
@@ -202,10 +211,17 @@ def _edits(phrase: list[str], source: list[str], sentence: bool) -> list[_Edit]:
     """The word-level edits that turn `source` into `phrase` (difflib's opcodes, equal runs left out);
     each `_Edit.start` is its position in the source."""
     matcher = difflib.SequenceMatcher(a=source, b=phrase, autojunk=False)
-    return [
-        _Edit(i1, list(phrase[j1:j2]), list(source[i1:i2]), source, sentence)
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"
-    ]
+    found: list[_Edit] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1 > 1 and not _respelled(source[i1:i2], phrase[j1:j2]):
+            # as many words for as many ("badge has" -> "badges have"): one change for each word
+            found.extend(_Edit(i1 + k, [phrase[j1 + k]], [source[i1 + k]], source, sentence)
+                         for k in range(i2 - i1) if phrase[j1 + k] != source[i1 + k])
+            continue
+        found.append(_Edit(i1, list(phrase[j1:j2]), list(source[i1:i2]), source, sentence))
+    return found
 
 
 def _edit(phrase: list[str], source: list[str], sentence: bool = True) -> _Edit:
@@ -250,7 +266,16 @@ class Gate:
             self._graph_words |= {w for x in entry.examples or () for w in _words(x)}
             if entry.data_matcher is not None:
                 self._graph_words |= set(rule_words(entry))
+        #: The graph's words it never writes capitalised inside a sentence (no name such as "Heathrow").
+        self._everyday_words = self._graph_words - {
+            bare(t) for e in self.entries for x in e.examples or () for t in x.split()[1:] if t[:1].isupper()
+        }
         self._sources: dict[int, list[tuple[list[str], bool]]] = {}
+        #: Plural nouns the graph's sentences write after "my" ("transfer my prescriptions"): several are owned.
+        self._owned_plurals = {
+            said[i] for e in self.entries for x in e.examples or () for said in [_words(x)]
+            for i in range(len(said)) if _plural_noun(said[i]) and _determiner_of(said, i) == "my"
+        }
 
     def sources(self, entry: Entry) -> list[tuple[list[str], bool]]:
         """The rule's own sentences, as words, each with whether it is a sentence (a declared example) rather
@@ -275,6 +300,9 @@ class Gate:
         examples = tuple(entry.examples or ()) if entry is not None else ()
         checks: tuple[Callable[[], str | None], ...] = (
             lambda: title_case(phrase),
+            lambda: capitals_inside(phrase, self._everyday_words),
+            lambda: dangling_number(phrase, self._graph_words),
+            lambda: ends_on_comma(phrase),
             lambda: article_before_mass_noun(phrase),
             lambda: _said(doubled_word(phrase, examples), "the word {!r} is doubled"),
             lambda: _said(repeated_lemma(phrase, examples), "the word {!r} is said twice"),
@@ -398,7 +426,16 @@ class Gate:
             the_person = edit.start > 0 and edit.source[edit.start - 1] == "the" and names_a_person(old)
             if the_person and not agreeing:
                 return f"'the {old}' is the one a customer asks for: {new!r} is not what was meant"
-            if edit.sentence and not agreeing and not self._plural_head(entry, old, new) and not verbless(edit.source):
+            owned = self._owned_one(entry, edit, old, new)
+            if owned is not None:
+                return owned
+            # a sentence, or a literal that is a piece of one ("lost my card"), keeps its object's number unless
+            # something else in it agrees, or people mostly speak of several ("for my children")
+            piece = edit.sentence or any(w in FUNCTION_WORDS for w in edit.source)
+            whole = next((x for x, sentence in self.sources(entry) if sentence and _contains(x, edit.source)),
+                         edit.source)  # the rule's sentence a piece comes from says whether it has a verb
+            if piece and not agreeing and not self._plural_head(entry, old, new, words) \
+                    and not verbless(whole) and zipf(new) < zipf(old):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
         if _same_slot(entry, old, new):
@@ -410,10 +447,37 @@ class Gate:
                 return f"{new!r} lands beside another of the rule's words"
         return misfit_substitution(" ".join(words), [" ".join(edit.source)])
 
-    def _plural_head(self, entry: Entry, old: str, new: str) -> bool:
-        """`new` is the plural of a multi-word literal's last word, about as common as it (`variants`)."""
-        heads = {words[-1] for words, sentence in self.sources(entry) if not sentence and len(words) > 1}
-        return old in heads and round(zipf(old) - zipf(new), 1) <= COMMON_PLURAL_DROP
+    def _plural_head(self, entry: Entry, old: str, new: str, phrase: Sequence[str]) -> bool:
+        """`new` is the plural of the last word of a compound noun the rule names ("entry card" -> "entry cards"),
+        about as common as it (`variants`), and that compound stands pluralised in the phrase.  A literal with a
+        function word in it ("lost my card") is a piece of a sentence, not a name: its noun keeps its number."""
+        if round(zipf(old) - zipf(new), 1) > COMMON_PLURAL_DROP:
+            return False
+        return any(
+            not sentence and len(literal) > 1 and literal[-1] == old
+            and not any(w in FUNCTION_WORDS for w in literal) and _contains(phrase, [*literal[:-1], new])
+            for literal, sentence in self.sources(entry)
+        )
+
+    def _owned_one(self, entry: Entry, edit: _Edit, old: str, new: str) -> str | None:
+        """A noun the author writes as the writer's own one ("is my pickup ready", "pay my council tax") made plural
+        ("are my pickups ready", "council taxes"): a person has one of most things they call "my ...", so the plural
+        reads as a message only where people often have several, measured as a plural about as common as its
+        singular (`COMMON_PLURAL_DROP`: "my parking permits", "my children"), or where the graph itself writes it
+        after "my" ("transfer my prescriptions"), or for an activity, which recurs ("my bin collections").  The
+        rule's sentence the phrase is an edit of says how the noun is owned; for an edit of a keyword, every
+        sentence of the rule that names the noun must say "my"."""
+        if round(zipf(old) - zipf(new), 1) <= COMMON_PLURAL_DROP or new in self._owned_plurals \
+                or old.endswith(_ACTIVITY_ENDINGS):
+            return None  # an activity recurs ("my bin collections"): it is no thing owned once
+        if edit.sentence:
+            owners = [_determiner_of(edit.source, edit.start)]
+        else:
+            said = [x for x, sentence in self.sources(entry) if sentence]
+            owners = [_determiner_of(x, i) for x in said for i, w in enumerate(x) if w == old]
+        if owners and all(owner == "my" for owner in owners):
+            return f"'my {old}' is the writer's one {old}: {new!r} is not what a person with one types"
+        return None
 
     def _glued(self, phrase: str, entry: Entry | None) -> str | None:
         """Two rules' words glued together (an opening greeting aside), unless a declared example does so."""
@@ -565,6 +629,15 @@ def _plural_forms(noun: str) -> tuple[str, ...]:
     return tuple(getAllInflections(noun, upos="NOUN").get("NNS", ()))
 
 
+def _determiner_of(words: Sequence[str], at: int) -> str | None:
+    """The function word opening the noun phrase whose head stands at `at`, back over its modifiers ("pay my
+    council tax" -> "my"), or None when the noun phrase has none ("council tax")."""
+    back = at - 1
+    while back >= 0 and words[back] not in FUNCTION_WORDS and at - back <= 3:
+        back -= 1
+    return words[back] if back >= 0 and words[back] in FUNCTION_WORDS else None
+
+
 def _find(words: Sequence[str], part: Sequence[str]) -> int | None:
     n = len(part)
     return next((i for i in range(len(words) - n + 1) if list(words[i:i + n]) == list(part)), None)
@@ -586,8 +659,9 @@ def _plural_of(singular: str, form: str) -> bool:
 
 
 def filler_on_fragment(phrase: str, own: Iterable[str] = ()) -> str | None:
-    """A filler word ("now", "just", "again") on a phrase with no verb ("hey locker now"): a sampler's frame
-    (unless the graph's own words say it: a rule `status of \\w+ now`)."""
+    """A filler word ("now", "just", "again") on a phrase whose only verb, if any, is no word of the graph
+    ("hey locker now", "hey package entry card now": a sampler's frame around a keyword and a gap word), unless
+    the graph's own words say it (a rule `status of \\w+ now`)."""
     words = _words(phrase)
     for first, second in zip(words, words[1:], strict=False):
         if first in ("please", "just") and second in ("hello", "hi", "hey", "good"):
@@ -596,9 +670,53 @@ def filler_on_fragment(phrase: str, own: Iterable[str] = ()) -> str | None:
     if not fillers or fillers <= set(own):
         return None
     rest = [w for w in words if w not in INTERJECTIONS and w not in ("now", "just", "again")]
-    if any("VERB" in lemmas(w) and role_of(rest, i).kind in ("verb-base", "verb-finite") for i, w in enumerate(rest)):
+    own_words = set(own)
+    if any("VERB" in lemmas(w) and role_of(rest, i).kind in ("verb-base", "verb-finite") and w in own_words
+           for i, w in enumerate(rest)):
+        return None  # "hey book the sauna now": the request's verb is the author's
+    return "a filler word on a phrase with no verb of the graph's own"  # "hey package entry card now"
+
+
+#: Number words a sampler may leave at the end of a message ("hi, spin classes three").
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+
+
+def dangling_number(phrase: str, own: Iterable[str] = ()) -> str | None:
+    """A number word ending a message with nothing it counts and no preposition before it ("hi, transfer my
+    prescription three"; "a table for three" is a message), unless the graph's own words end so."""
+    words = _words(phrase)
+    if len(words) >= 2 and words[-1] in _NUMBER_WORDS and words[-2] not in PREPOSITIONS and words[-1] not in own:
+        return f"the number {words[-1]!r} ends the message counting nothing"
+    return None
+
+
+def ends_on_comma(phrase: str) -> str | None:
+    """A message that stops on a comma ("hi, wifi,"): a frame's punctuation left behind, not a sentence's end."""
+    return "the message ends on a comma" if phrase.rstrip().endswith(",") else None
+
+
+_CAPITALISED = re.compile(r"^[A-Z][a-z]+$")
+_SHOUTED = re.compile(r"^[A-Z]{2,}$")
+
+
+def capitals_inside(phrase: str, own: Iterable[str] = ()) -> str | None:
+    """Capitals probed into part of a lower-case message: two shouted words after lower-case ones ("hi PLANNING
+    APPLICATIONS"), or one of the graph's everyday words capitalised mid-sentence ("hi, Council tax", "flu jab
+    Ready to collect").  A whole message in capitals, "I", acronyms and names (which the graph never writes in
+    lower case) stay."""
+    tokens = [t.strip(".,!?;:\"()") for t in phrase.split()]
+    tokens = [t for t in tokens if t]
+    if not any(t.islower() for t in tokens):
         return None
-    return "a filler word on a phrase with no verb"
+    lowered_own = set(own)
+    for i, token in enumerate(tokens[1:], start=1):
+        if _SHOUTED.match(token) and i + 1 < len(tokens) and _SHOUTED.match(tokens[i + 1]) \
+                and any(t.islower() for t in tokens[:i]):
+            return f"{token} {tokens[i + 1]} is shouted inside a lower-case message"
+        if _CAPITALISED.match(token) and token.lower() in lowered_own and token.lower() not in FUNCTION_WORDS \
+                and any(t.islower() for t in tokens[:i]):
+            return f"{token!r} is capitalised inside a lower-case message"
+    return None
 
 
 def title_case(phrase: str) -> str | None:
