@@ -42,8 +42,8 @@ OTHER_HYPOTHESIS = "FUZZROUTE_OTHER_HYPOTHESIS"
 
 
 def hypothesis_versions() -> dict[str, str]:
-    """`[tool.fuzzroute.hypothesis]` of pyproject.toml: the golden and the newest-tested hypothesis versions."""
-    table: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["fuzzroute"][
+    """`[tool.fuzzroute-dev.hypothesis]` of pyproject.toml: the golden and the newest-tested hypothesis versions."""
+    table: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["fuzzroute-dev"][
         "hypothesis"]
     return table
 

@@ -112,8 +112,9 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     # Item 5: what is decided is not repeated as a sample, and the generated half points to it.
     superseded = document["decision"]["superseded"]
     rules = [r["id"] for r in document["graph"]["rules"]]
-    # Written as [kind, rule, from, to, count, decided, decided_kind], rules by their positions.
-    kinds = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in superseded}
+    # Each names its rules by id beside their positions, and the decided item that answers it.
+    assert all(s["rule"] == rules[s["rule_index"]] and s["to"] == rules[s["to_index"]] for s in superseded)
+    kinds = {(s["kind"], s["rule"], s["to"]) for s in superseded}
     assert ("rule-never-wins", "billing", "billing") in kinds
     assert ("rules-overlap", "tracking", "infra") in kinds
     left = {(s["kind"], s["rule"], s["to"]) for s in document["suggestions"]}
@@ -122,7 +123,7 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     decided_pairs = {(d["other_rule"], d["rule"]) for d in document["decided"] if d["kind"] == "decided-overlap"}
     assert not {(s["rule"], s["to"]) for s in document["suggestions"] if s["kind"] == "rules-overlap"} & decided_pairs
     ids = {d["id"]: d for d in document["decided"]}
-    for *_suggestion, pointer, _kind in superseded:
+    for pointer in (s["decided"] for s in superseded):
         assert pointer in ids or pointer == "decided-co-occurrence"
         assert f'href="#{pointer}"' in html and f'id="{pointer}"' in html
     assert document["summary"]["suggestions"] == len(document["suggestions"])
@@ -149,7 +150,8 @@ def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path)
     second = write_report(graph, html_path=tmp_path / "b.html", budget_phrases=300, db=db)
     rules = [r["id"] for r in second.document["graph"]["rules"]]
     written = second.document["decision"]["superseded"]
-    superseded = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in written}
+    assert all(s["rule"] == rules[s["rule_index"]] for s in written)
+    superseded = {(s["kind"], s["rule"], s["to"]) for s in written}
     left = {(s["kind"], s["rule"], s["to"]) for s in full_form(second.document)["suggestions"]}
     assert ("rule-never-wins", "billing", "billing") in superseded and not superseded & left
     assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])

@@ -31,7 +31,7 @@ import click
 
 from fuzzroute import __version__
 from fuzzroute.cli import supervisor
-from fuzzroute.cli.options import ReadableGroup
+from fuzzroute.cli.options import FilePath, ReadableGroup
 from fuzzroute.cli.terminal import install as install_terminal_guard
 from fuzzroute.engine import graph_code, signal_origin
 from fuzzroute.engine.errors import FuzzrouteError, environment_problem
@@ -60,7 +60,9 @@ def reports_bad_input(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except FuzzrouteError as exc:
-            bad_input(str(exc))
+            from fuzzroute.cli.configured import origin_note
+
+            bad_input(origin_note(click.get_current_context(silent=True), " ".join(str(exc).split())))
         except GraphSignalled as exc:
             bad_input(str(graph_code.blame(exc) or exc))
         except KeyboardInterrupt as exc:
@@ -147,17 +149,34 @@ def internal_error(exc: BaseException) -> int:
 
 @click.group(cls=ReadableGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="fuzzroute")
-def main() -> None:
+@click.option(
+    "--config", "config_path", type=FilePath(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+    help="Read the settings from FILE (a pyproject.toml's [tool.fuzzroute] table, or a TOML file holding that "
+    "table's keys) instead of the nearest pyproject.toml with a [tool.fuzzroute] table.",
+)
+@click.option(
+    "--isolated", is_flag=True, help="Read no settings file: only the command line and the built-in defaults."
+)
+def main(config_path: Path | None = None, isolated: bool = False) -> None:
     """Find routing bugs in the start rules of an agent's skill graph.
 
     GRAPH is a .json graph document, a .py file with one module-level
     fuzzroute.Graph, or file.py:name, or a TypeScript or JavaScript file
-    declaring a skillGraph (file.ts:name picks one). A .py graph is run as
-    code with your rights; a .json graph is data; of a TypeScript or
-    JavaScript graph only the `when` predicates run, each in a V8 sandbox in
-    a helper process (ECMAScript built-ins and literal constants only, no
-    modules, network, files or timers, a heap cap, --condition-limit per
-    call; V8 comes with pip install 'fuzzroute[js]').
+    (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs) declaring a skillGraph
+    (file.ts:name or file.ts:LINE picks one). A .py graph is run as code
+    with your rights; a .json graph is data; of a TypeScript or JavaScript
+    graph only the `when` predicates run, each in a V8 sandbox in a helper
+    process (ECMAScript built-ins and literal constants only, no modules,
+    network, files or timers, a heap cap, --condition-limit per call; V8
+    comes with pip install 'fuzzroute[js]').
+
+    \b
+    Settings: the [tool.fuzzroute] table of the nearest pyproject.toml (or
+    --config FILE) gives every option's default under its long name (fail-on,
+    budget, workers, ...), at its top for every command and in a command's
+    table ([tool.fuzzroute.report]) for that command; graphs = [...] lists the
+    graphs check and report use when given none. The command line wins over
+    the file, the file over the built-in defaults; --isolated reads no file.
 
     \b
     Exit codes: 0 no proven error, 1 proven errors (or --fail-on), 2 bad
@@ -165,9 +184,31 @@ def main() -> None:
     shows its traceback), 130 interrupted. Each command's --help lists its own.
     """
     install_terminal_guard()
+    context = click.get_current_context()
     # click.echo would strip ANSI sequences from text written to a pipe, so a rule id holding one would be
     # printed as another id; the escaping streams show every control character visibly instead.
-    click.get_current_context().color = True
+    context.color = True
+    try:
+        read_settings(context, config_path, isolated)
+    except FuzzrouteError as exc:
+        click.echo(f"fuzzroute: error: {' '.join(str(exc).split())}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def read_settings(context: click.Context, config_path: Path | None, isolated: bool) -> None:
+    """Make the settings file's table the commands' option defaults (see `configured`); bad settings are exit 2."""
+    from fuzzroute.graphfiles.project_config import project_config
+
+    settings = project_config(Path.cwd(), config_path, isolated)
+    if settings is None:
+        return
+    from fuzzroute.cli.configured import CONFIG_META, ORIGINS_META, default_map
+
+    group = context.command
+    assert isinstance(group, ReadableGroup)
+    group.load_every_command()
+    context.meta[CONFIG_META] = settings
+    context.default_map, context.meta[ORIGINS_META] = default_map(settings, group.commands)
 
 
 def keep_hypothesis_storage_out_of_the_project(db: Path | None = None) -> None:

@@ -29,7 +29,7 @@ import re
 import sys
 import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import TextIO
 
@@ -254,10 +254,30 @@ _FINDING = re.compile(
 _COLOURS = {"example": "31", "never-routes": "31", "decided": "35", "undecided": "35"}
 
 
+#: `--color`: auto (the default), always or never, for the command running now.
+_colour = ["auto"]
+
+
+@contextlib.contextmanager
+def colour_mode(mode: str) -> Iterator[None]:
+    """Set `--color` for the duration of a command."""
+    saved = _colour[0]
+    _colour[0] = mode
+    try:
+        yield
+    finally:
+        _colour[0] = saved
+
+
 def use_colour(stream: TextIO | None) -> bool:
-    """Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org)."""
+    """Whether to colour: `--color always|never` says; under `auto`, never with `NO_COLOR` set
+    (https://no-color.org), always with `FORCE_COLOR` set (https://force-color.org), else on a terminal only."""
+    if _colour[0] in ("always", "never"):
+        return _colour[0] == "always"
     if os.environ.get("NO_COLOR"):
         return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
     return bool(stream is not None and getattr(stream, "isatty", lambda: False)())
 
 

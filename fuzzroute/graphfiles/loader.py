@@ -78,10 +78,12 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     if not path.exists():
         raise InputError(
             f"{path}: no such file. Pass the path of a graph: a .json graph document, a .py "
-            "file that declares one fuzzroute.Graph at module level, or file.py:name to pick one."
+            "file that declares one fuzzroute.Graph at module level (file.py:name to pick one), or a TypeScript or "
+            "JavaScript file declaring a skillGraph (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs)."
         )
     if path.is_dir():
-        raise InputError(f"{path} is a directory. Pass a .json or .py graph file inside it.")
+        raise InputError(f"{path} is a directory. Pass a graph file inside it (.json, .py, or a TypeScript or "
+                         "JavaScript file).")
     refuse_special_file(path)
     suffix = path.suffix.lower()
     if suffix == ".json":

@@ -6,8 +6,16 @@ fuzzroute at import time (only pytest and the standard library), and loads
 the engine only when a graph is given:
 
     pytest --fuzzroute examples/support.py          # repeatable
+    pytest --fuzzroute                              # the graphs of pyproject.toml's [tool.fuzzroute]
     # or in pytest.ini / pyproject.toml [tool.pytest.ini_options]:
     fuzzroute_graphs = examples/support.py
+
+It stays idle unless asked: `[tool.fuzzroute] graphs` alone never turns it
+on, so a project's test run does not grow routing items by surprise.  A
+bare `--fuzzroute` uses those graphs; the ini key, when set, wins over them.
+The policy comes from `--fuzzroute-fail-on`, else the `fuzzroute_fail_on`
+ini key, else `fail-on` of `[tool.fuzzroute.check]` or `[tool.fuzzroute]`
+(the plugin fails as `fuzzroute check` does), else `decided`.
 
 Items are named `<graph file>::<rule id>#<position>::'<phrase>'` (and
 `<graph file>::never-routes::'<phrase>'`), the same on every run and every
@@ -74,9 +82,12 @@ class FuzzrouteProvenWarning(UserWarning):
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fuzzroute", "fuzzroute routing checks")
     group.addoption(
-        "--fuzzroute", action="append", dest="fuzzroute_graphs", default=[], metavar="GRAPH",
-        help="Check this graph's declared examples and never-route rows as test items (repeatable; "
-        "a .json file, a .py file with one Graph, or file.py:name).",
+        "--fuzzroute", action="append", dest="fuzzroute_graphs", default=[], metavar="GRAPH", nargs="?",
+        const=FROM_TABLE,
+        help="Check this graph's declared examples and never-route rows, and its data rules' decided verdicts, as "
+        "test items (repeatable; a .json file, a .py file with one Graph, file.py:name, or a TypeScript or "
+        "JavaScript graph file). Without GRAPH (last, or as --fuzzroute=): the fuzzroute_graphs ini key's "
+        "graphs, else the graphs of pyproject.toml's [tool.fuzzroute].",
     )
     group.addoption(
         "--fuzzroute-explore", action="store_true", dest="fuzzroute_explore", default=False,
@@ -89,22 +100,52 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--fuzzroute-fail-on", dest="fuzzroute_fail_on", default=None, choices=FAIL_ON_CHOICES,
         help="decided (the default): also one item per data rule that fails as `fuzzroute check --fail-on "
-        "decided` does; proven: only the declared rows.",
+        "decided` does; proven: only the declared rows. Default: the fuzzroute_fail_on ini key, else fail-on of "
+        "pyproject.toml's [tool.fuzzroute.check] or [tool.fuzzroute], else decided.",
     )
-    parser.addini(INI_NAME, "Graph files whose declared rows are test items, one per line.", type="linelist")
-    parser.addini(FAIL_ON_INI, "decided (default) or proven: whether each data rule gets a decided item.",
-                  default="decided")
+    parser.addini(INI_NAME, "Graph files whose declared rows are test items, one per line (paths relative to the "
+                  "ini file); setting it turns the plugin on.", type="linelist")
+    parser.addini(FAIL_ON_INI, "decided or proven: whether each data rule gets a decided item (default: fail-on "
+                  "of [tool.fuzzroute.check] or [tool.fuzzroute], else decided).", default="")
 
 
 def fail_on(config: pytest.Config) -> str:
-    """`decided` or `proven`: the option, else the ini value (a wrong ini value is a usage error)."""
-    chosen = config.getoption("fuzzroute_fail_on") or str(config.getini(FAIL_ON_INI)).strip() or "decided"
+    """`decided` or `proven`: the option, else the ini value, else the table's (a wrong value is a usage error)."""
+    chosen = config.getoption("fuzzroute_fail_on") or str(config.getini(FAIL_ON_INI)).strip()
+    where = FAIL_ON_INI
+    if not chosen:
+        from fuzzroute.graphfiles.project_config import table_value
+
+        table = project_table(config)
+        found = None if table is None else table_value(table, "fail-on", "check")
+        if found is None:
+            return "decided"
+        chosen, where = str(found[0]), found[1]
     if chosen not in FAIL_ON_CHOICES:
         raise pytest.UsageError(
-            f"{FAIL_ON_INI} = {chosen!r} is not a policy of the fuzzroute plugin; use one of: "
-            f"{', '.join(FAIL_ON_CHOICES)}."
+            f"{where} = {chosen!r} is not a policy of the fuzzroute plugin; use one of: "
+            f"{', '.join(FAIL_ON_CHOICES)} (set {FAIL_ON_INI} in the ini file to choose the plugin's own)."
         )
     return chosen
+
+
+#: The value of a bare `--fuzzroute`: the graphs of the ini key, else of pyproject.toml's [tool.fuzzroute].
+FROM_TABLE = ""
+
+
+def project_table(config: pytest.Config) -> Any:
+    """The `[tool.fuzzroute]` settings of the nearest pyproject.toml (None without one), read once per session."""
+    cached = getattr(config, "_fuzzroute_table", False)
+    if cached is False:
+        from fuzzroute.engine.errors import FuzzrouteError
+        from fuzzroute.graphfiles.project_config import project_config
+
+        try:
+            cached = project_config(Path(config.invocation_params.dir))
+        except FuzzrouteError as error:
+            raise pytest.UsageError(f"fuzzroute: {' '.join(str(error).split())}") from None
+        config._fuzzroute_table = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -119,12 +160,43 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def graph_specs(config: pytest.Config) -> list[str]:
-    """The graphs given with --fuzzroute, then those of the ini option (relative to the ini file)."""
-    specs = list(config.getoption("fuzzroute_graphs") or [])
+    """The graphs given with --fuzzroute, then those of the ini option (relative to the ini file); a bare
+    --fuzzroute without the ini option: the graphs of pyproject.toml's [tool.fuzzroute]."""
+    given = list(config.getoption("fuzzroute_graphs") or [])
+    for spec in given:
+        if spec and (os.path.isdir(spec) or "::" in spec):
+            raise pytest.UsageError(
+                f"--fuzzroute took {spec!r} as its graph, but it is a {'folder' if os.path.isdir(spec) else 'test id'}"
+                ". To use the configured graphs, write --fuzzroute last or as --fuzzroute= ; to check a graph, "
+                "give its file: --fuzzroute graphs/support.py."
+            )
+    specs = [spec for spec in given if spec != FROM_TABLE]
     base = config.inipath.parent if config.inipath is not None else config.rootpath
-    for line in config.getini(INI_NAME):
+    ini = list(config.getini(INI_NAME))
+    for line in ini:
         specs.append(line if os.path.isabs(line) else _near(base / line))
+    if FROM_TABLE in given and not ini:
+        specs += table_graphs(config)
     return list(dict.fromkeys(specs))
+
+
+def table_graphs(config: pytest.Config) -> list[str]:
+    """The `graphs` of pyproject.toml's [tool.fuzzroute] (a bare --fuzzroute without them is a usage error)."""
+    from fuzzroute.engine.errors import FuzzrouteError
+    from fuzzroute.graphfiles.project_config import configured_graphs
+
+    table = project_table(config)
+    try:
+        graphs = [] if table is None else configured_graphs(table)
+    except FuzzrouteError as error:
+        raise pytest.UsageError(f"fuzzroute: {' '.join(str(error).split())}") from None
+    if not graphs:
+        raise pytest.UsageError(
+            "--fuzzroute without a graph uses the fuzzroute_graphs ini key or the graphs of pyproject.toml's "
+            "[tool.fuzzroute], and neither lists any. Give one (--fuzzroute graphs/support.py), or add "
+            'graphs = ["graphs/support.py"] to [tool.fuzzroute].'
+        )
+    return graphs
 
 
 @pytest.hookimpl(tryfirst=True)

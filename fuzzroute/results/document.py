@@ -354,13 +354,14 @@ class SuggestionRecord(Record, frozen=True):
     rank: Rank | Omitted = OMIT
 
 
-class SuggestionKey(Record, frozen=True, array_like=True):
-    """A sampled suggestion set aside, by kind and rule positions: `[kind, rule, from, to, count]`.
+class SuggestionKey(Record, frozen=True):
+    """A sampled suggestion set aside: its kind, its rules (by position in `graph.rules` and by id) and its count.
 
-    Written as a JSON array of positions into `graph.rules`, never as a record
-    with text: a merge of shards needs only which suggestion it was to settle
-    the shards' suggestions again (`fuzzroute.results.ordering.settle`), and
-    its text is the same in every shard.
+    No text and no witness: a merge of shards needs only which suggestion it
+    was to settle the shards' suggestions again
+    (`fuzzroute.results.ordering.settle`), and its text is the same in every
+    shard.  The ids stand beside the positions so a script reads which rules
+    it was about without looking them up (ids need not be unique; positions are).
     """
 
     kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
@@ -368,15 +369,18 @@ class SuggestionKey(Record, frozen=True, array_like=True):
     from_index: Position | None
     to_index: Position | None
     count: Count
+    rule: str | None = None
+    from_: str | None = field(name="from", default=None)
+    to: str | None = None
 
 
-class SupersededRef(Record, frozen=True, array_like=True):
+class SupersededRef(Record, frozen=True):
     """A sampled suggestion the decided tier answers for every message, and the decided item that does.
 
-    Written as `[kind, rule, from, to, count, decided, decided_kind]`: the
-    suggestion's kind, the positions of its rules in `graph.rules` (or null),
-    its count, the id of the decided item (`decided-co-occurrence` for a pair
-    counted as co-occurring) and that item's kind.
+    The suggestion's kind, its rules (positions in `graph.rules`, or null,
+    and their ids), its count, the id of the decided item
+    (`decided-co-occurrence` for a pair counted as co-occurring) and that
+    item's kind.
     """
 
     kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
@@ -386,15 +390,21 @@ class SupersededRef(Record, frozen=True, array_like=True):
     count: Count
     decided: str
     decided_kind: str
+    rule: str | None = None
+    from_: str | None = field(name="from", default=None)
+    to: str | None = None
 
 
-class PairRelation(Record, frozen=True, array_like=True):
-    """How the decided tier found a sampled pair to meet, written `[from, to, relation]` (positions in
-    `graph.rules`; `shared-text`, `co-occurrence`, `disjoint`, `undecided`)."""
+class PairRelation(Record, frozen=True):
+    """How the decided tier found a sampled pair to meet: the earlier (`from`) and later (`to`) rule, by
+    position in `graph.rules` and by id, and the relation (`shared-text`, `co-occurrence`, `disjoint`,
+    `undecided`)."""
 
     from_index: Position
     to_index: Position
     relation: PairVerdict
+    from_: str = field(name="from", default="")
+    to: str = ""
 
 
 class DecisionFacts(Record, frozen=True):
@@ -775,10 +785,14 @@ class Report(Record, frozen=True):
         Literal[6],
         Meta(
             description=(
-                "6 gave near misses the kind of change people type (`variant`: case, apostrophe, contraction, "
-                "us-uk, compound, function-word, inflection; one suggestion per rule and kind) and the rule's fix "
-                "(`fix`), on suggestions and overview rows, and counts the phrases the naturalness gate withheld "
-                "(`run.unnatural_withheld`); "
+                "6 made the document readable without fuzzroute: every finding and pair names its rules by id "
+                "beside their positions (decided items, suggestions and their witnesses, `decision.pairs`, "
+                "`decision.superseded`, `merge.withheld`, `decision.not_reached`), carries its `location` and its "
+                "`message` text, and `message_templates` is gone; the set-aside and superseded suggestions and "
+                "the decided pairs are objects again; it also gave near misses the kind of change people type "
+                "(`variant`: case, apostrophe, contraction, us-uk, compound, function-word, inflection; one "
+                "suggestion per rule and kind) and the rule's fix (`fix`), on suggestions and overview rows, and "
+                "counts the phrases the naturalness gate withheld (`run.unnatural_withheld`); "
                 "5 made the document scale with what it shows: sets aside and superseded suggestions, and the "
                 "decided pairs, are written as arrays of rule positions (`merge.withheld`, `decision.superseded`,"
                 " `decision.pairs`), `merge.superseded` is gone, and each rule's figures are one array; "

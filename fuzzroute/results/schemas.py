@@ -26,20 +26,20 @@ import msgspec.inspect as mi
 from fuzzroute.results.check_document import CheckFindings
 from fuzzroute.results.document import Report
 from fuzzroute.results.ledger_records import Ledger
-from fuzzroute.results.message_table import TEMPLATES
-from fuzzroute.results.rule_names import DERIVED
 
 SCHEMA_FOLDER = Path(__file__).resolve().parent.parent / "schema"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 REPORT_HEAD = {
     "$schema": DRAFT,
-    "$id": "urn:fuzzroute:schema:report:2",
+    "$id": "urn:fuzzroute:schema:report:3",
     "title": "fuzzroute report document",
     "description": (
         "What `fuzzroute report --json` writes. `proven` holds facts about declared phrases; `suggestions`, "
-        "`rules` and `steals` hold what generation sampled, which is never proof. The HTML report is rendered "
-        "from this document. Generated from fuzzroute's findings records (fuzzroute.results.document)."
+        "`rules` and `steals` hold what generation sampled, which is never proof. Every finding and pair names "
+        "its rules by id beside their positions in `graph.rules` and carries its message text, so a script reads "
+        "it with a JSON library alone. The HTML report is rendered from this document. Generated from "
+        "fuzzroute's findings records (fuzzroute.results.document)."
     ),
 }
 
@@ -140,44 +140,6 @@ def check_schema() -> dict[str, Any]:
     }
 
 
-def with_message_templates(schema: dict[str, Any]) -> dict[str, Any]:
-    """The report schema as the document is written: messages as positions in `message_templates`.
-
-    The records hold each message's text (every writer reads it); the
-    written document holds each wording once (`fuzzroute.results.message_table`),
-    so the schema says so for the two records that carry messages.
-    """
-    for name in ("DecidedRecord", "SuggestionRecord"):
-        schema["$defs"][name]["properties"]["message"] = {
-            "type": "integer",
-            "minimum": 0,
-            "description": (
-                "The position of this item's message in the document's `message_templates`: the template with "
-                "this item's rules and witness in its placeholders is the message."
-            ),
-        }
-    schema["properties"][TEMPLATES] = {
-        "type": "array",
-        "items": {"type": "string"},
-        "description": (
-            "Each distinct wording of the decided items' and suggestions' messages, once. Placeholders: {rule}, "
-            "{other}, {from}, {to}, {c0}, {c1}, ... (containing_rules), {d0}, ... (dead_rules) stand for the rule "
-            "that field of the item names, written as \"id\" (rule #N, `caption`) from graph.rules; {rule.id} is "
-            "just \"id\", {rule.caption} just `caption`; {witness} is the item's witness (a suggestion's first "
-            "witness phrase) in double quotes; {{ and }} are braces."
-        ),
-    }
-    schema["required"].append(TEMPLATES)
-    for name, derived in DERIVED.items():  # left out where the rule's position gives them
-        definition = schema["$defs"][name]
-        definition["required"] = [key for key in definition["required"] if key not in derived]
-        definition["description"] = (
-            definition.get("description", "") + f"\n\nLeft out when the rule at its position in `graph.rules` gives "
-            f"it: {', '.join(f'`{key}`' for key in derived)}."
-        ).strip()
-    return schema
-
-
 def text_of(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
@@ -185,7 +147,7 @@ def text_of(schema: dict[str, Any]) -> str:
 def shipped() -> dict[Path, str]:
     """Each shipped schema file and the text the records generate for it."""
     return {
-        SCHEMA_FOLDER / "report.schema.json": text_of(with_message_templates(schema_of(Report, REPORT_HEAD))),
+        SCHEMA_FOLDER / "report.schema.json": text_of(schema_of(Report, REPORT_HEAD)),
         SCHEMA_FOLDER / "ledger.schema.json": text_of(schema_of(Ledger, LEDGER_HEAD)),
         SCHEMA_FOLDER / "check.schema.json": text_of(check_schema()),
     }

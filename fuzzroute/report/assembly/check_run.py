@@ -17,7 +17,7 @@ and the claims of every declared phrase are loaded only for their flag.
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -66,21 +66,26 @@ class CheckedGraph:
     judged: Judged | None
 
 
-def checked_graph(spec: str, graph_file: LoadedGraph, *, decide: bool, build_workers: int | None = None
-                  ) -> CheckedGraph:
+def checked_graph(
+    spec: str, graph_file: LoadedGraph, *, decide: bool, build_workers: int | None = None,
+    phases: Callable[[str, int, int | None], None] | None = None,
+) -> CheckedGraph:
     """Run the checkup (and, with `decide`, the decided tier) of a loaded graph, judged once.
 
     The automata are built on `build_workers` processes (every core by default; the same automata on any
-    number); the questions are answered here.
+    number); the questions are answered here. `phases(phase, done, total)` follows the "decided" and
+    "proven" phases (the status line of `check`).
     """
     graph = graph_file.graph
     decisions = None
     if decide:
         from fuzzroute.decided import decide as decide_graph
 
-        decisions = decide_graph(graph, build_workers=build_workers or os.cpu_count() or 1)
+        decisions = decide_graph(graph, build_workers=build_workers or os.cpu_count() or 1,
+                                 progress=None if phases is None else lambda d, t: phases("decided", d, t))
     judged = None if decisions is None else judge(decisions, graph.acceptances)
-    return CheckedGraph(spec, graph_file, graph.checkup(), decisions, judged)
+    checkup = graph.checkup(progress=None if phases is None else lambda d, t: phases("proven", d, t))
+    return CheckedGraph(spec, graph_file, checkup, decisions, judged)
 
 
 def checked_item(record: DecidedRecord, taking: list[RuleRef], *, fails: bool, accepted: str | None) -> CheckedItem:

@@ -36,7 +36,7 @@ from fuzzroute.report.assembly.records import figures
 from fuzzroute.report.persistence.history import read_json_report, refuse_invalid
 from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.persistence.schema import schema_errors
-from fuzzroute.report.persistence.upgrade import EARLIER_VERSIONS, PREVIOUS_VERSION, previous_schema, upgraded
+from fuzzroute.report.persistence.upgrade import EARLIER_VERSIONS, previous_schema, upgraded
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     AcceptedFinding,
@@ -47,7 +47,7 @@ from fuzzroute.results.document import (
     SuggestionKey,
     SupersededRef,
 )
-from fuzzroute.results.message_table import full_form, read_report, written_document
+from fuzzroute.results.message_table import read_report, written_document
 from fuzzroute.results.ordering import settle
 from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none
 
@@ -72,10 +72,8 @@ def load_shard(path: str | Path) -> Report:
     if version in EARLIER_VERSIONS:  # written by an earlier release: checked by its schema, read as this one
         refuse_invalid(source, "report", document, previous_schema(version))
     try:
-        if version == 4:
+        if version in EARLIER_VERSIONS:
             return from_json(Report, upgraded(document))
-        if version == PREVIOUS_VERSION:  # messages as template positions, as this version writes them
-            return from_json(Report, upgraded(full_form(document)))
         return read_report(document)
     except (KeyError, IndexError, TypeError) as error:
         raise InputError(

@@ -223,6 +223,15 @@ class ReportOptions:
     clock: Callable[[], float] = time.monotonic
 
 
+def applied_fail_on(settings: ReportOptions) -> str:
+    """The policy a run applies: `decided` without the decided tier is `proven` (there is nothing decided to fail on).
+
+    So `ReportOptions(decide=False)` records the policy it really applied, as
+    the CLI's `--no-decide` does without an explicit `--fail-on`.
+    """
+    return "proven" if settings.fail_on == "decided" and not settings.decide else settings.fail_on
+
+
 def write_report(graph: Graph, options: ReportOptions | None = None, /, **changes: Any) -> ReportResult:
     """Run checkup + exploration and write the report; see the module docstring.
 
@@ -242,8 +251,10 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
     `db_shown` is how the document names that folder (the CLI passes `db`
     anchored to an absolute path, and the folder as the user wrote it here).
     `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
-    `fail_on` (see `fail_on_findings`) decides the exit status.
-    `decide=False` leaves out the decided tier (the document says it did not run).
+    `fail_on` (see `fail_on_findings`; `decided` by default, as on the
+    command line) decides the exit status.
+    `decide=False` leaves out the decided tier (the document says it did not
+    run); `decided` is then applied as `proven` (see `applied_fail_on`).
     `typos=True` also generates typo near misses (see `explore`).
     `phases(phase, done, total)` follows each phase ("proven", "decided",
     "generation"); `run.phase_seconds` gives the time of each.  With the
@@ -342,7 +353,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         graph, checkup, exploration, decisions=decisions, source_path=settings.source_path,
         graph_format=settings.graph_format, partial_reason=reason, now=settings.now, baseline=settings.baseline,
         baseline_source=settings.baseline_source, memory=memory,
-        fail_on=settings.fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
+        fail_on=applied_fail_on(settings), run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
     )
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them

@@ -28,7 +28,7 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.persistence.schema import report_schema
-from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, previous_schema
+from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, previous_schema, upgraded
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
     SCHEMA_VERSION,
@@ -42,7 +42,6 @@ from fuzzroute.results.document import (
     SuggestionRecord,
 )
 from fuzzroute.results.ledger_records import StoredDecided
-from fuzzroute.results.message_table import full_form
 from fuzzroute.results.record import Record, ShapeError, from_json
 from fuzzroute.results.suggestions import legacy_variant
 
@@ -193,9 +192,9 @@ def load_baseline(path: str | Path) -> Baseline:
         refuse_invalid(source, "baseline", document, previous_schema(PREVIOUS_VERSION))
     elif written != SCHEMA_VERSION:
         refuse_invalid(source, "baseline", document, _previous_version_schema())
-    if written in (PREVIOUS_VERSION, SCHEMA_VERSION):  # each message written as its template's position
+    if written == PREVIOUS_VERSION:  # each message written as its template's position: read in full
         try:
-            document = full_form(document)
+            document = upgraded(document)
         except (KeyError, IndexError, TypeError) as error:
             raise InputError(
                 f"{source}: the baseline's rule positions or message templates do not fit its findings "
