@@ -220,8 +220,30 @@ def _edits(phrase: list[str], source: list[str], sentence: bool) -> list[_Edit]:
             found.extend(_Edit(i1 + k, [phrase[j1 + k]], [source[i1 + k]], source, sentence)
                          for k in range(i2 - i1) if phrase[j1 + k] != source[i1 + k])
             continue
+        if tag == "replace" and not _respelled(source[i1:i2], phrase[j1:j2]):
+            paired = _paired_by_lemma(source[i1:i2], phrase[j1:j2])
+            if paired is not None:  # "does a" -> "do": "does" made "do", "a" dropped
+                found.extend(_Edit(i1 + k, [phrase[j1 + m]] if m is not None else [], [source[i1 + k]], source,
+                                   sentence) for k, m in paired if m is None or phrase[j1 + m] != source[i1 + k])
+                continue
         found.append(_Edit(i1, list(phrase[j1:j2]), list(source[i1:i2]), source, sentence))
     return found
+
+
+def _paired_by_lemma(old: Sequence[str], new: Sequence[str]) -> list[tuple[int, int | None]] | None:
+    """Fewer words put where more stood, each new word a form of one old word in order ("does a" -> "do"): the
+    old words each with the new word it became (None: dropped); None when a new word is no form of an old one."""
+    if len(new) >= len(old):
+        return None
+    pairs: list[tuple[int, int | None]] = []
+    at = 0
+    for k, word in enumerate(old):
+        if at < len(new) and _lemmas_of(word) & _lemmas_of(new[at]):
+            pairs.append((k, at))
+            at += 1
+        else:
+            pairs.append((k, None))
+    return pairs if at == len(new) else None
 
 
 def _edit(phrase: list[str], source: list[str], sentence: bool = True) -> _Edit:
@@ -311,7 +333,7 @@ class Gate:
             lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
             lambda: pronoun_before_noun(phrase),
-            lambda: None if entry is None else self._edit_of_source(phrase, entry),
+            lambda: None if entry is None else self._edit_of_source(phrase, entry, glue=glue),
             lambda: None if entry is None else singular_of_a_plural_topic(phrase, examples),
             lambda: self._glued(phrase, entry) if glue else None,
         )
@@ -331,13 +353,17 @@ class Gate:
             return f"{word!r} is not a word people write"
         return None
 
-    def _edit_of_source(self, phrase: str, entry: Entry) -> str | None:
-        """Judge the phrase as an edit of the rule's closest own sentence (see the module docstring)."""
+    def _edit_of_source(self, phrase: str, entry: Entry, *, glue: bool = True) -> str | None:
+        """Judge the phrase as an edit of the rule's closest own sentence (see the module docstring).
+
+        A near miss or a written example (`glue`) is one change of a sentence, a swapped or inflected word one
+        change (`_cost`).  A witness of two rules meeting is made of both rules' words, so it is read as an edit
+        only when it is near one sentence word for word (every word swapped counts as two)."""
         words = _words(phrase)
         best: tuple[int, list[_Edit]] | None = None
         for source, sentence in self.sources(entry):
             edits = _edits(words, source, sentence)
-            changed = sum(_cost(e) for e in edits)
+            changed = sum(_cost(e) if glue else len(e.old) + len(e.new) for e in edits)
             if best is None or changed < best[0]:
                 best = (changed, edits)
         if best is None or not best[1]:
@@ -448,35 +474,37 @@ class Gate:
         return misfit_substitution(" ".join(words), [" ".join(edit.source)])
 
     def _plural_head(self, entry: Entry, old: str, new: str, phrase: Sequence[str]) -> bool:
-        """`new` is the plural of the last word of a compound noun the rule names ("entry card" -> "entry cards"),
-        about as common as it (`variants`), and that compound stands pluralised in the phrase.  A literal with a
-        function word in it ("lost my card") is a piece of a sentence, not a name: its noun keeps its number."""
+        """`new` is the plural of the last word of a multi-word literal ("entry card" -> "entry cards", "water the
+        plant" -> "water the plants"), about as common as it (`variants`), and that literal stands pluralised in
+        the phrase.  The writer's own thing ("lost my card") keeps its number: "lost my cards" is not what was
+        meant."""
         if round(zipf(old) - zipf(new), 1) > COMMON_PLURAL_DROP:
             return False
         return any(
             not sentence and len(literal) > 1 and literal[-1] == old
-            and not any(w in FUNCTION_WORDS for w in literal) and _contains(phrase, [*literal[:-1], new])
+            and not _POSSESSIVES & set(literal) and _contains(phrase, [*literal[:-1], new])
             for literal, sentence in self.sources(entry)
         )
 
     def _owned_one(self, entry: Entry, edit: _Edit, old: str, new: str) -> str | None:
-        """A noun the author writes as the writer's own one ("is my pickup ready", "pay my council tax") made plural
-        ("are my pickups ready", "council taxes"): a person has one of most things they call "my ...", so the plural
-        reads as a message only where people often have several, measured as a plural about as common as its
-        singular (`COMMON_PLURAL_DROP`: "my parking permits", "my children"), or where the graph itself writes it
-        after "my" ("transfer my prescriptions"), or for an activity, which recurs ("my bin collections").  The
-        rule's sentence the phrase is an edit of says how the noun is owned; for an edit of a keyword, every
-        sentence of the rule that names the noun must say "my"."""
+        """The writer's own named thing ("my blue badge has expired", "pay my council tax": "my" and a word naming
+        which kind) made plural ("my blue badges have expired", "council taxes"): a person holds one of such a
+        thing, so the plural reads as a message only where people often hold several, measured as a plural about
+        as common as its singular (`COMMON_PLURAL_DROP`: "my parking permits"), or where the graph itself writes it
+        after "my" ("transfer my prescriptions"), or for an activity, which recurs ("my bin collections").  A bare
+        "my order" is left to the other checks: people have several orders, refunds, parcels ("where are my
+        orders").  The rule's sentence the phrase is an edit of says how the noun is owned; for an edit of a
+        keyword, every sentence of the rule that names the noun must say it so."""
         if round(zipf(old) - zipf(new), 1) <= COMMON_PLURAL_DROP or new in self._owned_plurals \
                 or old.endswith(_ACTIVITY_ENDINGS):
-            return None  # an activity recurs ("my bin collections"): it is no thing owned once
+            return None
         if edit.sentence:
-            owners = [_determiner_of(edit.source, edit.start)]
+            owned = [_owned_named(edit.source, edit.start)]
         else:
             said = [x for x, sentence in self.sources(entry) if sentence]
-            owners = [_determiner_of(x, i) for x in said for i, w in enumerate(x) if w == old]
-        if owners and all(owner == "my" for owner in owners):
-            return f"'my {old}' is the writer's one {old}: {new!r} is not what a person with one types"
+            owned = [_owned_named(x, i) for x in said for i, w in enumerate(x) if w == old]
+        if owned and all(owned):
+            return f"'my ... {old}' is the writer's one {old}: {new!r} is not what a person with one types"
         return None
 
     def _glued(self, phrase: str, entry: Entry | None) -> str | None:
@@ -575,6 +603,9 @@ def _noun_after(words: Sequence[str], at: int) -> str | None:
     return None
 
 
+#: Words that make a noun the writer's (or the reader's) own.
+_POSSESSIVES = frozenset({"my", "your", "our"})
+
 #: Subject pronouns: a verb follows one, never a bare noun ("I entry card").
 _SUBJECTS = frozenset({"i", "we", "they", "he", "she"})
 
@@ -627,6 +658,12 @@ def singular_of_a_plural_topic(phrase: str, examples: Iterable[str]) -> str | No
 def _plural_forms(noun: str) -> tuple[str, ...]:
     from lemminflect import getAllInflections
     return tuple(getAllInflections(noun, upos="NOUN").get("NNS", ()))
+
+
+def _owned_named(words: Sequence[str], at: int) -> bool:
+    """Whether the noun at `at` is the writer's own thing named by kind: "my", then a word saying which ("my
+    council tax", "my blue badge"; not "my order")."""
+    return at >= 2 and words[at - 1] not in FUNCTION_WORDS and _determiner_of(words, at) == "my"
 
 
 def _determiner_of(words: Sequence[str], at: int) -> str | None:
