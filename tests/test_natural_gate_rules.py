@@ -33,6 +33,7 @@ def gate() -> Gate:
         .entry("plants", match=keywords("water the plant"), examples=["water the plant on the balcony"])
         .entry("orders", match=re.compile(r"\border\b"), examples=["where is my order"])
         .entry("bags", match=keywords("checked bag"), examples=["how much does a checked bag cost"])
+        .entry("guests", match=keywords("bring a friend", "become a member"), examples=["can I bring a friend"])
         .entry("desk")
     )
     return Gate(graph)
@@ -50,6 +51,7 @@ def why(phrase: str, rule: str) -> str | None:
     ("I lost my cards", "card"),
     ("I need to talk to the librarians", "librarian"),  # "the librarian" is the one asked for
     ("can I bring friend to the reading room", "librarian"),  # no article before a person
+    ("become members", "guests"),  # "become a member": a person made several
     ("I library card", "card"),  # a pronoun before a noun, no verb between
     ("how much does checked bags cost", "bags"),  # "a bag" made plural, the verb left singular
 ])

@@ -233,8 +233,8 @@ def _edits(phrase: list[str], source: list[str], sentence: bool) -> list[_Edit]:
 def _paired_by_lemma(old: Sequence[str], new: Sequence[str]) -> list[tuple[int, int | None]] | None:
     """Fewer words put where more stood, each new word a form of one old word in order ("does a" -> "do"): the
     old words each with the new word it became (None: dropped); None when a new word is no form of an old one."""
-    if len(new) >= len(old):
-        return None
+    if len(new) >= len(old) or (len(old) == 2 and old[0] in ("a", "an") and _plural_of(old[1], new[0])):
+        return None  # "a member" -> "members" is one change, judged whole (`_one_made_several`)
     pairs: list[tuple[int, int | None]] = []
     at = 0
     for k, word in enumerate(old):
