@@ -111,12 +111,11 @@ def reference_build_part(
             for node, obligation in closed:
                 if obligation == 2:
                     continue
-                if node == final and obligation == 1:
-                    # Search: the match ended before this newline, which must end the text.  Whole: the match
-                    # must cover the text, and it ended before this newline.
-                    if search:
-                        ended = (final, 2)
+                if node == final and obligation == 1 and search:
+                    # The match ended before this newline, which must end the text.
+                    ended = (final, 2)
                     continue
+                # Whole: the final node may go on reading the newline (`$\n*`).
                 following_obligation = 2 if obligation == 1 else 0
                 for atom, to in chars[node]:
                     for column in columns_of_atom[atom]:

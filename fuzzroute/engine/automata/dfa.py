@@ -151,12 +151,13 @@ def advance(
     for node, obligation in closed:
         if obligation == 2:
             continue
-        if node == final and obligation == 1:
-            # Search: the match ended before this newline, which must end the text.
-            # Whole: the match had to cover the text, so this thread dies.
-            if search:
-                following.add((final, 2))
+        if node == final and obligation == 1 and search:
+            # The match ended before this newline, which must end the text: whatever else reads the newline
+            # from here must end the text too, so this one thread stands for them all.
+            following.add((final, 2))
             continue
+        # Whole: a match ending before this newline would not cover the text, but the final node may go on
+        # reading: the loop node of a repeat that ends the pattern is its final node (`$\n*`, `a$\s*`).
         for atom, to in nfa.chars[node]:
             if atom in atoms:
                 following.add((to, 2 if obligation == 1 else 0))
@@ -282,12 +283,11 @@ def build_part(
             for node, obligation in closed:
                 if obligation == 2:
                     continue
-                if node == final and obligation == 1:
-                    # Search: the match ended before this newline, which must end the text.  Whole: the match
-                    # must cover the text, and it ended before this newline.
-                    if search:
-                        ended = (final, 2)
+                if node == final and obligation == 1 and search:
+                    # The match ended before this newline, which must end the text (as in `advance`).
+                    ended = (final, 2)
                     continue
+                # Whole: the final node may go on reading the newline (`$\n*`, as in `advance`).
                 following_obligation = 2 if obligation == 1 else 0
                 for atom, to in chars[node]:
                     for column in columns_of_atom[atom]:
