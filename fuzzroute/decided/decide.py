@@ -143,8 +143,16 @@ class Listing:
         self.listed[key] = self.listed.get(key, 0) + 1
         return True
 
-    def full(self, shared_in: str) -> bool:
-        """Whether a verified shared text in `shared_in` would only be counted: no room, every example kept."""
+    def full(self, kind: str) -> bool:
+        """Whether what a rule adds of `kind` would only be counted.
+
+        For a strength of shared text: no room is left and every example is
+        kept; for co-occurring or disjoint pairs: every example is kept.
+        """
+        if kind in (CO_OCCURRENCE, DISJOINT_RELATION):
+            pairs = self.decisions.co_occurrence if kind == CO_OCCURRENCE else self.decisions.disjoint
+            return len(pairs.examples) >= EXAMPLES
+        shared_in = kind
         cap = SHARED_LISTED if shared_in == FIXED_WORDS else WILDCARD_LISTED
         return (
             self.listed.get(f"shared-{shared_in}", 0) >= cap
@@ -239,7 +247,7 @@ def decide(
     states, searches = context.facts.states, context.facts.searches
     answered: set[int] = set()
     listing = Listing(decisions, graph, entries)
-    context.listing_full = listing.full  # read only when the rules are answered in order on this process
+    context.full = listing.full  # read only when the rules are answered in order on this process
     for checked in answer_all(context, data, workers=workers, should_stop=should_stop, progress=advanced):
         answered.add(checked.rule)
         for record in checked.items:

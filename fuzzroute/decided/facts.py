@@ -14,6 +14,11 @@ of automata.  Every fact is exact in the direction it is used:
 * `prefix`: the rules that match every message starting with their own text
   + " " (an anchored `^\\d{3,}\\b` does).  Such a rule meets every `infix`
   rule: its text, then the other's between spaces.
+* `suffix`: the rules that match every message ending with " " + their own
+  text (`salosa$` does).  Such a rule meets every `infix` and every `prefix`
+  rule: the other's text first, then its own.
+* `ends`: how an anchored rule's messages begin and end (`ends`); two rules
+  whose messages never begin (or end) alike share no message.
 * `first`, `first_own`: the characters (cells) a rule's messages, and its
   own texts, can start with.  A rule matches inside no own text of a rule
   whose own texts all start with a character its messages cannot start with
@@ -32,10 +37,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from fuzzroute.decided.ends import Ends, anchored, ends_of
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.literal_words import literal_words
 from fuzzroute.decided.product import FOUND, Rule, search
 from fuzzroute.decided.shapes import RuleShape, rule_shape
+from fuzzroute.decided.word_index import WordIndex, own_texts
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.dfa import Part
 from fuzzroute.engine.automata.plan import RegexTimedOut
@@ -87,6 +94,9 @@ class Facts:
     texts: dict[int, str | None] = field(default_factory=dict)
     infix: int = 0
     prefix: int = 0
+    suffix: int = 0
+    #: Per rule anchored at an end of the text, its parts' heads and tails (`ends`).
+    ends: dict[int, tuple[Ends, ...]] = field(default_factory=dict)
     #: Per rule, the cells a message it matches can start with (bits over cells; all of them for an
     #: unanchored rule), and the cells one of its own texts can start with.
     first: dict[int, int] = field(default_factory=dict)
@@ -99,6 +109,10 @@ class Facts:
     gaps: dict[int, int] = field(default_factory=dict)
     fixed_gate: dict[int, int] = field(default_factory=dict)
     own_gate: dict[int, int] = field(default_factory=dict)
+    #: The gates as the laws' prefilter alone gives them (before the word index narrows them): the order in
+    #: which the pairs were always walked, which the listing of findings and examples keeps.
+    laws_fixed_gate: dict[int, int] = field(default_factory=dict)
+    laws_own_gate: dict[int, int] = field(default_factory=dict)
     shapes: dict[int, RuleShape] = field(default_factory=dict)
     readable: int = 0
     unscreened: int = 0
@@ -118,6 +132,11 @@ def _infix(parts: Sequence[Part], block: Sequence[int]) -> bool:
         part.sink is not None and all(_run(part, state, block) == part.sink for state in range(part.states))
         for part in parts
     )
+
+
+def _suffix(parts: Sequence[Part], block: Sequence[int]) -> bool:
+    """Whether every search part accepts at the end of any text that ends with `block`."""
+    return all(all(part.accepts[_run(part, state, block)] for state in range(part.states)) for part in parts)
 
 
 def _gap(part: Part, text: Sequence[int], space: int, newline: set[int]) -> int | None:
@@ -192,6 +211,7 @@ def gather(graph: Graph, languages: Languages) -> Facts:
         hits = [n for n, chars in enumerate(needle_chars) if chars <= allowed]
         return entries_of(screen.survivors_of_hits(hits)) | facts.unscreened
 
+    words = WordIndex.build((index, automata.entry.data_matcher) for index, automata in languages.rules.items())
     for index, automata in languages.rules.items():
         if not automata.decidable:
             continue
@@ -216,6 +236,9 @@ def gather(graph: Graph, languages: Languages) -> Facts:
         facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
         if all(part.accepts[0] for part in languages.search(index).parts):
             facts.empty |= 1 << index
+        rule_ends = tuple(ends_of(part) for part in languages.search(index).parts)
+        if anchored(rule_ends):
+            facts.ends[index] = rule_ends
         facts.first_own[index] = 0
         for reading in own or ():
             # An empty own text starts with nothing: no rule can be kept out by its first character.
@@ -237,6 +260,7 @@ def gather(graph: Graph, languages: Languages) -> Facts:
             if characters is not None and not any(ch.isalpha() for ch in characters):
                 # Own texts without letters (digits, signs): only letterless literals can occur in them.
                 facts.own_gate[index] = fitting({fold(ch) for ch in characters})
+        _narrow_by_words(facts, index, shape, words)
         if text is None or "\n" in text:
             continue
         cells = [finder.cell(ch) for ch in text]
@@ -245,11 +269,28 @@ def gather(graph: Graph, languages: Languages) -> Facts:
             facts.infix |= 1 << index
         elif all(p.sink is not None and _run(p, 0, [*cells, space]) == p.sink for p in search_parts):
             facts.prefix |= 1 << index
+        if _suffix(search_parts, [space, *cells]):
+            facts.suffix |= 1 << index
         if own is not None and single and shape.open:
             with_gap = _gap(own[0].parts[0], cells, space, newline)
             if with_gap is not None:
                 facts.gaps[index] = with_gap
     return facts
+
+
+def _narrow_by_words(facts: Facts, index: int, shape: RuleShape, words: WordIndex) -> None:
+    """Narrow the rule's gates to the rules whose required words, with their edges, fit its own texts."""
+    if index in facts.fixed_gate:
+        facts.laws_fixed_gate[index] = facts.fixed_gate[index]
+    if index in facts.own_gate:
+        facts.laws_own_gate[index] = facts.own_gate[index]
+    if any(shapes is None for shapes in shape.leaves):
+        return
+    all_shapes = [s for shapes in shape.leaves if shapes is not None for s in shapes]
+    for fixed, gates in ((True, facts.fixed_gate), (False, facts.own_gate)):
+        spelled = own_texts(all_shapes, fixed)
+        if spelled is not None:
+            gates[index] = gates.get(index, -1) & words.survivors(*spelled)
 
 
 def accepts(reading: Rule, finder: CellFinder, text: str) -> bool:

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from fuzzroute.decided.decisions import FIXED_WORDS, WILDCARD, DecidedItem
+from fuzzroute.decided.decisions import CO_OCCURRENCE, FIXED_WORDS, WILDCARD, DecidedItem
+from fuzzroute.decided.questions import DISJOINT_RELATION as DISJOINT
 from fuzzroute.decided.questions import Answers, Context, RuleQuestions
 from fuzzroute.decided.verify import verify
 from fuzzroute.engine.entries import Entry
@@ -156,9 +157,9 @@ def _answer_on_pool(
 ) -> Iterator[Checked]:
     global _CONTEXT
     forked = multiprocessing.get_context("fork")
-    listing_full = context.listing_full
+    listing_full = context.full
     flags = _FullFlags(forked) if listing_full is not None else None
-    context.listing_full = None if flags is None else flags.full  # what the workers read
+    context.full = None if flags is None else flags.full  # what the workers read
     _CONTEXT = context
     # Rules go out in small batches (one result per batch), in order; imap gives them back in that order.
     size = max(1, len(rules) // (workers * 16))
@@ -183,7 +184,7 @@ def _answer_on_pool(
                     progress(len(answered))
     finally:
         _CONTEXT = None
-        context.listing_full = listing_full
+        context.full = listing_full
 
 
 class _FullFlags:
@@ -198,7 +199,7 @@ class _FullFlags:
     """
 
     def __init__(self, forked: Any) -> None:
-        self._flags = {strength: forked.RawValue("b", 0) for strength in (FIXED_WORDS, WILDCARD)}
+        self._flags = {kind: forked.RawValue("b", 0) for kind in (FIXED_WORDS, WILDCARD, CO_OCCURRENCE, DISJOINT)}
 
     def full(self, strength: str) -> bool:
         flag = self._flags.get(strength)

@@ -71,6 +71,7 @@ from fuzzroute.decided.decisions import (
     WILDCARD,
     DecidedItem,
 )
+from fuzzroute.decided.ends import disjoint
 from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.prefilter import Takers
@@ -133,9 +134,11 @@ class Context:
     exhaustive: bool = False
     #: Whether an overlap's witness is verified by the matchers alone (`verify.claims_follow_matches`).
     claims_follow_matches: bool = False
-    #: On one process, whether the graph-wide listing of shared text of a strength is full (`Listing.full`):
-    #: rules are answered and listed in order, so it is known when a rule's questions run.  None on a pool.
-    listing_full: Callable[[str], bool] | None = None
+    #: Whether the graph-wide listing of shared text of a strength, or of a counted kind's examples, is
+    #: complete (`Listing.full`): what a rule would add there is no longer built.  On one process rules are
+    #: answered and listed in order, so it is known when a rule's questions run; on a pool, flags the parent
+    #: raises (`pool`).  None: nothing is known to be complete.
+    full: Callable[[str], bool] | None = None
 
     @classmethod
     def of(
@@ -255,6 +258,14 @@ class RuleQuestions:
 
     # -- 1 and 2: how each earlier rule meets B -------------------------------------
     def pairs(self, lang_b: Rule, earlier: int) -> None:
+        """How every earlier rule meets B: searched one by one only where the facts leave the pair open.
+
+        The findings and counted examples come out in the order of the walk
+        over the pairs the laws' prefilter and the first facts leave open
+        (`walked`), then the pairs settled in bulk, as they always have: the
+        listing keeps the first of them.  Pairs the word index, the ends of
+        anchored rules or the suffix facts settle are kept in that order too.
+        """
         b = self.entry
         facts = self.facts
         earlier_bits = earlier & facts.readable
@@ -267,22 +278,30 @@ class RuleQuestions:
         can_start = starting_with(facts, facts.first_own.get(b.index, -1))
         if facts.empty_own >> b.index & 1:
             can_start |= facts.empty
-        fixed_gate = facts.fixed_gate.get(b.index, -1) & earlier_bits & can_start
-        own_gate = facts.own_gate.get(b.index, -1) & earlier_bits & can_start if wild else 0
+        opened = earlier_bits & can_start
+        laws_fixed = facts.laws_fixed_gate.get(b.index, -1) & opened
+        laws_own = facts.laws_own_gate.get(b.index, -1) & opened if wild else 0
+        fixed_gate = facts.fixed_gate.get(b.index, -1) & opened
+        own_gate = facts.own_gate.get(b.index, -1) & opened if wild else 0
         gap_bulk = facts.infix & earlier_bits if b.index in facts.gaps and wild else 0
-        overlap_bulk = 0
+        first_meeting = 0
         if facts.infix >> b.index & 1:
-            overlap_bulk = (facts.infix | facts.prefix) & earlier_bits
+            first_meeting = (facts.infix | facts.prefix) & earlier_bits
         elif facts.prefix >> b.index & 1:
-            overlap_bulk = facts.infix & earlier_bits
+            first_meeting = facts.infix & earlier_bits
+        meeting = (first_meeting | self.meeting_by_ends(earlier_bits)) & earlier_bits
         # Rules whose messages start with other characters than B's, and neither matches the empty message.
-        disjoint_bulk = 0 if facts.empty >> b.index & 1 else earlier_bits & ~facts.empty & ~starting_with(
+        first_apart = 0 if facts.empty >> b.index & 1 else earlier_bits & ~facts.empty & ~starting_with(
             facts, facts.first.get(b.index, -1)
         )
+        apart = first_apart | self.apart_by_ends(earlier_bits)
         if own is None or fixed is None:  # B's own text is too large for the automata: no relation is decided
-            fixed_gate, own_gate, gap_bulk = 0, 0, 0
-        asked = fixed_gate | (own_gate & ~gap_bulk) | (earlier_bits & ~overlap_bulk & ~disjoint_bulk)
+            fixed_gate, own_gate, gap_bulk, laws_fixed, laws_own = 0, 0, 0, 0, 0
+        walked = laws_fixed | (laws_own & ~gap_bulk) | (earlier_bits & ~first_meeting & ~first_apart)
+        inside = fixed_gate | own_gate | (gap_bulk & walked)
+        asked = inside | (earlier_bits & ~meeting & ~apart)
         relations = {SHARED_TEXT: 0, CO_OCCURRENCE: 0, DISJOINT_RELATION: 0, UNDECIDED_RELATION: 0}
+        phrases: dict[int, str | None] = {}
         for index in ones(asked):
             if self.answers.states >= self.context.rule_states:
                 rest = asked & ~((1 << index) - 1)
@@ -293,11 +312,10 @@ class RuleQuestions:
             a = self.entries[index]
             lang_a = self.languages.search(index)
             relation = self.relate(a, lang_a, lang_b, own, fixed, bool(bit & fixed_gate), bool(bit & own_gate),
-                                   bool(bit & gap_bulk), bool(bit & overlap_bulk))
+                                   bool(bit & gap_bulk), bool(bit & meeting), bool(bit & apart), phrases)
             relations[relation] |= bit
         # The pairs no search was needed for.
         bulk_shared = gap_bulk & ~asked
-        bulk_co = overlap_bulk & ~asked & ~gap_bulk
         shared = bulk_shared.bit_count()
         for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
             self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
@@ -305,16 +323,67 @@ class RuleQuestions:
         if rest:
             self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + rest
         relations[SHARED_TEXT] |= bulk_shared
-        self.answers.co_occurrence += bulk_co.bit_count()
-        for index in first(bulk_co, EXAMPLES):
-            self._example(CO_OCCURRENCE, index, self.side_by_side(index))
-        relations[CO_OCCURRENCE] |= bulk_co
-        bulk_apart = disjoint_bulk & ~asked
-        self.answers.disjoint += bulk_apart.bit_count()
-        for index in first(bulk_apart, EXAMPLES):
-            self._example(DISJOINT_RELATION, index, None)
-        relations[DISJOINT_RELATION] |= bulk_apart
+        relations[CO_OCCURRENCE] |= meeting & ~asked & ~gap_bulk
+        relations[DISJOINT_RELATION] |= apart & ~asked & ~gap_bulk
+        self.answers.co_occurrence += relations[CO_OCCURRENCE].bit_count()
+        self.answers.disjoint += relations[DISJOINT_RELATION].bit_count()
+        self.counted_examples(relations, walked, first_meeting, phrases)
         self.answers.relations = relations
+
+    def counted_examples(
+        self, relations: dict[str, int], walked: int, first_meeting: int, phrases: dict[int, str | None]
+    ) -> None:
+        """The first co-occurring and disjoint pairs of B as examples, in the order the walk over the pairs gave.
+
+        First the pairs of `walked` (a co-occurring one shows the rules' texts
+        side by side when the first facts knew it, else the message `meet`
+        finds), then the others (side by side).  Skipped once the graph-wide
+        examples are complete (`Context.full`): nothing would read them.
+        """
+        full = self.context.full
+        for relation in (CO_OCCURRENCE, DISJOINT_RELATION):
+            if full is not None and full(relation):
+                continue
+            found = relations[relation]
+            for index in (*first(found & walked, EXAMPLES), *first(found & ~walked, EXAMPLES))[:EXAMPLES]:
+                witness: str | None = None
+                if relation == CO_OCCURRENCE:
+                    if not walked >> index & 1 or first_meeting >> index & 1:
+                        witness = self.side_by_side(index)
+                    elif index in phrases:
+                        witness = phrases[index]
+                    else:
+                        witness = self.meet(self.entries[index], self.languages.search(index),
+                                            self.languages.search(self.entry.index)).phrase
+                self._example(relation, index, witness)
+
+    def meeting_by_ends(self, earlier: int) -> int:
+        """Earlier rules that surely meet B: one matches every message ending with its text, the other that text before.
+
+        Either rule may be the one at the end (`suffix`); the other matches
+        every message holding its text between spaces (`infix`) or starting with
+        it (`prefix`).
+        """
+        facts = self.facts
+        b = self.entry.index
+        found = 0
+        if facts.suffix >> b & 1:
+            found |= (facts.infix | facts.prefix) & earlier
+        if (facts.infix | facts.prefix) >> b & 1:
+            found |= facts.suffix & earlier
+        return found
+
+    def apart_by_ends(self, earlier: int) -> int:
+        """Earlier anchored rules whose messages never begin or end as B's do (`ends`): no message is both."""
+        facts = self.facts
+        mine = facts.ends.get(self.entry.index)
+        if mine is None:
+            return 0
+        found = 0
+        for index, theirs in facts.ends.items():
+            if index < self.entry.index and earlier >> index & 1 and disjoint(theirs, mine):
+                found |= 1 << index
+        return found
 
     def gap_witness(self, index: int) -> str | None:
         text, inside = self.own_text(self.entry.index), self.own_text(index)
@@ -329,9 +398,14 @@ class RuleQuestions:
 
     def relate(
         self, a: Entry, lang_a: Rule, lang_b: Rule, own: tuple[Rule, ...] | None, fixed: tuple[Rule, ...] | None,
-        fixed_candidate: bool, own_candidate: bool, in_gap: bool, overlaps: bool,
+        fixed_candidate: bool, own_candidate: bool, in_gap: bool, overlaps: bool, apart: bool,
+        phrases: dict[int, str | None],
     ) -> str:
-        """The relation of earlier rule `a` to B, recording the finding, count or undecided question."""
+        """The relation of earlier rule `a` to B, recording the finding or undecided question.
+
+        A co-occurring pair's message, when `meet` found one, is kept in
+        `phrases` (the first pairs are shown as examples).
+        """
         undecided: str | None = None
         if fixed_candidate and fixed is not None:
             outcome = self.evident_inside(fixed, a, lang_a) or self.inside(fixed, lang_a)
@@ -345,17 +419,24 @@ class RuleQuestions:
         if own_candidate and own is not None and undecided is None:
             outcome = self.evident_inside(own, a, lang_a) or self.inside(own, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
-                    return SHARED_TEXT
+                return SHARED_TEXT
             if outcome.verdict == LIMIT:
                 undecided = outcome.reason
         if undecided is not None:
             self.undecided_pair(a, f"whether it matches inside the later rule's own text is undecided: {undecided}")
             return UNDECIDED_RELATION
         if overlaps:
-            self.answers.co_occurrence += 1
-            self._example(CO_OCCURRENCE, a.index, self.side_by_side(a.index))
             return CO_OCCURRENCE
-        return self.overlap(a, lang_a, lang_b)
+        if apart:
+            return DISJOINT_RELATION
+        outcome = self.meet(a, lang_a, lang_b)
+        if outcome.verdict == FOUND:
+            phrases[a.index] = outcome.phrase
+            return CO_OCCURRENCE
+        if outcome.verdict == NONE:
+            return DISJOINT_RELATION
+        self.undecided_pair(a, f"whether they can match the same message is undecided: {outcome.reason}")
+        return UNDECIDED_RELATION
 
     def evident_inside(self, readings: tuple[Rule, ...], a: Entry, lang_a: Rule) -> Outcome | None:
         """A's match inside B's text shown by B's own text as written, when that settles `inside` unsearched.
@@ -443,7 +524,7 @@ class RuleQuestions:
         would only count is counted as is (it is listable on this rule, as
         `_listable` would have found, and counts there).
         """
-        full = self.context.listing_full
+        full = self.context.full
         if not self.context.claims_follow_matches or full is None or not full(strength):
             return False
         listed = self._listed.get(strength, 0)
@@ -461,7 +542,7 @@ class RuleQuestions:
         witness is verified here as `pool.check` would; one the matchers
         contradict is built after all, so the defect is reported in its place.
         """
-        full = self.context.listing_full
+        full = self.context.full
         if full is None or not full(strength):
             return False
         probe = DecidedItem(OVERLAP, PAIR, self.entry, "", witness=witness, other=a, relation=SHARED_TEXT,
@@ -505,32 +586,26 @@ class RuleQuestions:
             for candidate in (rest, f"{text} {rest}", f"{rest} {text}"):
                 if _matches(a, candidate) and _matches(b, candidate):
                     return candidate
-        outcome = self.ask([self.languages.search(a.index), self.languages.search(b.index)], cap=READABLE_STATES)
+        outcome = self.ask([self.languages.search(a.index), self.languages.search(b.index)])
         return outcome.phrase if outcome.verdict == FOUND else None
 
-    def overlap(self, a: Entry, lang_a: Rule, lang_b: Rule) -> str:
-        """Whether `a` and B meet at all (they share no text of B's): co-occurrence, disjoint or undecided."""
+    def meet(self, a: Entry, lang_a: Rule, lang_b: Rule) -> Outcome:
+        """Whether `a` and B match a common message: their texts glued, A's own text matched by B, or the product.
+
+        A's own text is a message of A only when A has one part: an all-of's
+        part text alone is not one (B matching it says nothing about A).
+        """
         b = self.entry
         phrase = self.glued(a, b)
         if phrase is None:
             own_a = self.languages.own(a.index)
-            if own_a is not None:
+            if own_a is not None and len(own_a) == 1:
                 for reading in own_a:
                     found = self.ask([reading, lang_b], cap=READABLE_STATES)
                     if found.verdict == FOUND:
                         phrase = found.phrase
                         break
-        outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
-        if outcome.verdict == FOUND:
-            self.answers.co_occurrence += 1
-            self._example(CO_OCCURRENCE, a.index, outcome.phrase)
-            return CO_OCCURRENCE
-        if outcome.verdict == NONE:
-            self.answers.disjoint += 1
-            self._example(DISJOINT_RELATION, a.index, None)
-            return DISJOINT_RELATION
-        self.undecided_pair(a, f"whether they can match the same message is undecided: {outcome.reason}")
-        return UNDECIDED_RELATION
+        return Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
 
     def undecided_pair(self, a: Entry, why: str) -> None:
         b = self.entry
