@@ -17,6 +17,9 @@ of automata.  Every fact is exact in the direction it is used:
 * `suffix`: the rules that match every message ending with " " + their own
   text (`salosa$` does).  Such a rule meets every `infix` and every `prefix`
   rule: the other's text first, then its own.
+* `room`: the rules whose text has a place where any words between spaces
+  can be put and it is still matched (`^rudine.*bazeze$`).  Such a rule
+  meets every `infix` rule: the other's text put there.
 * `ends`: how an anchored rule's messages begin and end (`ends`); two rules
   whose messages never begin (or end) alike share no message.
 * `first`, `first_own`: the characters (cells) a rule's messages, and its
@@ -26,6 +29,7 @@ of automata.  Every fact is exact in the direction it is used:
 * `gaps`: where a rule's own text has a free gap (a `.*` that holds any
   text between two spaces): inserting " " + another rule's text + " "
   there keeps it the rule's own text.  An `infix` rule shares that text.
+  `part_gaps`: the all-of rules with such a gap in one part's own text.
 * `fixed_gate`, `own_gate`: the rules that may match inside a rule's fixed
   words, or inside its own texts, by the claim laws' literal prefilter run
   over the fixed segments and closed templates of `shapes` (a rule left out
@@ -95,6 +99,8 @@ class Facts:
     infix: int = 0
     prefix: int = 0
     suffix: int = 0
+    #: The rules whose text has a place that holds any words between spaces: such a rule meets every `infix` one.
+    room: int = 0
     #: Per rule anchored at an end of the text, its parts' heads and tails (`ends`).
     ends: dict[int, tuple[Ends, ...]] = field(default_factory=dict)
     #: Per rule, the cells a message it matches can start with (bits over cells; all of them for an
@@ -107,6 +113,8 @@ class Facts:
     #: The rules one of whose own texts is the empty text (only a rule matching the empty message fits).
     empty_own: int = 0
     gaps: dict[int, int] = field(default_factory=dict)
+    #: The all-of rules the own text of one of whose parts has a free gap: an `infix` rule matches inside it.
+    part_gaps: int = 0
     fixed_gate: dict[int, int] = field(default_factory=dict)
     own_gate: dict[int, int] = field(default_factory=dict)
     #: The gates as the laws' prefilter alone gives them (before the word index narrows them): the order in
@@ -146,32 +154,41 @@ def _gap(part: Part, text: Sequence[int], space: int, newline: set[int]) -> int 
     newline) read there leads to states from which the rest of `text` is
     still accepted.
     """
-    columns = range(max(part.column_of_cell) + 1)
+    for k in range(1, len(text)):
+        if _free_at(part, text, k, space, newline):
+            return k
+    return None
+
+
+def _free_at(part: Part, text: Sequence[int], k: int, space: int, newline: set[int]) -> bool:
+    """Whether every text " " + Y + " " (Y without a newline) read at position k of `text` keeps it accepted."""
     column_of = part.column_of_cell
     space_column = column_of[space]
     # A newline this part reads like a space (both `\s`) shares the space's column: that column stays.
     newline_columns = {column_of[c] for c in newline} - {space_column}
-    usable = [c for c in columns if c not in newline_columns]
-    for k in range(1, len(text)):
-        start = _run(part, 0, text[:k])
-        first = part.moves[start][space_column]
-        if not part.live[first]:
-            continue
-        seen = {first}
-        todo = [first]
-        after_space = {first}
-        while todo:
-            state = todo.pop()
-            for column in usable:
-                target = part.moves[state][column]
-                if column == space_column:
-                    after_space.add(target)
-                if target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-        if all(part.accepts[_run(part, s, text[k:])] for s in after_space):
-            return k
-    return None
+    usable = [c for c in range(max(column_of) + 1) if c not in newline_columns]
+    start = _run(part, 0, text[:k])
+    first = part.moves[start][space_column]
+    if not part.live[first]:
+        return False
+    seen = {first}
+    todo = [first]
+    after_space = {first}
+    while todo:
+        state = todo.pop()
+        for column in usable:
+            target = part.moves[state][column]
+            if column == space_column:
+                after_space.add(target)
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return all(part.accepts[_run(part, s, text[k:])] for s in after_space)
+
+
+def _room(parts: Sequence[Part], text: Sequence[int], space: int, newline: set[int]) -> bool:
+    """Whether some position of the rule's text (a message of it) holds any words between spaces for every part."""
+    return any(all(_free_at(part, text, k, space, newline) for part in parts) for k in range(len(text) + 1))
 
 
 def _starts(parts: Sequence[Part], cells: int) -> int:
@@ -261,6 +278,8 @@ def gather(graph: Graph, languages: Languages) -> Facts:
                 # Own texts without letters (digits, signs): only letterless literals can occur in them.
                 facts.own_gate[index] = fitting({fold(ch) for ch in characters})
         _narrow_by_words(facts, index, shape, words)
+        if own is not None and len(own) > 1 and shape.open and _part_gap(facts, own, languages, finder):
+            facts.part_gaps |= 1 << index
         if text is None or "\n" in text:
             continue
         cells = [finder.cell(ch) for ch in text]
@@ -271,11 +290,28 @@ def gather(graph: Graph, languages: Languages) -> Facts:
             facts.prefix |= 1 << index
         if _suffix(search_parts, [space, *cells]):
             facts.suffix |= 1 << index
+        if not facts.infix >> index & 1 and _room(search_parts, cells, space, newline):
+            facts.room |= 1 << index
         if own is not None and single and shape.open:
             with_gap = _gap(own[0].parts[0], cells, space, newline)
             if with_gap is not None:
                 facts.gaps[index] = with_gap
     return facts
+
+
+def _part_gap(facts: Facts, own: Sequence[Rule], languages: Languages, finder: CellFinder) -> bool:
+    """Whether the own text of some part of an all-of has a free gap (`_gap`)."""
+    space, newline = finder.cell(" "), {finder.cell("\n")}
+    for reading in own:
+        outcome = search([reading], [], languages.cells, max_states=TEXT_STATES)
+        facts.states += outcome.states
+        facts.searches += 1
+        phrase = outcome.phrase
+        if outcome.verdict != FOUND or not phrase or "\n" in phrase:
+            continue
+        if _gap(reading.parts[0], [finder.cell(ch) for ch in phrase], space, newline) is not None:
+            return True
+    return False
 
 
 def _narrow_by_words(facts: Facts, index: int, shape: RuleShape, words: WordIndex) -> None:

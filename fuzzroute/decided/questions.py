@@ -74,6 +74,7 @@ from fuzzroute.decided.decisions import (
 from fuzzroute.decided.ends import disjoint
 from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
 from fuzzroute.decided.languages import Languages
+from fuzzroute.decided.literal_words import literal_words
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
@@ -84,6 +85,7 @@ from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.literals import regex_texts
 from fuzzroute.engine.matchers import Keywords
 
 #: Automaton states one question may visit.
@@ -98,6 +100,8 @@ MINIMISE_UP_TO = 8
 LISTED_PER_RULE = 50
 #: Examples kept per counted kind of pair.
 EXAMPLES = 5
+#: Literal texts of one regex tried as its written texts (`RuleQuestions.written_texts`).
+MAX_WRITTEN = 16
 
 DISJOINT_RELATION = "disjoint"
 UNDECIDED_RELATION = "undecided"
@@ -289,7 +293,7 @@ class RuleQuestions:
             first_meeting = (facts.infix | facts.prefix) & earlier_bits
         elif facts.prefix >> b.index & 1:
             first_meeting = facts.infix & earlier_bits
-        meeting = (first_meeting | self.meeting_by_ends(earlier_bits)) & earlier_bits
+        meeting = (first_meeting | self.meeting_by_facts(earlier_bits)) & earlier_bits
         # Rules whose messages start with other characters than B's, and neither matches the empty message.
         first_apart = 0 if facts.empty >> b.index & 1 else earlier_bits & ~facts.empty & ~starting_with(
             facts, facts.first.get(b.index, -1)
@@ -298,8 +302,10 @@ class RuleQuestions:
         if own is None or fixed is None:  # B's own text is too large for the automata: no relation is decided
             fixed_gate, own_gate, gap_bulk, laws_fixed, laws_own = 0, 0, 0, 0, 0
         walked = laws_fixed | (laws_own & ~gap_bulk) | (earlier_bits & ~first_meeting & ~first_apart)
-        inside = fixed_gate | own_gate | (gap_bulk & walked)
-        asked = inside | (earlier_bits & ~meeting & ~apart)
+        # Once shared text is only counted, a pair whose sharing one of B's texts as written shows is not asked.
+        shown = gap_bulk | self.shown_inside(fixed_gate | own_gate, meeting, own) if self.counting() else 0
+        inside = (fixed_gate | (own_gate & ~gap_bulk) | (gap_bulk & walked)) & ~shown
+        asked = inside | (earlier_bits & ~meeting & ~apart & ~shown)
         relations = {SHARED_TEXT: 0, CO_OCCURRENCE: 0, DISJOINT_RELATION: 0, UNDECIDED_RELATION: 0}
         phrases: dict[int, str | None] = {}
         for index in ones(asked):
@@ -315,20 +321,86 @@ class RuleQuestions:
                                    bool(bit & gap_bulk), bool(bit & meeting), bool(bit & apart), phrases)
             relations[relation] |= bit
         # The pairs no search was needed for.
-        bulk_shared = gap_bulk & ~asked
+        bulk_shared = (gap_bulk | shown) & ~asked
         shared = bulk_shared.bit_count()
-        for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
-            self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
-        rest = shared - min(shared, LISTED_PER_RULE)
-        if rest:
-            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + rest
+        if not shown:
+            for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
+                self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
+            shared -= min(shared, LISTED_PER_RULE)
+        if shared:
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + shared
         relations[SHARED_TEXT] |= bulk_shared
-        relations[CO_OCCURRENCE] |= meeting & ~asked & ~gap_bulk
-        relations[DISJOINT_RELATION] |= apart & ~asked & ~gap_bulk
+        relations[CO_OCCURRENCE] |= meeting & ~asked & ~bulk_shared
+        relations[DISJOINT_RELATION] |= apart & ~asked & ~bulk_shared
         self.answers.co_occurrence += relations[CO_OCCURRENCE].bit_count()
         self.answers.disjoint += relations[DISJOINT_RELATION].bit_count()
         self.counted_examples(relations, walked, first_meeting, phrases)
         self.answers.relations = relations
+
+    def counting(self) -> bool:
+        """Whether shared text is only counted from here on: both strengths' listings are complete
+        (`Context.full`) and an overlap is verified by the matchers alone (`verify.claims_follow_matches`)."""
+        full = self.context.full
+        return (
+            self.context.claims_follow_matches and not self.context.exhaustive and full is not None
+            and full(FIXED_WORDS) and full(WILDCARD)
+        )
+
+    def shown_inside(self, candidates: int, meeting: int, own: tuple[Rule, ...] | None) -> int:
+        """The earlier rules of `candidates` (bits) that one of B's own texts as written shows matching inside it.
+
+        Each text (`written_texts`) that B's own reading of its part accepts
+        is run through the compiled matchers of the candidates, and a rule
+        that matches it and whose automata accept it too is shown: the search
+        for a text of B that the rule matches could not come back empty, and
+        such a pair is only counted, with that text as its witness (both
+        compiled matchers match it, as `counted_as_matched` asks).  For an
+        all-of, a part's text is not a message of the rule: the pair is shown
+        only where the rules are known to meet (`meeting`), so that a message
+        of both shows the shared text (`message_of`); an `infix` rule is shown
+        by a part whose own text has a free gap (`Facts.part_gaps`).
+        """
+        b = self.entry
+        if own is None or not candidates:
+            return 0
+        single = len(own) == 1
+        found = 0
+        if not single:
+            candidates &= meeting
+            if self.facts.part_gaps >> b.index & 1:
+                found = candidates & self.facts.infix  # its text between spaces fits the part's free gap
+        for position, text in self.written_texts():
+            left = candidates & ~found
+            if not left:
+                break
+            cells = self.cells_of(text)
+            if not accepts(own[position], cells) or (single and not _matches(b, text)):
+                continue
+            for index in self.context.takers.matching(text, left):
+                if accepts(self.languages.search(index), cells):
+                    found |= 1 << index
+        return found
+
+    def written_texts(self) -> list[tuple[int, str]]:
+        """B's texts as its author wrote them, per part: its keywords, a regex's literal texts and words."""
+        b = self.entry
+        leaves = self.languages.rules[b.index].leaves
+        found: dict[tuple[int, str], None] = {}
+        whole = self.own_text(b.index)
+        if whole and len(leaves) == 1:
+            found[(0, whole)] = None
+        for position, leaf in enumerate(leaves):
+            if isinstance(leaf, Keywords):
+                texts: list[str] = list(leaf.keywords)
+            else:
+                literal = regex_texts(leaf.pattern)
+                texts = sorted(literal) if literal is not None and len(literal) <= MAX_WRITTEN else []
+                words = literal_words(leaf.pattern)
+                if words:
+                    texts.append(words)
+            for text in texts:
+                found[(position, text)] = None
+        return list(found)
 
     def counted_examples(
         self, relations: dict[str, int], walked: int, first_meeting: int, phrases: dict[int, str | None]
@@ -357,12 +429,13 @@ class RuleQuestions:
                                             self.languages.search(self.entry.index)).phrase
                 self._example(relation, index, witness)
 
-    def meeting_by_ends(self, earlier: int) -> int:
-        """Earlier rules that surely meet B: one matches every message ending with its text, the other that text before.
+    def meeting_by_facts(self, earlier: int) -> int:
+        """Earlier rules that surely meet B beyond the first facts (`Facts.suffix`, `Facts.room`).
 
-        Either rule may be the one at the end (`suffix`); the other matches
-        every message holding its text between spaces (`infix`) or starting with
-        it (`prefix`).
+        One matches every message ending with its text (`suffix`), the other
+        every message holding its text between spaces (`infix`) or starting
+        with it (`prefix`): the other's text, then its own.  Or one's text has
+        room for any words (`room`) and the other is `infix`: its text put there.
         """
         facts = self.facts
         b = self.entry.index
@@ -371,6 +444,10 @@ class RuleQuestions:
             found |= (facts.infix | facts.prefix) & earlier
         if (facts.infix | facts.prefix) >> b & 1:
             found |= facts.suffix & earlier
+        if facts.room >> b & 1:
+            found |= facts.infix & earlier
+        if facts.infix >> b & 1:
+            found |= facts.room & earlier
         return found
 
     def apart_by_ends(self, earlier: int) -> int:

@@ -245,6 +245,8 @@ class WordIndex:
     _scan: Any = None
     #: Per character that folds to a needle's character, the needle texts holding it.
     _by_char: dict[str, set[str]] = field(default_factory=dict)
+    #: Per needle character, the needle texts holding it.
+    _holding: dict[str, set[str]] = field(default_factory=dict)
     #: Per set of those characters a wildcard allows: the needles made only of them, and those holding some.
     _crossing: dict[frozenset[str], tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     _all: int = 0
@@ -272,6 +274,8 @@ class WordIndex:
         for text in owners:
             for ch in {v for c in text for v in _variants(c)}:
                 index._by_char.setdefault(ch, set()).add(text)
+            for ch in set(text):
+                index._holding.setdefault(ch, set()).add(text)
         return index
 
     def survivors(self, texts: Sequence[str], crossed: Sequence[Shape]) -> int:
@@ -289,64 +293,106 @@ class WordIndex:
                 for left, right, slots in self._owners[found]:
                     if _holds_before(left, text, start) and _holds_after(right, text, end + 1):
                         meet(slots)
-        for text, left, right, slots in self._across(crossed):
-            if any(_occurs(text, shape, left == TEXT_EDGE, right == TEXT_EDGE) for shape in crossed):
-                meet(slots)
+        if crossed:
+            shapes = _Tokens(crossed, self._folded_allowed)
+            folded_texts = [fold(text) for text in texts]
+            for text, left, right, slots in self._across(shapes):
+                if left is None or shapes.occurs(text, left == TEXT_EDGE, right == TEXT_EDGE, folded_texts):
+                    meet(slots)
         kept = self._all
         for slot, lacking in enumerate(self._lacking):
             kept &= lacking | met.get(slot, 0)
         return kept
 
-    def _across(self, shapes: Sequence[Shape]) -> list[tuple[str, int, int, dict[int, int]]]:
-        """The needles (with their edges and owners) that may lie across or inside a wildcard of `shapes`."""
-        wilds = {token for shape in shapes for token in shape if isinstance(token, Wild)}
+    def _across(self, shapes: _Tokens) -> list[tuple[str, int | None, int, dict[int, int]]]:
+        """The needles (with their edges and owners) that may lie across or inside a wildcard of `shapes`.
+
+        A needle made only of characters a run allows, with no edge of the
+        text, fits inside the run wherever it stands: its edges are None.
+        """
         candidates: set[str] = set()
         inside: set[str] = set()
-        for wild in wilds:
-            whole, some = self._crossing_of(wild)
-            if wild.gap:
+        for allowed, gap in shapes.wilds:
+            whole, some = self._crossing_of(allowed)
+            if gap:
                 inside |= whole
             candidates |= some
         if len(candidates) > MAX_CROSSING:  # too many to check one by one: all may lie across
             inside |= candidates
             candidates = set()
-        found: list[tuple[str, int, int, dict[int, int]]] = []
+        found: list[tuple[str, int | None, int, dict[int, int]]] = []
         for text in sorted(candidates | inside):
             for left, right, slots in self._owners[text]:
                 if text in inside and TEXT_EDGE not in (left, right):
-                    found.append((text, NO_EDGE, NO_EDGE, slots))  # met wherever the run stands
+                    found.append((text, None, NO_EDGE, slots))  # met wherever the run stands
                     continue
                 found.append((text, left, right, slots))
         return found
 
-    def _crossing_of(self, wild: Wild) -> tuple[frozenset[str], frozenset[str]]:
-        allowed = frozenset(ch for ch in self._by_char if wild.allows(ch))
+    def _folded_allowed(self, wild: Wild) -> frozenset[str]:
+        """The needle characters (folded) a wildcard allows in one of the forms that fold to them."""
+        return frozenset(fold(ch) for ch in self._by_char if wild.allows(ch))
+
+    def _crossing_of(self, allowed: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+        """The needles made only of `allowed` characters, and those holding one."""
         known = self._crossing.get(allowed)
         if known is None:
             some: set[str] = set()
             for ch in allowed:
-                some |= self._by_char[ch]
-            whole = frozenset(t for t in some if all(any(v in allowed for v in _variants(c)) for c in t))
+                some |= self._holding.get(ch, set())
+            whole = frozenset(t for t in some if all(c in allowed for c in t))
             known = self._crossing[allowed] = (whole, frozenset(some))
         return known
 
 
-def _occurs(text: str, shape: Shape, at_start: bool, at_end: bool) -> bool:
-    """Whether the folded `text` can occur in a text of `shape` (at its start or its end, if asked).
+class _Tokens:
+    """A rule's shapes as folded tokens: a literal character, or the needle characters a wildcard allows."""
 
-    Wildcards allow a character when they allow one of the characters that
-    fold to it; runs may be empty; word edges are not checked (the answer
-    may only say "yes" too often).
+    def __init__(self, shapes: Sequence[Shape], allowed_of: Any) -> None:
+        self.shapes: list[list[tuple[str | None, frozenset[str], bool]]] = []
+        wilds: dict[tuple[frozenset[str], bool], None] = {}
+        for shape in shapes:
+            tokens: list[tuple[str | None, frozenset[str], bool]] = []
+            for token in shape:
+                if isinstance(token, str):
+                    tokens.append((fold(token), frozenset(), False))
+                else:
+                    allowed = allowed_of(token)
+                    tokens.append((None, allowed, token.gap))
+                    wilds[(allowed, token.gap)] = None
+            self.shapes.append(tokens)
+        self.wilds = list(wilds)
+        self.any_allowed = frozenset().union(*(allowed for allowed, _gap in self.wilds))
+        self._known: dict[tuple[str, bool, bool], bool] = {}
+
+    def occurs(self, text: str, at_start: bool, at_end: bool, texts: Sequence[str]) -> bool:
+        key = (text, at_start, at_end)
+        found = self._known.get(key)
+        if found is None:
+            # The runs of characters no wildcard allows must stand in the literal text as they are.
+            runs = "".join(ch if ch not in self.any_allowed else SEPARATOR for ch in text).split(SEPARATOR)
+            found = all(any(run in t for t in texts) for run in runs if run) and any(
+                _occurs(text, tokens, at_start, at_end) if at_start or not at_end
+                else _occurs_at_end(text, tokens) for tokens in self.shapes
+            )
+            self._known[key] = found
+        return found
+
+
+def _occurs(text: str, tokens: Sequence[tuple[str | None, frozenset[str], bool]], at_start: bool, at_end: bool) -> bool:
+    """Whether the folded `text` can occur in a text of one shape's `tokens` (at its start or end, if asked).
+
+    Runs may be empty; word edges are not checked (the answer may only say
+    "yes" too often).
     """
-    size = len(shape)
+    size = len(tokens)
 
     def skipping(states: set[int]) -> set[int]:
         found = set(states)
         todo = list(states)
         while todo:
             i = todo.pop()
-            token = shape[i] if i < size else None
-            if isinstance(token, Wild) and token.gap and i + 1 not in found:
+            if i < size and tokens[i][2] and i + 1 not in found:
                 found.add(i + 1)
                 todo.append(i + 1)
         return found
@@ -357,26 +403,30 @@ def _occurs(text: str, shape: Shape, at_start: bool, at_end: bool) -> bool:
         for i in states:
             if i >= size:
                 continue
-            token = shape[i]
-            if isinstance(token, str):
-                if fold(token) == ch:
+            literal, allowed, gap = tokens[i]
+            if literal is not None:
+                if literal == ch:
                     following.add(i + 1)
-            elif any(token.allows(v) for v in _variants(ch)):
-                following.add(i if token.gap else i + 1)
+            elif ch in allowed:
+                following.add(i if gap else i + 1)
         states = skipping(following)
         if not states:
             return False
     if not at_end:
         return True
     # `$` also holds before a final newline: what is left may be nothing, or one character that can be one.
-    return any(
-        i == size or (i == size - 1 and (shape[i] == "\n" or (isinstance(shape[i], Wild) and _allows_newline(shape[i]))))
-        for i in states
-    )
+    return any(i == size or (i == size - 1 and (tokens[i][0] == "\n" or "\n" in tokens[i][1])) for i in states)
 
 
-def _allows_newline(token: Shape | str | Wild) -> bool:
-    return isinstance(token, Wild) and token.allows("\n")
+def _occurs_at_end(text: str, tokens: Sequence[tuple[str | None, frozenset[str], bool]]) -> bool:
+    """`_occurs` at the end of a text, read backwards (from the end, or from before a final newline)."""
+    backwards = list(reversed(tokens))
+    if _occurs(text[::-1], backwards, True, False):
+        return True
+    last = backwards[0] if backwards else None
+    if last is not None and (last[0] == "\n" or "\n" in last[1]):
+        return _occurs(text[::-1], backwards[1:], True, False)
+    return False
 
 
 def _holds_before(kind: int, text: str, start: int) -> bool:
