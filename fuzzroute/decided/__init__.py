@@ -16,7 +16,7 @@ witnesses.
 
 from __future__ import annotations
 
-from fuzzroute.decided.decide import decide
+from fuzzroute.decided.decide import ANY, SHORTEST, decide
 from fuzzroute.decided.decisions import (
     CAN_WIN,
     CASE_RANGE,
@@ -40,6 +40,8 @@ from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
 from fuzzroute.decided.wording import BOUNDARY
 
 __all__ = [
+    "ANY",
+    "SHORTEST",
     "BOUNDARY",
     "CAN_WIN",
     "CO_OCCURRENCE",

@@ -78,6 +78,10 @@ from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 
+#: How a rule that can start a turn is witnessed (`decide(winners=...)`).
+SHORTEST = "shortest"
+ANY = "any"
+
 STOPPED_REASON = "the decided tier was stopped (a time budget or a stop request) before it reached these rules"
 
 Progress = Callable[[int, int], None]
@@ -219,6 +223,7 @@ def decide(
     should_stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
     exhaustive: bool = False,
+    winners: str = SHORTEST,
 ) -> Decisions:
     """Decide overlap, disjointness and never-wins for the data rules of `graph`; see the module docstring.
 
@@ -228,11 +233,21 @@ def decide(
     answer the rules' questions and `build_workers` (by default as many)
     build the automata first; `check` builds on every core but answers on
     one, where the answering pool's start-up outweighs its work.
+
+    `winners` says how a rule that can start a turn is witnessed: by the
+    shortest message of it no earlier data rule matches, as the searches of
+    the cover find it (`SHORTEST`, the default), or by any verified such
+    message, often one of its declared examples or texts as written, found
+    without those searches (`ANY`: `check` and `report` count these rules and
+    show none of them).  The decisions are the same.
     """
+    if winners not in (SHORTEST, ANY):
+        raise ValueError(f"winners must be {SHORTEST!r} or {ANY!r}, not {winners!r}")
     started = time.monotonic()
     languages = languages_for(graph)
     linear = build_automata(languages, workers if build_workers is None else build_workers)
     context = Context.of(graph, languages, max_states, rule_states, exhaustive)
+    context.any_winner = winners == ANY and not exhaustive
     entries = graph.entries
     data = [e.index for e in entries if e.data_matcher is not None]
     total = len(data)

@@ -41,12 +41,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fuzzroute.decided.ends import Ends, anchored, ends_of
+from fuzzroute.decided.ends import Ends, anchored, disjoint, ends_of
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.literal_words import literal_words
 from fuzzroute.decided.product import FOUND, Rule, search
 from fuzzroute.decided.shapes import RuleShape, rule_shape
-from fuzzroute.decided.word_index import WordIndex, own_texts
+from fuzzroute.decided.word_index import WordIndex, folds_case, own_texts
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.dfa import Part
 from fuzzroute.engine.automata.plan import RegexTimedOut
@@ -103,6 +103,8 @@ class Facts:
     room: int = 0
     #: Per rule anchored at an end of the text, its parts' heads and tails (`ends`).
     ends: dict[int, tuple[Ends, ...]] = field(default_factory=dict)
+    #: The rules whose parts' ends never agree: they match no message, so they share none with any rule.
+    nothing: int = 0
     #: Per rule, the cells a message it matches can start with (bits over cells; all of them for an
     #: unanchored rule), and the cells one of its own texts can start with.
     first: dict[int, int] = field(default_factory=dict)
@@ -256,6 +258,8 @@ def gather(graph: Graph, languages: Languages) -> Facts:
         rule_ends = tuple(ends_of(part) for part in languages.search(index).parts)
         if anchored(rule_ends):
             facts.ends[index] = rule_ends
+            if disjoint(rule_ends, rule_ends):
+                facts.nothing |= 1 << index
         facts.first_own[index] = 0
         for reading in own or ():
             # An empty own text starts with nothing: no rule can be kept out by its first character.
@@ -277,7 +281,7 @@ def gather(graph: Graph, languages: Languages) -> Facts:
             if characters is not None and not any(ch.isalpha() for ch in characters):
                 # Own texts without letters (digits, signs): only letterless literals can occur in them.
                 facts.own_gate[index] = fitting({fold(ch) for ch in characters})
-        _narrow_by_words(facts, index, shape, words)
+        _narrow_by_words(facts, index, shape, automata.leaves, words)
         if own is not None and len(own) > 1 and shape.open and _part_gap(facts, own, languages, finder):
             facts.part_gaps |= 1 << index
         if text is None or "\n" in text:
@@ -314,7 +318,9 @@ def _part_gap(facts: Facts, own: Sequence[Rule], languages: Languages, finder: C
     return False
 
 
-def _narrow_by_words(facts: Facts, index: int, shape: RuleShape, words: WordIndex) -> None:
+def _narrow_by_words(
+    facts: Facts, index: int, shape: RuleShape, automata_leaves: Sequence[Regex | Keywords], words: WordIndex
+) -> None:
     """Narrow the rule's gates to the rules whose required words, with their edges, fit its own texts."""
     if index in facts.fixed_gate:
         facts.laws_fixed_gate[index] = facts.fixed_gate[index]
@@ -322,9 +328,9 @@ def _narrow_by_words(facts: Facts, index: int, shape: RuleShape, words: WordInde
         facts.laws_own_gate[index] = facts.own_gate[index]
     if any(shapes is None for shapes in shape.leaves):
         return
-    all_shapes = [s for shapes in shape.leaves if shapes is not None for s in shapes]
+    leaves = [(shapes or (), folds_case(leaf)) for shapes, leaf in zip(shape.leaves, automata_leaves, strict=True)]
     for fixed, gates in ((True, facts.fixed_gate), (False, facts.own_gate)):
-        spelled = own_texts(all_shapes, fixed)
+        spelled = own_texts(leaves, fixed)
         if spelled is not None:
             gates[index] = gates.get(index, -1) & words.survivors(*spelled)
 

@@ -98,6 +98,20 @@ class Takers:
                 continue
         return found
 
+    def taken(self, phrase: str, index: int) -> bool:
+        """Whether a data rule declared before entry `index` matches `phrase` (`earlier`, stopping at the first)."""
+        for position in sorted(self._screen.survivors(phrase) | self._unscreened):
+            entry = self._candidates[position]
+            if entry.index >= index:
+                return False
+            matcher = entry.data_matcher
+            try:
+                if matcher is not None and matcher.matches(phrase):
+                    return True
+            except RegexTimedOut:
+                return True
+        return False
+
     def earlier(self, phrase: str, index: int) -> list[Entry]:
         """Data rules declared before entry `index` that match `phrase`, in declaration order."""
         positions = sorted(self._screen.survivors(phrase) | self._unscreened)

@@ -52,6 +52,7 @@ processes (each rule's questions depend only on the rule and those before).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -79,6 +80,7 @@ from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
 from fuzzroute.decided.verify import claims_follow_matches, verify
+from fuzzroute.decided.word_index import folds_case, special_forms
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
@@ -102,6 +104,8 @@ LISTED_PER_RULE = 50
 EXAMPLES = 5
 #: Literal texts of one regex tried as its written texts (`RuleQuestions.written_texts`).
 MAX_WRITTEN = 16
+#: Messages tried to show a rule can start a turn without the searches of the cover (`untaken_message`).
+UNTAKEN_TRIED = 48
 
 DISJOINT_RELATION = "disjoint"
 UNDECIDED_RELATION = "undecided"
@@ -136,6 +140,9 @@ class Context:
     first_default: int | None = None
     #: Every shortcut of `shortcuts` off: the same decisions by the searches alone (the test holds them equal).
     exhaustive: bool = False
+    #: Whether a rule that can start a turn may be shown by any verified message of it, not the search's
+    #: shortest one (what `check` and `report` ask: they count such rules, never show them).
+    any_winner: bool = False
     #: Whether an overlap's witness is verified by the matchers alone (`verify.claims_follow_matches`).
     claims_follow_matches: bool = False
     #: Whether the graph-wide listing of shared text of a strength, or of a counted kind's examples, is
@@ -382,7 +389,13 @@ class RuleQuestions:
         return found
 
     def written_texts(self) -> list[tuple[int, str]]:
-        """B's texts as its author wrote them, per part: its keywords, a regex's literal texts and words."""
+        """B's texts as its author wrote them, per part: its keywords, a regex's literal texts and words.
+
+        A part that folds case also gives each text with one letter written as
+        the non-ASCII character case folding equates with it (`special_forms`):
+        next to it an ASCII word edge holds ("baco" as a keyword matches inside
+        "bacoki" with the Kelvin sign for its k).
+        """
         b = self.entry
         leaves = self.languages.rules[b.index].leaves
         found: dict[tuple[int, str], None] = {}
@@ -400,6 +413,10 @@ class RuleQuestions:
                     texts.append(words)
             for text in texts:
                 found[(position, text)] = None
+            if folds_case(leaf):
+                for text in texts:
+                    for variant in special_forms(text):
+                        found[(position, variant)] = None
         return list(found)
 
     def counted_examples(
@@ -451,12 +468,17 @@ class RuleQuestions:
         return found
 
     def apart_by_ends(self, earlier: int) -> int:
-        """Earlier anchored rules whose messages never begin or end as B's do (`ends`): no message is both."""
+        """Earlier anchored rules whose messages never begin or end as B's do (`ends`): no message is both.
+
+        A rule that matches no message (`Facts.nothing`) shares none with any rule.
+        """
         facts = self.facts
+        if facts.nothing >> self.entry.index & 1:
+            return earlier
+        found = earlier & facts.nothing
         mine = facts.ends.get(self.entry.index)
         if mine is None:
-            return 0
-        found = 0
+            return found
         for index, theirs in facts.ends.items():
             if index < self.entry.index and earlier >> index & 1 and disjoint(theirs, mine):
                 found |= 1 << index
@@ -755,6 +777,11 @@ class RuleQuestions:
                 reason = f"the counter-witness {quoted(phrase)} is matched by {rules(beyond)}, which cannot be decided"
                 self._containment_undecided(reason)
                 return
+            if len(shown) == 1 and self.context.any_winner and not unreadable:
+                untaken = self.untaken_message()
+                if untaken is not None:
+                    self._can_win(untaken)
+                    return
             containing.extend(takers)
             languages.extend(self.languages.search(e.index) for e in takers)
             outcome = Outcome(NONE) if self.keyword_cover(containing) else self.one_covers(lang_b, containing, shown)
@@ -770,6 +797,32 @@ class RuleQuestions:
                 return
             assert outcome.phrase is not None
             phrase = outcome.phrase
+
+    def untaken_message(self) -> str | None:
+        """A message of B that no earlier data rule matches, among its declared examples and its texts as written.
+
+        Asked only where a rule that can start a turn is counted, not shown
+        with the search's shortest witness (`Context.any_winner`): B's own
+        text is taken, and one of these shows B can win without the searches
+        of the cover.  For an all-of, a text of each part, joined.
+        """
+        b = self.entry
+        takers = self.context.takers
+        by_part: dict[int, list[str]] = {}
+        for position, text in self.written_texts():
+            by_part.setdefault(position, []).append(text)
+        parts = len(self.languages.rules[b.index].leaves)
+        candidates: list[str] = list(b.examples or ())
+        if parts == 1:
+            candidates.extend(by_part.get(0, []))
+        elif len(by_part) == parts:
+            candidates.extend(
+                " ".join(combo) for combo in itertools.islice(itertools.product(*by_part.values()), UNTAKEN_TRIED)
+            )
+        for candidate in candidates[:UNTAKEN_TRIED]:
+            if _matches(b, candidate) and not takers.taken(candidate, b.index):
+                return candidate
+        return None
 
     def some_message(self, lang_b: Rule) -> Outcome:
         """Whether B matches any message: its own text shows it does, else a search over B alone.
@@ -796,12 +849,13 @@ class RuleQuestions:
     def one_covers(self, lang_b: Rule, containing: list[Entry], shown: Sequence[str]) -> Outcome | None:
         """NONE when one of the containing rules alone covers B (`covers_alone`), so all of them do.
 
-        Asked only where the cover will be minimised (two rules or more, up to
-        `MINIMISE_UP_TO`), which asks the same question of the rules it keeps
-        trying: the first rule, in declaration order, that matches every
-        message of B found so far and is not known already is searched (one
-        search at most per call), and its answer is kept for `minimal`.
-        None: not shown this way (the search over all of them decides).
+        Asked where there are two rules or more; a cover of up to
+        `MINIMISE_UP_TO` rules is minimised, which asks the same question of
+        the rules it keeps trying.  The first rule, in declaration order, that
+        matches every message of B found so far and is not known already is
+        searched (one search at most per call, of B and that one rule, far
+        smaller than the search over all of them), and its answer is kept for
+        `minimal`.  None: not shown this way (the search over all of them decides).
         """
         if self.context.exhaustive or not 2 <= len(containing) <= MINIMISE_UP_TO:
             return None
