@@ -13,7 +13,8 @@ they hold the NFAs, the workers also run the ReDoS analysis of each regex
 (it reads only the regex's NFA and the alphabet) and send back the regexes
 it finds linear, the common answer, so the parent skips those analyses
 (`redos_items(known_linear=...)`) and runs the rare rest itself.  Any
-failure of the pool itself (no `fork`, a worker that dies) falls back to
+failure of the pool itself (no `fork`, or other threads running, or a worker
+that dies) falls back to
 building on this process, so the automata, and every decision read from
 them, are the same for any number of workers.
 """
@@ -25,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.pool import ignore_interrupt
+from fuzzroute.decided.pool import fork_available, ignore_interrupt
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.ambiguity import analyse
 from fuzzroute.engine.automata.dfa import SEARCH, WHOLE, Part
@@ -109,7 +110,7 @@ def build_on_workers(languages: Languages, indexes: Sequence[int], workers: int)
     the regex leaves the workers found linear.
     """
     workers = min(workers, len(indexes) // RULES_PER_BUILDER)
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1 or not fork_available():
         return list(indexes), set()
     global _LANGUAGES
     size = max(1, len(indexes) // (workers * 4))

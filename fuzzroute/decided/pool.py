@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -124,7 +125,13 @@ def _worker_answer(indexes: list[int]) -> list[Checked]:
 
 
 def fork_available() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether worker processes may be forked here: the platform has `fork` and no other thread is running.
+
+    A thread running while the process forks may hold a lock the child then
+    waits on for ever (an import, logging, a C library), so with other
+    threads live the work stays on this process.
+    """
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def answer_all(

@@ -804,7 +804,8 @@ class RuleQuestions:
         Asked only where a rule that can start a turn is counted, not shown
         with the search's shortest witness (`Context.any_winner`): B's own
         text is taken, and one of these shows B can win without the searches
-        of the cover.  For an all-of, a text of each part, joined.
+        of the cover.  For an all-of, a text of each part, joined.  Then the
+        same texts written so that fewer rules take them (`_unlike`).
         """
         b = self.entry
         takers = self.context.takers
@@ -812,14 +813,21 @@ class RuleQuestions:
         for position, text in self.written_texts():
             by_part.setdefault(position, []).append(text)
         parts = len(self.languages.rules[b.index].leaves)
-        candidates: list[str] = list(b.examples or ())
+        texts: list[str] = list(b.examples or ())
+        own = self.own_text(b.index)
+        if own:
+            texts.append(own)
         if parts == 1:
-            candidates.extend(by_part.get(0, []))
+            texts.extend(by_part.get(0, []))
         elif len(by_part) == parts:
-            candidates.extend(
-                " ".join(combo) for combo in itertools.islice(itertools.product(*by_part.values()), UNTAKEN_TRIED)
-            )
-        for candidate in candidates[:UNTAKEN_TRIED]:
+            texts.extend(" ".join(combo) for combo in itertools.islice(itertools.product(*by_part.values()), 16))
+        tried: set[str] = set()
+        for candidate in itertools.chain(texts, (v for text in texts for v in _unlike(text))):
+            if candidate in tried:
+                continue
+            tried.add(candidate)
+            if len(tried) > UNTAKEN_TRIED:
+                break
             if _matches(b, candidate) and not takers.taken(candidate, b.index):
                 return candidate
         return None
@@ -849,13 +857,12 @@ class RuleQuestions:
     def one_covers(self, lang_b: Rule, containing: list[Entry], shown: Sequence[str]) -> Outcome | None:
         """NONE when one of the containing rules alone covers B (`covers_alone`), so all of them do.
 
-        Asked where there are two rules or more; a cover of up to
-        `MINIMISE_UP_TO` rules is minimised, which asks the same question of
-        the rules it keeps trying.  The first rule, in declaration order, that
-        matches every message of B found so far and is not known already is
-        searched (one search at most per call, of B and that one rule, far
-        smaller than the search over all of them), and its answer is kept for
-        `minimal`.  None: not shown this way (the search over all of them decides).
+        Asked only where the cover will be minimised (two rules or more, up to
+        `MINIMISE_UP_TO`), which asks the same question of the rules it keeps
+        trying: the first rule, in declaration order, that matches every
+        message of B found so far and is not known already is searched (one
+        search at most per call), and its answer is kept for `minimal`.
+        None: not shown this way (the search over all of them decides).
         """
         if self.context.exhaustive or not 2 <= len(containing) <= MINIMISE_UP_TO:
             return None
@@ -1037,6 +1044,21 @@ class RuleQuestions:
                 relation=SHARED_TEXT,
             )
         )
+
+
+def _unlike(text: str) -> list[str]:
+    """`text` written so that earlier rules may no longer take it, while the rule itself may still match.
+
+    Glued (no word edge between its words), with a letter against either
+    end (no word edge there), in other cases (a case-sensitive rule no longer
+    matches), and with a letter that case folding equates with a non-ASCII
+    character written as that character (`special_forms`).
+    """
+    glued = text.replace(" ", "")
+    return [
+        glued, f"a{text}", f"{text}a", f"a{text}a", text.upper(), text.title(), text.swapcase(),
+        *special_forms(text)[:4],
+    ]
 
 
 def overlap_message(item: DecidedItem) -> str:

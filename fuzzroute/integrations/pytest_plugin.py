@@ -316,7 +316,7 @@ def decided_verdicts(spec: str) -> dict[str, DecidedVerdict]:
 
     A graph that cannot be loaded has none (its load item fails).
     """
-    from fuzzroute.decided import decide
+    from fuzzroute.decided import ANY, decide
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.graphfiles.loader import load_graph, split_spec
     from fuzzroute.integrations.decided_verdicts import verdicts_by_label
@@ -329,7 +329,7 @@ def decided_verdicts(spec: str) -> dict[str, DecidedVerdict]:
         graph = load_graph(spec).graph
     except FuzzrouteError:
         return {}
-    return verdicts_by_label(rule_verdict_lines(graph, decide(graph)))
+    return verdicts_by_label(rule_verdict_lines(graph, decide(graph, winners=ANY)))
 
 
 def session_verdicts(config: pytest.Config) -> SessionVerdicts:
@@ -465,7 +465,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
 def explore_lines(spec: str, budget: int) -> list[str]:
     """The decided items and generated suggestions of one graph, one line each."""
-    from fuzzroute.decided import decide
+    from fuzzroute.decided import ANY, decide
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.generate import explore
     from fuzzroute.graphfiles.loader import load_graph
@@ -475,7 +475,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
         graph = load_graph(spec).graph
     except FuzzrouteError as error:
         return [f"{spec}: cannot be loaded: {' '.join(str(error).split())}"]
-    decisions = decide(graph)
+    decisions = decide(graph, winners=ANY)
     exploration = explore(graph, seed=0, budget_phrases=budget)
     lines = [f"{spec} (graph {graph.name!r}): decided for every message, then sampled ({budget} phrases, not proof)"]
     for item in decisions.items:

@@ -75,8 +75,9 @@ def checked_graph(spec: str, graph_file: LoadedGraph, *, decide: bool) -> Checke
         from fuzzroute.decided import ANY
         from fuzzroute.decided import decide as decide_graph
 
-        # The automata are built on every core (the same automata); the questions are answered here.
-        decisions = decide_graph(graph, build_workers=os.cpu_count() or 1, winners=ANY)
+        # The automata are built and the questions answered on every core (the same answers, in the same order).
+        cores = os.cpu_count() or 1
+        decisions = decide_graph(graph, workers=cores, build_workers=cores, winners=ANY)
     judged = None if decisions is None else judge(decisions, graph.acceptances)
     return CheckedGraph(spec, graph_file, graph.checkup(), decisions, judged)
 
