@@ -16,7 +16,8 @@ witnesses.
 
 from __future__ import annotations
 
-from fuzzroute.decided.decide import ANY, SHORTEST, decide
+from typing import TYPE_CHECKING, Any
+
 from fuzzroute.decided.decisions import (
     CAN_WIN,
     CASE_RANGE,
@@ -36,8 +37,38 @@ from fuzzroute.decided.decisions import (
     Decisions,
     Defect,
 )
-from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
 from fuzzroute.decided.wording import BOUNDARY
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from fuzzroute.decided.decide import ANY, SHORTEST, decide
+    from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
+
+#: Names loaded on first use: reading the decided tier's findings (`verdict`, `decisions`), as `check
+#: --no-decide` does to judge --fail-on, must not import the automata and the questions.
+_LAZY = {
+    "ANY": "fuzzroute.decided.decide",
+    "SHORTEST": "fuzzroute.decided.decide",
+    "decide": "fuzzroute.decided.decide",
+    "MAX_STATES": "fuzzroute.decided.questions",
+    "RULE_STATES": "fuzzroute.decided.questions",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load `decide` and the questions' bounds the first time they are asked for."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fuzzroute.decided' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
 
 __all__ = [
     "ANY",

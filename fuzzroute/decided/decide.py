@@ -83,6 +83,13 @@ SHORTEST = "shortest"
 ANY = "any"
 
 STOPPED_REASON = "the decided tier was stopped (a time budget or a stop request) before it reached these rules"
+#: Automaton states one run of the decided tier may visit in all (`decide(run_states=...)`): far above what a
+#: graph of 50,000 rules needs, so it is reached only where deciding would take minutes.
+RUN_STATES = 20_000_000
+
+
+def run_bound_reason(run_states: int) -> str:
+    return f"the bound of {run_states} automaton states for the whole run was spent before these rules"
 
 Progress = Callable[[int, int], None]
 
@@ -224,6 +231,7 @@ def decide(
     progress: Progress | None = None,
     exhaustive: bool = False,
     winners: str = SHORTEST,
+    run_states: int = RUN_STATES,
 ) -> Decisions:
     """Decide overlap, disjointness and never-wins for the data rules of `graph`; see the module docstring.
 
@@ -240,6 +248,12 @@ def decide(
     message, often one of its declared examples or texts as written, found
     without those searches (`ANY`: `check` and `report` count these rules and
     show none of them).  The decisions are the same.
+
+    `run_states` bounds the automaton states of the whole run (the facts
+    and every rule's questions, counted in rule order, whatever the number
+    of workers): the rules after the one that reaches it are left undecided
+    with that reason (`Decisions.not_reached`, `stats["rules_over_run_bound"]`),
+    the same on every machine.
     """
     if winners not in (SHORTEST, ANY):
         raise ValueError(f"winners must be {SHORTEST!r} or {ANY!r}, not {winners!r}")
@@ -259,11 +273,19 @@ def decide(
             progress(done[0], total)
 
     decisions = Decisions(boundary=BOUNDARY)
-    states, searches = context.facts.states, context.facts.searches
+    spent = [context.facts.states]
+    witnessing = [0, 0]
+    searches = context.facts.searches
     answered: set[int] = set()
     listing = Listing(decisions, graph, entries)
     context.full = listing.full  # read only when the rules are answered in order on this process
-    for checked in answer_all(context, data, workers=workers, should_stop=should_stop, progress=advanced):
+
+    def stop() -> bool:
+        return spent[0] >= run_states or (should_stop is not None and should_stop())
+
+    for checked in answer_all(context, data, workers=workers, should_stop=stop, progress=advanced):
+        if spent[0] >= run_states:
+            break  # a pool answers ahead: the rules after the bound are dropped here, in rule order
         answered.add(checked.rule)
         for record in checked.items:
             listing.add(item_from(record, entries))
@@ -271,8 +293,10 @@ def decide(
         answers = checked.answers
         assert answers is not None
         listing.count(answers)
-        states += answers.states
+        spent[0] += answers.states
         searches += answers.searches
+        witnessing[0] += answers.witness_states
+        witnessing[1] += answers.witness_searches
     decisions.items.extend(redos_items(languages, [entries[i] for i in data if i in answered], known_linear=linear))
     for lint in case_range_items([entries[i] for i in data]):
         if lint.witness is not None:  # shown like every decided witness: with the claims both laws give it
@@ -282,16 +306,19 @@ def decide(
                 lint.witness = None
         decisions.items.append(lint)
     missing = [entries[i] for i in data if i not in answered]
+    bounded = bool(missing) and spent[0] >= run_states
     if missing:
+        reason = run_bound_reason(run_states) if bounded else STOPPED_REASON
         decisions.not_reached = tuple(missing)
-        decisions.not_reached_reason = STOPPED_REASON
+        decisions.not_reached_reason = reason
         decisions.items.append(
             DecidedItem(
                 UNDECIDED, NOT_REACHED, missing[0],
                 f"{len(missing)} data {'rule was' if len(missing) == 1 else 'rules were'} not reached: "
                 f"{rules(missing[:5])}{', ...' if len(missing) > 5 else ''}. The questions about them are "
-                "neither decided nor undecided; every decision listed was made in full.",
-                reason=STOPPED_REASON,
+                + (f"undecided: {reason}" if bounded else "neither decided nor undecided")
+                + "; every decision listed was made in full.",
+                reason=reason,
             )
         )
     if graph.order_decides:
@@ -302,7 +329,12 @@ def decide(
                 decisions.items.append(item)
             else:
                 decisions.defects.append(defect)
-    decisions.stats = _stats(context, states, searches, len(missing), started)
+    decisions.stats = _stats(context, spent[0], searches, len(missing), started)
+    decisions.stats["run_states"] = run_states
+    # The searches made only for the witnesses of listed findings: fewer once the listing is complete, which a
+    # pool of workers learns later than one process (the decisions and their bounds never count these).
+    decisions.stats["witness_states"], decisions.stats["witness_searches"] = witnessing
+    decisions.stats["rules_over_run_bound"] = len(missing) if bounded else 0
     return decisions
 
 

@@ -51,6 +51,7 @@ processes (each rule's questions depend only on the rule and those before).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 from collections.abc import Callable, Sequence
@@ -198,8 +199,24 @@ class Answers:
     can_win: bool = False
     #: Per relation, the earlier rules (bits over entry positions) that meet the rule that way.
     relations: dict[str, int] = field(default_factory=dict)
+    #: The states and searches the decisions took: the rule's bound and the run's count these.  Searches
+    #: made only for a witness of a decision already made are counted apart: they are not made once such
+    #: witnesses are only counted (`Context.full`), so the decisions and their bounds do not depend on it.
     states: int = 0
     searches: int = 0
+    witness_states: int = 0
+    witness_searches: int = 0
+
+
+class _Witnessing:
+    def __init__(self, questions: RuleQuestions) -> None:
+        self.questions = questions
+
+    def __enter__(self) -> None:
+        self.questions._witnessing += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.questions._witnessing -= 1
 
 
 class RuleQuestions:
@@ -216,9 +233,18 @@ class RuleQuestions:
         self._listed: dict[str, int] = {}
         #: Per earlier rule, whether it alone matches every message of this rule (`covers_alone`).
         self._alone: dict[int, bool] = {}
+        #: Above 0 while searches only look for witnesses (`witnessing`).
+        self._witnessing = 0
 
     # -- searching ---------------------------------------------------------------
     def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
+        if self._witnessing:
+            # Only a witness is being looked for: the decision is made, and the rule's bound is not spent.
+            outcome = search(must, must_not, self.languages.cells,
+                             max_states=self.context.max_states if cap is None else cap)
+            self.answers.witness_states += outcome.states
+            self.answers.witness_searches += 1
+            return outcome
         left = self.context.rule_states - self.answers.states
         if left <= 0:
             return Outcome(LIMIT, reason=self._spent_reason())
@@ -229,6 +255,16 @@ class RuleQuestions:
         if outcome.verdict == LIMIT and limit == left and (cap is None or cap > left):
             return Outcome(LIMIT, reason=self._spent_reason(), states=outcome.states)
         return outcome
+
+    def left(self) -> int:
+        """States a search may still visit: the question's bound, within what is left of the rule's."""
+        if self._witnessing:
+            return self.context.max_states
+        return min(self.context.max_states, self.context.rule_states - self.answers.states)
+
+    def witnessing(self) -> contextlib.AbstractContextManager[None]:
+        """Within it, searches only look for witnesses of decisions already made (`ask`)."""
+        return _Witnessing(self)
 
     def _spent_reason(self) -> str:
         return f"the bound of {self.context.rule_states} automaton states for the questions about one rule was spent"
@@ -309,28 +345,42 @@ class RuleQuestions:
         if own is None or fixed is None:  # B's own text is too large for the automata: no relation is decided
             fixed_gate, own_gate, gap_bulk, laws_fixed, laws_own = 0, 0, 0, 0, 0
         walked = laws_fixed | (laws_own & ~gap_bulk) | (earlier_bits & ~first_meeting & ~first_apart)
-        # Once shared text is only counted, a pair whose sharing one of B's texts as written shows is not asked.
-        shown = gap_bulk | self.shown_inside(fixed_gate | own_gate, meeting, own) if self.counting() else 0
-        inside = (fixed_gate | (own_gate & ~gap_bulk) | (gap_bulk & walked)) & ~shown
+        # A pair that B's free gap or one of B's texts as written shows sharing text is shared text, decided
+        # so; it is searched only for the witness of a finding that may be listed, in the order of the walk.
+        shown = gap_bulk | (0 if self.context.exhaustive else self.shown_inside(fixed_gate | own_gate, meeting, own))
+        counting = self.counting()
+        inside = fixed_gate | (own_gate & ~gap_bulk) | (gap_bulk & walked)
+        if counting:
+            inside &= ~shown
         asked = inside | (earlier_bits & ~meeting & ~apart & ~shown)
         relations = {SHARED_TEXT: 0, CO_OCCURRENCE: 0, DISJOINT_RELATION: 0, UNDECIDED_RELATION: 0}
         phrases: dict[int, str | None] = {}
+        spent = False
         for index in ones(asked):
-            if self.answers.states >= self.context.rule_states:
-                rest = asked & ~((1 << index) - 1)
-                self._not_asked(ones(rest))
-                relations[UNDECIDED_RELATION] |= rest
-                break
             bit = 1 << index
             a = self.entries[index]
             lang_a = self.languages.search(index)
+            if bit & shown:
+                with self.witnessing():
+                    self.witness_shared(a, lang_a, own, fixed, bool(bit & fixed_gate), bool(bit & own_gate),
+                                        bool(bit & gap_bulk))
+                relations[SHARED_TEXT] |= bit
+                continue
+            if spent:
+                continue
+            if self.answers.states >= self.context.rule_states:
+                rest = asked & ~shown & ~((1 << index) - 1)
+                self._not_asked(ones(rest))
+                relations[UNDECIDED_RELATION] |= rest
+                spent = True
+                continue
             relation = self.relate(a, lang_a, lang_b, own, fixed, bool(bit & fixed_gate), bool(bit & own_gate),
                                    bool(bit & gap_bulk), bool(bit & meeting), bool(bit & apart), phrases)
             relations[relation] |= bit
         # The pairs no search was needed for.
-        bulk_shared = (gap_bulk | shown) & ~asked
+        bulk_shared = shown & ~asked
         shared = bulk_shared.bit_count()
-        if not shown:
+        if not counting:
             for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
                 self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
             shared -= min(shared, LISTED_PER_RULE)
@@ -343,6 +393,29 @@ class RuleQuestions:
         self.answers.disjoint += relations[DISJOINT_RELATION].bit_count()
         self.counted_examples(relations, walked, first_meeting, phrases)
         self.answers.relations = relations
+
+    def witness_shared(
+        self, a: Entry, lang_a: Rule, own: tuple[Rule, ...] | None, fixed: tuple[Rule, ...] | None,
+        fixed_candidate: bool, own_candidate: bool, in_gap: bool,
+    ) -> None:
+        """The finding of a pair decided shared text (`pairs`), its witness found as `relate` finds it.
+
+        Asked within `witnessing`: its searches spend no bound.  A pair the
+        searches do not show (one ran out) is counted, as every such pair is
+        once the listing is complete.
+        """
+        if fixed_candidate and fixed is not None:
+            outcome = self.evident_inside(fixed, a, lang_a) or self.inside(fixed, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
+                return
+        if in_gap:
+            self.shared(a, self.gap_witness(a.index), WILDCARD)
+            return
+        if own_candidate and own is not None:
+            outcome = self.evident_inside(own, a, lang_a) or self.inside(own, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
+                return
+        self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
 
     def counting(self) -> bool:
         """Whether shared text is only counted from here on: both strengths' listings are complete
@@ -442,8 +515,9 @@ class RuleQuestions:
                     elif index in phrases:
                         witness = phrases[index]
                     else:
-                        witness = self.meet(self.entries[index], self.languages.search(index),
-                                            self.languages.search(self.entry.index)).phrase
+                        with self.witnessing():
+                            witness = self.meet(self.entries[index], self.languages.search(index),
+                                                self.languages.search(self.entry.index)).phrase
                 self._example(relation, index, witness)
 
     def meeting_by_facts(self, earlier: int) -> int:
@@ -559,7 +633,7 @@ class RuleQuestions:
         size = 1
         for part in (*reading.parts, *lang_a.parts):
             size *= part.states
-        if size >= min(self.context.max_states, self.context.rule_states - self.answers.states):
+        if size >= self.left():
             return None
         cells = self.cells_of(text)
         if not (accepts(reading, cells) and accepts(lang_a, cells) and _matches(a, text) and _matches(b, text)):
@@ -845,8 +919,7 @@ class RuleQuestions:
             size = 1
             for part in lang_b.parts:
                 size *= part.states
-            left = self.context.rule_states - self.answers.states
-            if size < min(self.context.max_states, left) and accepts(lang_b, self.cells_of(text)):
+            if size < self.left() and accepts(lang_b, self.cells_of(text)):
                 return Outcome(FOUND, text)
         return self.ask([lang_b])
 

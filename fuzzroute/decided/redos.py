@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from fuzzroute.decided.decisions import REDOS, REDOS_QUESTION, UNDECIDED, DecidedItem
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.wording import quoted, rule
+from fuzzroute.decided.wording import EVIDENCE_SECONDS, quoted, rule
 from fuzzroute.engine.automata.alphabet import Cell, CellFinder
 from fuzzroute.engine.automata.ambiguity import EXPONENTIAL, Ambiguity, analyse
 from fuzzroute.engine.automata.dfa import SEARCH, Part, build_part
@@ -50,9 +50,8 @@ from fuzzroute.results.record import one_of
 
 #: Findings whose evidence is measured (the rest say so); each measurement is a few milliseconds.
 EVIDENCE_ITEMS = 20
-#: Each timed search of the evidence stops here (a catastrophic regex would otherwise never return) ...
-EVIDENCE_SECONDS = 0.5
-#: ... and no longer count is timed once one search took this long.
+#: Each timed search of the evidence stops after `EVIDENCE_SECONDS` (a catastrophic regex would otherwise
+#: never return) and no longer count is timed once one search took this long.
 EVIDENCE_ENOUGH = 0.2
 #: An exponential attack is pumped until about 2^this many ways to read it (milliseconds in `re`).
 EXPONENTIAL_WAYS_LOG2 = 15
@@ -247,17 +246,6 @@ def _fix(ambiguity: Ambiguity) -> str:
     return (
         f"Make neighbouring repeats read different characters (so only one of them can read {quoted(ambiguity.pump)}), "
         "merge them into one repeat, or make the first one possessive (`\\d++`) or atomic (`(?>...)`)."
-    )
-
-
-def evidence_words(evidence: list[RedosEvidence]) -> str:
-    """The timed evidence in words (a timing figure: kept out of the item's message, which is deterministic)."""
-    if not evidence:
-        return "not measured"
-    return ", ".join(
-        f"{e.length} characters: "
-        + (f"over {EVIDENCE_SECONDS:g} s (stopped)" if e.seconds is None else f"{e.seconds:.4f} s")
-        for e in evidence
     )
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fuzzroute.decided.decisions import DECIDED_KINDS, DecidedItem, Decisions, Defect
-from fuzzroute.decided.redos import evidence_words
+from fuzzroute.decided.wording import evidence_words
 from fuzzroute.decided.verdict import (
     Judged,
     folded_pairs,
