@@ -8,6 +8,7 @@ work with and without them (CI runs this suite on Debian's 3.11.2 too).
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import io
 import json
@@ -69,6 +70,42 @@ def test_the_check_benchmark_graph_is_seeded_and_shaped_as_described(tmp_path: P
     assert {entry.data_matcher.kind for entry in graph.entries if entry.data_matcher is not None} == {
         "regex", "keywords", "all"}
     assert graph.checkup().errors
+
+
+#: SHA-256 of what the script the decided tier's speed figures were first taken with writes for 1,000 rules,
+#: seed 7 (and for 200 rules): the benchmark's `mkcheck` shape makes the same random calls.
+MKCHECK_SEED_7 = {
+    1000: "de2fdfb260dc5f3e29d93c3b9a65682bbb1b95f9ceaa71394bef74dfc26058d7",
+    200: "664f611813f0dc6d4dcb8afbd69ff24d9ebe733b7e7fecc9449342bc4b5adbe1",
+}
+
+
+def test_the_mkcheck_shape_writes_what_its_original_script_writes() -> None:
+    bench = _bench_check()
+    for rules, expected in MKCHECK_SEED_7.items():
+        assert hashlib.sha256(bench.mkcheck_text(rules, 7).encode("utf-8")).hexdigest() == expected
+    assert bench.mkcheck_text(200, 11) != bench.mkcheck_text(200, 7)
+
+
+def test_the_keyword_shape_is_one_distinct_word_a_rule(tmp_path: Path) -> None:
+    from fuzzroute.graphfiles.loader import load_graph
+
+    graph = load_graph(str(_bench_check().write_keyword_graph(tmp_path / "k.json", 300))).graph
+    words = [entry.data_matcher.keywords for entry in graph.entries if entry.data_matcher is not None]
+    assert len(words) == 300 and all(len(w) == 1 for w in words) and len({w[0] for w in words}) == 300
+    assert not any(entry.examples for entry in graph.entries)
+
+
+def test_the_check_benchmark_reads_the_rules_the_run_bound_left_undecided() -> None:
+    """The count comes from the check's own JSON: the not-reached item that names the run's bound."""
+    bench = _bench_check()
+    bounded = {"decided": [{"question": "not-reached", "reason": "the bound of 5 automaton states for the whole "
+                            "run was spent before these rules", "message": "12 data rules were not reached: ..."}]}
+    stopped = {"decided": [{"question": "not-reached", "reason": "the decided tier was stopped", "message": "3 data"}]}
+    assert bench.over_run_bound(json.dumps(bounded).encode()) == 12
+    assert bench.over_run_bound(json.dumps(stopped).encode()) == 0
+    assert bench.over_run_bound(json.dumps({"decided": []}).encode()) == 0
+    assert bench.growth([200, 1000], [0.5, 2.5]) == "n^1.00"
 
 
 def test_the_report_size_breakdown_accounts_for_a_real_report(tmp_path: Path) -> None:

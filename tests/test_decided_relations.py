@@ -30,7 +30,7 @@ from fuzzroute.decided import (
     Decisions,
     decide,
 )
-from fuzzroute.decided.decide import SHARED_LISTED
+from fuzzroute.decided.tier import SHARED_LISTED
 from fuzzroute.decided.decisions import DecidedItem
 from fuzzroute.decided.pool import fork_available
 from fuzzroute.graphfiles.loader import load_graph

@@ -40,15 +40,15 @@ from fuzzroute.decided.decisions import (
 from fuzzroute.decided.wording import BOUNDARY
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from fuzzroute.decided.decide import ANY, SHORTEST, decide
+    from fuzzroute.decided.tier import ANY, SHORTEST, decide
     from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
 
 #: Names loaded on first use: reading the decided tier's findings (`verdict`, `decisions`), as `check
 #: --no-decide` does to judge --fail-on, must not import the automata and the questions.
 _LAZY = {
-    "ANY": "fuzzroute.decided.decide",
-    "SHORTEST": "fuzzroute.decided.decide",
-    "decide": "fuzzroute.decided.decide",
+    "ANY": "fuzzroute.decided.tier",
+    "SHORTEST": "fuzzroute.decided.tier",
+    "decide": "fuzzroute.decided.tier",
     "MAX_STATES": "fuzzroute.decided.questions",
     "RULE_STATES": "fuzzroute.decided.questions",
 }

@@ -1,6 +1,6 @@
 """Build the rules' part automata on forked processes, with the same automata as one process builds.
 
-Building every data rule's parts (`decide.build_automata`) is the largest
+Building every data rule's parts (`tier.build_automata`) is the largest
 single cost of `check` on a graph of a thousand rules, and each rule's parts
 depend only on its own NFAs and the graph's shared alphabet, both made
 before the fork.  So the rules are split into batches, each worker builds
@@ -54,7 +54,7 @@ def _tables(rule: Rule) -> tuple[Tables, ...]:
 
 
 def _build_one(languages: Languages, index: int) -> Built:
-    """Build rule `index` as `decide.build_automata` does, and keep only what travels."""
+    """Build rule `index` as `tier.build_automata` does, and keep only what travels."""
     try:
         search: Reading = _tables(languages.search(index))
     except Undecidable as error:

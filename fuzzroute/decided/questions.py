@@ -38,7 +38,7 @@ proves exactly what the search over all the rules would answer, so the
 decisions are the same wherever those searches finish within their
 bounds; only fewer states are spent.
 
-Shared text beyond the graph-wide listing (`decide.Listing`) is only
+Shared text beyond the graph-wide listing (`tier.Listing`) is only
 counted: once the listing of its kind is full, it is verified and counted
 without its item (`counted_as_matched`, `counted_unbuilt`).
 
@@ -710,7 +710,7 @@ class RuleQuestions:
     def counted_unbuilt(self, a: Entry, witness: str, strength: str) -> bool:
         """Count a verified shared text without building its item, when the graph-wide listing is already full.
 
-        The listing (`decide.Listing`) would only count it: no room is left
+        The listing (`tier.Listing`) would only count it: no room is left
         for its kind and the counted pairs have all their examples.  Its
         witness is verified here as `pool.check` would; one the matchers
         contradict is built after all, so the defect is reported in its place.

@@ -1,4 +1,4 @@
-"""`decide(graph)`: the questions about start rules that automata answer for every message.
+"""`decide(graph)` (the decided tier's run): the questions about start rules that automata answer for every message.
 
 For every data rule B, in declaration order (`questions.RuleQuestions`):
 
