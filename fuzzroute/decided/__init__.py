@@ -40,8 +40,8 @@ from fuzzroute.decided.decisions import (
 from fuzzroute.decided.wording import BOUNDARY
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from fuzzroute.decided.tier import ANY, SHORTEST, decide
     from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
+    from fuzzroute.decided.tier import ANY, SHORTEST, decide
 
 #: Names loaded on first use: reading the decided tier's findings (`verdict`, `decisions`), as `check
 #: --no-decide` does to judge --fail-on, must not import the automata and the questions.

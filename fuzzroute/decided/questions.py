@@ -73,22 +73,20 @@ from fuzzroute.decided.decisions import (
     WILDCARD,
     DecidedItem,
 )
-from fuzzroute.decided.ends import disjoint
-from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
+from fuzzroute.decided.facts import Facts, bits, first, gather, ones
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.literal_words import literal_words
+from fuzzroute.decided.pair_sets import pair_sets, written_texts
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
 from fuzzroute.decided.verify import claims_follow_matches, verify
-from fuzzroute.decided.word_index import folds_case, special_forms
+from fuzzroute.decided.word_index import special_forms
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.literals import regex_texts
 from fuzzroute.engine.matchers import Keywords
 
 #: Automaton states one question may visit.
@@ -103,8 +101,6 @@ MINIMISE_UP_TO = 8
 LISTED_PER_RULE = 50
 #: Examples kept per counted kind of pair.
 EXAMPLES = 5
-#: Literal texts of one regex tried as its written texts (`RuleQuestions.written_texts`).
-MAX_WRITTEN = 16
 #: Messages tried to show a rule can start a turn without the searches of the cover (`untaken_message`).
 UNTAKEN_TRIED = 48
 
@@ -314,40 +310,15 @@ class RuleQuestions:
         anchored rules or the suffix facts settle are kept in that order too.
         """
         b = self.entry
-        facts = self.facts
-        earlier_bits = earlier & facts.readable
+        earlier_bits = earlier & self.facts.readable
         if not earlier_bits:
             return
         own = self.languages.own(b.index)
         fixed = self.languages.fixed(b.index)
-        wild = self.languages.rules[b.index].wild
-        # A message that is one of B's own texts starts with one of these: A must be able to start there.
-        can_start = starting_with(facts, facts.first_own.get(b.index, -1))
-        if facts.empty_own >> b.index & 1:
-            can_start |= facts.empty
-        opened = earlier_bits & can_start
-        laws_fixed = facts.laws_fixed_gate.get(b.index, -1) & opened
-        laws_own = facts.laws_own_gate.get(b.index, -1) & opened if wild else 0
-        fixed_gate = facts.fixed_gate.get(b.index, -1) & opened
-        own_gate = facts.own_gate.get(b.index, -1) & opened if wild else 0
-        gap_bulk = facts.infix & earlier_bits if b.index in facts.gaps and wild else 0
-        first_meeting = 0
-        if facts.infix >> b.index & 1:
-            first_meeting = (facts.infix | facts.prefix) & earlier_bits
-        elif facts.prefix >> b.index & 1:
-            first_meeting = facts.infix & earlier_bits
-        meeting = (first_meeting | self.meeting_by_facts(earlier_bits)) & earlier_bits
-        # Rules whose messages start with other characters than B's, and neither matches the empty message.
-        first_apart = 0 if facts.empty >> b.index & 1 else earlier_bits & ~facts.empty & ~starting_with(
-            facts, facts.first.get(b.index, -1)
-        )
-        apart = first_apart | self.apart_by_ends(earlier_bits)
-        if own is None or fixed is None:  # B's own text is too large for the automata: no relation is decided
-            fixed_gate, own_gate, gap_bulk, laws_fixed, laws_own = 0, 0, 0, 0, 0
-        walked = laws_fixed | (laws_own & ~gap_bulk) | (earlier_bits & ~first_meeting & ~first_apart)
-        # A pair that B's free gap or one of B's texts as written shows sharing text is shared text, decided
-        # so; it is searched only for the witness of a finding that may be listed, in the order of the walk.
-        shown = gap_bulk | (0 if self.context.exhaustive else self.shown_inside(fixed_gate | own_gate, meeting, own))
+        settled = pair_sets(self.context, b.index, earlier_bits, own, fixed)
+        fixed_gate, own_gate, gap_bulk = settled.fixed_gate, settled.own_gate, settled.gap
+        meeting, apart, walked, shown = settled.meeting, settled.apart, settled.walked, settled.shown
+        first_meeting = settled.first_meeting
         counting = self.counting()
         inside = fixed_gate | (own_gate & ~gap_bulk) | (gap_bulk & walked)
         if counting:
@@ -426,72 +397,6 @@ class RuleQuestions:
             and full(FIXED_WORDS) and full(WILDCARD)
         )
 
-    def shown_inside(self, candidates: int, meeting: int, own: tuple[Rule, ...] | None) -> int:
-        """The earlier rules of `candidates` (bits) that one of B's own texts as written shows matching inside it.
-
-        Each text (`written_texts`) that B's own reading of its part accepts
-        is run through the compiled matchers of the candidates, and a rule
-        that matches it and whose automata accept it too is shown: the search
-        for a text of B that the rule matches could not come back empty, and
-        such a pair is only counted, with that text as its witness (both
-        compiled matchers match it, as `counted_as_matched` asks).  For an
-        all-of, a part's text is not a message of the rule: the pair is shown
-        only where the rules are known to meet (`meeting`), so that a message
-        of both shows the shared text (`message_of`); an `infix` rule is shown
-        by a part whose own text has a free gap (`Facts.part_gaps`).
-        """
-        b = self.entry
-        if own is None or not candidates:
-            return 0
-        single = len(own) == 1
-        found = 0
-        if not single:
-            candidates &= meeting
-            if self.facts.part_gaps >> b.index & 1:
-                found = candidates & self.facts.infix  # its text between spaces fits the part's free gap
-        for position, text in self.written_texts():
-            left = candidates & ~found
-            if not left:
-                break
-            cells = self.cells_of(text)
-            if not accepts(own[position], cells) or (single and not _matches(b, text)):
-                continue
-            for index in self.context.takers.matching(text, left):
-                if accepts(self.languages.search(index), cells):
-                    found |= 1 << index
-        return found
-
-    def written_texts(self) -> list[tuple[int, str]]:
-        """B's texts as its author wrote them, per part: its keywords, a regex's literal texts and words.
-
-        A part that folds case also gives each text with one letter written as
-        the non-ASCII character case folding equates with it (`special_forms`):
-        next to it an ASCII word edge holds ("baco" as a keyword matches inside
-        "bacoki" with the Kelvin sign for its k).
-        """
-        b = self.entry
-        leaves = self.languages.rules[b.index].leaves
-        found: dict[tuple[int, str], None] = {}
-        whole = self.own_text(b.index)
-        if whole and len(leaves) == 1:
-            found[(0, whole)] = None
-        for position, leaf in enumerate(leaves):
-            if isinstance(leaf, Keywords):
-                texts: list[str] = list(leaf.keywords)
-            else:
-                literal = regex_texts(leaf.pattern)
-                texts = sorted(literal) if literal is not None and len(literal) <= MAX_WRITTEN else []
-                words = literal_words(leaf.pattern)
-                if words:
-                    texts.append(words)
-            for text in texts:
-                found[(position, text)] = None
-            if folds_case(leaf):
-                for text in texts:
-                    for variant in special_forms(text):
-                        found[(position, variant)] = None
-        return list(found)
-
     def counted_examples(
         self, relations: dict[str, int], walked: int, first_meeting: int, phrases: dict[int, str | None]
     ) -> None:
@@ -519,44 +424,6 @@ class RuleQuestions:
                             witness = self.meet(self.entries[index], self.languages.search(index),
                                                 self.languages.search(self.entry.index)).phrase
                 self._example(relation, index, witness)
-
-    def meeting_by_facts(self, earlier: int) -> int:
-        """Earlier rules that surely meet B beyond the first facts (`Facts.suffix`, `Facts.room`).
-
-        One matches every message ending with its text (`suffix`), the other
-        every message holding its text between spaces (`infix`) or starting
-        with it (`prefix`): the other's text, then its own.  Or one's text has
-        room for any words (`room`) and the other is `infix`: its text put there.
-        """
-        facts = self.facts
-        b = self.entry.index
-        found = 0
-        if facts.suffix >> b & 1:
-            found |= (facts.infix | facts.prefix) & earlier
-        if (facts.infix | facts.prefix) >> b & 1:
-            found |= facts.suffix & earlier
-        if facts.room >> b & 1:
-            found |= facts.infix & earlier
-        if facts.infix >> b & 1:
-            found |= facts.room & earlier
-        return found
-
-    def apart_by_ends(self, earlier: int) -> int:
-        """Earlier anchored rules whose messages never begin or end as B's do (`ends`): no message is both.
-
-        A rule that matches no message (`Facts.nothing`) shares none with any rule.
-        """
-        facts = self.facts
-        if facts.nothing >> self.entry.index & 1:
-            return earlier
-        found = earlier & facts.nothing
-        mine = facts.ends.get(self.entry.index)
-        if mine is None:
-            return found
-        for index, theirs in facts.ends.items():
-            if index < self.entry.index and earlier >> index & 1 and disjoint(theirs, mine):
-                found |= 1 << index
-        return found
 
     def gap_witness(self, index: int) -> str | None:
         text, inside = self.own_text(self.entry.index), self.own_text(index)
@@ -884,7 +751,7 @@ class RuleQuestions:
         b = self.entry
         takers = self.context.takers
         by_part: dict[int, list[str]] = {}
-        for position, text in self.written_texts():
+        for position, text in written_texts(self.context, b.index):
             by_part.setdefault(position, []).append(text)
         parts = len(self.languages.rules[b.index].leaves)
         texts: list[str] = list(b.examples or ())

@@ -342,7 +342,8 @@ class WordIndex:
             for slot in range(count, width):
                 index._lacking[slot] |= 1 << position
         index._owners = {
-            text: [(l, r, tuple(sorted(s.items()))) for (l, r), s in edges.items()] for text, edges in owners.items()
+            text: [(left, right, tuple(sorted(slots.items()))) for (left, right), slots in edges.items()]
+            for text, edges in owners.items()
         }
         index._scan = _scanner(list(index._owners))
         for text in owners:
@@ -356,8 +357,8 @@ class WordIndex:
                 if TEXT_EDGE in (left.kind, right.kind):
                     index._anchored.append(text)
                     continue
-                for slot, rules in slots.items():
-                    index._unanchored[slot] |= rules
+                for slot, bits in slots.items():
+                    index._unanchored[slot] |= bits
         index._anchored = sorted(set(index._anchored))
         return index
 
@@ -378,20 +379,22 @@ class WordIndex:
                         if (found, -1, -1) not in seen:
                             seen.add((found, -1, -1))
                             meet(slots)
-                    elif _holds(left, text, start - 1, folds, start == 0) and _holds(right, text, end + 1, folds, False):
+                    elif _holds(left, text, start - 1, folds, True) and _holds(right, text, end + 1, folds, False):
                         meet(slots)
         if crossed:
             shapes = _Tokens(crossed, self._allowed)
             folded_texts = [fold(text) for text, _folds in texts]
             if any(gap and allowed >= self._folded_alphabet for allowed, gap in shapes.wilds):
                 # A run of any characters: every needle fits inside it, but those at an edge of the text.
-                for slot, rules in enumerate(self._unanchored):
-                    met[slot] |= rules
-                across = [(t, l, r, slots) for t in self._anchored for l, r, slots in self._owners[t]]
+                for slot, bits in enumerate(self._unanchored):
+                    met[slot] |= bits
+                across: list[tuple[str, Edge | None, Edge, Slots]] = [
+                    (t, edge, other, slots) for t in self._anchored for edge, other, slots in self._owners[t]
+                ]
             else:
                 across = self._across(shapes, folded_texts)
-            for text, left, right, slots in across:
-                if left is None or shapes.occurs(text, left.kind == TEXT_EDGE, right.kind == TEXT_EDGE):
+            for text, before, after, slots in across:
+                if before is None or shapes.occurs(text, before.kind == TEXT_EDGE, after.kind == TEXT_EDGE):
                     meet(slots)
         kept = self._all
         for lacking, found in zip(self._lacking, met, strict=True):

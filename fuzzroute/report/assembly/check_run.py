@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fuzzroute.decided.decisions import DECIDED_KINDS, DecidedItem, Decisions, Defect
-from fuzzroute.decided.wording import evidence_words
 from fuzzroute.decided.verdict import (
     Judged,
     folded_pairs,
@@ -32,6 +31,7 @@ from fuzzroute.decided.verdict import (
     taking_rules,
     verdict_labels,
 )
+from fuzzroute.decided.wording import evidence_words
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Checkup
