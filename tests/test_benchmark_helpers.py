@@ -88,9 +88,8 @@ def test_the_mkcheck_shape_writes_what_its_original_script_writes() -> None:
 
 
 def test_the_keyword_shape_is_one_distinct_word_a_rule(tmp_path: Path) -> None:
-    from fuzzroute.graphfiles.loader import load_graph
-
     from fuzzroute.engine.matchers import Keywords
+    from fuzzroute.graphfiles.loader import load_graph
 
     graph = load_graph(str(_bench_check().write_keyword_graph(tmp_path / "k.json", 300))).graph
     words = [entry.data_matcher.keywords for entry in graph.entries if isinstance(entry.data_matcher, Keywords)]
