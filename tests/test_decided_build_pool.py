@@ -48,7 +48,7 @@ def test_workers_build_the_automata_one_process_builds(monkeypatch: pytest.Monke
     alone = decided_data(decide(graph, build_workers=1), len(graph.entries))
     monkeypatch.setattr(build_pool, "RULES_PER_BUILDER", 2)
     built = build_languages(graph.entries)
-    left, linear = build_pool.build_on_workers(built, list(built.rules), 2)
+    left, linear, _facts = build_pool.build_on_workers(built, list(built.rules), 2)
     assert left == [] and linear  # the pool ran, and settled some ReDoS questions
     assert built.rules[4].reason is not None  # the rule over the cap is refused as one process refuses it
     fresh = _graph_with_every_outcome()
@@ -88,7 +88,7 @@ def test_without_fork_the_parent_builds_everything(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(build_pool, "RULES_PER_BUILDER", 2)
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     built = build_languages(_graph_with_every_outcome().entries)
-    left, linear = build_pool.build_on_workers(built, list(built.rules), 2)
+    left, linear, _facts = build_pool.build_on_workers(built, list(built.rules), 2)
     assert left == list(built.rules) and linear == set()
 
 

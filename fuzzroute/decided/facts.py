@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from fuzzroute.decided.ends import Ends, anchored, disjoint, ends_of
 from fuzzroute.decided.languages import Languages
@@ -123,11 +124,25 @@ class Facts:
     #: which the pairs were always walked, which the listing of findings and examples keeps.
     laws_fixed_gate: dict[int, int] = field(default_factory=dict)
     laws_own_gate: dict[int, int] = field(default_factory=dict)
-    shapes: dict[int, RuleShape] = field(default_factory=dict)
     readable: int = 0
     unscreened: int = 0
     states: int = 0
     searches: int = 0
+    #: The rules whose facts are gathered (readable or not).
+    gathered: int = 0
+
+    def merge(self, other: Facts) -> None:
+        """Add the facts of other rules, gathered on another process (the same facts as gathered here)."""
+        for name in ("infix", "prefix", "suffix", "room", "nothing", "part_gaps", "empty", "empty_own", "readable",
+                     "gathered"):
+            setattr(self, name, getattr(self, name) | getattr(other, name))
+        for name in ("texts", "first", "first_own", "gaps", "fixed_gate", "own_gate", "laws_fixed_gate",
+                     "laws_own_gate", "ends"):
+            getattr(self, name).update(getattr(other, name))
+        for first_cells, rules in other.by_first.items():
+            self.by_first[first_cells] = self.by_first.get(first_cells, 0) | rules
+        self.states += other.states
+        self.searches += other.searches
 
 
 def _run(part: Part, state: int, cells: Sequence[int]) -> int:
@@ -207,100 +222,142 @@ def _starts(parts: Sequence[Part], cells: int) -> int:
     return found
 
 
-def gather(graph: Graph, languages: Languages) -> Facts:
-    """The facts of every readable data rule of `graph` (its automata already built)."""
-    facts = Facts()
-    laws = graph.laws
-    screen = laws.screen
-    position_entry = [e.index for e in laws.candidates]
-    finder = CellFinder(languages.cells)
-    space = finder.cell(" ")
-    newline = {finder.cell("\n")}
-    folded = sorted({ch for needle in screen.needles for ch in needle})
-    # Every character that folds to one a needle holds: what an own text must hold for a needle to occur.
-    alphabet = sorted({v for ch in folded for v in (ch, ch.upper(), *[k for k, f in SPECIAL_FOLDS.items() if f == ch])})
-    facts.unscreened = bits([e.index for p, e in enumerate(laws.candidates) if p not in screen.screened])
-    needle_chars = [frozenset(needle) for needle in screen.needles]
+@dataclass
+class FactsPlan:
+    """What every rule's facts read of the whole graph: the laws' prefilter, the word index, the alphabet.
 
-    def entries_of(positions: set[int]) -> int:
+    Made once (before worker processes fork, so they inherit it); then each
+    rule's facts (`rule_facts`) depend only on the rule and this plan.
+    """
+
+    languages: Languages
+    screen: Any
+    position_entry: list[int]
+    finder: CellFinder
+    space: int
+    newline: set[int]
+    #: Every character that folds to one a needle holds: what an own text must hold for a needle to occur.
+    alphabet: list[str]
+    unscreened: int
+    needle_chars: list[frozenset[str]]
+    words: WordIndex
+
+    def entries_of(self, positions: set[int]) -> int:
+        position_entry = self.position_entry
         return bits([position_entry[p] for p in positions])
 
-    def fitting(allowed: set[str]) -> int:
+    def fitting(self, allowed: set[str]) -> int:
         """The rules whose every required literal has a text made only of `allowed` characters."""
-        hits = [n for n, chars in enumerate(needle_chars) if chars <= allowed]
-        return entries_of(screen.survivors_of_hits(hits)) | facts.unscreened
+        hits = [n for n, chars in enumerate(self.needle_chars) if chars <= allowed]
+        return self.entries_of(self.screen.survivors_of_hits(hits)) | self.unscreened
 
-    words = WordIndex.build((index, automata.entry.data_matcher) for index, automata in languages.rules.items())
-    for index, automata in languages.rules.items():
-        if not automata.decidable:
-            continue
-        facts.readable |= 1 << index
-        own = languages.own(index)
-        text = None
-        single = own is not None and len(own) == 1
-        readings = [own[0]] if own is not None and single else []
-        readings.append(languages.search(index))
-        for reading in readings:
-            outcome = search([reading], [], languages.cells, max_states=TEXT_STATES)
-            facts.states += outcome.states
-            facts.searches += 1
-            if outcome.verdict == FOUND and outcome.phrase:
-                text = outcome.phrase
-                break
-            single = False  # the text, if any, is not the rule's own text read whole
-        facts.texts[index] = as_written(automata.leaves, own if single else None, finder, text)
-        text = facts.texts[index]
-        count = len(languages.cells)
-        facts.first[index] = _starts(languages.search(index).parts, count)
-        facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
-        if all(part.accepts[0] for part in languages.search(index).parts):
-            facts.empty |= 1 << index
-        rule_ends = tuple(ends_of(part) for part in languages.search(index).parts)
-        if anchored(rule_ends):
-            facts.ends[index] = rule_ends
-            if disjoint(rule_ends, rule_ends):
-                facts.nothing |= 1 << index
-        facts.first_own[index] = 0
-        for reading in own or ():
-            # An empty own text starts with nothing: no rule can be kept out by its first character.
-            if all(part.accepts[0] for part in reading.parts):
-                facts.empty_own |= 1 << index
-            facts.first_own[index] |= _starts(reading.parts, count)
-        shape = rule_shape(automata.leaves)
-        facts.shapes[index] = shape
-        segments = shape.segments
-        if segments is not None:
-            facts.fixed_gate[index] = entries_of(screen.survivors_of_all(segments)) | facts.unscreened
-        templates = shape.templates(alphabet)
-        if templates is not None and not automata.wild:
-            facts.own_gate[index] = facts.fixed_gate.get(index, -1)
-        elif templates is not None:
-            facts.own_gate[index] = entries_of(screen.survivors_of_all(templates)) | facts.unscreened
-        else:
-            characters = shape.characters(alphabet)
-            if characters is not None and not any(ch.isalpha() for ch in characters):
-                # Own texts without letters (digits, signs): only letterless literals can occur in them.
-                facts.own_gate[index] = fitting({fold(ch) for ch in characters})
-        _narrow_by_words(facts, index, shape, automata.leaves, words)
-        if own is not None and len(own) > 1 and shape.open and _part_gap(facts, own, languages, finder):
-            facts.part_gaps |= 1 << index
-        if text is None or "\n" in text:
-            continue
-        cells = [finder.cell(ch) for ch in text]
-        search_parts = languages.search(index).parts
-        if _infix(search_parts, [space, *cells, space]):
-            facts.infix |= 1 << index
-        elif all(p.sink is not None and _run(p, 0, [*cells, space]) == p.sink for p in search_parts):
-            facts.prefix |= 1 << index
-        if _suffix(search_parts, [space, *cells]):
-            facts.suffix |= 1 << index
-        if not facts.infix >> index & 1 and _room(search_parts, cells, space, newline):
-            facts.room |= 1 << index
-        if own is not None and single and shape.open:
-            with_gap = _gap(own[0].parts[0], cells, space, newline)
-            if with_gap is not None:
-                facts.gaps[index] = with_gap
+
+def plan_facts(graph: Graph, languages: Languages) -> FactsPlan:
+    laws = graph.laws
+    screen = laws.screen
+    finder = CellFinder(languages.cells)
+    folded = sorted({ch for needle in screen.needles for ch in needle})
+    alphabet = sorted({v for ch in folded for v in (ch, ch.upper(), *[k for k, f in SPECIAL_FOLDS.items() if f == ch])})
+    return FactsPlan(
+        languages, screen, [e.index for e in laws.candidates], finder, finder.cell(" "), {finder.cell("\n")},
+        alphabet, bits([e.index for p, e in enumerate(laws.candidates) if p not in screen.screened]),
+        [frozenset(needle) for needle in screen.needles],
+        WordIndex.build((index, automata.entry.data_matcher) for index, automata in languages.rules.items()),
+    )
+
+
+def gather(graph: Graph, languages: Languages, known: Facts | None = None, plan: FactsPlan | None = None) -> Facts:
+    """The facts of every readable data rule of `graph` (its automata already built).
+
+    `known` holds the facts of rules already gathered elsewhere (on the
+    processes that built their automata, `build_pool`): the same facts.
+    """
+    plan = plan_facts(graph, languages) if plan is None else plan
+    facts = Facts()
+    if known is not None:
+        facts.merge(known)
+    facts.unscreened = plan.unscreened
+    for index in languages.rules:
+        if not facts.gathered >> index & 1:
+            rule_facts(plan, facts, index)
     return facts
+
+
+def rule_facts(plan: FactsPlan, facts: Facts, index: int) -> None:
+    """Add rule `index`'s facts to `facts` (see the module docstring)."""
+    languages, finder, screen, alphabet = plan.languages, plan.finder, plan.screen, plan.alphabet
+    space, newline = plan.space, plan.newline
+    automata = languages.rules[index]
+    facts.gathered |= 1 << index
+    if not automata.decidable:
+        return
+    facts.readable |= 1 << index
+    own = languages.own(index)
+    text = None
+    single = own is not None and len(own) == 1
+    readings = [own[0]] if own is not None and single else []
+    readings.append(languages.search(index))
+    for reading in readings:
+        outcome = search([reading], [], languages.cells, max_states=TEXT_STATES)
+        facts.states += outcome.states
+        facts.searches += 1
+        if outcome.verdict == FOUND and outcome.phrase:
+            text = outcome.phrase
+            break
+        single = False  # the text, if any, is not the rule's own text read whole
+    facts.texts[index] = as_written(automata.leaves, own if single else None, finder, text)
+    text = facts.texts[index]
+    count = len(languages.cells)
+    facts.first[index] = _starts(languages.search(index).parts, count)
+    facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
+    if all(part.accepts[0] for part in languages.search(index).parts):
+        facts.empty |= 1 << index
+    rule_ends = tuple(ends_of(part) for part in languages.search(index).parts)
+    if anchored(rule_ends):
+        facts.ends[index] = rule_ends
+        if disjoint(rule_ends, rule_ends):
+            facts.nothing |= 1 << index
+    facts.first_own[index] = 0
+    for reading in own or ():
+        # An empty own text starts with nothing: no rule can be kept out by its first character.
+        if all(part.accepts[0] for part in reading.parts):
+            facts.empty_own |= 1 << index
+        facts.first_own[index] |= _starts(reading.parts, count)
+    shape = rule_shape(automata.leaves)
+    segments = shape.segments
+    if segments is not None:
+        facts.fixed_gate[index] = plan.entries_of(screen.survivors_of_all(segments)) | plan.unscreened
+    templates = shape.templates(alphabet)
+    if templates is not None and not automata.wild:
+        facts.own_gate[index] = facts.fixed_gate.get(index, -1)
+    elif templates is not None:
+        facts.own_gate[index] = plan.entries_of(screen.survivors_of_all(templates)) | plan.unscreened
+    else:
+        characters = shape.characters(alphabet)
+        if characters is not None and not any(ch.isalpha() for ch in characters):
+            # Own texts without letters (digits, signs): only letterless literals can occur in them.
+            facts.own_gate[index] = plan.fitting({fold(ch) for ch in characters})
+    _narrow_by_words(facts, index, shape, automata.leaves, plan.words)
+    if own is not None and len(own) > 1 and shape.open and _part_gap(facts, own, languages, finder):
+        facts.part_gaps |= 1 << index
+    if text is None or "\n" in text:
+        return
+    cells = [finder.cell(ch) for ch in text]
+    search_parts = languages.search(index).parts
+    if _infix(search_parts, [space, *cells, space]):
+        facts.infix |= 1 << index
+    elif all(p.sink is not None and _run(p, 0, [*cells, space]) == p.sink for p in search_parts):
+        facts.prefix |= 1 << index
+    if _suffix(search_parts, [space, *cells]):
+        facts.suffix |= 1 << index
+    if not facts.infix >> index & 1 and _room(search_parts, cells, space, newline):
+        facts.room |= 1 << index
+    if own is not None and single and shape.open:
+        with_gap = _gap(own[0].parts[0], cells, space, newline)
+        if with_gap is not None:
+            facts.gaps[index] = with_gap
+
+
 
 
 def _part_gap(facts: Facts, own: Sequence[Rule], languages: Languages, finder: CellFinder) -> bool:

@@ -150,11 +150,13 @@ class Context:
 
     @classmethod
     def of(
-        cls, graph: Graph, languages: Languages, max_states: int, rule_states: int, exhaustive: bool = False
+        cls, graph: Graph, languages: Languages, max_states: int, rule_states: int, exhaustive: bool = False,
+        facts: Facts | None = None,
     ) -> Context:
         entries = graph.entries
         data = bits([e.index for e in entries if e.data_matcher is not None])
-        context = cls(graph, languages, Takers(graph), gather(graph, languages), max_states, rule_states)
+        facts = gather(graph, languages) if facts is None else facts
+        context = cls(graph, languages, Takers(graph), facts, max_states, rule_states)
         context.entries, context.data = entries, data
         context.whens = tuple(e.index for e in entries if e.when is not None)
         context.first_default = next((e.index for e in entries if e.is_unconditional), None)

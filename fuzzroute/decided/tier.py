@@ -56,6 +56,7 @@ from fuzzroute.decided.decisions import (
     Decisions,
     Pairs,
 )
+from fuzzroute.decided.facts import Facts, FactsPlan, gather, plan_facts
 from fuzzroute.decided.languages import Languages, languages_for
 from fuzzroute.decided.pool import answer_all, item_from
 from fuzzroute.decided.questions import (
@@ -94,21 +95,25 @@ def run_bound_reason(run_states: int) -> str:
 Progress = Callable[[int, int], None]
 
 
-def build_automata(languages: Languages, workers: int = 1) -> Linear:
+def build_automata(
+    languages: Languages, workers: int = 1, plan: FactsPlan | None = None
+) -> tuple[Linear, Facts | None]:
     """Every data rule's automata, before any question (and before worker processes fork).
 
     With `workers`, a big graph's parts are built on forked processes
-    (`build_pool`): the same automata, built sooner.  Returns the regex
-    leaves those processes already found linear for the ReDoS question.
+    (`build_pool`), which also gather the rules' facts given their `plan`:
+    the same automata and facts, made sooner.  Returns the regex leaves
+    those processes already found linear for the ReDoS question, and the
+    facts they gathered.
     """
-    left, linear = build_on_workers(languages, list(languages.rules), workers)
+    left, linear, facts = build_on_workers(languages, list(languages.rules), workers, plan)
     for index in left:
         try:
             languages.search(index)
         except Undecidable:
             continue
         languages.own(index)
-    return linear
+    return linear, facts
 
 
 def cold_walk(context: Context) -> DecidedItem | None:
@@ -259,8 +264,9 @@ def decide(
         raise ValueError(f"winners must be {SHORTEST!r} or {ANY!r}, not {winners!r}")
     started = time.monotonic()
     languages = languages_for(graph)
-    linear = build_automata(languages, workers if build_workers is None else build_workers)
-    context = Context.of(graph, languages, max_states, rule_states, exhaustive)
+    plan = plan_facts(graph, languages)
+    linear, known = build_automata(languages, workers if build_workers is None else build_workers, plan)
+    context = Context.of(graph, languages, max_states, rule_states, exhaustive, gather(graph, languages, known, plan))
     context.any_winner = winners == ANY and not exhaustive
     entries = graph.entries
     data = [e.index for e in entries if e.data_matcher is not None]
