@@ -16,6 +16,8 @@ witnesses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from fuzzroute.decided.decisions import (
@@ -43,25 +45,35 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
     from fuzzroute.decided.tier import ANY, SHORTEST, decide
 
+def _tier() -> ModuleType:
+    from fuzzroute.decided import tier
+
+    return tier
+
+
+def _questions() -> ModuleType:
+    from fuzzroute.decided import questions
+
+    return questions
+
+
 #: Names loaded on first use: reading the decided tier's findings (`verdict`, `decisions`), as `check
 #: --no-decide` does to judge --fail-on, must not import the automata and the questions.
-_LAZY = {
-    "ANY": "fuzzroute.decided.tier",
-    "SHORTEST": "fuzzroute.decided.tier",
-    "decide": "fuzzroute.decided.tier",
-    "MAX_STATES": "fuzzroute.decided.questions",
-    "RULE_STATES": "fuzzroute.decided.questions",
+_LAZY: dict[str, Callable[[], ModuleType]] = {
+    "ANY": _tier,
+    "SHORTEST": _tier,
+    "decide": _tier,
+    "MAX_STATES": _questions,
+    "RULE_STATES": _questions,
 }
 
 
 def __getattr__(name: str) -> Any:
     """Load `decide` and the questions' bounds the first time they are asked for."""
-    module = _LAZY.get(name)
-    if module is None:
+    loader = _LAZY.get(name)
+    if loader is None:
         raise AttributeError(f"module 'fuzzroute.decided' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(loader(), name)
     globals()[name] = value
     return value
 

@@ -25,20 +25,39 @@ random small graphs):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from fuzzroute.decided.ends import disjoint
-from fuzzroute.decided.facts import starting_with
+from fuzzroute.decided.facts import Facts, starting_with
+from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.literal_words import literal_words
+from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import Rule, accepts
 from fuzzroute.decided.word_index import folds_case, special_forms
+from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.literals import regex_texts
 from fuzzroute.engine.matchers import Keywords
 
-if TYPE_CHECKING:  # pragma: no cover - the questions' context, read here, never changed
-    from fuzzroute.decided.questions import Context
+
+class Context(Protocol):
+    """What these sets read of the questions' context (`questions.Context`), never changed."""
+
+    @property
+    def facts(self) -> Facts: ...
+    @property
+    def languages(self) -> Languages: ...
+    @property
+    def entries(self) -> tuple[Entry, ...]: ...
+    @property
+    def takers(self) -> Takers: ...
+    @property
+    def finder(self) -> CellFinder: ...
+    @property
+    def texts(self) -> dict[int, str | None]: ...
+    @property
+    def exhaustive(self) -> bool: ...
 
 #: Literal texts of one regex tried as its written texts (`written_texts`).
 MAX_WRITTEN = 16
