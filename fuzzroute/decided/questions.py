@@ -8,22 +8,30 @@ For rule B, against every earlier data rule A the automata read:
    reading only blank characters, that no rule's literal is), then
    anywhere in B's own text, where only B's wildcards absorb A's words.
    Either is a finding about the pair, listed with a witness that is B's
-   own text.  `facts` keeps most pairs away from these searches: the laws'
-   prefilter over B's fixed segments and templates rules A out, and an A
-   that matches any text holding its own text between spaces shares every
-   text of a B with a free gap.
+   own text.  `pair_sets` keeps most pairs away from these searches: the
+   laws' prefilter and the word index (`word_index`) over B's own texts
+   rule A out; an A that matches any text holding its own text between
+   spaces shares every text of a B with a free gap; and an A that matches
+   one of B's texts as written shares it.  Such a pair is searched only for
+   the witness of a finding that may still be listed, in `witnessing`,
+   where its searches spend no bound.
 2. *Co-occurrence.*  Otherwise, do A and B match a common message at all?
    Two rules that each match any message holding their own text between
    spaces do; for the rest the witness is looked for in their own texts
    side by side (the compiled matchers judge), in A's own text matched by
    B, and in the product of both automata, which also proves disjointness.
-   Co-occurring and disjoint pairs are counted, not listed.
+   Co-occurring and disjoint pairs are counted, not listed; `pair_sets`
+   settles most of them from facts (how rules meet, how anchored rules'
+   messages begin and end).
 3. *Never wins.*  Is every message B matches also matched by earlier data
    rules?  Found by refining a set of earlier rules with counter-witnesses:
    B's own text first; whatever earlier data rules match the current
    counter-witness (run with the compiled matchers) join the set, and the
    automata look for a message of B that none of the set matches.  None: B
    never wins.  One no earlier data rule matches: B can win (counted).
+   Where such a rule is counted and never shown (`Context.any_winner`), a
+   message of B no earlier data rule matches among its examples and texts
+   as written (`untaken`) shows it first, without the cover's searches.
 
 Some answers need no search, and then none is run (`Context.exhaustive`
 runs them all, for the test that holds the two equal): when minimising a
@@ -43,8 +51,8 @@ counted: once the listing of its kind is full, it is verified and counted
 without its item (`counted_as_matched`, `counted_unbuilt`).
 
 Every search counts its states against `max_states` per question and
-`rule_states` for all questions about B; past a bound a question is
-undecided with the bound as its reason.  No clock is read: the same graph
+`rule_states` for all questions about B (but a search for a witness only);
+past a bound a question is undecided with the bound as its reason.  No clock is read: the same graph
 gives the same answers on any machine, under any load, on any number of
 processes (each rule's questions depend only on the rule and those before).
 """
@@ -53,7 +61,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -75,12 +82,12 @@ from fuzzroute.decided.decisions import (
 )
 from fuzzroute.decided.facts import Facts, bits, first, gather, ones
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.pair_sets import pair_sets, written_texts
+from fuzzroute.decided.pair_sets import pair_sets
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
 from fuzzroute.decided.verify import claims_follow_matches, verify
-from fuzzroute.decided.word_index import special_forms
+from fuzzroute.decided.untaken import untaken_message
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
@@ -101,8 +108,6 @@ MINIMISE_UP_TO = 8
 LISTED_PER_RULE = 50
 #: Examples kept per counted kind of pair.
 EXAMPLES = 5
-#: Messages tried to show a rule can start a turn without the searches of the cover (`untaken_message`).
-UNTAKEN_TRIED = 48
 
 DISJOINT_RELATION = "disjoint"
 UNDECIDED_RELATION = "undecided"
@@ -721,7 +726,7 @@ class RuleQuestions:
                 self._containment_undecided(reason)
                 return
             if len(shown) == 1 and self.context.any_winner and not unreadable:
-                untaken = self.untaken_message()
+                untaken = untaken_message(self.context, b)
                 if untaken is not None:
                     self._can_win(untaken)
                     return
@@ -740,40 +745,6 @@ class RuleQuestions:
                 return
             assert outcome.phrase is not None
             phrase = outcome.phrase
-
-    def untaken_message(self) -> str | None:
-        """A message of B that no earlier data rule matches, among its declared examples and its texts as written.
-
-        Asked only where a rule that can start a turn is counted, not shown
-        with the search's shortest witness (`Context.any_winner`): B's own
-        text is taken, and one of these shows B can win without the searches
-        of the cover.  For an all-of, a text of each part, joined.  Then the
-        same texts written so that fewer rules take them (`_unlike`).
-        """
-        b = self.entry
-        takers = self.context.takers
-        by_part: dict[int, list[str]] = {}
-        for position, text in written_texts(self.context, b.index):
-            by_part.setdefault(position, []).append(text)
-        parts = len(self.languages.rules[b.index].leaves)
-        texts: list[str] = list(b.examples or ())
-        own = self.own_text(b.index)
-        if own:
-            texts.append(own)
-        if parts == 1:
-            texts.extend(by_part.get(0, []))
-        elif len(by_part) == parts:
-            texts.extend(" ".join(combo) for combo in itertools.islice(itertools.product(*by_part.values()), 16))
-        tried: set[str] = set()
-        for candidate in itertools.chain(texts, (v for text in texts for v in _unlike(text))):
-            if candidate in tried:
-                continue
-            tried.add(candidate)
-            if len(tried) > UNTAKEN_TRIED:
-                break
-            if _matches(b, candidate) and not takers.taken(candidate, b.index):
-                return candidate
-        return None
 
     def some_message(self, lang_b: Rule) -> Outcome:
         """Whether B matches any message: its own text shows it does, else a search over B alone.
@@ -986,21 +957,6 @@ class RuleQuestions:
                 relation=SHARED_TEXT,
             )
         )
-
-
-def _unlike(text: str) -> list[str]:
-    """`text` written so that earlier rules may no longer take it, while the rule itself may still match.
-
-    Glued (no word edge between its words), with a letter against either
-    end (no word edge there), in other cases (a case-sensitive rule no longer
-    matches), and with a letter that case folding equates with a non-ASCII
-    character written as that character (`special_forms`).
-    """
-    glued = text.replace(" ", "")
-    return [
-        glued, f"a{text}", f"{text}a", f"a{text}a", text.upper(), text.title(), text.swapcase(),
-        *special_forms(text)[:4],
-    ]
 
 
 def overlap_message(item: DecidedItem) -> str:

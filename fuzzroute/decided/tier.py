@@ -280,7 +280,6 @@ def decide(
 
     decisions = Decisions(boundary=BOUNDARY)
     spent = [context.facts.states]
-    witnessing = [0, 0]
     searches = context.facts.searches
     answered: set[int] = set()
     listing = Listing(decisions, graph, entries)
@@ -301,8 +300,6 @@ def decide(
         listing.count(answers)
         spent[0] += answers.states
         searches += answers.searches
-        witnessing[0] += answers.witness_states
-        witnessing[1] += answers.witness_searches
     decisions.items.extend(redos_items(languages, [entries[i] for i in data if i in answered], known_linear=linear))
     for lint in case_range_items([entries[i] for i in data]):
         if lint.witness is not None:  # shown like every decided witness: with the claims both laws give it
@@ -337,9 +334,6 @@ def decide(
                 decisions.defects.append(defect)
     decisions.stats = _stats(context, spent[0], searches, len(missing), started)
     decisions.stats["run_states"] = run_states
-    # The searches made only for the witnesses of listed findings: fewer once the listing is complete, which a
-    # pool of workers learns later than one process (the decisions and their bounds never count these).
-    decisions.stats["witness_states"], decisions.stats["witness_searches"] = witnessing
     decisions.stats["rules_over_run_bound"] = len(missing) if bounded else 0
     return decisions
 
