@@ -86,8 +86,8 @@ from fuzzroute.decided.pair_sets import pair_sets
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
-from fuzzroute.decided.verify import claims_follow_matches, verify
 from fuzzroute.decided.untaken import untaken_message
+from fuzzroute.decided.verify import claims_follow_matches, verify
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.nfa import Undecidable
