@@ -380,12 +380,18 @@ class RuleQuestions:
 
         Asked within `witnessing`: its searches spend no bound.  A pair the
         searches do not show (one ran out) is counted, as every such pair is
-        once the listing is complete.
+        once the listing is complete.  Once the listing of shared text in
+        wildcards is complete (`counted`), a pair not shown in B's fixed words
+        is counted without looking for its witness: whatever that witness,
+        `shared` would count it.
         """
         if fixed_candidate and fixed is not None:
             outcome = self.evident_inside(fixed, a, lang_a) or self.inside(fixed, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
                 return
+        if self.counted(WILDCARD):
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
+            return
         if in_gap:
             self.shared(a, self.gap_witness(a.index), WILDCARD)
             return
@@ -395,14 +401,17 @@ class RuleQuestions:
                 return
         self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
 
-    def counting(self) -> bool:
-        """Whether shared text is only counted from here on: both strengths' listings are complete
+    def counted(self, strength: str) -> bool:
+        """Whether shared text of `strength` is only counted from here on: its listing is complete
         (`Context.full`) and an overlap is verified by the matchers alone (`verify.claims_follow_matches`)."""
         full = self.context.full
         return (
-            self.context.claims_follow_matches and not self.context.exhaustive and full is not None
-            and full(FIXED_WORDS) and full(WILDCARD)
+            self.context.claims_follow_matches and not self.context.exhaustive and full is not None and full(strength)
         )
+
+    def counting(self) -> bool:
+        """Whether all shared text is only counted from here on (`counted`, both strengths)."""
+        return self.counted(FIXED_WORDS) and self.counted(WILDCARD)
 
     def counted_examples(
         self, relations: dict[str, int], walked: int, first_meeting: int, phrases: dict[int, str | None]
