@@ -30,10 +30,11 @@ of automata.  Every fact is exact in the direction it is used:
   text between two spaces): inserting " " + another rule's text + " "
   there keeps it the rule's own text.  An `infix` rule shares that text.
   `part_gaps`: the all-of rules with such a gap in one part's own text.
-* `fixed_gate`, `own_gate`: the rules that may match inside a rule's fixed
-  words, or inside its own texts, by the claim laws' literal prefilter run
-  over the fixed segments and closed templates of `shapes` (a rule left out
-  cannot; a rule kept is asked with the automata).
+* `gates` (made by the plan when a rule is asked, `FactsPlan.gates`): the
+  rules that may match inside a rule's fixed words, or inside its own
+  texts, by the claim laws' literal prefilter run over the fixed segments
+  and closed templates of `shapes`, narrowed by the word index (a rule left
+  out cannot; a rule kept is asked with the automata).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from fuzzroute.decided.ends import Ends, anchored, disjoint, ends_of
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.literal_words import literal_words
 from fuzzroute.decided.product import FOUND, Rule, search
-from fuzzroute.decided.shapes import RuleShape, rule_shape
+from fuzzroute.decided.shapes import rule_shape
 from fuzzroute.decided.word_index import WordIndex, folds_case, own_texts
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.dfa import Part
@@ -118,12 +119,6 @@ class Facts:
     gaps: dict[int, int] = field(default_factory=dict)
     #: The all-of rules the own text of one of whose parts has a free gap: an `infix` rule matches inside it.
     part_gaps: int = 0
-    fixed_gate: dict[int, int] = field(default_factory=dict)
-    own_gate: dict[int, int] = field(default_factory=dict)
-    #: The gates as the laws' prefilter alone gives them (before the word index narrows them): the order in
-    #: which the pairs were always walked, which the listing of findings and examples keeps.
-    laws_fixed_gate: dict[int, int] = field(default_factory=dict)
-    laws_own_gate: dict[int, int] = field(default_factory=dict)
     readable: int = 0
     unscreened: int = 0
     states: int = 0
@@ -136,8 +131,7 @@ class Facts:
         for name in ("infix", "prefix", "suffix", "room", "nothing", "part_gaps", "empty", "empty_own", "readable",
                      "gathered"):
             setattr(self, name, getattr(self, name) | getattr(other, name))
-        for name in ("texts", "first", "first_own", "gaps", "fixed_gate", "own_gate", "laws_fixed_gate",
-                     "laws_own_gate", "ends"):
+        for name in ("texts", "first", "first_own", "gaps", "ends"):
             getattr(self, name).update(getattr(other, name))
         for first_cells, rules in other.by_first.items():
             self.by_first[first_cells] = self.by_first.get(first_cells, 0) | rules
@@ -251,6 +245,58 @@ class FactsPlan:
         hits = [n for n, chars in enumerate(self.needle_chars) if chars <= allowed]
         return self.entries_of(self.screen.survivors_of_hits(hits)) | self.unscreened
 
+    def gates(self, index: int) -> Gates:
+        """Rule `index`'s gates (see `Gates`), made when its questions are asked (-1: every rule passes).
+
+        Made here, not kept with the facts: at 50,000 rules a gate is a 6 KB
+        integer, four of them a rule.
+        """
+        automata = self.languages.rules[index]
+        screen, alphabet, unscreened = self.screen, self.alphabet, self.unscreened
+        shape = rule_shape(automata.leaves)
+        fixed = own = -1
+        segments = shape.segments
+        if segments is not None:
+            fixed = self.entries_of(screen.survivors_of_all(segments)) | unscreened
+        templates = shape.templates(alphabet)
+        if templates is not None and not automata.wild:
+            own = fixed
+        elif templates is not None:
+            own = self.entries_of(screen.survivors_of_all(templates)) | unscreened
+        else:
+            characters = shape.characters(alphabet)
+            if characters is not None and not any(ch.isalpha() for ch in characters):
+                # Own texts without letters (digits, signs): only letterless literals can occur in them.
+                own = self.fitting({fold(ch) for ch in characters})
+        laws_fixed, laws_own = fixed, own
+        if all(shapes is not None for shapes in shape.leaves):
+            leaves = [
+                (shapes or (), folds_case(leaf)) for shapes, leaf in zip(shape.leaves, automata.leaves, strict=True)
+            ]
+            spelled = own_texts(leaves, True)
+            if spelled is not None:
+                fixed &= self.words.survivors(*spelled)
+            spelled = own_texts(leaves, False)
+            if spelled is not None:
+                own &= self.words.survivors(*spelled)
+        return Gates(fixed, own, laws_fixed, laws_own)
+
+
+@dataclass(frozen=True)
+class Gates:
+    """The earlier rules (bits) that may match inside a rule's fixed words, or its own texts.
+
+    By the laws' prefilter over the rule's fixed segments and closed
+    templates (`laws_fixed`, `laws_own`: the order in which the pairs were
+    always walked, which the listing of findings and examples keeps), then
+    narrowed by the word index (`fixed`, `own`): a rule left out cannot.
+    """
+
+    fixed: int
+    own: int
+    laws_fixed: int
+    laws_own: int
+
 
 def plan_facts(graph: Graph, languages: Languages) -> FactsPlan:
     laws = graph.laws
@@ -285,8 +331,7 @@ def gather(graph: Graph, languages: Languages, known: Facts | None = None, plan:
 
 def rule_facts(plan: FactsPlan, facts: Facts, index: int) -> None:
     """Add rule `index`'s facts to `facts` (see the module docstring)."""
-    languages, finder, screen, alphabet = plan.languages, plan.finder, plan.screen, plan.alphabet
-    space, newline = plan.space, plan.newline
+    languages, finder, space, newline = plan.languages, plan.finder, plan.space, plan.newline
     automata = languages.rules[index]
     facts.gathered |= 1 << index
     if not automata.decidable:
@@ -324,20 +369,6 @@ def rule_facts(plan: FactsPlan, facts: Facts, index: int) -> None:
             facts.empty_own |= 1 << index
         facts.first_own[index] |= _starts(reading.parts, count)
     shape = rule_shape(automata.leaves)
-    segments = shape.segments
-    if segments is not None:
-        facts.fixed_gate[index] = plan.entries_of(screen.survivors_of_all(segments)) | plan.unscreened
-    templates = shape.templates(alphabet)
-    if templates is not None and not automata.wild:
-        facts.own_gate[index] = facts.fixed_gate.get(index, -1)
-    elif templates is not None:
-        facts.own_gate[index] = plan.entries_of(screen.survivors_of_all(templates)) | plan.unscreened
-    else:
-        characters = shape.characters(alphabet)
-        if characters is not None and not any(ch.isalpha() for ch in characters):
-            # Own texts without letters (digits, signs): only letterless literals can occur in them.
-            facts.own_gate[index] = plan.fitting({fold(ch) for ch in characters})
-    _narrow_by_words(facts, index, shape, automata.leaves, plan.words)
     if own is not None and len(own) > 1 and shape.open and _part_gap(facts, own, languages, finder):
         facts.part_gaps |= 1 << index
     if text is None or "\n" in text:
@@ -373,23 +404,6 @@ def _part_gap(facts: Facts, own: Sequence[Rule], languages: Languages, finder: C
         if _gap(reading.parts[0], [finder.cell(ch) for ch in phrase], space, newline) is not None:
             return True
     return False
-
-
-def _narrow_by_words(
-    facts: Facts, index: int, shape: RuleShape, automata_leaves: Sequence[Regex | Keywords], words: WordIndex
-) -> None:
-    """Narrow the rule's gates to the rules whose required words, with their edges, fit its own texts."""
-    if index in facts.fixed_gate:
-        facts.laws_fixed_gate[index] = facts.fixed_gate[index]
-    if index in facts.own_gate:
-        facts.laws_own_gate[index] = facts.own_gate[index]
-    if any(shapes is None for shapes in shape.leaves):
-        return
-    leaves = [(shapes or (), folds_case(leaf)) for shapes, leaf in zip(shape.leaves, automata_leaves, strict=True)]
-    for fixed, gates in ((True, facts.fixed_gate), (False, facts.own_gate)):
-        spelled = own_texts(leaves, fixed)
-        if spelled is not None:
-            gates[index] = gates.get(index, -1) & words.survivors(*spelled)
 
 
 def accepts(reading: Rule, finder: CellFinder, text: str) -> bool:

@@ -7,8 +7,8 @@ over entry positions, and each is exact in the direction it is used
 random small graphs):
 
 * `fixed_gate`, `own_gate`: the earlier rules that may match inside B's
-  fixed words, or inside its own texts (`facts`: the laws' prefilter, then
-  the word index with its edges).  A rule left out cannot.
+  fixed words, or inside its own texts (`facts.FactsPlan.gates`: the laws'
+  prefilter, then the word index with its edges).  A rule left out cannot.
 * `gap`: the `infix` rules, which match inside B's own text where B has a
   free gap (they share that text).
 * `meeting`: the rules surely matching a message B matches too (`facts`:
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from fuzzroute.decided.ends import disjoint
-from fuzzroute.decided.facts import Facts, starting_with
+from fuzzroute.decided.facts import Facts, FactsPlan, starting_with
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.literal_words import literal_words
 from fuzzroute.decided.prefilter import Takers
@@ -46,6 +46,8 @@ class Context(Protocol):
 
     @property
     def facts(self) -> Facts: ...
+    @property
+    def plan(self) -> FactsPlan: ...
     @property
     def languages(self) -> Languages: ...
     @property
@@ -89,10 +91,11 @@ def pair_sets(
     if facts.empty_own >> index & 1:
         can_start |= facts.empty
     opened = earlier & can_start
-    laws_fixed = facts.laws_fixed_gate.get(index, -1) & opened
-    laws_own = facts.laws_own_gate.get(index, -1) & opened if wild else 0
-    fixed_gate = facts.fixed_gate.get(index, -1) & opened
-    own_gate = facts.own_gate.get(index, -1) & opened if wild else 0
+    gates = context.plan.gates(index)
+    laws_fixed = gates.laws_fixed & opened
+    laws_own = gates.laws_own & opened if wild else 0
+    fixed_gate = gates.fixed & opened
+    own_gate = gates.own & opened if wild else 0
     gap = facts.infix & earlier if index in facts.gaps and wild else 0
     first_meeting = 0
     if facts.infix >> index & 1:

@@ -80,7 +80,7 @@ from fuzzroute.decided.decisions import (
     WILDCARD,
     DecidedItem,
 )
-from fuzzroute.decided.facts import Facts, bits, first, gather, ones
+from fuzzroute.decided.facts import Facts, FactsPlan, bits, first, gather, ones, plan_facts
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.pair_sets import pair_sets
 from fuzzroute.decided.prefilter import Takers
@@ -130,6 +130,8 @@ class Context:
     languages: Languages
     takers: Takers
     facts: Facts
+    #: What each rule's facts and gates read of the whole graph (`facts.FactsPlan`).
+    plan: FactsPlan
     max_states: int = MAX_STATES
     rule_states: int = RULE_STATES
 
@@ -156,12 +158,13 @@ class Context:
     @classmethod
     def of(
         cls, graph: Graph, languages: Languages, max_states: int, rule_states: int, exhaustive: bool = False,
-        facts: Facts | None = None,
+        facts: Facts | None = None, plan: FactsPlan | None = None,
     ) -> Context:
         entries = graph.entries
         data = bits([e.index for e in entries if e.data_matcher is not None])
-        facts = gather(graph, languages) if facts is None else facts
-        context = cls(graph, languages, Takers(graph), facts, max_states, rule_states)
+        plan = plan_facts(graph, languages) if plan is None else plan
+        facts = gather(graph, languages, plan=plan) if facts is None else facts
+        context = cls(graph, languages, Takers(graph), facts, plan, max_states, rule_states)
         context.entries, context.data = entries, data
         context.whens = tuple(e.index for e in entries if e.when is not None)
         context.first_default = next((e.index for e in entries if e.is_unconditional), None)

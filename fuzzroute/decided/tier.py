@@ -266,7 +266,8 @@ def decide(
     languages = languages_for(graph)
     plan = plan_facts(graph, languages)
     linear, known = build_automata(languages, workers if build_workers is None else build_workers, plan)
-    context = Context.of(graph, languages, max_states, rule_states, exhaustive, gather(graph, languages, known, plan))
+    context = Context.of(graph, languages, max_states, rule_states, exhaustive,
+                         gather(graph, languages, known, plan), plan)
     context.any_winner = winners == ANY and not exhaustive
     entries = graph.entries
     data = [e.index for e in entries if e.data_matcher is not None]
