@@ -3,7 +3,8 @@
 `decided.pair_sets` settles most pairs of a graph from facts: the word
 index keeps out of the "inside B's own text" questions the earlier rules
 whose required words (with their edges) cannot occur there, the ends of
-anchored rules and the rules that match nothing are decided disjoint, the
+anchored rules, the lengths of their messages and the rules that match
+nothing are decided disjoint, the
 `infix`/`prefix`/`suffix`/`room` facts decide that two rules meet, and a text
 of B's as written shows an earlier rule matching inside it.  Each set is
 exact in one direction only, and that direction is checked here on random
@@ -40,6 +41,7 @@ WORDS = ["baco", "bacoki", "coba", "kiba", "saco", "ba", "Baco", "dik", "cosa"]
 FORMS = [
     r"\b{0}\b", "{0}|{1}", r"(?:{0}|{1})\s+{2}", "^{0}", "{0}$", "{0}s?", "where is {0}", "{0}.*{1}", r"{0}\d+",
     "{0} {1}", r"\A{0}\Z", r"{0}\b", "[Bb]{0}", r"\d{0}", r"{0}\s*{1}", "^{0}.*{1}$", r"(?a)\b{0}\b",
+    r"\A{0}(?: {1})?\Z", r"\A[a-z]{{2,6}}\Z",
 ]
 #: Searches this large are run to the end on these small rules; a limit leaves the pair unchecked.
 EXHAUSTIVE_STATES = 200_000
@@ -113,3 +115,24 @@ def test_what_the_facts_settle_agrees_with_the_exhaustive_search(found: list[obj
                 assert True in inside_own or None in inside_own, ("shown inside, but it is not", pair)
                 if len(own) > 1:
                     assert shares is not False, ("shown inside an all-of, but they share no message", pair)
+
+
+def _apart(first: str, second: str) -> bool:
+    graph = Graph("lengths")
+    graph.entry("a", match=re.compile(first))
+    graph.entry("b", match=re.compile(second))
+    languages = languages_for(graph)
+    build_automata(languages)
+    context = Context.of(graph, languages, MAX_STATES, RULE_STATES)
+    settled = pair_sets(context, 1, 1, languages.own(1), languages.fixed(1))
+    return bool(settled.apart & 1)
+
+
+def test_rules_whose_messages_cannot_be_as_long_are_apart() -> None:
+    # Both begin and end with any letter: only the lengths of their messages keep them apart.
+    assert _apart(r"\A[a-z]{2,3}\Z", r"\A[a-z]{4,6}\Z")
+    assert _apart(r"\A[a-z]{5}\Z", r"\A[a-z]{2,4}\Z")
+    assert not _apart(r"\A[a-z]{2,4}\Z", r"\A[a-z]{4,6}\Z")
+    # A rule without an end matches longer messages too; B's messages are all longer than the first's.
+    assert not _apart(r"\A[a-z]{2,3}", r"\A[a-z]{4,6}\Z")
+    assert _apart(r"\A[a-z]{2,3}\Z", r"\A[a-z]{4,6}")

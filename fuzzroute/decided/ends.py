@@ -145,3 +145,78 @@ def disjoint(first: Sequence[Ends], second: Sequence[Ends]) -> bool:
 
 def anchored(parts: Sequence[Ends]) -> bool:
     return any(p.heads is not None or p.tails is not None for p in parts)
+
+
+def shortest(part: Part) -> int | None:
+    """The length of the part's shortest accepted text (None: it accepts none)."""
+    moves, accepts = part.moves, part.accepts
+    if accepts[0]:
+        return 0
+    seen = {0}
+    frontier = [0]
+    length = 0
+    while frontier:
+        length += 1
+        following: list[int] = []
+        for state in frontier:
+            for target in set(moves[state]):
+                if target not in seen:
+                    if accepts[target]:
+                        return length
+                    seen.add(target)
+                    following.append(target)
+        frontier = following
+    return None
+
+
+def longest(part: Part) -> int | None:
+    """The length of the part's longest accepted text, when its live states hold no cycle (None: no bound)."""
+    moves, live = part.moves, part.live
+    if not live[0]:
+        return 0
+    order: list[int] = []
+    state_of: dict[int, int] = {}  # 1: on the path, 2: done
+    stack: list[tuple[int, int]] = [(0, 0)]
+    while stack:
+        state, column = stack.pop()
+        if column == 0:
+            if state_of.get(state) == 2:
+                continue
+            state_of[state] = 1
+        row = moves[state]
+        while column < len(row) and not live[row[column]]:
+            column += 1
+        if column == len(row):
+            state_of[state] = 2
+            order.append(state)
+            continue
+        stack.append((state, column + 1))
+        target = row[column]
+        mark = state_of.get(target)
+        if mark == 1:
+            return None  # a cycle of live states: texts of any length
+        if mark is None:
+            stack.append((target, 0))
+    most: dict[int, int] = {}
+    for state in order:  # every target before its sources
+        best = 0 if part.accepts[state] else -1
+        for target in set(moves[state]):
+            if live[target] and most.get(target, -1) >= 0:
+                best = max(best, most[target] + 1)
+        most[state] = best
+    return most.get(0)
+
+
+def lengths(parts: Sequence[Part]) -> tuple[int, int | None] | None:
+    """The fewest and most characters a message of the rule holds (None: it matches none; most None: no bound)."""
+    least = 0
+    most: int | None = None
+    for part in parts:
+        low = shortest(part)
+        if low is None:
+            return None
+        least = max(least, low)
+        high = longest(part)
+        if high is not None:
+            most = high if most is None else min(most, high)
+    return least, most

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fuzzroute.decided.ends import Ends, anchored, disjoint, ends_of
+from fuzzroute.decided.ends import Ends, anchored, disjoint, ends_of, lengths
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.literal_words import literal_words
 from fuzzroute.decided.product import FOUND, Rule, search
@@ -107,6 +107,13 @@ class Facts:
     ends: dict[int, tuple[Ends, ...]] = field(default_factory=dict)
     #: The rules whose parts' ends never agree: they match no message, so they share none with any rule.
     nothing: int = 0
+    #: Per rule, the fewest characters a message of it holds; per rule with a bound, the most.
+    least: dict[int, int] = field(default_factory=dict)
+    most: dict[int, int] = field(default_factory=dict)
+    #: The rules (bits) by their `least` and by their `most`: a few lengths hold many rules, so the rules
+    #: whose messages are all shorter (or longer) than another's are a union over lengths, not over rules.
+    by_least: dict[int, int] = field(default_factory=dict)
+    by_most: dict[int, int] = field(default_factory=dict)
     #: Per rule, the cells a message it matches can start with (bits over cells; all of them for an
     #: unanchored rule), and the cells one of its own texts can start with.
     first: dict[int, int] = field(default_factory=dict)
@@ -131,10 +138,12 @@ class Facts:
         for name in ("infix", "prefix", "suffix", "room", "nothing", "part_gaps", "empty", "empty_own", "readable",
                      "gathered"):
             setattr(self, name, getattr(self, name) | getattr(other, name))
-        for name in ("texts", "first", "first_own", "gaps", "ends"):
+        for name in ("texts", "first", "first_own", "gaps", "ends", "least", "most"):
             getattr(self, name).update(getattr(other, name))
-        for first_cells, rules in other.by_first.items():
-            self.by_first[first_cells] = self.by_first.get(first_cells, 0) | rules
+        for name in ("by_first", "by_least", "by_most"):
+            mine = getattr(self, name)
+            for key, rules in getattr(other, name).items():
+                mine[key] = mine.get(key, 0) | rules
         self.states += other.states
         self.searches += other.searches
 
@@ -357,6 +366,13 @@ def rule_facts(plan: FactsPlan, facts: Facts, index: int) -> None:
     facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
     if all(part.accepts[0] for part in languages.search(index).parts):
         facts.empty |= 1 << index
+    bounds = lengths(languages.search(index).parts)
+    if bounds is not None:
+        facts.least[index] = bounds[0]
+        facts.by_least[bounds[0]] = facts.by_least.get(bounds[0], 0) | 1 << index
+        if bounds[1] is not None:
+            facts.most[index] = bounds[1]
+            facts.by_most[bounds[1]] = facts.by_most.get(bounds[1], 0) | 1 << index
     rule_ends = tuple(ends_of(part) for part in languages.search(index).parts)
     if anchored(rule_ends):
         facts.ends[index] = rule_ends

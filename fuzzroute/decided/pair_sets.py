@@ -14,7 +14,7 @@ random small graphs):
 * `meeting`: the rules surely matching a message B matches too (`facts`:
   `infix`, `prefix`, `suffix`, `room`), so co-occurring unless they share text.
 * `apart`: the rules sharing no message with B (first characters, the ends
-  of anchored rules, rules that match nothing).
+  of anchored rules, the lengths of their messages, rules that match nothing).
 * `shown`: the rules shown to match inside B's own text by a text of B's as
   written (`shown_inside`) or by B's free gap: shared text, decided without
   a search.
@@ -140,12 +140,13 @@ def meeting_by_facts(context: Context, index: int, earlier: int) -> int:
 def apart_by_ends(context: Context, index: int, earlier: int) -> int:
     """Earlier anchored rules whose messages never begin or end as B's do (`ends`): no message is both.
 
-    A rule that matches no message (`Facts.nothing`) shares none with any rule.
+    A rule that matches no message (`Facts.nothing`) shares none with any
+    rule, nor do two rules whose messages' lengths cannot agree.
     """
     facts = context.facts
     if facts.nothing >> index & 1:
         return earlier
-    found = earlier & facts.nothing
+    found = earlier & facts.nothing | _apart_by_length(facts, index, earlier)
     mine = facts.ends.get(index)
     if mine is None:
         return found
@@ -153,6 +154,23 @@ def apart_by_ends(context: Context, index: int, earlier: int) -> int:
         if other < index and earlier >> other & 1 and disjoint(theirs, mine):
             found |= 1 << other
     return found
+
+
+def _apart_by_length(facts: Facts, index: int, earlier: int) -> int:
+    """Earlier rules whose messages are all shorter, or all longer, than every message of B's."""
+    least = facts.least.get(index)
+    if least is None:
+        return 0
+    found = 0
+    for most, rules in facts.by_most.items():
+        if most < least:
+            found |= rules
+    most_here = facts.most.get(index)
+    if most_here is not None:
+        for fewest, rules in facts.by_least.items():
+            if fewest > most_here:
+                found |= rules
+    return found & earlier
 
 
 def _matches(entry: Entry, phrase: str) -> bool:

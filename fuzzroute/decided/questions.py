@@ -241,6 +241,8 @@ class RuleQuestions:
         self._alone: dict[int, bool] = {}
         #: Above 0 while searches only look for witnesses (`witnessing`).
         self._witnessing = 0
+        #: Per earlier rule (and whether for a witness), the search for a message both it and B match.
+        self._products: dict[tuple[int, bool], Outcome] = {}
 
     # -- searching ---------------------------------------------------------------
     def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
@@ -645,8 +647,17 @@ class RuleQuestions:
             for candidate in (rest, f"{text} {rest}", f"{rest} {text}"):
                 if _matches(a, candidate) and _matches(b, candidate):
                     return candidate
-        outcome = self.ask([self.languages.search(a.index), self.languages.search(b.index)])
+        outcome = self.product(a, self.languages.search(a.index), self.languages.search(b.index))
         return outcome.phrase if outcome.verdict == FOUND else None
+
+    def product(self, a: Entry, lang_a: Rule, lang_b: Rule) -> Outcome:
+        """The search for a message both `a` and B match, asked once per pair and kept (`message_of` and
+        `meet` both ask it; a witness's search and a decision's are kept apart, as their bounds are)."""
+        key = (a.index, self._witnessing > 0)
+        found = self._products.get(key)
+        if found is None:
+            found = self._products[key] = self.ask([lang_a, lang_b])
+        return found
 
     def meet(self, a: Entry, lang_a: Rule, lang_b: Rule) -> Outcome:
         """Whether `a` and B match a common message: their texts glued, A's own text matched by B, or the product.
@@ -664,7 +675,7 @@ class RuleQuestions:
                     if found.verdict == FOUND:
                         phrase = found.phrase
                         break
-        return Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
+        return Outcome(FOUND, phrase) if phrase is not None else self.product(a, lang_a, lang_b)
 
     def undecided_pair(self, a: Entry, why: str) -> None:
         b = self.entry
