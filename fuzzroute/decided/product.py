@@ -169,8 +169,9 @@ def _excluding_search(
     queue = deque([start])
     while queue:
         state = queue.popleft()
-        # Each distinct successor once, in the order of its first (most readable) letter.
-        for following in dict.fromkeys(zip(*map(getitem, rows, state), strict=False)):
+        # Each distinct successor once, in the order of its first (most readable) letter: a repeat is
+        # already a parent's key, or dropped again (a tuple is hashed each time, so no dict of them first).
+        for following in zip(*map(getitem, rows, state), strict=False):
             if following in parent:
                 continue
             if DEAD in following[:positive] or DROP in following:
