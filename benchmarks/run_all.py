@@ -17,6 +17,7 @@ import bench_decide
 import bench_diff
 import bench_explore
 import bench_generate
+import bench_graph_code
 import bench_growth
 import bench_laws
 import bench_loading
@@ -28,7 +29,8 @@ import bench_typescript
 
 def main() -> None:
     full = "--full" in sys.argv
-    for bench in (bench_laws, bench_pipeline, bench_memory, bench_typescript, bench_backtracking, bench_explore):
+    for bench in (bench_laws, bench_pipeline, bench_memory, bench_typescript, bench_backtracking, bench_explore,
+                  bench_graph_code):
         print(bench.main(full=full), flush=True)
         print(flush=True)
     for plain in (bench_generate, bench_growth):

@@ -44,9 +44,9 @@ graph = (
 
 
 def near_miss_graph() -> Graph:
-    """A keyword rule with one example; its plural "track my refunds" falls through."""
+    """A keyword rule with one example; its plural "where are my refunds" falls through."""
     return (
         Graph("near-miss")
-        .entry("refunds", match=keywords("refund"), examples=["track my refund"])
+        .entry("refunds", match=keywords("refund"), examples=["where is my refund"])
         .entry("greeting", match=keywords("hello", "hi"))
     )

@@ -1,13 +1,34 @@
-"""fuzzroute: find routing bugs in the start rules of an LLM agent's skill graph.
+r"""fuzzroute: find routing bugs in the start rules of an LLM agent's skill graph.
 
-The names below are the public Python API (see the README).  They are loaded
-on first use, so `import fuzzroute` is cheap: a light entry point (a test
-runner plugin, `fuzzroute --version`) pays for nothing it does not touch.
-The code is organised in layers, each importing only the ones below it:
-`engine` (graph, matchers, laws, proven checks), `graphfiles` (reading graph
-files), `decided` (automata), `strategies` and `generate` (phrases),
-`results` (the typed findings), `report` (building and rendering the report),
-`authoring` (editing a graph's source) and `cli` (the commands).
+From the command line, on a graph file (a .py file declaring a
+`fuzzroute.Graph`, a .json graph document, or a TypeScript or JavaScript
+file using the reference library, which is read without running it):
+
+    fuzzroute check GRAPH     # proven checks and decided findings; exit 1 on one to act on
+    fuzzroute report GRAPH    # everything, as one HTML page (plus --json, --sarif, --junit)
+    fuzzroute suggest GRAPH   # examples worth declaring; --write adds them to the graph's source
+
+`fuzzroute COMMAND --help` lists each command's options and exit codes, and
+`[tool.fuzzroute]` in pyproject.toml sets their defaults. From Python:
+
+    import re
+    import fuzzroute
+
+    graph = (
+        fuzzroute.Graph("support")
+        .entry("orders", match=re.compile(r"\border\b", re.I), examples=["order status please"])
+        .entry("tracking", match=re.compile(r"where is my order", re.I), examples=["where is my order"])
+        .entry("concierge")  # unconditional default
+    )
+    graph.checkup().problems                          # proven: the declared examples, as the reference judges
+    fuzzroute.decide(graph).items                     # decided: for every message, by automata
+    fuzzroute.explore(graph, budget_phrases=500)      # suggested: generated phrases, samples, not proof
+
+The names below are the public API, each with its own `help()`; they are
+loaded on first use, so `import fuzzroute` is cheap. How the code is
+organised, layer by layer, is written once, as the rules
+`tests/test_architecture.py` enforces; the contributor documentation
+(docs/contributing/code-organisation.md) shows them.
 """
 
 from __future__ import annotations

@@ -1,14 +1,16 @@
-"""Write fuzzroute/graphfiles/graph_validator.py: the graph document's JSON Schema compiled to Python.
+"""Write the graph document's JSON Schema from the format's TypedDicts, and compile it to Python.
 
-Loading a JSON graph checks it against `fuzzroute/schema/graph.schema.json`.  fastjsonschema
-turns the schema into plain Python (one function per definition); generating that code at
-every start would cost each `fuzzroute check` more than validating a 200-rule graph, so the
-code is generated here once and shipped.  Run after every change of the schema (or of the
-pinned fastjsonschema):
+The graph format is declared once, as the TypedDicts of `fuzzroute/engine/graph_document.py`;
+this writes `fuzzroute/schema/graph.schema.json` from them (`fuzzroute.graphfiles.graph_schema`),
+then `fuzzroute/graphfiles/graph_validator.py`: loading a JSON graph checks it against the
+schema, and fastjsonschema turns the schema into plain Python (one function per definition).
+Generating that code at every start would cost each `fuzzroute check` more than validating a
+200-rule graph, so the code is generated here once and shipped.  Run after every change of the
+format's TypedDicts (or of the pinned fastjsonschema):
 
     python scripts/make_graph_validator.py
 
-tests/test_engine_jsonformat.py fails while the shipped file differs from what this writes.
+tests/test_engine_jsonformat.py fails while either shipped file differs from what this writes.
 """
 
 from __future__ import annotations
@@ -43,5 +45,9 @@ def generated_code() -> str:
 
 
 if __name__ == "__main__":
+    from fuzzroute.graphfiles.graph_schema import graph_schema_text
+
+    SCHEMA.write_text(graph_schema_text(), "utf-8")
+    print(f"wrote {SCHEMA.relative_to(ROOT)}")
     OUT.write_text(generated_code(), "utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}")

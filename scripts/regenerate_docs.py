@@ -15,6 +15,12 @@ just before it (an HTML comment, invisible on the rendered page):
   writes it, and the test suite fails when it is stale;
 - `<!-- not-run: REASON -->`: shown but not run, for the reason given.
 
+Some pages are written from the code itself, so they cannot drift from it:
+`docs/reference/finding-kinds.md` from the catalogue of finding kinds
+(`fuzzroute/results/finding_kinds.py`), and the part of
+`docs/contributing/code-organisation.md` between its `written from the code` markers
+from the layer rules `tests/test_architecture.py` enforces.
+
 The script also copies the example graphs the package ships (`fuzzroute/examples/`,
 for `fuzzroute example`) from `examples/` where they have a twin there, and takes
 the report screenshots with a headless Chromium (playwright's own, else a
@@ -24,6 +30,7 @@ system Chromium on PATH, found as the browser tests find it).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -152,6 +159,55 @@ def rewrite(path: Path, fresh: dict[int, str]) -> bool:
     return changed
 
 
+# -- pages written from the code ---------------------------------------------------------------
+
+
+GENERATED_PART = re.compile(
+    r"(?P<start><!-- written from the code: (?P<name>[\w-]+) -->\n)(?P<body>.*?)"
+    r"(?P<end><!-- end written from the code: (?P=name) -->)",
+    re.S,
+)
+
+
+def with_parts(text: str, parts: dict[str, str]) -> str:
+    """`text` with the body between each `written from the code: NAME` marker pair replaced by `parts[NAME]`."""
+    found = {match.group("name") for match in GENERATED_PART.finditer(text)}
+    if found != set(parts):
+        raise ValueError(f"generated parts {sorted(found)} in the page, {sorted(parts)} to write")
+    return GENERATED_PART.sub(lambda m: m.group("start") + parts[m.group("name")] + m.group("end"), text)
+
+
+def layer_table() -> str:
+    """The table of layers, from the rules tests/test_architecture.py enforces."""
+    spec = importlib.util.spec_from_file_location("architecture_rules", ROOT / "tests" / "test_architecture.py")
+    assert spec is not None and spec.loader is not None
+    rules = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rules)
+    table: str = rules.layer_table()
+    return table
+
+
+def generated_pages() -> dict[Path, str]:
+    """Each page written (in whole or in part) from the code, and its text as the code has it now."""
+    from fuzzroute.results.finding_kinds import finding_kinds_page
+
+    organisation = ROOT / "docs" / "contributing" / "code-organisation.md"
+    return {
+        ROOT / "docs" / "reference" / "finding-kinds.md": finding_kinds_page(),
+        organisation: with_parts(organisation.read_text(encoding="utf-8"), {"layers": layer_table()}),
+    }
+
+
+def stale_pages() -> list[Path]:
+    return [path for path, text in generated_pages().items() if path.read_text(encoding="utf-8") != text]
+
+
+def write_generated_pages() -> None:
+    for path in stale_pages():
+        path.write_text(generated_pages()[path], encoding="utf-8")
+        print(f"{path.relative_to(ROOT)}: written from the code")
+
+
 # -- bundled examples ---------------------------------------------------------------------------
 
 
@@ -227,14 +283,16 @@ def main() -> int:
             stale.append(block.where)
             by_file.setdefault(block.path, {})[block.line] = fresh
     stale += [f"fuzzroute/examples/{name}" for name in stale_bundled_examples()]
+    stale += [str(path.relative_to(ROOT)) for path in stale_pages()]
     if options.check:
         for where in stale:
             print(f"stale: {where}")
         return 1 if stale else 0
-    for path, fresh in by_file.items():
-        if rewrite(path, fresh):
-            print(f"{path.relative_to(ROOT)}: {len(fresh)} block(s) regenerated")
+    for path, blocks in by_file.items():
+        if rewrite(path, blocks):
+            print(f"{path.relative_to(ROOT)}: {len(blocks)} block(s) regenerated")
     copy_bundled_examples()
+    write_generated_pages()
     if not options.no_screenshots:
         take_screenshots()
     return 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -72,7 +73,8 @@ def test_a_pull_request_gets_the_report_the_diff_and_a_failing_status(
         ACTION, inputs={"graph": "examples/support.py", "budget": "200"}, workdir=work,
         event_name="pull_request", event={"pull_request": {"number": 7, "base": {"sha": base}}}, env=stub_env,
     )
-    assert Path(stub_env["PIP_LOG"]).read_text().split()[-1] == str(ROOT)  # installed from the action's checkout
+    # Installed from the action's checkout, with V8 for TypeScript and JavaScript `when` predicates.
+    assert Path(stub_env["PIP_LOG"]).read_text().split()[-1] == f"{ROOT}[js]"
     install = by_name(runs, "Install")
     assert install.status == 0 and "fuzzroute, version" in install.stdout
     report = by_name(runs, "fuzzroute report")
@@ -173,6 +175,35 @@ def test_by_default_the_job_fails_on_a_rule_that_never_wins_until_it_is_fixed_or
     assert status_with(accepted) == "0"
 
 
+def test_without_a_graph_input_it_reports_on_the_graphs_of_the_pyproject_table(
+    tmp_path: Path, stub_env: dict[str, str]
+) -> None:
+    """An empty `graph` uses [tool.fuzzroute] graphs (one report each); empty budget and fail-on use the table's."""
+    work = tmp_path / "repo"
+    (work / "graphs").mkdir(parents=True)
+    git(work, "init", "-q")
+    shutil.copy(EXAMPLES / "banking.json", work / "graphs" / "banking.json")  # decided findings, no proven error
+    shutil.copy(ROOT / "fuzzroute" / "examples" / "support.json", work / "graphs" / "support.json")  # proven errors
+    (work / "pyproject.toml").write_text(
+        '[tool.fuzzroute]\ngraphs = ["graphs/banking.json", "graphs/support.json"]\nbudget = 20\nworkers = 1\n'
+        'fail-on = "proven"\n', encoding="utf-8")
+    runs = run_action(ACTION, inputs={}, workdir=work, event_name="pull_request",
+                      event={"pull_request": {"number": 3, "base": {"sha": "0" * 40}}}, env=stub_env)
+    report = by_name(runs, "fuzzroute report")
+    assert report.outputs["status"] == "1", report.stderr  # support's proven errors
+    out = work / "fuzzroute-reports"
+    statuses = {}
+    for name in ("banking", "support"):
+        document = json.loads((out / f"{name}.json").read_text(encoding="utf-8"))
+        assert document["run"]["budget_phrases"] == 20 and document["summary"]["fail_on"] == "proven"  # the table's
+        statuses[name] = document["summary"]["exit_status"]
+        assert (out / f"{name}.html").is_file() and (out / "sarif" / f"{name}.sarif").is_file()
+    assert statuses == {"banking": 0, "support": 1}  # banking's decided findings do not fail under the table's policy
+    assert report.outputs["html"] == "fuzzroute-reports" and report.outputs["sarif"] == "fuzzroute-reports/sarif"
+    assert by_name(runs, "report's SARIF").with_["sarif_file"] == "fuzzroute-reports/sarif"
+    assert not by_name(runs, "fuzzroute diff").ran  # the diff compares one graph: it needs the `graph` input
+
+
 def test_every_input_is_documented_and_read_only_through_the_environment() -> None:
     action = load_action(ACTION)
     assert action["runs"]["using"] == "composite"
@@ -194,3 +225,21 @@ def test_the_expression_reader_refuses_what_it_does_not_know() -> None:
     assert evaluate("github.event.pull_request.base.sha != ''", context) is False
     with pytest.raises(ValueError):
         evaluate("contains(inputs.a, 'x')", context)
+
+
+def test_the_how_to_lists_every_input_with_its_real_default() -> None:
+    """docs/how-to/github-action.md's table against action.yml: the same inputs, the same defaults."""
+    page = (ROOT / "docs" / "how-to" / "github-action.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| ([^|]+?) \|", page, flags=re.MULTILINE))
+    inputs = load_action(ACTION)["inputs"]
+    assert set(rows) == set(inputs)
+    for name, spec in inputs.items():
+        default = str(spec.get("default", ""))
+        shown = rows[name].strip()
+        if default == "":
+            assert shown == "empty", name
+        elif default.startswith("${{"):
+            assert f"`{default.removeprefix('${{').removesuffix('}}').strip()}`" == shown, name
+        else:
+            assert shown == f"`{default}`", name
+    assert "OWNER" not in page and "@v0." not in page  # no placeholder repository, no tag that does not exist

@@ -1,5 +1,11 @@
 """The package's layers import one way: no cycle, no layer reaching above itself, no hidden imports.
 
+The rules are written here once, for contributors: `LAYERS` (who may import
+whom), `LAZY_ONLY`, `INNER_RULES`, `REPORT_PARTS`, `FRONT_ENDS` and each
+layer's job (`LAYER_JOBS`).  The table of docs/contributing/code-organisation.md
+is written from them (`layer_table`, by scripts/regenerate_docs.py), and
+tests/test_docs.py fails while the page differs.
+
 Read with `ast` (nothing is executed) for the layer rules: a layer may import
 the layers listed below it in `LAYERS` and itself, and inside a layer a part
 listed in `INNER_RULES` may import only what its rule names; the engine
@@ -33,7 +39,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "results": frozenset(),
     # The engine builds findings records (the laws' claims), so it may import the model and nothing else.
     "engine": frozenset({"results"}),
-    "graphfiles": frozenset({"engine", "jsregex"}),
+    "graphfiles": frozenset({"engine", "jsregex", "jsrun"}),
+    # The V8 sandbox that runs JavaScript `when` predicates, in a helper process of its own.
+    "jsrun": frozenset({"engine"}),
     # The JavaScript regex dialect: translated into the engine's own regexes when a rule is built.
     "jsregex": frozenset({"engine"}),
     "decided": frozenset({"engine", "results"}),
@@ -57,6 +65,106 @@ ROOT_MODULES = {"__init__.py", "__main__.py", "location.py"}
 #: Layers a layer may import only inside a function (or for type checkers), never when its module loads:
 #: the engine loads the JavaScript dialect only in the function that builds a JavaScript regex.
 LAZY_ONLY: dict[str, frozenset[str]] = {"engine": frozenset({"jsregex"})}
+
+#: What each layer is for: the table of docs/contributing/code-organisation.md is written from these rows and
+#: the rules above (`layer_table`, run by scripts/regenerate_docs.py; a test fails while the page is stale).
+LAYER_JOBS: dict[str, str] = {
+    "results": (
+        "the typed results every layer builds or reads: what generation returns (`suggestions`), the report "
+        "document (`document`), its JSON form in both directions (`jsonform`), the one catalogue per kind of "
+        "finding (`finding_kinds`: decided kinds, suggestion kinds, problem codes and notes, each with what every "
+        "output says of it), what `check` writes (`check_document`), the diff of two versions (`diff_document`), "
+        "the one order of suggestions (`ordering`), what the writers lay out beside the report and never write into "
+        "its JSON (`presentation`) and the rows of declared phrases (`rows`); the published schemas are generated "
+        "from these records (`schemas`)"
+    ),
+    "engine": (
+        "graphs, entries, matchers (every kind answers `DataMatcherKind`; per-kind behaviour is a `match` ending in "
+        "`assert_never`), the two claim laws (with the one literal prefilter, `literal_prefilter` + `literals`), the "
+        "proven checks, the JSON format's TypedDicts (`graph_document`); `regex_syntax` is the only module that "
+        "reads Python's private regex parser; `automata/`, the one automaton engine (regexes and keyword lists as "
+        "exact automata over one alphabet of character classes): the laws run a regex `re` could backtrack on "
+        "through it in linear time, and the decided tier asks it its questions; every call into a graph's own "
+        "code goes through `graph_code` (what that code did to the process: `process_state`; whose signal it "
+        "was: `signal_origin`; the watched process: `supervision`)"
+    ),
+    "graphfiles": (
+        "reading graph files: the `.py` loader, the JSON format (its schema generated from the engine's TypedDicts "
+        "by `graph_schema`, compiled to `graph_validator`), TypeScript and JavaScript graphs (`typescript`, and "
+        "`ts_predicates`: a `when` made runnable from the same tree, its types blanked), where each rule is declared"
+    ),
+    "jsrun": (
+        "the V8 sandbox of TypeScript and JavaScript `when` predicates: `host.py`, a script run as a helper process "
+        "(it imports nothing of fuzzroute, and no fuzzroute process ever loads V8, so forking stays safe), "
+        "`client` (this process's helper, its time limits and what it answered), `predicate` (a predicate as the "
+        "laws call it)"
+    ),
+    "jsregex": (
+        "the JavaScript regex dialect: a JavaScript regex parsed by ECMAScript's grammar (`syntax`), over V8's "
+        "Unicode tables (`charsets`, `data/js_unicode.json`), translated into a Python regex that matches as V8 "
+        "does (`translation`); the engine imports it only inside the function that builds a JavaScript regex, so "
+        "a Python graph never loads it"
+    ),
+    "decided": (
+        "the decided tier, run by `tier.decide`: each data rule's automata (`languages`, built by "
+        "`engine/automata`, on every core by `build_pool`), per-rule facts (`facts`; `ends`: how anchored rules' "
+        "messages begin and end, and how long they can be; `word_index`: the words each rule needs, with their "
+        "edges) and the sets of pairs they settle in bulk (`pair_sets`), the questions (`questions`: shared text, "
+        "co-occurrence, never-wins, `untaken` for a rule that can win; `redos`), bounded in counted work and "
+        "answered on every core (`pool`), each witness re-verified (`verify`), the build policy (`verdict`)"
+    ),
+    "strategies": (
+        "phrase generators, each also a hypothesis strategy; the role of a word in a message (`roles`), which "
+        "inflections and rewordings follow"
+    ),
+    "generate": (
+        "exploration: work units, budgets, workers, grouping of findings, witnesses ranked by how naturally they "
+        "read (`naturalness`)"
+    ),
+    "report": (
+        "three parts, importing one way: `assembly/` builds the findings model (`build`: the one pipeline from the "
+        "tiers' findings to a `Report`; `check_run`: `check`'s one `CheckDocument`; `merge`; `pipeline`: "
+        "`write_report`), `persistence/` keeps it on disk (the `--db` ledger, atomic writes, baselines, output "
+        "paths) and reads only the model, `render/` lays it out (one module per format, `check`'s outputs listed in "
+        "`check_outputs`, the diff's writers, the HTML templates) and reads only the model; `fuzzroute.report` is "
+        "the door every front end goes through"
+    ),
+    "authoring": "`suggest`: picking examples worth declaring and editing the graph's source",
+    "diff": "`fuzzroute diff`: two versions of a graph, the automata over both, samples where they leave a pair "
+            "undecided, the declared rows' verdicts",
+    "cli": "one module per command over the Python API, shared options in `options`, the group and bad-input "
+           "handling in `app`",
+    "integrations": "the pytest plugin, loaded only when asked for",
+    "root": "the public API (`__init__`, which loads each name on first use so `import fuzzroute` stays cheap), "
+            "`python -m fuzzroute` and the documented `fuzzroute.location`",
+}
+
+
+def layer_table() -> str:
+    """The table of layers of docs/contributing/code-organisation.md, from `LAYERS`, `LAZY_ONLY` and `LAYER_JOBS`."""
+    order = list(LAYERS)
+
+    def imports(layer: str) -> str:
+        allowed = [other for other in order if other in LAYERS[layer]]
+        lazy = [f"`{other}` (only inside a function)" for other in order if other in LAZY_ONLY.get(layer, ())]
+        names = [f"`{name}`" if name != "root" else "the root" for name in allowed]
+        shown = ", ".join([*names, *lazy])
+        return shown or "nothing else of fuzzroute"
+
+    def folder(layer: str) -> str:
+        return "the package root" if layer == "root" else f"`fuzzroute/{layer}/`"
+
+    rows = [f"| {folder(layer)} | {LAYER_JOBS[layer]} | {imports(layer)} |" for layer in order]
+    parts = "; ".join(
+        f"`{part.rsplit('.', 1)[1]}` may import " + ", ".join(f"`{a.removeprefix('fuzzroute.')}`" for a in allowed)
+        for part, allowed in REPORT_PARTS.items()
+    )
+    fronts = ", ".join(f"`{front.removeprefix('fuzzroute.')}`" for front in FRONT_ENDS)
+    return "\n".join([
+        "| folder | job | may import |", "|---|---|---|", *rows, "",
+        f"Inside `report`, each part keeps its own rule: {parts}. The front ends ({fronts}) import the report "
+        f"through `{REPORT_API}` (and the files `report.persistence` keeps), never its assembly or its writers.",
+    ]) + "\n"
 
 
 def module_name(path: Path) -> str:
@@ -251,8 +359,11 @@ REPORT_PARTS: dict[str, tuple[str, ...]] = {
     ),
     "fuzzroute.report.render": ("fuzzroute.results", "fuzzroute.engine.text"),
 }
-#: The report's public API, the one door the command line goes through (besides the files it keeps).
+#: The report's public API, the one door every front end goes through (besides the files it keeps).
 REPORT_API = "fuzzroute.report"
+#: The front ends over the report: they import `fuzzroute.report` and its `persistence`, never its assembly or
+#: its writers directly.
+FRONT_ENDS = ("fuzzroute.cli", "fuzzroute.integrations", "fuzzroute.authoring", "fuzzroute.diff")
 
 
 def within(target: str, prefix: str) -> bool:
@@ -275,9 +386,9 @@ def report_rule_breaks(module: str, targets: set[str]) -> list[str]:
                 broken.append(f"{module} ({part.rsplit('.', 1)[1]}) imports {target}")
         elif within(module, "fuzzroute.results") and within(target, "fuzzroute.report"):
             broken.append(f"{module} (the findings model) imports {target}")
-        elif within(module, "fuzzroute.cli") and within(target, "fuzzroute.report") and target != REPORT_API \
-                and not within(target, "fuzzroute.report.persistence"):
-            broken.append(f"{module} (the command line) imports {target}, past the report's public API")
+        elif any(within(module, front) for front in FRONT_ENDS) and within(target, "fuzzroute.report") \
+                and target != REPORT_API and not within(target, "fuzzroute.report.persistence"):
+            broken.append(f"{module} (a front end) imports {target}, past the report's public API")
     return broken
 
 
@@ -299,11 +410,12 @@ def test_every_report_module_is_in_one_of_its_three_parts() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted([*PACKAGE.glob("report/**/*.py"), *PACKAGE.glob("results/*.py"), *PACKAGE.glob("cli/*.py")]),
+    sorted([*PACKAGE.glob("report/**/*.py"), *PACKAGE.glob("results/*.py"),
+            *(path for front in FRONT_ENDS for path in PACKAGE.glob(f"{front.split('.')[1]}/*.py"))]),
     ids=lambda p: str(p.relative_to(PACKAGE)),
 )
 def test_the_report_parts_import_one_way(path: Path) -> None:
-    """Writers read the model, persistence keeps it, assembly builds it; the CLI goes through the public API."""
+    """Writers read the model, persistence keeps it, assembly builds it; the front ends go through the public API."""
     assert report_rule_breaks(module_name(path), resolved_imports(path)) == []
 
 
@@ -318,9 +430,12 @@ def test_the_report_rules_catch_an_import_the_wrong_way() -> None:
         "fuzzroute.report.persistence.history": {"fuzzroute.report.render.html"},
         # The model reaching up into the report.
         "fuzzroute.results.document": {"fuzzroute.report.assembly.overview"},
-        # The command line calling a writer or an assembly module directly.
+        # A front end calling a writer or an assembly module directly.
         "fuzzroute.cli.check": {"fuzzroute.report.render.check_text"},
         "fuzzroute.cli.merge": {"fuzzroute.report.assembly.merge"},
+        "fuzzroute.integrations.pytest_plugin": {"fuzzroute.report.assembly.check_run"},
+        "fuzzroute.diff.run": {"fuzzroute.report.render.diff_text"},
+        "fuzzroute.authoring.suggest": {"fuzzroute.report.assembly.build"},
     }
     for module, targets in planted.items():
         assert len(report_rule_breaks(module, targets)) == len(targets), module
@@ -331,6 +446,7 @@ def test_the_report_rules_catch_an_import_the_wrong_way() -> None:
         "fuzzroute.report.assembly.pipeline": {"fuzzroute.report.render.html", "fuzzroute.report.persistence.ledger",
                                                "fuzzroute.generate", "fuzzroute.decided"},
         "fuzzroute.cli.check": {"fuzzroute.report", "fuzzroute.report.persistence.paths"},
+        "fuzzroute.authoring.suggest": {"fuzzroute.report", "fuzzroute.report.persistence.atomic"},
         "fuzzroute.engine.graph": {"fuzzroute.engine.laws"},
     }
     for module, targets in allowed.items():

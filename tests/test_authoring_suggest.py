@@ -67,7 +67,8 @@ def test_python_diff_applies_with_patch_keeps_comments_and_check_proves_it(
     assert {"generated-shadowed-by-earlier", "widens-coverage"} <= reasons
     # The rule without examples gets some.
     assert any(p["rule"] == "billing" for p in picks)
-    code, diff, _ = code_out_err(invoke("suggest", "authoring.py", "--budget", BUDGET, "--max", "4", "--diff"))
+    code, diff, _ = code_out_err(
+        invoke("suggest", "authoring.py", "--budget", BUDGET, "--max", "4", "--diff", "--with-gaps"))
     assert code == 0 and diff.startswith("--- a/authoring.py\n+++ b/authoring.py\n")
     assert Path("authoring.py").read_text() == before  # --diff only prints
     apply_patch(diff, tmp_path)
@@ -84,7 +85,8 @@ def test_json_diff_applies_with_patch_keeps_key_order_and_check_proves_it(
     before = Path("rules.json").read_text()
     picks = picks_of("rules.json", "--max", "4")
     assert {"generated-shadowed-by-earlier", "generated-laws-disagree"} <= {p["reason"] for p in picks}
-    code, diff, _ = code_out_err(invoke("suggest", "rules.json", "--budget", BUDGET, "--max", "4", "--diff"))
+    code, diff, _ = code_out_err(
+        invoke("suggest", "rules.json", "--budget", BUDGET, "--max", "4", "--diff", "--with-gaps"))
     assert code == 0
     apply_patch(diff, tmp_path)
     after = Path("rules.json").read_text()
@@ -107,7 +109,7 @@ def test_write_edits_in_place_and_check_proves_it(tmp_path: Path, monkeypatch: p
     picks = picks_of("authoring.py", "--rule", "billing", "--max", "5")
     assert picks and {p["rule"] for p in picks} == {"billing"}
     code, out, _ = code_out_err(invoke(
-        "suggest", "authoring.py", "--budget", BUDGET, "--rule", "billing", "--max", "5", "--write"))
+        "suggest", "authoring.py", "--budget", BUDGET, "--rule", "billing", "--max", "5", "--write", "--with-gaps"))
     assert code == 0 and "Wrote" in out
     assert Path("authoring.py").read_text() != before
     assert comments(Path("authoring.py").read_text()) == comments(before)
@@ -148,7 +150,7 @@ def test_a_read_only_file_is_refused_for_write(tmp_path: Path) -> None:
     os.chmod(path, stat.S_IRUSR | stat.S_IRGRP)
     before = path.read_bytes()
     try:
-        code, _, err = code_out_err(invoke("suggest", str(path), "--budget", "200", "--write"))
+        code, _, err = code_out_err(invoke("suggest", str(path), "--budget", "200", "--write", "--with-gaps"))
     finally:
         os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
     assert code == 2 and str(path) in err and "read-only" in err and "--diff" in err
@@ -162,7 +164,7 @@ def test_computed_examples_are_refused_naming_the_rule(tmp_path: Path) -> None:
         'graph = Graph("g").entry("refunds", match=keywords("refund", "return"), examples=EXAMPLES)\n'
     )
     for flag in ("--diff", "--write"):
-        err, path, _ = bad(tmp_path, source, flag)
+        err, path, _ = bad(tmp_path, source, flag, "--with-gaps")
         assert f"{path}:3" in err and 'rule "refunds"' in err and "not a literal list" in err
 
 
@@ -219,7 +221,7 @@ def test_a_graph_outside_the_current_directory_gets_a_diff_for_its_own_folder(
     shutil.copy(EXAMPLES / "authoring.py", tmp_path / "graphs" / "authoring.py")
     monkeypatch.chdir(tmp_path / "work")
     code, diff, err = code_out_err(invoke(
-        "suggest", "../graphs/authoring.py", "--budget", "200", "--max", "1", "--diff"))
+        "suggest", "../graphs/authoring.py", "--budget", "200", "--max", "1", "--diff", "--with-gaps"))
     assert code == 0 and diff.startswith("--- a/authoring.py\n+++ b/authoring.py\n")
     assert f"apply this diff in {tmp_path / 'graphs'}" in err
     apply_patch(diff, tmp_path / "graphs")

@@ -71,15 +71,17 @@ def accept(graph: Path, earlier: str, later: str, reason: str = "on purpose") ->
 
 def test_plain_check_prints_the_never_wins_and_shared_text_lines(at_root: None) -> None:
     code, out, _ = code_out_err(invoke("check", "examples/banking.json"))
-    assert code == 0  # --fail-on proven stays the default: banking has no proven error
+    assert code == 1  # --fail-on decided is the default: banking has no proven error, two decided findings
     assert LOST_CARD in out and CREDIT_LINE in out
-    assert "2 decided finding(s) to act on (--fail-on decided fails on them)" in out
+    assert re.search(r"\d+ decided finding\(s\), 2 to act on \(--fail-on decided fails on them\)", out), out
+    assert invoke("check", "examples/banking.json", "--fail-on", "proven").exit_code == 0
+    assert invoke("check", "examples/banking.json", "--no-decide").exit_code == 0  # --no-decide: proven
     code, out, _ = code_out_err(invoke("check", "examples/devops.py"))
-    assert code == 0
+    assert code == 1
     assert ROLLBACK in out and SCALE in out
     # `--decide` is still accepted (a no-op now) and prints the same, but for the time taken
     code, again, _ = code_out_err(invoke("check", "examples/devops.py", "--decide"))
-    assert code == 0 and untimed(again) == untimed(out)
+    assert code == 1 and untimed(again) == untimed(out)
     code, out, _ = code_out_err(invoke("check", "examples/devops.py", "--no-decide"))
     assert code == 0 and "Decided for all messages" not in out and "decided-overlap" not in out
 
@@ -94,7 +96,7 @@ def test_fail_on_decided_fails_on_never_wins_and_passes_after_the_fix_or_an_acce
     # only wildcard shared text (transfer's `.*`, atm's `.*`) and co-occurrence are left: they never fail
     assert code == 0, out
     assert "(shared text, wildcard)" in out and "[co-occurrence]" in out
-    assert "0 decided finding(s) to act on" in out
+    assert re.search(r"\d+ decided finding\(s\), 0 to act on", out), out
     accepted = tmp_path / "accepted" / "banking.json"
     accepted.parent.mkdir()
     shutil.copy(EXAMPLES / "banking.json", accepted)
@@ -105,7 +107,8 @@ def test_fail_on_decided_fails_on_never_wins_and_passes_after_the_fix_or_an_acce
     code, out, _ = code_out_err(invoke("check", str(accepted), "--fail-on", "decided"))
     assert code == 0, out
     assert "decided-never-wins [lost-card] 'lost card' -> cards  (never wins; accepted: cards answers" in out
-    assert "0 decided finding(s) to act on (--fail-on decided fails on them), 2 accepted as intended." in out
+    acted = r"\d+ decided finding\(s\), 0 to act on \(--fail-on decided fails on them\), 2 accepted as intended\."
+    assert re.search(acted, out), out
 
 
 def test_fail_on_decided_fails_on_shared_fixed_words_and_passes_after_an_acceptance(
@@ -166,7 +169,8 @@ def test_never_matches_redos_and_a_dead_rule_fail_co_occurrence_and_undecided_do
     )
     code, out, _ = code_out_err(invoke("check", str(dead), "--fail-on", "decided"))
     assert code == 1 and "decided-dead-under-cold-walk [agent]" in out
-    assert invoke("check", str(dead)).exit_code == 0  # the default policy is unchanged
+    assert invoke("check", str(dead)).exit_code == 1  # decided is the default policy
+    assert invoke("check", str(dead), "--fail-on", "proven").exit_code == 0
 
 
 def test_json_carries_the_decided_findings_structured(at_root: None) -> None:
@@ -183,7 +187,7 @@ def test_json_carries_the_decided_findings_structured(at_root: None) -> None:
     overlaps = [item for item in document["decided"] if item["kind"] == "decided-overlap"]
     assert overlaps and all(item["relation"] == "shared-text" for item in overlaps)
     assert all(not item["fails"] for item in overlaps if item["shared_in"] == "wildcard")
-    code, out, _ = code_out_err(invoke("check", "examples/devops.py", "--format", "json"))
+    code, out, _ = code_out_err(invoke("check", "examples/devops.py", "--format", "json", "--fail-on", "proven"))
     rollback = next(item for item in json.loads(out)["decided"] if item["rule"] == "rollback")
     assert code == 0 and rollback["fails"] and rollback["shared_in"] == "fixed-words"
     assert rollback["taking_rules"] == [{"rule": "deploy", "rule_index": 0}]
@@ -205,7 +209,7 @@ def test_junit_marks_decided_findings_failures_only_under_fail_on_decided(at_roo
     assert root.get("skipped") == decided[0].get("skipped") == "0"
     lost = next(c for c in cases if c.get("classname") == "banking.lost-card")
     assert LOST_CARD in (lost.findtext("failure") or "") and lost.get("line") == "6"
-    code, _, _ = code_out_err(invoke("check", "examples/banking.json", "--junit", str(target)))
+    code, _, _ = code_out_err(invoke("check", "examples/banking.json", "--junit", str(target), "--fail-on", "proven"))
     assert code == 0
     root = ET.parse(target).getroot()
     assert root.get("failures") == "0"
@@ -217,7 +221,7 @@ def test_sarif_of_check_carries_the_decided_findings_and_suppresses_accepted_one
 ) -> None:
     target = tmp_path / "check.sarif"
     code, _, _ = code_out_err(invoke("check", "examples/banking.json", "--sarif", str(target)))
-    assert code == 0
+    assert code == 1
     results = json.loads(target.read_text(encoding="utf-8"))["runs"][0]["results"]
     never_wins = [r for r in results if r["properties"].get("kind") == "decided-never-wins"]
     assert {r["properties"]["rule"] for r in never_wins} == {"lost-card", "credit-line"}
@@ -271,10 +275,10 @@ def test_report_fails_on_decided_and_on_decided_findings_new_against_a_baseline(
 ) -> None:
     html = str(tmp_path / "r.html")
     common = ("--budget", "30", "-q", "-o", html)
-    assert invoke("report", "examples/banking.json", *common).exit_code == 0
+    assert invoke("report", "examples/banking.json", *common, "--fail-on", "proven").exit_code == 0
+    assert invoke("report", "examples/banking.json", *common, "--no-decide").exit_code == 0
     broken = tmp_path / "broken.json"
-    code, _, _ = code_out_err(invoke(
-        "report", "examples/banking.json", *common, "--fail-on", "decided", "--json", str(broken)))
+    code, _, _ = code_out_err(invoke("report", "examples/banking.json", *common, "--json", str(broken)))
     assert code == 1
     document = json.loads(broken.read_text(encoding="utf-8"))
     assert document["summary"]["fail_on"] == "decided" and document["summary"]["exit_status"] == 1
@@ -361,7 +365,7 @@ def test_the_decided_verdict_imports_nothing_of_generation() -> None:
     assert done.stdout.strip() == "[]"
 
 
-#: How the count line names each decided kind (`decided_text.TITLES`), keyed by the code each listed line starts with.
+#: How the count line names each decided kind (its title in `results.finding_kinds`), by the code its lines start with.
 COUNTED = {"decided-never-matches": "never matches", "decided-never-wins": "never wins",
            "decided-dead-under-cold-walk": "dead under the cold walk", "decided-redos": "ReDoS risk",
            "decided-case-range": "likely range mistake", "decided-overlap": "shared text"}

@@ -73,7 +73,8 @@ def test_keyword_boundaries_graph() -> None:
 
 
 def test_default_first_is_a_law_disagreement_not_an_error() -> None:
-    code, out, _ = code_out_err(invoke("check", f"{EXAMPLES / 'defaults.py'}:default_first", "--format", "json"))
+    code, out, _ = code_out_err(invoke("check", f"{EXAMPLES / 'defaults.py'}:default_first", "--format", "json",
+                                        "--fail-on", "proven"))
     assert code == 0
     assert verdicts(out) == [
         ("warning", "example-shadowed-by-default", "billing", "refund my order", "concierge", "billing"),

@@ -34,7 +34,7 @@ def test_python_dash_m_is_the_same_command(flag: str) -> None:
 
 
 def test_check_takes_several_graphs() -> None:
-    clean = CliRunner().invoke(main, ["check", AUTHORING, SHOP, "-q"])
+    clean = CliRunner().invoke(main, ["check", AUTHORING, SHOP, "-q", "--fail-on", "proven"])
     assert clean.exit_code == 0
     assert clean.output.splitlines() == [  # one line per graph: proven counts, then the decided ones
         f"{AUTHORING}: 0 error(s), 0 warning(s) in declared examples and never-route rows. "
@@ -42,9 +42,9 @@ def test_check_takes_several_graphs() -> None:
         f"{SHOP}: 0 error(s), 0 warning(s) in declared examples and never-route rows. "
         "Decided: 1 shared text; 1 to act on.",
     ]
-    failing = CliRunner().invoke(main, ["check", AUTHORING, SHOP, "-q", "--fail-on", "decided"])
-    assert failing.exit_code == 1  # each has a decided finding to act on
-    mixed = CliRunner().invoke(main, ["check", AUTHORING, SUPPORT, "--format", "json"])
+    failing = CliRunner().invoke(main, ["check", AUTHORING, SHOP, "-q"])
+    assert failing.exit_code == 1  # each has a decided finding to act on, which the default policy fails on
+    mixed = CliRunner().invoke(main, ["check", AUTHORING, SUPPORT, "--format", "json", "--fail-on", "proven"])
     assert mixed.exit_code == 1  # one graph has proven errors
     documents = json.loads(mixed.stdout)
     assert [d["graph"] for d in documents] == [AUTHORING, SUPPORT]

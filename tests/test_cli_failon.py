@@ -1,4 +1,4 @@
-"""`--fail-on proven|new|never`: which findings set exit code 1, driven through the CLI."""
+"""`--fail-on decided|proven|new|never`: which findings set exit code 1, driven through the CLI."""
 
 from __future__ import annotations
 
@@ -37,11 +37,19 @@ def clean_graph(tmp_path: Path, orders: str = "\\border\\b") -> str:
     return str(graph)
 
 
-def test_proven_is_the_default_and_fails_on_proven_errors_only(tmp_path: Path) -> None:
+def test_decided_is_the_default_and_proven_fails_on_proven_errors_only(tmp_path: Path) -> None:
     code, document = report(tmp_path, SUPPORT, "a", expect=1)
-    assert code == 1 and document["summary"] == {**document["summary"], "exit_status": 1, "fail_on": "proven"}
-    code, document = report(tmp_path, clean_graph(tmp_path), "b", expect=0)
+    assert code == 1 and document["summary"] == {**document["summary"], "exit_status": 1, "fail_on": "decided"}
+    # No proven error, but `orders` takes the fixed word of `tracking` for every message: decided, so it fails.
+    code, document = report(tmp_path, clean_graph(tmp_path), "b", expect=1)
+    assert document["summary"]["proven_errors"] == 0
+    code, document = report(tmp_path, clean_graph(tmp_path), "c", "--fail-on", "proven", expect=0)
     assert code == 0 and document["summary"]["suggestions"] > 0  # suggestions never fail under `proven`
+    code, document = report(tmp_path, clean_graph(tmp_path), "d", "--no-decide", expect=0)
+    assert document["summary"]["fail_on"] == "proven"  # without the decided tier the default is proven
+    code, _, err = code_out_err(invoke("report", clean_graph(tmp_path), "--no-decide", "--fail-on", "decided",
+                                       "-o", str(tmp_path / "e.html")))
+    assert code == 2 and "--no-decide" in err and not (tmp_path / "e.html").exists()
 
 
 def test_never_exits_zero_with_proven_errors(tmp_path: Path) -> None:
@@ -55,7 +63,7 @@ def test_never_exits_zero_with_proven_errors(tmp_path: Path) -> None:
 
 def test_new_fails_on_new_findings_against_a_baseline_and_not_on_old_ones(tmp_path: Path) -> None:
     graph = clean_graph(tmp_path)
-    _, _ = report(tmp_path, graph, "old", expect=0)
+    _, _ = report(tmp_path, graph, "old", "--fail-on", "proven", expect=0)
     code, document = report(tmp_path, graph, "same", "--baseline", str(tmp_path / "old.json"), "--fail-on", "new",
                             expect=0)
     assert code == 0 and document["history"]["suggestions"]["new"] == 0

@@ -63,7 +63,7 @@ def test_the_summary_counts_generated_and_distinct_phrases(tmp_path: Path) -> No
     assert "suggestions from" not in output  # the old wording read like a budget overrun
     # One line per overview row; a near miss names the edit that made it.
     near = [line for line in output.splitlines() if " near-miss-" in line]
-    edits = "plural|inflection|spelling|typo|drop|swap|splice|case|punctuation|spacing|insertion"
+    edits = "case|apostrophe|contraction|us-uk|compound|function-word|inflection|typo|swap|spacing|punctuation"
     assert near and all(re.search(rf"\(({edits}): ", n) for n in near)
 
 

@@ -38,9 +38,10 @@ def nightly(graph: Path, *extra: str, expect: int, seed: int = 0, budget: str = 
     int, dict[str, Any], str
 ]:
     """Run the nightly report; the caller states the exit code it knows (the shop graph has no proven
-    error, so only `--fail-on new` with something new exits 1), and the document must say the same."""
+    error, so under `--fail-on proven`, given first here, only `--fail-on new` with something new exits 1), and
+    the document must say the same."""
     code, out, err = code_out_err(invoke("report", str(graph), "-o", "nightly.html", "--json", "nightly.json", "--db",
-                            "--seed", str(seed), "--budget", budget, *extra))
+                            "--seed", str(seed), "--budget", budget, "--fail-on", "proven", *extra))
     assert code == expect, err
     document: dict[str, Any] = full_form(json.loads(Path("nightly.json").read_text(encoding="utf-8")))
     assert document["summary"]["exit_status"] == code
@@ -97,10 +98,13 @@ def test_after_changing_one_regex_exactly_the_new_and_resolved_findings(shop: Pa
     change_orders_regex(shop, "^(order status|where is my order)$")
     code, second, out = nightly(shop, "--fail-on", "new", expect=1)
     assert code == 1  # a new suggestion fails the run under --fail-on new
-    assert by_status(second, "new") == {SHADOW_TRACKING}
+    # The anchored regex also misses its own words respelled ("Order status", "where's my order"): new near misses.
+    new_near = by_status(second, "new") - {SHADOW_TRACKING}
+    assert all(k[0].startswith("near-miss-") and k[1] == "orders" for k in new_near), new_near
+    assert SHADOW_TRACKING in by_status(second, "new")
     assert [key(s) for s in second["history"]["suggestions"]["resolved"]] == [SHADOW_BILLING]
     assert by_status(second, "still") == {key(s) for s in first["suggestions"]} - {SHADOW_BILLING}
-    assert "suggestions 1 new, 1 resolved" in out
+    assert f"suggestions {second['history']['suggestions']['new']} new, 1 resolved" in out
     # the billing witnesses were replayed and no longer reproduce
     assert second["memory"]["reproduced_witnesses"] < second["memory"]["replayed_witnesses"]
     third_code, third, _ = nightly(shop, "--fail-on", "new", expect=0)

@@ -112,8 +112,9 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     # Item 5: what is decided is not repeated as a sample, and the generated half points to it.
     superseded = document["decision"]["superseded"]
     rules = [r["id"] for r in document["graph"]["rules"]]
-    # Written as [kind, rule, from, to, count, decided, decided_kind], rules by their positions.
-    kinds = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in superseded}
+    # Each names its rules by id beside their positions, and the decided item that answers it.
+    assert all(s["rule"] == rules[s["rule_index"]] and s["to"] == rules[s["to_index"]] for s in superseded)
+    kinds = {(s["kind"], s["rule"], s["to"]) for s in superseded}
     assert ("rule-never-wins", "billing", "billing") in kinds
     assert ("rules-overlap", "tracking", "infra") in kinds
     left = {(s["kind"], s["rule"], s["to"]) for s in document["suggestions"]}
@@ -122,7 +123,7 @@ def test_the_report_has_the_decided_tier_between_proven_and_generated(tmp_path: 
     decided_pairs = {(d["other_rule"], d["rule"]) for d in document["decided"] if d["kind"] == "decided-overlap"}
     assert not {(s["rule"], s["to"]) for s in document["suggestions"] if s["kind"] == "rules-overlap"} & decided_pairs
     ids = {d["id"]: d for d in document["decided"]}
-    for *_suggestion, pointer, _kind in superseded:
+    for pointer in (s["decided"] for s in superseded):
         assert pointer in ids or pointer == "decided-co-occurrence"
         assert f'href="#{pointer}"' in html and f'id="{pointer}"' in html
     assert document["summary"]["suggestions"] == len(document["suggestions"])
@@ -149,7 +150,8 @@ def test_a_db_replay_does_not_carry_a_superseded_suggestion_back(tmp_path: Path)
     second = write_report(graph, html_path=tmp_path / "b.html", budget_phrases=300, db=db)
     rules = [r["id"] for r in second.document["graph"]["rules"]]
     written = second.document["decision"]["superseded"]
-    superseded = {(kind, rules[rule], rules[to]) for kind, rule, _from, to, *_ in written}
+    assert all(s["rule"] == rules[s["rule_index"]] for s in written)
+    superseded = {(s["kind"], s["rule"], s["to"]) for s in written}
     left = {(s["kind"], s["rule"], s["to"]) for s in full_form(second.document)["suggestions"]}
     assert ("rule-never-wins", "billing", "billing") in superseded and not superseded & left
     assert second.document["summary"]["suggestions"] == len(second.document["suggestions"])
@@ -161,7 +163,8 @@ def test_the_terminal_summary_puts_the_decided_tier_between_the_others(tmp_path:
     ))
     # The overlap of `billing` over `spaced` is the bug a declared example already proves: folded into that
     # proven row, so the header counts it there, once, not again among the decided rows.
-    decided = "decided:   1 never-wins; 1 overlap, shown with its proven row; 9 co-occurring pairs counted"
+    decided = ("decided:   2 decided findings (1 never-wins; 1 overlap, shown with its proven row); 9 co-occurring "
+               "pairs counted")
     assert out.index("proven:") < out.index(decided) < out.index("generated:")
 
 
@@ -175,7 +178,8 @@ def test_the_summary_names_a_decided_overlap_folded_into_its_proven_row(tmp_path
     code, out, _ = code_out_err(invoke("report", str(graph), "-o", str(tmp_path / "r.html"), "--workers", "1"))
     assert code == 1
     assert "'where is my order' -> order-status  (error, also decided," in out
-    assert "decided:   1 overlap, shown with its proven row; 9 co-occurring pairs counted, not findings" in out
+    assert ("decided:   1 decided finding (1 overlap, shown with its proven row); 9 co-occurring pairs counted, not "
+            "findings") in out
     assert "decided:   nothing" not in out
 
 

@@ -221,3 +221,42 @@ def test_bad_input_is_one_paragraph_and_writes_nothing(tmp_path: Path, in_root: 
     result = invoke("diff", BASE, HEAD, "--markdown", str(target), "--json", str(blocker / "diff.json"))
     assert result.exit_code == 2 and "Nothing was written" in result.stderr
     assert not target.exists()
+
+
+SUPPORT_TS = ROOT / "examples" / "support.ts"
+
+
+def _rule_changes(base: Path, head: Path) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    result = CliRunner().invoke(main, ["diff", str(base), str(head), "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    found: dict[str, Any] = json.loads(result.stdout)
+    changes = [(kind, (rule["head"] or rule["base"])["id"]) for rule in found["rules"] for kind in rule["changes"]]
+    return changes, found
+
+
+def test_a_typescript_graph_with_itself_changes_no_rule_and_moves_nothing() -> None:
+    """Its `when` rule is the same source text, so the same rule: no `matcher-changed`, no undecided move."""
+    changes, found = _rule_changes(SUPPORT_TS, SUPPORT_TS)
+    assert changes == []
+    assert found["moves"] == [] and found["summary"]["undecided_pairs"] == 0 and found["summary"]["moved_pairs"] == 0
+
+
+def test_a_change_elsewhere_leaves_the_typescript_when_rule_unchanged(tmp_path: Path) -> None:
+    head = tmp_path / "support.ts"
+    head.write_text(SUPPORT_TS.read_text(encoding="utf-8").replace("(order|parcel)", "(order|parcel|package)"),
+                    encoding="utf-8")
+    changes, _ = _rule_changes(SUPPORT_TS, head)
+    assert changes and all(rule != "concierge" for _, rule in changes), changes
+
+
+def test_a_typescript_when_that_reads_a_changed_constant_is_changed(tmp_path: Path) -> None:
+    """The same predicate text over a changed declaration of the file behaves differently: a changed rule."""
+    text = SUPPORT_TS.read_text(encoding="utf-8").replace(
+        "when: (ctx) => ctx.history.length > 0", "when: (ctx) => ctx.history.length > LIMIT")
+    base, head = tmp_path / "base.ts", tmp_path / "head.ts"
+    base.write_text("const LIMIT = 0;\n" + text, encoding="utf-8")
+    head.write_text("const LIMIT = 2;\n" + text, encoding="utf-8")
+    changes, _ = _rule_changes(base, head)
+    assert ("matcher-changed", "concierge") in changes
+    same, _ = _rule_changes(base, base)
+    assert same == []

@@ -9,6 +9,7 @@ generated reference page.
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import re
@@ -45,6 +46,13 @@ RUNNABLE_LANGUAGES = {"python", "json", "yaml", "toml", "sh"}
 
 def ids(blocks: list[object]) -> list[str]:
     return [b.where for b in blocks]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("path", sorted(docs.generated_pages()), ids=lambda p: p.name)
+def test_the_pages_written_from_the_code_are_what_the_code_says(path: Path) -> None:
+    assert path.read_text(encoding="utf-8") == docs.generated_pages()[path], (
+        f"{path.relative_to(ROOT)} is stale: run `{REFRESH}` and commit the result"
+    )
 
 
 def test_every_fenced_block_is_tagged_with_what_happens_to_it() -> None:
@@ -137,42 +145,35 @@ def every_command(group: click.Group, prefix: str = "fuzzroute") -> list[tuple[s
     return found
 
 
-def reference_markdown() -> str:
-    """What mkdocs-click renders for the directive of the command reference page, as the site build does."""
-    from mkdocs_click._docs import make_command_docs
+hooks = load_script("mkdocs_hooks")
 
+
+def reference_markdown() -> str:
+    """What the site's build hook writes for the command reference page's marker."""
     page = (ROOT / "docs" / "reference" / "cli.md").read_text(encoding="utf-8")
-    directive = re.search(r"^::: mkdocs-click\n((?:    :\w+: .*\n)+)", page, flags=re.MULTILINE)
-    assert directive, "docs/reference/cli.md must render the commands with mkdocs-click"
-    options = dict(re.findall(r"    :(\w+): (.*)", directive.group(1)))
-    assert (options["module"], options["command"]) == ("fuzzroute.cli", "main")
-    main.load_every_command()  # as the site's build hook does: the renderer lists only built commands
-    return "\n".join(
-        make_command_docs(
-            prog_name=options.get("prog_name", "fuzzroute"),
-            command=main,
-            depth=int(options.get("depth", 0)),
-            style=options.get("style", "plain"),
-            show_hidden=options.get("show_hidden", "false") == "true",
-        )
-    )
+    assert "<!-- generated: cli-reference -->" in page, "docs/reference/cli.md must render the commands"
+    main.load_every_command()  # as the site's build hook does
+    return str(hooks.cli_reference_markdown())
 
 
 def test_every_command_and_option_is_on_the_reference_page() -> None:
     rendered = reference_markdown()
+    # The first cell of each option row: `-o, --output FILE`, `--decide / --no-decide`.
+    listed = {word.strip(",") for cell in re.findall(r"^\| <code>([^<]*)</code> \|", rendered, re.MULTILINE)
+              for word in html.unescape(cell).split()}
     missing = []
     for path, command in every_command(main):
-        if path != "fuzzroute" and not re.search(rf"^#+ {re.escape(path.split()[-1])}\b", rendered, re.MULTILINE):
+        if not re.search(rf"^#+ {re.escape(path.split()[-1])} ", rendered, re.MULTILINE):
             missing.append(path)
         for param in command.params:
             if isinstance(param, click.Option):
-                missing += [f"{path} {opt}" for opt in param.opts + param.secondary_opts if f"`{opt}" not in rendered]
+                missing += [f"{path} {opt}" for opt in param.opts + param.secondary_opts if opt not in listed]
     assert missing == []
 
 
 def test_the_option_check_notices_an_option_the_reference_lacks(monkeypatch: pytest.MonkeyPatch) -> None:
     rendered = reference_markdown()
-    assert "`--max-states`" in rendered and "`--no-such-option`" not in rendered
+    assert "<code>--max-states N</code>" in rendered and "--no-such-option" not in rendered
     hidden = click.Option(["--no-such-option"], hidden=True)
     check = main.get_command(click.Context(main), "check")
     assert check is not None
@@ -227,3 +228,32 @@ def test_readme_links_into_the_docs_resolve() -> None:
     targets = re.findall(r"\]\((docs/[^)#]+)", readme)
     assert targets
     assert [t for t in targets if not (ROOT / t).exists()] == []
+
+
+# -- the Python API the guides use ----------------------------------------------------------------
+
+
+def test_every_name_a_guide_tells_users_to_call_has_an_api_entry() -> None:
+    """`fuzzroute.report.write_report`, `diff_graphs(...)`: each such name is on the Python API page."""
+    import fuzzroute
+
+    entries = [(module, name) for name, module in fuzzroute._PUBLIC.items()]
+    entries += [(module, name) for module, names in hooks.API_MODULES.items() for name in names]
+    documented = {id(getattr(importlib.import_module(module), name)) for module, name in entries}
+    modules = [importlib.import_module(module) for module in hooks.API_MODULES]
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs" / "how-to").glob("*.md")),
+             *sorted((ROOT / "docs" / "tutorial").glob("*.md")), ROOT / "docs" / "reference" / "report-document.md"]
+    undocumented = set()
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        named = [("fuzzroute" + path, name) for path, name in
+                 re.findall(r"\bfuzzroute((?:\.[a-z_]+)*)\.([A-Za-z_]\w*)\b", text)]
+        named += [(loaded.__name__, name) for name in re.findall(r"`(\w+)\(", text)  # a bare call
+                  for loaded in modules if hasattr(loaded, name)]
+        for module, name in named:
+            value = getattr(importlib.import_module(module), name, None)
+            if value is None or isinstance(value, ModuleType) or name.startswith("_"):
+                continue  # a module path (`fuzzroute.report`), not a name in one
+            if id(value) not in documented:
+                undocumented.add(f"{page.name}: {module}.{name}")
+    assert undocumented == set()

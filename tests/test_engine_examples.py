@@ -45,7 +45,8 @@ import pytest
 from fuzzroute import Checkup, Entry, Graph, RoutingContext, all_of, intent, keywords
 from fuzzroute.engine.check_examples import check_examples
 from fuzzroute.graphfiles.jsonformat import graph_from_json
-from fuzzroute.report.assembly.check_run import checkup_document as check_document
+from fuzzroute.report.assembly.check_run import checkup_findings
+from fuzzroute.results.record import to_json
 
 Rows = Callable[[Checkup], list[tuple[Any, ...]]]
 Notes = Callable[[Checkup], list[str]]
@@ -643,7 +644,7 @@ def test_problems_are_ordered_by_entry_then_example(rows: Rows) -> None:
 def test_the_checkup_document_names_every_field() -> None:
     checkup = concierge_graph().checkup()
     # What `check --format json` writes for the graph (without the decided tier).
-    document = json.loads(json.dumps(check_document(checkup, None)))
+    document = json.loads(json.dumps(to_json(checkup_findings(checkup))))
     assert checkup.ok
     billing_line = 1 + Path(__file__).read_text().splitlines().index(BILLING_DECLARATION)
     assert document["problems"][0] | {"message": None} == {

@@ -49,20 +49,32 @@ def test_no_plural_where_a_person_would_not_type_one(example: str, trigger: str)
 
 
 def test_the_plural_is_among_the_default_mutations_and_slips_are_not() -> None:
-    found = {m.phrase: m.kind for m in labelled_mutations("how many checked bag can I take", "checked bag")}
-    assert found["how many checked bags can I take"] == "plural"
+    found = {m.phrase: m.kind for m in labelled_mutations("how much does a checked bag cost", "checked bag")}
+    assert found["how much do checked bags cost"] == "inflection"
     assert not {"typo", "swap", "spacing"} & set(found.values())
 
 
-@given(st.lists(st.sampled_from(["my", "the", "card", "order", "is", "where", "a", "bag", "please"]),
+@given(st.lists(st.sampled_from(["my", "the", "card", "order", "is", "where", "a", "bag", "please", "cancel"]),
                 min_size=1, max_size=6))
 def test_no_default_mutation_doubles_a_word(words: list[str]) -> None:
+    """A word a default mutation adds ("please", "the") never lands beside itself, whatever the example.
+
+    Every default mutation is a `phrase_variants` variant, made from the words alone (no seed, no
+    randomness, no state kept between calls), so the property holds for every hypothesis seed.
+    """
     assume(all(a != b for a, b in zip(words, words[1:], strict=False)))
     example = " ".join(words)
-    for mutation in labelled_mutations(example, words[-1]):
-        if mutation.kind == "insertion":
-            tokens = mutation.phrase.lower().split()
-            assert all(a != b for a, b in zip(tokens, tokens[1:], strict=False)), mutation
+    added = [m for m in labelled_mutations(example, words[-1]) if m.kind == "function-word" and "added" in m.label]
+    for mutation in added:
+        tokens = mutation.phrase.lower().split()
+        assert all(a != b for a, b in zip(tokens, tokens[1:], strict=False)), mutation
+    assert labelled_mutations(example, words[-1]) == labelled_mutations(example, words[-1])
+
+
+def test_please_is_added_to_a_request_and_never_doubled() -> None:
+    found = {m.phrase for m in labelled_mutations("cancel my order", "order") if m.kind == "function-word"}
+    assert {"please cancel my order", "cancel my order please"} <= found
+    assert not any("please please" in m.phrase for m in labelled_mutations("please cancel my order", "order"))
 
 
 def test_a_witness_that_only_glues_two_triggers_is_co_occurrence() -> None:

@@ -19,9 +19,10 @@ from fuzzroute.generate import explore
 from fuzzroute.generate.findings import witness_key
 from fuzzroute.generate.naturalness import glued_marks, naturalness_penalty
 from fuzzroute.results.suggestions import NEAR_MISS_CLAIMED_ELSEWHERE, NEAR_MISS_UNCLAIMED, Witness
+from fuzzroute.strategies.agreement import MASS_NOUNS
 from fuzzroute.strategies.mutations import labelled_mutations
 from fuzzroute.strategies.rewording import completed, reworded
-from fuzzroute.strategies.roles import fits
+from fuzzroute.strategies.roles import bare, fits, fitting_forms
 
 INFLECTIONS = {
     # example: the inflections that fit it (every other one a dictionary offers does not)
@@ -50,11 +51,22 @@ NEVER = (
 )
 
 
+def _fitting(example: str) -> set[str]:
+    """The example with one word in each form that fits its role there (`roles.fitting_forms`)."""
+    words = example.split()
+    lowered = [bare(w) for w in words]
+    return {" ".join([*words[:i], form, *words[i + 1:]]) for i in range(len(words))
+            for form in fitting_forms(lowered, i) if lowered[i] not in MASS_NOUNS}
+
+
 @pytest.mark.parametrize(("example", "expected"), sorted(INFLECTIONS.items()))
 def test_an_example_is_inflected_only_where_the_form_fits_its_sentence(example: str, expected: set[str]) -> None:
-    found = {m.phrase for m in labelled_mutations(example) if m.kind == "inflection"}
+    found = _fitting(example)
     assert found == expected
     assert not found & set(NEVER)
+    # A near miss goes further: only the rule's own word, and only where the sentence agrees with it.
+    near = {m.phrase for m in labelled_mutations(example, example.split()[-1]) if m.kind == "inflection"}
+    assert not near & set(NEVER)
 
 
 def test_no_near_miss_puts_another_rules_trigger_into_the_example() -> None:

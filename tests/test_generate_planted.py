@@ -136,8 +136,8 @@ def test_an_example_one_inflection_away_from_falling_through(planted: ModuleType
     run = explore(graph, seed=0, budget_phrases=300)
     found = _find(run, NEAR_MISS_UNCLAIMED, "refunds")
     phrases = [w.phrase for w in found.witnesses]
-    assert "track my refunds" in phrases, phrases
+    assert "where are my refunds" in phrases, phrases
     for witness in found.witnesses:
         assert graph.claims(witness.phrase).ids() == (None, None)
-    assert '"track my refund"' in found.message
+    assert '"where is my refund"' in found.message
     assert Records(graph).suggestion(found).paste_mode == "examples"

@@ -88,9 +88,9 @@ def test_every_pair_of_data_rules_is_counted_once(path: Path) -> None:
         assert len(pairs) == len(set(pairs)) and not set(pairs) & listed, name
         assert all(a < b for a, b in pairs), name  # the earlier rule is the other rule
     # The sparse pair records agree with the counts they sample.
-    keys = [(earlier, later) for earlier, later, _relation in decision["pairs"]]
+    keys = [(pair["from_index"], pair["to_index"]) for pair in decision["pairs"]]
     assert len(keys) == len(set(keys))
-    assert sum(relation == "co-occurrence" for *_pair, relation in decision["pairs"]) <= counted["co_occurrence"]
+    assert sum(pair["relation"] == "co-occurrence" for pair in decision["pairs"]) <= counted["co_occurrence"]
 
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)

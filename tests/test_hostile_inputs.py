@@ -103,8 +103,8 @@ def graph_commands(graph: str) -> dict[str, list[str]]:
         "report": ["report", graph, "-o", "out/r.html", "--json", "out/r.json", "--sarif", "out/r.sarif", *FAST],
         "report-db": ["report", graph, "-o", "out/d.html", "--db", "db", *FAST],
         "suggest": ["suggest", graph, "--budget", "30", "--format", "json"],
-        "suggest-diff": ["suggest", graph, "--budget", "30", "--diff"],
-        "suggest-write": ["suggest", graph, "--budget", "30", "--write"],
+        "suggest-diff": ["suggest", graph, "--budget", "30", "--diff", "--with-gaps"],
+        "suggest-write": ["suggest", graph, "--budget", "30", "--write", "--with-gaps"],
     }
 
 

@@ -1,8 +1,9 @@
 """Hostile processes, streams and numbers: nothing hangs, and every exit code means one thing.
 
-Each case runs `python -m fuzzroute` (or pytest) as a user would, in a
-subprocess of its own session, killed with its whole process group and
-failed if it is not done within its bound.  Every case asserts the exact
+Each case runs `fuzzroute` (or pytest) as a user would, in a process of its
+own session (a fork of one process that imported fuzzroute once:
+`helpers.cli_server`), killed with its whole process group and failed if it
+is not done within its bound.  Every case asserts the exact
 exit code, that no traceback reached the user, that every input file is byte
 for byte as it was, and how long the run took.  The codes: 0 clean, 1 the
 --fail-on policy tripped, 2 bad input or environment, 3 a fuzzroute bug,
@@ -18,12 +19,14 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from helpers.cli import invoke
+from helpers.cli_server import CliServer
 from helpers.files import hashes
 
 from fuzzroute.cli import main
@@ -64,9 +67,37 @@ class Done:
     seconds: float
 
 
+_server: list[CliServer] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_server_per_module(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """`fuzzroute` command lines fork from one process that imported fuzzroute once (see helpers.cli_server)."""
+    yield
+    while _server:
+        _server.pop().close()
+
+
+def _served(args: list[str], cwd: Path, bound: float) -> Done:
+    if not _server:
+        import tempfile
+
+        _server.append(CliServer(Path(tempfile.mkdtemp(prefix="fuzzroute-cli-"))))
+    done = _server[0].run(args, cwd, bound=bound)
+    if done.code is None:
+        pytest.fail(f"`fuzzroute {' '.join(args)}` did not end within {bound:g} s")
+    return Done(done.code, done.out, done.err, done.seconds)
+
+
 def run(args: list[str], cwd: Path, *, program: list[str] | None = None, bound: float = BOUND,
         env: dict[str, str] | None = None, stdout: int | None = subprocess.PIPE, shell: str | None = None) -> Done:
-    """Run a command in a session of its own; kill the whole session and fail if it outlives `bound`."""
+    """Run a command in a session of its own; kill the whole session and fail if it outlives `bound`.
+
+    `fuzzroute ARGS` itself runs as a fork of one server process (the same command line, minus a second
+    of imports); other programs and shell lines run as subprocesses.
+    """
+    if program is None and shell is None and env is None and stdout == subprocess.PIPE:
+        return _served(args, cwd, bound)
     command = shell if shell is not None else [*(program or [sys.executable, "-m", "fuzzroute"]), *args]
     started = time.monotonic()
     child = subprocess.Popen(
@@ -504,40 +535,8 @@ def test_limits_the_timer_cannot_hold_are_refused_when_parsed(
     assert "longer than a time limit can be" in done.err and done.out == ""
 
 
-# -- pytest: one failing item per bad graph, the session goes on ------------------------------------------------
-
-PYTEST_BAD_GRAPHS = {
-    "escape.ts": TS_HEAD + "export const g = skillGraph().entry(a, { match: { keywords: ['a\\u{110000}'] } })"
-    ".build({ check: 'off' });\n",
-    "number.json": '{"name": "x", "n": ' + "9" * 5000 + ', "entries": []}',
-    "flags.json": json.dumps({"name": "x", "entries": [{"id": "a", "match": {"regex": "(?a)(?u)a"}}]}),
-    "nested.ts": TS_HEAD + "export const g = skillGraph().entry(a, { match: /" + "(" * 1000 + "a" + ")" * 1000
-    + "/ }).build({ check: 'off' });\n",
-    "exit_import.py": "import os\nos._exit(0)\n",
-    "exit_when.py": "import os\n" + GRAPH_HEAD + "graph = Graph('x').entry('a', when=lambda ctx: os._exit(0), "
-    "examples=['refund please'])\n",
-    "stuck.py": GRAPH_HEAD + f"graph = Graph('c').entry('a', when=lambda ctx: {STUCK_IN_C}, examples=['refund'])\n",
-    "text_hangs.py": TEXT_NEVER_COMES,
-}
-
-
-@needs_fork
-def test_pytest_turns_each_bad_graph_into_one_failing_item_and_goes_on(tmp_path: Path) -> None:
-    for name, text in PYTEST_BAD_GRAPHS.items():
-        write(tmp_path, name, text)
-    write(tmp_path, "good.json", GOOD_JSON)
-    write(tmp_path, "test_plain.py", "def test_nothing():\n    pass\n")
-    before = hashes(tmp_path)
-    graphs = [arg for name in sorted(PYTEST_BAD_GRAPHS) for arg in ("--fuzzroute", name)]
-    done = run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "test_plain.py", *graphs, "--fuzzroute", "good.json"],
-               tmp_path, program=[sys.executable])
-    assert done.code == 1, done.out[-3000:]
-    assert "INTERNALERROR" not in done.out and "Traceback" not in done.out
-    for name in PYTEST_BAD_GRAPHS:
-        assert f"FAILED {name}::load" in done.out, (name, done.out[-3000:])
-    # passed: the plain test, good.json's two declared rows and its two rules' decided items
-    assert f"{len(PYTEST_BAD_GRAPHS)} failed, 5 passed" in done.out, done.out[-3000:]
-    assert done.seconds < 50 and hashes(tmp_path) == before
+# -- pytest ------------------------------------------------------------------------------------------------------
+# (one failing item per bad graph under pytest and pytest -n 2: tests/test_hostile_graph_code.py)
 
 
 def test_pytest_refuses_a_budget_below_one(tmp_path: Path) -> None:

@@ -64,7 +64,8 @@ def expected_failures(graph: Graph) -> set[tuple[str, str]]:
 
 def test_check_junit_has_one_case_per_row_and_fails_exactly_the_errors(tmp_path: Path) -> None:
     target = tmp_path / "check.xml"
-    result = CliRunner().invoke(main, ["check", SUPPORT, AUTHORING, "--junit", str(target), "-q"])
+    result = CliRunner().invoke(
+        main, ["check", SUPPORT, AUTHORING, "--junit", str(target), "-q", "--fail-on", "proven"])
     assert result.exit_code == 1
     root = ET.parse(target).getroot()
     assert_counts_add_up(root)

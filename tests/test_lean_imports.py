@@ -44,14 +44,15 @@ LEAN_REPORT_MODULES = {
     "fuzzroute.report.persistence.atomic", "fuzzroute.report.assembly", "fuzzroute.report.assembly.fail_on_findings",
     "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.lines",
     "fuzzroute.report.render.decided_text", "fuzzroute.report.render.check_text",
+    "fuzzroute.report.render.check_outputs", "fuzzroute.report.render.check_json",
 }
 #: Of the findings model, a lean command may load the proven tier's records, the decided tier's records (it
 #: builds them), the laws' claims (and the record base under them), check's typed listing lines and the JSON
-#: helper that keeps graph text inert; never the report document.
+#: helper that keeps graph text inert, check's document and the catalogue of finding kinds; never the report document.
 LEAN_RESULTS_MODULES = {
     "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims", "fuzzroute.results.proven_records",
-    "fuzzroute.results.decided_records", "fuzzroute.results.record", "fuzzroute.results.check_listing",
-    "fuzzroute.results.rows",
+    "fuzzroute.results.decided_records", "fuzzroute.results.record", "fuzzroute.results.check_document",
+    "fuzzroute.results.rows", "fuzzroute.results.finding_kinds",
 }
 
 
@@ -66,8 +67,9 @@ def modules_of(tmp_path: Path, *args: str) -> tuple[set[str], set[str], set[str]
     """Run `fuzzroute ARGS` in a fresh interpreter: its third-party top-level packages, fuzzroute's layers, and
     fuzzroute's modules."""
     out = tmp_path / "modules.json"
-    done = subprocess.run([sys.executable, "-c", PROBE, str(out), *args], capture_output=True, text=True,
-                          cwd=tmp_path, check=False)
+    policy = ("--fail-on", "proven") if args[0] == "check" else ()
+    done = subprocess.run([sys.executable, "-c", PROBE, str(out), *args, *policy],
+                          capture_output=True, text=True, cwd=tmp_path, check=False)
     assert done.returncode == 0, done.stderr  # the bundled banking graph has no proven error
     loaded = set(json.loads(out.read_text("utf-8"))) - bare_modules()
     tops = {name.split(".")[0] for name in loaded} - set(sys.stdlib_module_names) - {"__main__", "__mp_main__"}
@@ -136,6 +138,7 @@ def test_the_pytest_plugin_collects_and_runs_rows_on_the_lean_path(tmp_path: Pat
         "fuzzroute.report", "fuzzroute.report.assembly", "fuzzroute.report.assembly.proven_rows",
         "fuzzroute.report.assembly.check_run", "fuzzroute.report.render", "fuzzroute.report.render.junit",
         "fuzzroute.report.render.lines", "fuzzroute.report.render.decided_text",
+        "fuzzroute.report.render.check_outputs",
     }
     assert {m for m in ours if m.startswith("fuzzroute.results")} <= LEAN_RESULTS_MODULES
     assert not {name.split(".")[0] for name in loaded} & HEAVY

@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
@@ -133,3 +134,22 @@ def test_every_other_command_refuses_an_output_onto_an_input(project: Path, case
     before = hashes(project, ignore=(".git",))
     assert_refused(invoke(*args), named)
     assert hashes(project, ignore=(".git",)) == before
+
+
+def test_a_report_run_checks_its_files_once(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One check per run (in `write_report`, with every input and output known), not one per layer."""
+    from fuzzroute.report.assembly import pipeline
+    from fuzzroute.report.persistence import paths
+
+    calls: list[int] = []
+    real = paths.refuse_collisions
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        calls.append(1)
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(paths, "refuse_collisions", counted)
+    monkeypatch.setattr(pipeline, "refuse_collisions", counted)
+    result = invoke("report", "base.json", "-o", "r.html", "--json", "r.json", "--baseline", "earlier.json", *FAST)
+    assert result.exit_code == 0, result.stderr
+    assert calls == [1]

@@ -5,6 +5,9 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from packaging.requirements import Requirement
+from packaging.version import Version
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fuzzroute"
 
@@ -28,3 +31,23 @@ def test_every_data_file_is_declared_as_package_data() -> None:
         )
         relative = path.relative_to(ROOT / owner.replace(".", "/"))
         assert any(relative.match(pattern) for pattern in globs[owner]), f"{path} is not package data"
+
+
+def test_the_floor_constraints_pin_every_runtime_dependency_at_its_floor() -> None:
+    """.ci/floors.txt is what .ci/run installs to run tests/floor_tests.txt at the dependency floors."""
+    root = ROOT
+    declared = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["project"]["dependencies"]
+    floors = {}
+    for text in declared:
+        requirement = Requirement(text)
+        (spec,) = [s for s in requirement.specifier if s.operator == ">="]
+        floors[requirement.name.lower()] = spec.version
+    pinned = {}
+    for line in (root / ".ci" / "floors.txt").read_text("utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, version = line.split("==")
+            pinned[name.lower()] = version
+    assert {name: Version(v) for name, v in pinned.items()} == {name: Version(v) for name, v in floors.items()}
+    listed = [line for line in (root / "tests" / "floor_tests.txt").read_text("utf-8").splitlines()
+              if line and not line.startswith("#")]
+    assert listed and all((root / "tests" / name).is_file() for name in listed)

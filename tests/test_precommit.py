@@ -46,10 +46,13 @@ def readme_config() -> dict[str, Any]:
 
 def test_the_hooks_are_python_hooks_that_select_no_file_until_told() -> None:
     found = hooks()
-    assert set(found) == {"fuzzroute-check", "fuzzroute-report"}
+    assert {"fuzzroute-check", "fuzzroute-report", "fuzzroute-check-config"} <= set(found)
     for hook in found.values():
         assert hook["language"] == "python" and hook["name"] and hook["description"]
-        assert not re.search(hook["files"], "examples/support.py")  # the user's `files:` decides
+        if "files" in hook:
+            assert not re.search(hook["files"], "examples/support.py")  # the user's `files:` decides
+    # The hook of the configured graphs selects every file and passes none: `try-repo` runs it on any change.
+    assert "files" not in found["fuzzroute-check-config"] and found["fuzzroute-check-config"]["pass_filenames"] is False
     assert found["fuzzroute-report"]["pass_filenames"] is False
     assert "--fail-on new" in found["fuzzroute-report"]["entry"]
 
@@ -96,6 +99,23 @@ def test_the_check_hook_fails_on_decided_findings_by_default(tmp_path: Path) -> 
     assert "accepted: on purpose" in output
 
 
+def test_the_config_hook_checks_the_graphs_the_pyproject_table_lists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hook = hooks()["fuzzroute-check-config"]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "clean.json").write_text(json.dumps(CLEAN), encoding="utf-8")
+    shutil.copy(ROOT / "examples" / "banking.json", tmp_path / "banking.json")
+    status, output = run_hook(hook, [], ["README.md", "clean.json"])  # whatever changed, no file is passed
+    assert status == 2 and "no GRAPH given" in output  # nothing listed: a hook that checks nothing says so
+    (tmp_path / "pyproject.toml").write_text('[tool.fuzzroute]\ngraphs = ["clean.json", "banking.json"]\n')
+    status, output = run_hook(hook, [], ["README.md"])
+    assert status == 1 and output.count("fuzzroute check: graph") == 2  # banking's rules that never win
+    (tmp_path / "pyproject.toml").write_text('[tool.fuzzroute]\ngraphs = ["clean.json", "banking.json"]\n'
+                                             'fail-on = "proven"\n')
+    assert run_hook(hook, [], [])[0] == 0  # the table's policy applies: the hook entry sets none
+
+
 def test_the_report_hook_fails_once_on_new_findings_then_passes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,8 +134,14 @@ def test_the_readme_config_uses_these_hooks_with_patterns_that_select_the_graph(
     known = hooks()
     config = readme_config()
     used = [hook for repo in config["repos"] for hook in repo["hooks"]]
-    assert {hook["id"] for hook in used} == set(known)
+    assert {hook["id"] for hook in used} == {"fuzzroute-check", "fuzzroute-report", "fuzzroute-check-config"}
+    assert set(known) >= {hook["id"] for hook in used}
+    for repo in config["repos"]:  # a path to a clone and a commit of it: what the page tells a reader to write
+        assert repo["repo"].startswith("/") and re.fullmatch(r"[0-9a-f]{40}", str(repo["rev"]))
     for hook in used:
+        if hook["id"] == "fuzzroute-check-config":
+            assert "files" not in hook  # it checks the configured graphs, whatever changed
+            continue
         assert re.search(hook["files"], "examples/support.py"), hook
         for arg in hook.get("args", []):
             if arg.endswith(".py"):

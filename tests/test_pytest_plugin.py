@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from importlib import metadata
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from fuzzroute.cli import main
@@ -226,3 +227,93 @@ def test_the_same_items_pass_after_the_fix_or_an_acceptance_and_proven_leaves_th
     proven = pytest_counting(folder, *GRAPHS, "--fuzzroute-fail-on", "proven", "--junitxml", "proven.xml")
     assert proven.returncode == 0, proven.stdout
     assert decided_outcomes(folder / "proven.xml") == {} and not (folder / "decide.log").exists()
+
+
+class FakeConfig:
+    """What `graph_specs` and `fail_on` read of a pytest config: options, ini values, where pytest runs."""
+
+    def __init__(self, folder: Path, options: dict[str, object], ini: dict[str, object]) -> None:
+        self.options, self.ini = options, ini
+        self.inipath = folder / "pytest.ini" if ini else None
+        self.rootpath = folder
+        self.invocation_params = type("Params", (), {"dir": folder})()
+
+    def getoption(self, name: str, default: object = None) -> object:
+        return self.options.get(name, default)
+
+    def getini(self, name: str) -> object:
+        return self.ini.get(name, [] if name == "fuzzroute_graphs" else "")
+
+
+def test_the_table_s_graphs_come_only_with_a_bare_fuzzroute_and_the_ini_key_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fuzzroute.integrations.pytest_plugin import fail_on, graph_specs
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.fuzzroute]\ngraphs = ["table.json"]\n[tool.fuzzroute.check]\nfail-on = "proven"\n', encoding="utf-8")
+
+    def specs(options: dict[str, object], ini: dict[str, object]) -> list[str]:
+        return graph_specs(FakeConfig(tmp_path, options, ini))  # type: ignore[arg-type]
+
+    assert specs({}, {}) == []  # the table alone never turns the plugin on
+    assert specs({"fuzzroute_graphs": [""]}, {}) == ["table.json"]  # a bare --fuzzroute: the table's graphs
+    assert specs({"fuzzroute_graphs": ["mine.py"]}, {}) == ["mine.py"]
+    assert specs({"fuzzroute_graphs": [""]}, {"fuzzroute_graphs": ["ini.json"]}) == ["ini.json"]  # ini wins
+    assert specs({}, {"fuzzroute_graphs": ["ini.json"]}) == ["ini.json"]
+    with pytest.raises(pytest.UsageError, match="folder"):
+        specs({"fuzzroute_graphs": [str(tmp_path)]}, {})
+    policy = FakeConfig(tmp_path, {}, {})
+    assert fail_on(policy) == "proven"  # type: ignore[arg-type]  # [tool.fuzzroute.check] fail-on
+    assert fail_on(FakeConfig(tmp_path, {}, {"fuzzroute_fail_on": "decided"})) == "decided"  # type: ignore[arg-type]
+    assert fail_on(FakeConfig(tmp_path, {"fuzzroute_fail_on": "decided"}, {})) == "decided"  # type: ignore[arg-type]
+    (tmp_path / "pyproject.toml").write_text('[tool.fuzzroute]\nfail-on = "never"\n', encoding="utf-8")
+    with pytest.raises(pytest.UsageError, match=r"pyproject.toml \[tool.fuzzroute\] fail-on"):
+        fail_on(FakeConfig(tmp_path, {}, {}))  # type: ignore[arg-type]
+    (tmp_path / "pyproject.toml").write_text("[tool.fuzzroute]\n", encoding="utf-8")
+    with pytest.raises(pytest.UsageError, match="neither lists any"):
+        specs({"fuzzroute_graphs": [""]}, {})
+
+
+def test_a_bare_fuzzroute_runs_the_table_s_graphs_under_its_policy(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    (folder / "pyproject.toml").write_text(
+        '[tool.fuzzroute]\ngraphs = ["examples/support.py"]\nfail-on = "proven"\n', encoding="utf-8")
+    done = pytest_in(folder, "-q", "--fuzzroute")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "3 failed, 8 passed" in done.stdout and "::decided" not in done.stdout  # proven: no decided items
+
+
+class RecordingParser:
+    """Records what `pytest_addoption` declares: each option's names, default and choices; each ini key's default."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, dict[str, object]] = {}
+        self.ini: dict[str, object] = {}
+
+    def getgroup(self, *_args: object) -> RecordingParser:
+        return self
+
+    def addoption(self, *names: str, **spec: object) -> None:
+        self.options[names[0]] = spec
+
+    def addini(self, name: str, _help: str, **spec: object) -> None:
+        self.ini[name] = spec.get("default")
+
+
+def test_the_how_to_lists_every_option_and_ini_key_with_its_real_default() -> None:
+    from fuzzroute.integrations.pytest_plugin import pytest_addoption
+
+    parser = RecordingParser()
+    pytest_addoption(parser)  # type: ignore[arg-type]
+    rows = re.findall(r"^\| `(--[a-z-]+)[^`]*` \| (`[a-z_]+`)? \| ([^|]+) \|", README, flags=re.MULTILINE)
+    assert {option for option, _ini, _default in rows} == set(parser.options)
+    assert {ini.strip("`") for _option, ini, _default in rows if ini} == set(parser.ini)
+    shown = {option: default.strip() for option, _ini, default in rows}
+    assert shown["--fuzzroute-budget"] == f"`{parser.options['--fuzzroute-budget']['default']}`"
+    assert shown["--fuzzroute-explore"] == "off" and parser.options["--fuzzroute-explore"]["default"] is False
+    assert shown["--fuzzroute"].startswith("none") and parser.options["--fuzzroute"]["default"] == []
+    choices = parser.options["--fuzzroute-fail-on"]["choices"]
+    assert isinstance(choices, tuple) and f"--fuzzroute-fail-on {{{','.join(choices)}}}" in README
+    assert shown["--fuzzroute-fail-on"] == "`decided`" and "never test failures" not in README

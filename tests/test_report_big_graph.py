@@ -59,4 +59,4 @@ def test_a_thousand_rule_report_is_small_linked_and_complete(tmp_path: Path) -> 
     # The counts add up: by kind to the total, the total to the listed suggestions.
     summary = document["summary"]
     assert sum(summary["suggestions_by_kind"].values()) == summary["suggestions"] == len(document["suggestions"])
-    assert summary["proven_errors"] == summary["exit_status"] == 0  # no rule declares an example
+    assert summary["proven_errors"] == 0  # no rule declares an example

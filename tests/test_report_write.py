@@ -98,12 +98,43 @@ def test_the_explorer_receives_every_option(tmp_path: Path) -> None:
     def stop() -> bool:
         return False
 
-    result = run_report(tmp_path, explore=explorer, seed=9, budget_seconds=2.5, progress=progress, should_stop=stop)
-    # Generation gets what the proven and decided phases left of the time budget; the report names the budget.
+    ticks: list[float] = []
+
+    def clock() -> float:
+        """A clock that moves a tenth of a second each time it is read, whatever the machine's load."""
+        ticks.append(100.0 + 0.1 * len(ticks))
+        return ticks[-1]
+
+    result = run_report(tmp_path, explore=explorer, seed=9, budget_seconds=2.5, progress=progress, should_stop=stop,
+                        clock=clock, decide=False)
+    # Generation gets what the earlier phases left of the time budget (read on the run's clock: started at its
+    # first reading, measured at its second); the report names the budget.
     given = seen.pop("budget_seconds")
-    assert 0 < given < 2.5
+    assert ticks == [100.0, 100.1] and given == pytest.approx(2.5 - 0.1)
     assert seen == {"seed": 9, "budget_phrases": None, "progress": progress, "should_stop": stop}
     assert result.document["run"]["budget_seconds"] == 2.5
+
+
+def test_the_decided_tier_and_generation_split_a_time_budget_on_the_runs_clock(tmp_path: Path) -> None:
+    """The decided tier stops at its share of the budget, generation gets what is left: on the injected clock."""
+    seen: dict[str, Any] = {}
+
+    def explorer(graph: Any, **options: Any) -> Exploration:
+        seen.update(options)
+        return fake_explorer({})(graph, **options)
+
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 1.0  # each reading a second later: the decided tier's share (half of 8 s) runs out first
+        return now[0]
+
+    result = run_report(tmp_path, explore=explorer, budget_seconds=8.0, clock=clock)
+    # Read at 1 (start), 2 (what the tier gets: 7 s, half of it its share, so its deadline is 3 + 3.5), then once
+    # per stop poll: the tier stops at the first reading past 6.5, so generation, reading the clock after it, gets
+    # at most 8 - (8 - 1) seconds.
+    assert result.document["decision"]["not_reached"]  # stopped by its share of the budget, rules not reached
+    assert 0.0 <= seen["budget_seconds"] <= 1.0
 
 
 def test_a_failure_mid_render_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -178,7 +209,9 @@ def test_summary_text(tmp_path: Path) -> None:
     assert "PARTIAL" not in text
     # One short line per overview row, in the overview's order.
     shown = [row for row in result.report.overview if row.tier != "proven"]
-    positions = [text.index(f"{row.kind} [{row.rule}]") for row in shown if row.kind not in ("more", "co-occurrence")]
+    said = [f"{row.kind} [{row.rule}]" if row.rule else f"{row.kind} in {len(row.rules)} rules"
+            for row in shown if row.kind not in ("more", "co-occurrence")]
+    positions = [text.index(line) for line in said]
     assert positions == sorted(positions) and positions
     cut = run_report(tmp_path, should_stop=lambda: True)
     assert "PARTIAL" in summary_text(cut.report)

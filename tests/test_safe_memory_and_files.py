@@ -225,7 +225,7 @@ def test_a_symlinked_graph_under_suggest_write_updates_the_file_it_points_to(tmp
     shutil.copy(EXAMPLES / "authoring.py", "src/authoring.py")
     Path("graph.py").symlink_to("src/authoring.py")
     before = Path("src/authoring.py").read_text(encoding="utf-8")
-    result = invoke("suggest", "graph.py", "--budget", "200", "--max", "1", "--write")
+    result = invoke("suggest", "graph.py", "--budget", "200", "--max", "1", "--write", "--with-gaps")
     assert result.exit_code == 0, result.stderr
     assert Path("graph.py").is_symlink() and os.readlink("graph.py") == "src/authoring.py"
     after = Path("src/authoring.py").read_text(encoding="utf-8")
@@ -336,7 +336,7 @@ def test_a_graph_printing_to_stdout_corrupts_neither_json_nor_the_diff(tmp_path:
     assert "  | loading graph..." in shown.stderr and "  | predicate ran" in shown.stderr
     assert "loading graph" not in shown.stdout
     log.unlink()
-    diff = invoke("suggest", "printing.py", "--budget", "200", "--max", "1", "--diff")
+    diff = invoke("suggest", "printing.py", "--budget", "200", "--max", "1", "--diff", "--with-gaps")
     assert diff.exit_code == 0, diff.stderr
     assert diff.stdout.startswith("--- a/printing.py") and "\nloading graph" not in diff.stdout
     # Once to load; once more for the edited text, loaded in memory to prove the edit before it is shown.

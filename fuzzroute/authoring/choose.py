@@ -15,10 +15,10 @@ real defect or gap.  The ranking follows what a pick turns into once declared:
    co-occurrence) is first-match routing working as designed and is never
    picked, nor is one where the earlier rule only fills this rule's
    wildcard ("send balance to");
-2. near misses that show a real gap: an inflection of a declared example that
-   fits its sentence ("activate my new cards") and that the rule misses;
-   typos, dropped or swapped words are listed by `report`, not proposed as
-   examples the checkup would then fail on;
+2. near misses that show a real gap: a listed near miss people type (a
+   declared example or the rule's words respelled, "I can't log in", or its
+   word inflected with the sentence agreeing) that the rule misses; typos and
+   swapped words are listed by `report`, not proposed;
 3. widening phrases: phrases the rule already wins that exercise a part of
    its matcher no declared example does (or words none of them use),
    declared examples reworded with the rule's own words first; only ones
@@ -43,10 +43,11 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Problem
 from fuzzroute.engine.text import is_blank, phrase_key
-from fuzzroute.engine.unread import NotChecked
+from fuzzroute.engine.unread import NotChecked, not_run_reason
 from fuzzroute.generate.findings import readability_penalty
-from fuzzroute.generate.natural import unnatural
+from fuzzroute.generate.natural_gate import Gate
 from fuzzroute.generate.naturalness import from_example, glued_marks, rule_words
+from fuzzroute.generate.near_misses import literal_sources
 from fuzzroute.generate.relation import CO_OCCURRENCE, FIXED_WORDS, SHARED_TEXT
 from fuzzroute.results.record import Omitted, or_none
 from fuzzroute.results.suggestions import (
@@ -55,6 +56,7 @@ from fuzzroute.results.suggestions import (
     NEAR_MISS_UNCLAIMED,
     RULE_NEVER_WINS,
     SHADOWED_BY_EARLIER_RULE,
+    VARIANT_WORDS,
     Exploration,
     Suggestion,
     Witness,
@@ -66,8 +68,6 @@ NEAR_MISS_KINDS = (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE)
 WIDENING = "widens-coverage"
 #: Two phrases sharing at least this share of their words are near-duplicates.
 NEAR_DUPLICATE_SHARE = 0.6
-#: Near-miss edits that show a real gap in a rule (not a typo the checkup would then fail on forever).
-GAP_EDITS = ("plural", "inflection")
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -97,7 +97,8 @@ class Verdict:
                 if self.problems else ""
             return (
                 f"check will {proven}list it as not checked: it depends on the `when` of rule "
-                f'#{self.depends_on.index + 1} ("{self.depends_on.id}"), which a static read cannot run'
+                f'#{self.depends_on.index + 1} ("{self.depends_on.id}"), which fuzzroute does not run: '
+                f"{not_run_reason(self.depends_on)}"
             )
         if self.passes and self.self_match_only:
             return "check will pass it (the rule's own condition matches it; this mount is checked for that only)"
@@ -120,6 +121,8 @@ class Pick:
     reason: str  # a suggestion kind, or WIDENING
     why: str
     verdict: Verdict
+    #: A near miss's kind of change people type (`case`, `contraction`, ...); None for other picks.
+    variant: str | None = None
 
     @property
     def defect(self) -> bool:
@@ -219,10 +222,12 @@ def _why(suggestion: Suggestion, witness: Witness, entries: Sequence[Entry]) -> 
             f"{who} took this one{through}{shared}"
         )
     edit = (witness.mutation or "").partition(": ")[2]
+    source = "the rule's own words" if witness.generator.endswith("/literal") else "a declared example"
+    kind = f"{VARIANT_WORDS[suggestion.variant]} ({edit})" if suggestion.variant else edit
     if suggestion.kind == NEAR_MISS_UNCLAIMED:
-        return f"a declared example with {edit}, which the rule misses and no rule claims"
+        return f"{source}, {kind}: the rule misses it and no rule claims it"
     if suggestion.kind == NEAR_MISS_CLAIMED_ELSEWHERE:
-        return f'a declared example with {edit}, which the rule misses and "{taker}" claims instead'
+        return f'{source}, {kind}: the rule misses it and "{taker}" claims it instead'
     return suggestion.message
 
 
@@ -241,7 +246,7 @@ def shows_defect(suggestion: Suggestion, witness: Witness) -> bool:
     if suggestion.kind == RULE_NEVER_WINS:
         return witness.relation != CO_OCCURRENCE
     if suggestion.kind in NEAR_MISS_KINDS:
-        return (witness.mutation or "").partition(":")[0] in GAP_EDITS
+        return suggestion.variant is not None and witness.generator.startswith("variant/")
     return suggestion.kind == LAWS_DISAGREE
 
 
@@ -287,6 +292,7 @@ class Ranker:
             i: _Shelf(self.entries[i], [], per_rule) for i in rules if can_take_examples(self.entries[i])
         }
         self._taken: set[tuple[int, str]] = set()
+        self.gate = Gate(graph)
 
     def _admissible(self, index: int, phrase: str, mutation: str | None = None) -> bool:
         """A phrase that keeps the graph loadable, proves only what the pick says, and reads as a message."""
@@ -295,14 +301,15 @@ class Ranker:
             return False
         if readability_penalty(phrase) or glued_marks(phrase):
             return False  # "REFUNDer!" or "deploy: outage" may show a finding, but is no phrase to promise
-        if unnatural(phrase, shelf.entry.examples or (), rule_words(shelf.entry), mutation) is not None:
-            return False  # "lamp the bedroom lamp", "turn the heatings down": no sentence to promise
+        if self.gate.why(phrase, index, glue=True) is not None:
+            return False  # "lamp the bedroom lamp", "I lost my cards": no sentence a person types
         key = phrase_key(phrase)
         if key in self.never or (index, key) in self._taken:
             return False  # a never-route row would turn it into never-routes-contradicts-example
         return all(phrase_key(x) != key for x in shelf.entry.examples or ())
 
-    def offer(self, index: int, phrase: str, reason: str, why: str, mutation: str | None = None) -> None:
+    def offer(self, index: int, phrase: str, reason: str, why: str, mutation: str | None = None,
+              variant: str | None = None) -> None:
         """Pick `phrase` for rule `index` unless it is inadmissible, a near-duplicate, or its verdict
         contradicts the reason (a widening example check would fail, a defect check would pass)."""
         if not self._admissible(index, phrase, mutation) or self.shelves[index].clashes(phrase):
@@ -312,7 +319,7 @@ class Ranker:
         verdict = predicted_verdict(self.graph, index, phrase)
         if (reason == WIDENING) != verdict.passes:
             return
-        self.shelves[index].picks.append(Pick(index, entry.id, phrase, reason, why, verdict))
+        self.shelves[index].picks.append(Pick(index, entry.id, phrase, reason, why, verdict, variant))
 
     def _already_proven(self, index: int, phrase: str) -> bool:
         declared = [x for x in self.entries[index].examples or () if near_duplicate(phrase, x)]
@@ -364,7 +371,7 @@ class Ranker:
                 redundant = kind in DEFECT_KINDS and self._already_proven(suggestion.rule_index, witness.phrase)
                 if not redundant:
                     self.offer(suggestion.rule_index, witness.phrase, kind, _why(suggestion, witness, self.entries),
-                               or_none(witness.mutation))
+                               or_none(witness.mutation), suggestion.variant)
 
     def take_widening(self, won: Sequence[WonPhrase]) -> None:
         """Phrases a rule wins through one of its own words that no declared example's match contains.
@@ -374,6 +381,7 @@ class Ranker:
         new, so it is not proposed.
         """
         covered: dict[int, set[str]] = {}
+        literals: dict[int, set[str]] = {}
         own = {index: rule_words(shelf.entry) for index, shelf in self.shelves.items()}
         for index, shelf in self.shelves.items():
             matcher = shelf.entry.data_matcher
@@ -392,6 +400,8 @@ class Ranker:
             declared = shelf.entry.examples or ()
             if declared and not from_example(item.generator):
                 continue
+            if not declared and item.phrase not in literals.setdefault(item.index, set(literal_sources(shelf.entry))):
+                continue  # a rule without examples gets its own words as written, never a sampler's frame
             if not from_example(item.generator) and any(near_duplicate(item.phrase, x) for x in declared):
                 continue
             before = len(shelf.picks)

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
-from fuzzroute.authoring.choose import WIDENING
+from fuzzroute.authoring.choose import WIDENING, Pick
 from fuzzroute.authoring.suggest import Suggested
 from fuzzroute.engine.text import shortened
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY
 
-#: How each pick is stated: a real defect or gap (check reports an error for it) or a widening example (it passes).
+#: How each pick is stated: a real defect (check reports an error for it) or a widening example (it passes); a
+#: near miss is a gap, named by its kind (`gap_title`).
 REASON_TITLES = {
     "generated-shadowed-by-earlier": "real defect, shared text",
     "generated-laws-disagree": "real defect, a default starts first",
     "rule-never-wins": "real defect, never wins",
-    "near-miss-unclaimed": "real gap, an inflection the rule misses",
-    "near-miss-claimed-elsewhere": "real gap, an inflection the rule misses",
     WIDENING: "widens coverage",
 }
+
+
+def title(pick: Pick) -> str:
+    """A pick's reason in words: a gap only for a listed near miss, with its kind ("gap, contraction: ...")."""
+    if pick.variant is not None:
+        return f"real gap, {pick.variant}"
+    return REASON_TITLES.get(pick.reason, pick.reason)
 
 
 def render_text(suggested: Suggested) -> str:
@@ -24,7 +30,8 @@ def render_text(suggested: Suggested) -> str:
     run = suggested.exploration
     lines = [
         f"fuzzroute suggest: graph {shortened(graph.name)!r} ({suggested.loaded.path}), "
-        f"{suggested.count} example(s) worth adding, from {run.phrases_generated} generated phrases "
+        f"{suggested.count} example(s) to add, {suggested.held_back} gap(s) and defect(s) listed, from "
+        f"{run.phrases_generated} generated phrases "
         f"(seed {run.seed}).",
         f"Suggested, not proven: {GENERATED_BOUNDARY} Once declared, `fuzzroute check` proves what each "
         "line's \"check will\" says.",
@@ -39,8 +46,9 @@ def render_text(suggested: Suggested) -> str:
         lines.append("")
         lines.append(f"{entry.id}{at}")
         for number, pick in enumerate(picks, 1):
-            lines.append(f"  {number}. {pick.phrase!r}")
-            lines.append(f"     why: {REASON_TITLES.get(pick.reason, pick.reason)} ({pick.reason}): {pick.why}")
+            held = "" if suggested.added(pick) else "  (not added: check would fail on it until the rule is fixed)"
+            lines.append(f"  {number}. {pick.phrase!r}{held}")
+            lines.append(f"     why: {title(pick)} ({pick.reason}): {pick.why}")
             lines.append(f"     then: {pick.verdict.describe()}")
     if empty:
         lines.append("")
@@ -50,5 +58,12 @@ def render_text(suggested: Suggested) -> str:
         lines.append(
             "Add them: `fuzzroute suggest GRAPH --diff > add.patch && patch -p1 < add.patch`, "
             "or `--write` to edit the file in place."
+        )
+    if suggested.held_back:
+        lines.append("")
+        lines.append(
+            f"{suggested.held_back} gap(s) and defect(s) above are listed, not added: declared, each makes `fuzzroute "
+            "check` fail until its rule is fixed. Fix the rule, or add them with --with-gaps to keep the checkup "
+            "failing until it is."
         )
     return "\n".join(lines)

@@ -33,18 +33,35 @@ DEFAULT_PER_RULE = 3
 
 @dataclass(frozen=True)
 class Suggested:
-    """The picks of one `suggest` run, per entry index, best first."""
+    """The picks of one `suggest` run, per entry index, best first.
+
+    A pick `check` will fail on (a gap the rule misses, a defect an earlier
+    rule causes) is listed but added to the graph only with `with_gaps`:
+    following the default advice never makes `check` fail.
+    """
 
     loaded: LoadedGraph
     picks: dict[int, list[Pick]]
     exploration: Exploration
+    with_gaps: bool = False
+
+    def added(self, pick: Pick) -> bool:
+        """Whether `pick` is written into the graph (`--diff`, `--write`)."""
+        return pick.verdict.passes or self.with_gaps
 
     @property
     def count(self) -> int:
-        return sum(len(p) for p in self.picks.values())
+        """How many picks are added to the graph."""
+        return sum(1 for picks in self.picks.values() for p in picks if self.added(p))
+
+    @property
+    def held_back(self) -> int:
+        """Picks listed but not added: `check` would fail on them until the rule is fixed (`--with-gaps`)."""
+        return sum(1 for picks in self.picks.values() for p in picks if not self.added(p))
 
     def additions(self) -> dict[int, list[str]]:
-        return {i: [p.phrase for p in picks] for i, picks in self.picks.items() if picks}
+        found = {i: [p.phrase for p in picks if self.added(p)] for i, picks in self.picks.items()}
+        return {i: phrases for i, phrases in found.items() if phrases}
 
 
 def selected_rules(loaded: LoadedGraph, rule_ids: Sequence[str]) -> list[int]:
@@ -84,8 +101,12 @@ def suggest_examples(
     progress: Callable[[int, int | None], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     typos: bool = False,
+    with_gaps: bool = False,
 ) -> Suggested:
-    """Explore the graph and pick up to `per_rule` examples for each selected rule (`typos`: see `explore`)."""
+    """Explore the graph and pick up to `per_rule` examples for each selected rule (`typos`: see `explore`).
+
+    `with_gaps` also adds the picks `check` will fail on (see `Suggested`).
+    """
     if per_rule < 1:
         raise InputError(f"--max must be at least 1, not {per_rule}: it is how many examples to suggest per rule.")
     indexes = selected_rules(loaded, rules)
@@ -94,7 +115,7 @@ def suggest_examples(
         progress=progress, should_stop=should_stop, typos=typos,
     )
     won = won_phrases(loaded.graph, seed, indexes)
-    return Suggested(loaded, choose(loaded.graph, exploration, won, indexes, per_rule), exploration)
+    return Suggested(loaded, choose(loaded.graph, exploration, won, indexes, per_rule), exploration, with_gaps)
 
 
 def read_source(path: Path) -> str:

@@ -4,7 +4,7 @@ One object per selected rule, with the examples picked for it, best first,
 each saying why it was picked and what `fuzzroute check` will report once it
 is declared (`verdict`: the proven problems, empty when it will pass).
 `not_checked` is written only when it is true: the verdict then depends on a
-`when` predicate that a static read cannot run.
+`when` predicate that fuzzroute does not run.
 """
 
 from __future__ import annotations
@@ -37,7 +37,11 @@ class SuggestedExample(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=
     defect: bool
     why: str
     verdict: tuple[VerdictCode, ...]
+    #: False when the pick is listed but not written (check would fail on it; `--with-gaps` writes it).
+    added: bool = True
     not_checked: bool = False
+    #: A near miss's kind of change people type (case, apostrophe, ...); absent for other picks.
+    variant: str | None = None
 
 
 class RuleSuggestions(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,18 +73,18 @@ def suggestions_document(suggested: Suggested) -> SuggestionsDocument:
         rules=tuple(
             RuleSuggestions(
                 rule=entries[i].id, rule_index=i, location=entries[i].location,
-                examples=tuple(_example(p) for p in picks),
+                examples=tuple(_example(p, suggested.added(p)) for p in picks),
             )
             for i, picks in suggested.picks.items()
         ),
     )
 
 
-def _example(pick: Pick) -> SuggestedExample:
+def _example(pick: Pick, added: bool) -> SuggestedExample:
     return SuggestedExample(
         phrase=pick.phrase, reason=pick.reason, defect=pick.defect, why=pick.why,
-        verdict=tuple(VerdictCode(kind=p.kind, code=p.code) for p in pick.verdict.problems),
-        not_checked=pick.verdict.depends_on is not None,
+        verdict=tuple(VerdictCode(kind=p.kind, code=p.code) for p in pick.verdict.problems), added=added,
+        not_checked=pick.verdict.depends_on is not None, variant=pick.variant,
     )
 
 

@@ -7,8 +7,10 @@ import json
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import ACCEPT_EPILOG, working_directory_kept
+from fuzzroute.cli.options import ACCEPT_EPILOG, quiet_verbose, verbosity, working_directory_kept
+from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.errors import InputError
+from fuzzroute.graphfiles.capture import GraphOutput
 
 
 @click.command(epilog=ACCEPT_EPILOG)
@@ -16,8 +18,14 @@ from fuzzroute.engine.errors import InputError
 @click.argument("earlier")
 @click.argument("later")
 @click.option("--reason", required=True, help="Why the overlap is intended (shown with every accepted finding).")
+@quiet_verbose(
+    quiet_help="Print nothing when the acceptance is recorded (errors still go to stderr).",
+    verbose_help="Also print the acceptance as it is written (the JSON object).",
+)
 @reports_bad_input
-def accept(graph_spec: str, earlier: str, later: str, reason: str) -> None:
+def accept(
+    graph_spec: str, earlier: str, later: str, reason: str, quiet: bool = False, verbose: bool = False,
+) -> None:
     """Accept that rule EARLIER takes phrases rule LATER matches, on purpose.
 
     Its overlap and shadowing findings (decided or sampled) are then listed
@@ -30,9 +38,12 @@ def accept(graph_spec: str, earlier: str, later: str, reason: str) -> None:
     from fuzzroute.graphfiles.loader import load_graph
     from fuzzroute.report.persistence.atomic import write_atomically
 
-    with working_directory_kept():
+    level = verbosity(quiet, verbose)
+    graph_output = GraphOutput()
+    with working_directory_kept(), graph_output.window():  # a `.py` graph's prints never reach stdout
         loaded = load_graph(graph_spec)
         edit = acceptance_edit(loaded, earlier, later, reason)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     if edit.path == loaded.path:
         write_source(
             edit.path, edit.new, by="accept", expected=edit.old,
@@ -44,4 +55,7 @@ def accept(graph_spec: str, earlier: str, later: str, reason: str) -> None:
             write_atomically(edit.path, edit.new)
         except OSError as exc:
             raise InputError(f"{edit.path}: cannot be written ({exc}); nothing was written.") from None
-    click.echo(f"Accepted: {earlier!r} taking phrases of {later!r} ({reason}); written to {edit.path}.")
+    if level >= 0:
+        click.echo(f"Accepted: {earlier!r} taking phrases of {later!r} ({reason}); written to {edit.path}.")
+    if level > 0:
+        click.echo(json.dumps({"earlier": earlier, "later": later, "reason": reason}, ensure_ascii=False))

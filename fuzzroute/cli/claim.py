@@ -8,9 +8,10 @@ import click
 
 from fuzzroute.cli.app import reports_bad_input
 from fuzzroute.cli.limits import limit_options
-from fuzzroute.cli.options import CLAIM_EPILOG, FORMAT, show_graph_output_option
+from fuzzroute.cli.options import CLAIM_EPILOG, FORMAT, quiet_verbose, verbosity
 from fuzzroute.cli.terminal import show_graph_output
 from fuzzroute.engine.claim_details import PhraseClaims, explain_claims
+from fuzzroute.engine.unread import not_run_reason
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.results.jsonform import inert_json
@@ -37,7 +38,7 @@ def render_claims_text(result: PhraseClaims) -> str:
         if unknown is not None:
             lines.append(
                 f"  {law}: not known: it reaches rule #{unknown.index + 1} ({shown_id(unknown.id)}), whose `when` "
-                "a static read cannot run"
+                f"fuzzroute does not run: {not_run_reason(unknown)}"
             )
         elif detail is None:
             lines.append(f"  {law}: no entry claims it")
@@ -51,22 +52,42 @@ def render_claims_text(result: PhraseClaims) -> str:
 @click.argument("graph_spec", metavar="GRAPH")
 @click.argument("phrases", nargs=-1, required=True)
 @FORMAT
-@show_graph_output_option
+@quiet_verbose(
+    quiet_help="Say less: one line per phrase, the rule each law starts (text format), and no note on what the "
+    "graph's own code printed.",
+    verbose_help="Also show what the graph's own code printed while it was loaded and run (on stderr).",
+)
 @reports_bad_input
 @limit_options
-def claim(graph_spec: str, phrases: tuple[str, ...], output_format: str, verbose: bool) -> None:
+def claim(
+    graph_spec: str, phrases: tuple[str, ...], output_format: str, verbose: bool, quiet: bool = False,
+) -> None:
     """Show which entry claims each PHRASE under the cold walk and the cascade.
 
     Exit 0, 2 on bad input, 130 on Ctrl-C.
     """
+    level = verbosity(quiet, verbose)
     graph_output = GraphOutput()
     with graph_output.window():  # the graph's import and predicates print into the capture, not stdout
         graph = load_graph(graph_spec).graph
         results = [explain_claims(graph, phrase) for phrase in phrases]
-    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     if output_format == "json":
         click.echo(inert_json(json.dumps(to_json([r.record() for r in results]), indent=2, ensure_ascii=False)))
+    elif level < 0:
+        click.echo("\n".join(claims_line(r) for r in results))
     else:
         click.echo("\n".join(render_claims_text(r) for r in results))
+
+
+def claims_line(result: PhraseClaims) -> str:
+    """`'phrase': cold walk ID, cascade ID` (`-q`): who starts the turn under each law, in one line."""
+    def who(detail: object, unknown: object) -> str:
+        if unknown is not None:
+            return "not known"
+        return "no entry" if detail is None else shown_id(detail.id)  # type: ignore[attr-defined]
+
+    return (f"{result.phrase!r}: cold walk {who(result.cold_walk, result.cold_walk_depends_on)}, "
+            f"cascade {who(result.cascade, result.cascade_depends_on)}")
 
 

@@ -9,6 +9,8 @@ import click
 
 from fuzzroute.cli.app import keep_hypothesis_storage_out_of_the_project, reports_bad_input
 from fuzzroute.cli.options import DIFF_EPILOG, FilePath, fail_on_option, verbosity, verbosity_options
+from fuzzroute.cli.terminal import show_graph_output
+from fuzzroute.graphfiles.capture import GraphOutput
 
 PATH = FilePath(dir_okay=False, path_type=Path)
 
@@ -82,12 +84,15 @@ def diff(
     )
     keep_hypothesis_storage_out_of_the_project()
     start = Path.cwd()  # outputs are written against it, whatever directory graph code moves to
-    base = load_version(base_spec, cwd=start)
-    head = load_version(head_spec if Path.cwd() == start else _anchored_spec(head_spec, start), cwd=start)
-    result = diff_versions(
-        base, head, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget, fail_on=fail_on,
-        max_states=max_states or MAX_STATES, total_states=total_states or TOTAL_STATES,
-    )
+    graph_output = GraphOutput()
+    with graph_output.window():  # a `.py` graph's prints (import, `when` samples) never reach stdout
+        base = load_version(base_spec, cwd=start)
+        head = load_version(head_spec if Path.cwd() == start else _anchored_spec(head_spec, start), cwd=start)
+        result = diff_versions(
+            base, head, seed=seed, budget=DEFAULT_BUDGET if budget is None else budget, fail_on=fail_on,
+            max_states=max_states or MAX_STATES, total_states=total_states or TOTAL_STATES,
+        )
+    show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     as_json = diff_json_text(result)
     files: list[tuple[Path, str]] = []
     if json_path is not None:

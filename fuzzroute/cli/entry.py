@@ -12,13 +12,16 @@ whole process can keep:
   not an error: the rest of the output is dropped and the exit code is the
   run's own;
 - any exception fuzzroute did not mean to raise is exit 3, one paragraph
-  saying it is a fuzzroute bug (`app.internal_error`);
+  saying it is a fuzzroute bug (`app.internal_error`), unless the graph's
+  code caused it or the environment failed (`app.failure_code`: exit 2);
 - threads the graph's code started and left running never keep the process
   alive once the results are out: it ends with its exit code;
 - before a `.py` graph's code runs, the command moves into a watched child
   process (`supervisor`), so graph code stuck in C code, or ending the
   process itself, gives exit 2 with a message instead of a hang or a code
-  the graph chose.
+  the graph chose; that child ends with `os._exit` once its output is
+  delivered, so no exit handler (the graph's, registered around fuzzroute's
+  recorder) can print after the results or keep the process alive.
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ import threading
 from typing import NoReturn
 
 from fuzzroute.cli import supervisor
-from fuzzroute.cli.app import EXIT_BAD_INPUT, internal_error, main
+from fuzzroute.cli.app import EXIT_BAD_INPUT, failure_code, main
 from fuzzroute.cli.terminal import OutputUnwritable, install
-from fuzzroute.engine import supervision
+from fuzzroute.engine import graph_code, supervision
+from fuzzroute.engine.signal_origin import GraphSignalled
 
 
 def run(argv: list[str] | None = None) -> NoReturn:
@@ -72,8 +76,11 @@ def _invoke(argv: list[str] | None) -> int:
     except OutputUnwritable as exc:
         _say(str(exc))
         return EXIT_BAD_INPUT
+    except GraphSignalled as exc:  # the graph's code signalled the process outside any call of it
+        _say(str(graph_code.blame(exc) or exc))
+        return EXIT_BAD_INPUT
     except Exception as exc:  # an error of fuzzroute's own: exit 3, never a traceback to read as findings
-        return internal_error(exc)
+        return failure_code(exc)
     return 0
 
 
@@ -105,9 +112,14 @@ def _say(text: str) -> None:
 
 
 def _leave(code: int) -> NoReturn:
-    """Exit with `code`; if graph code left threads running, do not wait for them."""
+    """Exit with `code`; if graph code left threads running, do not wait for them.
+
+    In the watched child (graph code ran here) the exit is `os._exit`: exit
+    handlers the graph's code registered behind fuzzroute's back would run
+    after the results are out.
+    """
     lingering = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
-    if lingering:
+    if lingering or (supervision.watched() and graph_code.ran()):
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()

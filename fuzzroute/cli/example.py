@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import reports_bad_input
+from fuzzroute.cli.options import quiet_verbose, verbosity
 from fuzzroute.engine.errors import InputError
 
 #: The folder of bundled example graphs (package data).
@@ -40,18 +41,23 @@ def bundled_examples() -> list[str]:
     show_default=True,
     help="Folder to write the graph into (created if missing).",
 )
+@quiet_verbose(
+    quiet_help="Print nothing when the graph is written; the listing shows the names only.",
+    verbose_help="Also say what the written graph shows.",
+)
 @reports_bad_input
-def example(name: str | None, folder: Path) -> None:
+def example(name: str | None, folder: Path, quiet: bool = False, verbose: bool = False) -> None:
     """Write the bundled example graph NAME into a folder; without NAME, list them.
 
     The file keeps its name, and an existing file is never replaced. Then run,
     for instance, `fuzzroute report support.json`. Exit 0, or 2 for an
     unknown NAME or a file that already exists.
     """
+    level = verbosity(quiet, verbose)
     names = bundled_examples()
     if name is None:
         for known in names:
-            click.echo(f"{known:<14} {DESCRIPTIONS[known]}")
+            click.echo(known if level < 0 else f"{known:<14} {DESCRIPTIONS[known]}")
         return
     if name not in names:
         raise InputError(
@@ -67,4 +73,7 @@ def example(name: str | None, folder: Path) -> None:
             out.write((EXAMPLES / name).read_text(encoding="utf-8"))
     except OSError as exc:
         raise InputError(f"{target}: cannot be written ({exc}); pass --to a folder you can write.") from None
-    click.echo(f"wrote {target}: try `fuzzroute report {target}`")
+    if level >= 0:
+        click.echo(f"wrote {target}: try `fuzzroute report {target}`")
+    if level > 0:
+        click.echo(f"{name}: {DESCRIPTIONS[name]}")

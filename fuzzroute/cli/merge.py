@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from fuzzroute.cli.app import reports_bad_input
-from fuzzroute.cli.options import MERGE_EPILOG, FilePath, verbosity, verbosity_options
+from fuzzroute.cli.options import MERGE_EPILOG, FilePath, color_option, verbosity, verbosity_options
 from fuzzroute.engine.errors import InputError
 
 #: `I/N` in ASCII digits (`\d` alone would take full-width and other scripts' digits too).
@@ -43,6 +43,7 @@ def parse_shard(text: str) -> tuple[int, int]:
     help="Also write the merged JSON document.",
 )
 @verbosity_options
+@color_option
 @reports_bad_input
 def merge(
     reports: tuple[Path, ...], html_path: Path, json_path: Path | None, quiet: bool = False, verbose: bool = False,

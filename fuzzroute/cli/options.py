@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator
+from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -68,11 +69,15 @@ def exit_codes_epilog(clean: str, failing: str | None = None, after: str = "", i
     lines += [
         "  2    bad input or environment: a missing or invalid file or option, an",
         "       output that would overwrite an input, standard output closed or",
-        "       full, graph code past --import-limit or --condition-limit, stuck in",
-        "       C code or ending the process; one paragraph on stderr",
+        "       full, a limit of the system (open files, memory) or a permission,",
+        "       graph code past --import-limit or --condition-limit, stuck in C",
+        "       code, ending, signalling, stopping or forking its own process,",
+        "       registering an exit handler or replacing what fuzzroute runs on",
+        "       (sys.exit, a builtin, a signal handler); one paragraph on stderr",
         "  3    internal error: a bug in fuzzroute, never a finding; one paragraph",
         "       on stderr says what to report (FUZZROUTE_DEBUG=1 adds the traceback)",
-        f"  130  interrupted (Ctrl-C){interrupted}",
+        f"  130  interrupted (Ctrl-C){interrupted}; only your own signal",
+        "       interrupts (SIGTERM, SIGHUP: 128 + the signal, as for any program)",
     ]
     if after:
         lines.append(after)
@@ -87,28 +92,32 @@ ACCEPTANCE_NOTE = """
 An overlap that is intended (a broad rule first on purpose) is accepted, not
 fixed: `fuzzroute accept GRAPH EARLIER LATER --reason "..."` (or `accepted`
 in a JSON graph, or GRAPH.accepted.json) lists it as accepted, and
---fail-on decided no longer fails on it.
+--fail-on decided (the default) no longer fails on it.
 """
-#: What `--fail-on decided` fails on, said once for `check` and `report`.
+#: What `--fail-on decided` (the default of `check` and `report`) fails on, said once for both.
 _DECIDED_POLICY = (
-    "--fail-on decided: 1 also on a decided finding to act on (a rule that never\n"
-    "wins, never matches or is dead, an earlier rule taking a later rule's fixed\n"
-    "words, a ReDoS with an attack); never on co-occurrence, wildcard-only shared\n"
-    "text, undecided rules or accepted overlaps."
+    "--fail-on decided (the default): 1 also on a decided finding to act on (a\n"
+    "rule that never wins, never matches or is dead, an earlier rule taking a\n"
+    "later rule's fixed words, a ReDoS with an attack); never on co-occurrence,\n"
+    "wildcard-only shared text, undecided rules or accepted overlaps. Without\n"
+    "--fail-on, --no-decide runs under --fail-on proven."
 )
-#: `check`: exit 1 on proven errors, under --fail-on proven|decided|never.
+#: `check`: exit 1 on proven errors and decided findings, under --fail-on decided|proven|never.
 CHECK_EPILOG = exit_codes_epilog(
-    "no proven error (warnings never fail a build)",
-    "at least one proven error (--fail-on decided: or a decided finding to act\n"
-    "       on; --fail-on never: 0 instead)",
+    "no proven error and no decided finding to act on (warnings never fail\n"
+    "       a build)",
+    "at least one proven error or decided finding to act on (--fail-on\n"
+    "       proven: proven errors only; --fail-on never: 0 instead)",
     after=_DECIDED_POLICY,
 ) + ACCEPTANCE_NOTE
-#: `report`: exit 1 on proven errors, or on new ones with --fail-on new.
+#: `report`: exit 1 on proven errors and decided findings, or on new ones with --fail-on new.
 REPORT_EPILOG = exit_codes_epilog(
-    "no proven error (warnings and generated suggestions never fail a build)",
-    "at least one proven error; with --fail-on new, a proven error, suggestion\n"
-    "       or decided finding to act on that is new against --baseline or --db;\n"
-    "       --fail-on decided: also any decided finding to act on; never: 0",
+    "no proven error and no decided finding to act on (warnings and generated\n"
+    "       suggestions never fail a build)",
+    "at least one proven error or decided finding to act on; --fail-on\n"
+    "       proven: proven errors only; --fail-on new: a proven error,\n"
+    "       suggestion or decided finding to act on that is new against\n"
+    "       --baseline or --db; --fail-on never: 0",
     after=_DECIDED_POLICY,
     interrupted=", whatever --fail-on says; the report is still written,\n"
     "       marked partial, when the proven checks were done",
@@ -116,7 +125,8 @@ REPORT_EPILOG = exit_codes_epilog(
 #: `merge`: the merged report's status under the policy its shards ran with (merge has no --fail-on).
 MERGE_EPILOG = exit_codes_epilog(
     "the merged report passes the --fail-on policy its shard runs were given",
-    "the merged report fails that policy (at least one proven error, by default)",
+    "the merged report fails that policy (by default a proven error or a\n"
+    "       decided finding to act on)",
 )
 #: `claim`, `suggest`, `accept`: they find nothing that fails a build, so no exit 1 and no --fail-on.
 CLAIM_EPILOG = exit_codes_epilog("the claims were shown (no claim fails a build)")
@@ -187,17 +197,41 @@ class ReadableGroup(click.Group):
                 formatter.write_dl(rows)
 
 
+#: The help of `-q` and `-v` on the commands that list findings (check, report, merge, diff).
+QUIET_HELP = "Say less: one summary line (and the output paths); no progress bar."
+VERBOSE_HELP = "Say more: every finding, each with its phrase and (for near misses) the edit that made it."
+
+
+def quiet_verbose(quiet_help: str = QUIET_HELP, verbose_help: str = VERBOSE_HELP) -> Callable[[F], F]:
+    """`-q/--quiet` and `-v/--verbose`, on every command, each worded for what it changes there."""
+
+    def decorate(command: F) -> F:
+        command = click.option("-v", "--verbose", "verbose", is_flag=True, help=verbose_help)(command)
+        return click.option("-q", "--quiet", "quiet", is_flag=True, help=quiet_help)(command)
+
+    return decorate
+
+
 def verbosity_options(command: F) -> F:
     """`-q/--quiet` and `-v/--verbose` flags; `verbosity(quiet, verbose)` turns them into a level."""
-    command = click.option(
-        "-v", "--verbose", "verbose", is_flag=True,
-        help="Say more: every finding, each with its phrase and (for near misses) the edit that made it.",
-    )(command)
-    command = click.option(
-        "-q", "--quiet", "quiet", is_flag=True,
-        help="Say less: one summary line (and the output paths); no progress bar.",
-    )(command)
-    return command
+    return quiet_verbose()(command)
+
+
+def color_option(command: F) -> F:
+    """`--color auto|always|never` for the commands that colour their terminal output (see `terminal.use_colour`)."""
+
+    @wraps(command)
+    def wrapper(*args: Any, color: str, **kwargs: Any) -> Any:
+        from fuzzroute.cli.terminal import colour_mode
+
+        with colour_mode(color):
+            return command(*args, **kwargs)
+
+    return click.option(  # type: ignore[return-value]
+        "--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+        help="Colour the output: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or "
+        "never.",
+    )(wrapper)
 
 
 def generation_options(command: F) -> F:
@@ -215,14 +249,6 @@ def generation_options(command: F) -> F:
         "--seed", type=int, default=0, show_default=True, help="Seed of the phrase generators."
     )(command)
     return command
-
-
-def show_graph_output_option(command: F) -> F:
-    """`-v/--verbose` for commands whose only extra output is what the graph's own code printed."""
-    return click.option(
-        "-v", "--verbose", "verbose", is_flag=True,
-        help="Also show what the graph's own code printed while it was loaded and run (on stderr).",
-    )(command)
 
 
 def verbosity(quiet: bool, verbose: bool) -> int:
@@ -246,11 +272,38 @@ JUNIT = click.option(
 )
 
 
-def fail_on_option(choices: str, default_help: str) -> Callable[[F], F]:
+def fail_on_option(choices: str, default_help: str, default: str | None = "proven") -> Callable[[F], F]:
     """`--fail-on`, a plain string checked by `report.fail_on_findings`.
 
     Not a click.Choice, so an unknown value gets the same one-paragraph
-    bad-input message (exit 2) as every other mistake.
+    bad-input message (exit 2) as every other mistake.  `default=None` is
+    the policy of `check` and `report`: `decided`, or `proven` when the
+    decided tier is left out (see `resolved_fail_on`); the help says so.
     """
-    return click.option("--fail-on", "fail_on", default="proven", metavar=choices, show_default=True,
+    if default is None:
+        return click.option("--fail-on", "fail_on", default=None, metavar=choices,
+                            help=default_help + " [default: decided; proven with --no-decide]")
+    return click.option("--fail-on", "fail_on", default=default, metavar=choices, show_default=True,
                         help=default_help)
+
+
+def resolved_fail_on(fail_on: str | None, decide: bool, *, where: str = "--fail-on decided") -> str:
+    """The policy a `check` or `report` run applies: `decided` by default, `proven` when nothing is decided.
+
+    Decided findings hold for every message and are re-verified through the
+    claim laws, so they fail a build like proven errors do; without the
+    decided tier (`--no-decide`) there is nothing of them to fail on, and the
+    default falls back to `proven`.  Asking for `decided` explicitly while
+    leaving the tier out is a contradiction (exit 2); `where` names what
+    asked (the option, or the configuration file and key).
+    """
+    from fuzzroute.engine.errors import InputError
+
+    if fail_on is None:
+        return "decided" if decide else "proven"
+    if fail_on == "decided" and not decide:
+        raise InputError(
+            f"{where} fails on decided findings, and --no-decide leaves the decided tier out. Drop "
+            "--no-decide, or use --fail-on proven."
+        )
+    return fail_on

@@ -15,6 +15,7 @@ from fuzzroute.cli.app import (
     keep_hypothesis_storage_out_of_the_project,
     reports_bad_input,
 )
+from fuzzroute.cli.configured import graphs_or_configured
 from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     JUNIT,
@@ -22,8 +23,10 @@ from fuzzroute.cli.options import (
     SARIF,
     FilePath,
     anchored,
+    color_option,
     fail_on_option,
     generation_options,
+    resolved_fail_on,
     verbosity,
     verbosity_options,
 )
@@ -32,7 +35,6 @@ from fuzzroute.cli.terminal import echo_lines, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
 from fuzzroute.graphfiles.loader import load_graph, split_spec
-from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 
 #: Where `--db` keeps its memory when given without a folder.
 DEFAULT_DB = ".fuzzroute"
@@ -49,23 +51,11 @@ def warn_of_an_unfinished_run(db: Path, graph_name: str) -> None:
                    "one; this run writes every file again.", err=True)
 
 
-def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: dict[str, Path | None]) -> None:
-    """No output may be the graph, the baseline (except a rolling `--json` baseline) or another output."""
-    inputs = [NamedPath("the graph", split_spec(graph_spec)[0])]
-    if baseline is not None:
-        inputs.append(NamedPath("--baseline", baseline))
-    refuse_collisions(
-        inputs,
-        [NamedPath(role, path) for role, path in outputs.items() if path is not None],
-        allowed={("--json", "--baseline")},  # a rolling baseline: read in full before anything is written
-    )
-
-
 @click.command(epilog=REPORT_EPILOG)
-@click.argument("graph_spec", metavar="GRAPH")
+@click.argument("graph_spec", metavar="[GRAPH]", required=False)
 @click.option(
-    "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
-    help="HTML file to write [default: reports/<graph-name>.html].",
+    "-o", "--output", "html_path", type=FilePath(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+    help="HTML file to write [default: reports/{name}.html, {name} the graph's name].",
 )
 @click.option(
     "--json", "json_path", type=FilePath(dir_okay=False, path_type=Path), default=None,
@@ -83,6 +73,7 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     "Exit 1 on proven errors (proven), on proven errors or decided findings an author acts on (decided), on "
     "new proven errors, suggestions or such decided findings against --baseline or --db (new), or only on bad "
     "input (never).",
+    default=None,
 )
 @click.option(
     "--db", "db", is_flag=False, flag_value=DEFAULT_DB, default=None, metavar="[DIR]",
@@ -99,35 +90,102 @@ def refuse_overwriting_inputs(graph_spec: str, baseline: Path | None, outputs: d
     "--shard", "shard_spec", default=None, metavar="I/N",
     help="Run only slice I of N of the exploration; combine the N JSON reports with `fuzzroute merge`.",
 )
-@click.option("--no-decide", "no_decide", is_flag=True, help="Leave out the decided tier (automata).")
+@click.option(
+    "--decide/--no-decide", "decide", default=True, show_default=True,
+    help="Decide, for all messages, which rules never win, never match or take a later rule's words (automata); "
+    "--no-decide leaves the decided tier out.",
+)
 @verbosity_options
+@color_option
 @reports_bad_input
 @limit_options
 def report(
-    graph_spec: str, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
-    baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
-    workers: int | None, shard_spec: str | None, no_decide: bool, quiet: bool, verbose: bool,
+    graph_spec: str | None, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
+    baseline_path: Path | None, sarif_path: Path | None, fail_on: str | None, db: Path | None, open_browser: bool,
+    workers: int | None, shard_spec: str | None, decide: bool, quiet: bool, verbose: bool,
     junit_path: Path | None = None, typos: bool = False,
 ) -> None:
     """Run the proven checks and the phrase generators; write an HTML report.
 
     Proven findings and generated suggestions are kept in separate sections.
-    The exit code depends on proven errors only, unless --fail-on says
-    otherwise. Ctrl-C stops within about a second, in any phase: during the
-    decided tier or generation it still writes a report, marked partial,
-    and exits 130 whatever --fail-on says (during the proven checks it
-    writes nothing); a second Ctrl-C aborts at once.
+    Without GRAPH, each graph listed in pyproject.toml's [tool.fuzzroute]
+    `graphs` gets its own report; with several, each output path (-o,
+    --json, --sarif, --junit, --baseline) must hold {name}, the graph's name.
+    The exit code is 1 on a proven error or a decided finding to act on in
+    any of them (--fail-on proven: proven errors only); generated
+    suggestions never fail a run, unless --fail-on new asks for new ones.
+    Ctrl-C stops within about a second, in any phase: during the decided
+    tier or generation it still writes a report, marked partial, and exits
+    130 whatever --fail-on says (during the proven checks it writes
+    nothing); a second Ctrl-C aborts at once.
     """
     from fuzzroute.report import check_fail_on
 
     level = verbosity(quiet, verbose)
+    context = click.get_current_context()
+    if graph_spec is None and db is not None and db_took_the_graph(context, db):
+        graph_spec, db = str(db), Path(DEFAULT_DB)
+    specs = graphs_or_configured(context, () if graph_spec is None else (graph_spec,), "report GRAPH")
+    fail_on = resolved_fail_on(fail_on, decide)
     check_fail_on(fail_on, has_history=baseline_path is not None or db is not None)
-    if fail_on == "decided" and no_decide:
-        raise InputError(
-            "--fail-on decided fails on decided findings, and --no-decide leaves the decided tier out. Drop "
-            "--no-decide, or use --fail-on proven."
-        )
+    paths = {"-o": html_path, "--json": json_path, "--sarif": sarif_path, "--junit": junit_path,
+             "--baseline": baseline_path}
+    if len(specs) > 1:
+        refuse_one_path_for_several_graphs(len(specs), paths)
     keep_hypothesis_storage_out_of_the_project(db)
+    status = 0
+    for spec in specs:
+        status = max(status, report_one(
+            spec, level=level, html_path=html_path, json_path=json_path, seed=seed, budget=budget,
+            baseline_path=baseline_path, sarif_path=sarif_path, fail_on=fail_on, db=db, open_browser=open_browser,
+            workers=workers, shard_spec=shard_spec, decide=decide, junit_path=junit_path, typos=typos,
+        ))
+    sys.exit(status)
+
+
+#: In an output path, the graph's name (as `reports/{name}.html`, the default, writes it).
+NAME_FIELD = "{name}"
+
+
+def db_took_the_graph(context: click.Context, db: Path) -> bool:
+    """Whether a bare `--db` took the graph as its folder (`report --db support.json`): a word with a graph
+    file's suffix, given on the command line where GRAPH is missing, is the graph."""
+    from click.core import ParameterSource
+
+    from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
+
+    if context.get_parameter_source("db") != ParameterSource.COMMANDLINE:
+        return False
+    file_part = split_spec(str(db))[0]
+    return file_part.suffix.lower() in (".py", ".json", *SCRIPT_SUFFIXES)
+
+
+def refuse_one_path_for_several_graphs(count: int, paths: dict[str, Path | None]) -> None:
+    """With several graphs, a path without {name} would be written (or read) by each of them: exit 2."""
+    for role, path in paths.items():
+        if path is not None and NAME_FIELD not in str(path):
+            raise InputError(
+                f"{role} {path}: {count} graphs are reported on (pyproject.toml's [tool.fuzzroute] graphs), and "
+                f"each would write this one file. Put {NAME_FIELD} in the path, for the graph's name: "
+                f"{role} 'reports/{NAME_FIELD}{path.suffix or '.json'}'."
+            )
+
+
+def named(path: Path | None, graph_name: str) -> Path | None:
+    """`path` with {name} replaced by the graph's name, made safe for a file name (as the default HTML path is)."""
+    if path is None or NAME_FIELD not in str(path):
+        return path
+    from fuzzroute.report import default_html_path
+
+    return Path(str(path).replace(NAME_FIELD, default_html_path(graph_name).name.removesuffix(".html")))
+
+
+def report_one(
+    graph_spec: str, *, level: int, html_path: Path | None, json_path: Path | None, seed: int, budget: str | None,
+    baseline_path: Path | None, sarif_path: Path | None, fail_on: str, db: Path | None, open_browser: bool,
+    workers: int | None, shard_spec: str | None, decide: bool, junit_path: Path | None, typos: bool,
+) -> int:
+    """One graph's report (see `report`): its exit status, 0 or 1; an interrupted run ends the process with 130."""
     from fuzzroute.cli.merge import parse_shard
     from fuzzroute.report import (
         ReportOptions,
@@ -139,21 +197,26 @@ def report(
         write_report,
     )
 
-    outputs = {"--json": json_path, "--sarif": sarif_path, "--junit": junit_path}
-    refuse_overwriting_inputs(graph_spec, baseline_path, {"-o": html_path, **outputs})
+    templated = any(path is not None and NAME_FIELD in str(path)
+                    for path in (html_path, json_path, sarif_path, junit_path, baseline_path))
     shard = parse_shard(shard_spec) if shard_spec is not None else None
     phrases, seconds = parse_budget(budget) if budget is not None else (None, None)
-    baseline = load_baseline(baseline_path) if baseline_path is not None else None
+    baseline = load_baseline(baseline_path) if baseline_path is not None and not templated else None
     start = Path.cwd()  # every path is read against it, whatever directory graph code moves to
     graph_output = GraphOutput()
     with graph_output.window():  # the graph's own prints are kept out of stdout (see graphfiles.capture)
         loaded = load_graph(graph_spec)
+    name = loaded.graph.name
+    html_path, json_path, sarif_path, junit_path = (named(p, name) for p in (html_path, json_path, sarif_path,
+                                                                            junit_path))
+    if templated and baseline_path is not None:
+        baseline_path = named(baseline_path, name)
+        assert baseline_path is not None
+        baseline = load_baseline(start / baseline_path)
     if db is not None:
-        warn_of_an_unfinished_run(start / db, loaded.graph.name)
-    shown_target = html_path or default_html_path(loaded.graph.name)
+        warn_of_an_unfinished_run(start / db, name)
+    shown_target = html_path or default_html_path(name)
     target = start / shown_target
-    refuse_overwriting_inputs(str(start / graph_spec), baseline_path and start / baseline_path,
-                              {"-o": target, **{role: anchored(path, start) for role, path in outputs.items()}})
     bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
     with stop_on_interrupt() as should_stop, bar as progress, graph_output.window():
         result = write_report(loaded.graph, ReportOptions(
@@ -162,7 +225,9 @@ def report(
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
             db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
-            decide=not no_decide, junit_path=anchored(junit_path, start), typos=typos,
+            decide=decide, junit_path=anchored(junit_path, start), typos=typos,
+            # write_report checks once, before any work, that no output replaces one of these or another output
+            graph_file=start / split_spec(graph_spec)[0], baseline_file=anchored(baseline_path, start),
         ))
     show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     echo_lines(summary_text(
@@ -178,6 +243,4 @@ def report(
         sys.exit(EXIT_INTERRUPTED)
     if open_browser:
         webbrowser.open(result.html_path.resolve().as_uri())
-    sys.exit(result.exit_status)
-
-
+    return result.exit_status

@@ -6,6 +6,7 @@ other commands start as fast as before.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -16,7 +17,8 @@ from fuzzroute.cli.limits import limit_options
 from fuzzroute.cli.options import (
     SUGGEST_EPILOG,
     generation_options,
-    show_graph_output_option,
+    quiet_verbose,
+    verbosity,
     working_directory_kept,
 )
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
@@ -37,21 +39,32 @@ from fuzzroute.graphfiles.capture import GraphOutput
     "--diff", "show_diff", is_flag=True, help="Print a unified diff adding the examples (apply with patch -p1)."
 )
 @click.option("--write", "write", is_flag=True, help="Add the examples to the graph file in place (atomically).")
+@click.option(
+    "--with-gaps", "with_gaps", is_flag=True,
+    help="Also add the gaps and defects found (check then fails on them until each rule is fixed) [default: only "
+    "examples check passes].",
+)
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Format of the list (ignored with --diff).")
-@show_graph_output_option
+@quiet_verbose(
+    quiet_help="Say less: no progress bar, no note on what the graph's own code printed; with --write, only the "
+    "line saying what was written.",
+    verbose_help="Also show what the graph's own code printed while it was loaded and run (on stderr).",
+)
 @reports_bad_input
 @limit_options
 def suggest(
     graph_spec: str, rules: tuple[str, ...], per_rule: int, seed: int, budget: str | None, show_diff: bool,
-    write: bool, output_format: str, verbose: bool, typos: bool = False,
+    write: bool, output_format: str, verbose: bool, typos: bool = False, with_gaps: bool = False,
+    quiet: bool = False,
 ) -> None:
     """Suggest examples worth declaring, per rule, and add them to the graph's source.
 
     Ranked: witnesses of a shadowing, law disagreement or never-winning rule
-    first, then near-misses, then phrases that widen what the declared
-    examples cover. Each says why it was picked and what `fuzzroute check`
-    will prove once it is declared. Exit 0, 2 on bad input (the graph file
+    first, then near misses people type (a gap, named by its kind), then
+    phrases that widen what the declared examples cover. Each says why it
+    was picked and what `fuzzroute check` will prove once it is declared.
+    Only examples check passes are added, unless --with-gaps. Exit 0, 2 on bad input (the graph file
     is then left untouched), or 130 on Ctrl-C (nothing is written).
     """
     from fuzzroute.authoring.listing import render_text
@@ -61,6 +74,7 @@ def suggest(
     from fuzzroute.graphfiles.loader import load_graph
     from fuzzroute.report import parse_budget
 
+    level = verbosity(quiet, verbose)
     if show_diff and write:
         raise InputError("--diff and --write exclude each other: print the change, or apply it, not both.")
     keep_hypothesis_storage_out_of_the_project()
@@ -69,17 +83,18 @@ def suggest(
     original = _text_before(graph_spec) if write or show_diff else None
     with graph_output.window(), working_directory_kept():  # graph code's prints never reach stdout
         loaded = load_graph(graph_spec)
-    with progress_bar() as progress, graph_output.window(), working_directory_kept():
+    bar = contextlib.nullcontext(None) if level < 0 else progress_bar()
+    with bar as progress, graph_output.window(), working_directory_kept():
         suggested = suggest_examples(
             loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
-            progress=progress, typos=typos,
+            progress=progress, typos=typos, with_gaps=with_gaps,
         )
     try:
         if suggested.count and (show_diff or write):
             with graph_output.window(), working_directory_kept():  # the edited text is loaded once, to prove it
                 old, new = edited_source(suggested, original)
     finally:
-        show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=verbose)
+        show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     if not (show_diff or write):
         if output_format == "json":
             click.echo(suggestions_json_text(suggested))
@@ -97,9 +112,10 @@ def suggest(
                        f"(cd {root} && patch -p1 < FILE).", err=True)
         return
     write_source(loaded.path, new, expected=old)
-    click.echo(render_text(suggested))
+    if level >= 0:
+        click.echo(render_text(suggested) + "\n")
     click.echo(
-        f"\nWrote {suggested.count} example(s) into {loaded.path}. "
+        f"Wrote {suggested.count} example(s) into {loaded.path}. "
         f"Run `fuzzroute check {graph_spec}` to prove them."
     )
     sys.stdout.flush()

@@ -27,13 +27,16 @@ import io
 import os
 import re
 import sys
+import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import TextIO
 
+from fuzzroute.engine import graph_code, supervision
 from fuzzroute.engine.errors import FuzzrouteError
 from fuzzroute.graphfiles.capture import LIMIT as CAPTURE_LIMIT
+from fuzzroute.graphfiles.capture import stand_in_for_stdout, window_open
 
 #: Unicode categories shown as escapes: controls, format characters, surrogates, line/paragraph separators.
 ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -126,6 +129,8 @@ class EscapingStream(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if self.stdout and threading.current_thread() is not threading.main_thread() and graph_code.ran():
+            return len(text)  # a thread the graph's code started: fuzzroute writes its results from the main thread
         shown = terminal_text(text)
         self._guarded(lambda: self.inner.write(shown))
         return len(text)
@@ -144,8 +149,43 @@ def install() -> None:
     """Wrap `sys.stdout` and `sys.stderr` (once) so every later write is escaped."""
     if not isinstance(sys.stdout, EscapingStream) and sys.stdout is not None:
         sys.stdout = EscapingStream(_tolerant(sys.stdout), stdout=True)
+    if isinstance(sys.stdout, EscapingStream):
+        _installed[:] = [sys.stdout]
     if not isinstance(sys.stderr, EscapingStream) and sys.stderr is not None:
         sys.stderr = EscapingStream(_tolerant(sys.stderr))
+
+
+#: The escaping standard output `install` put in place.
+_installed: list[EscapingStream] = []
+
+
+def move_stdout_aside(real: int | None) -> None:
+    """Write fuzzroute's results through `real` (a copy of the standard output made before any graph code ran).
+
+    In the watched child graph code runs in fuzzroute's process and may
+    leave threads that write to descriptor 1 (`os.write(1, ...)`, a C
+    library) at any moment, also while the results are printed.  After
+    this, descriptor 1 is /dev/null outside the capture windows (inside one
+    it is the capture, `graphfiles.capture`), and only what fuzzroute writes
+    through `sys.stdout` reaches the real standard output.
+    """
+    if real is None or not _installed:
+        return
+    stream = _installed[0]  # a capture window may hold `sys.stdout` now
+    inner = stream.inner
+    with contextlib.suppress(Exception):
+        inner.flush()
+    try:
+        private = os.dup(real)
+    except OSError:
+        return
+    stream.inner = io.TextIOWrapper(
+        io.FileIO(private, "w", closefd=True), encoding=getattr(inner, "encoding", None) or "utf-8",
+        errors="backslashreplace", line_buffering=bool(getattr(inner, "line_buffering", False)),
+    )
+    supervision.stdout_stands_in()
+    if not window_open():  # inside a window, the window puts the stand-in in place when it closes
+        stand_in_for_stdout()
 
 
 def unescaped(stream: TextIO) -> TextIO:
@@ -214,10 +254,30 @@ _FINDING = re.compile(
 _COLOURS = {"example": "31", "never-routes": "31", "decided": "35", "undecided": "35"}
 
 
+#: `--color`: auto (the default), always or never, for the command running now.
+_colour = ["auto"]
+
+
+@contextlib.contextmanager
+def colour_mode(mode: str) -> Iterator[None]:
+    """Set `--color` for the duration of a command."""
+    saved = _colour[0]
+    _colour[0] = mode
+    try:
+        yield
+    finally:
+        _colour[0] = saved
+
+
 def use_colour(stream: TextIO | None) -> bool:
-    """Colour only on a terminal, and never when `NO_COLOR` is set (https://no-color.org)."""
+    """Whether to colour: `--color always|never` says; under `auto`, never with `NO_COLOR` set
+    (https://no-color.org), always with `FORCE_COLOR` set (https://force-color.org), else on a terminal only."""
+    if _colour[0] in ("always", "never"):
+        return _colour[0] == "always"
     if os.environ.get("NO_COLOR"):
         return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
     return bool(stream is not None and getattr(stream, "isatty", lambda: False)())
 
 

@@ -34,7 +34,7 @@ from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.ambiguity import analyse
 from fuzzroute.engine.automata.dfa import SEARCH, WHOLE, Part
 from fuzzroute.engine.automata.nfa import Undecidable
-from fuzzroute.engine.matchers import Regex
+from fuzzroute.engine.matchers import leaf_regex
 
 #: Data rules per worker below which forking and sending the tables cost more than building here.
 RULES_PER_BUILDER = 80
@@ -75,7 +75,7 @@ def _linear_leaves(languages: Languages, index: int) -> tuple[int, ...]:
     rule = languages.rules[index]
     linear = []
     for position, (leaf, nfa) in enumerate(zip(rule.leaves, rule.nfas, strict=True)):
-        if not isinstance(leaf, Regex):
+        if leaf_regex(leaf) is None:  # only a regex can backtrack
             continue
         try:
             if not analyse(nfa, languages.cells).super_linear:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from fuzzroute.engine.entries import Entry
 from fuzzroute.results.claims import Claims
@@ -17,6 +17,7 @@ from fuzzroute.results.decided_records import (
     SHARED_INS,
     CountedPairs,
     DecidedCounts,
+    DecidedKind,
     DecidedRecord,
     DefectRecord,
     PairExample,
@@ -25,20 +26,20 @@ from fuzzroute.results.decided_records import (
 )
 from fuzzroute.results.record import OMIT, one_of
 
-NEVER_WINS = "decided-never-wins"
-CAN_WIN = "decided-can-win"
-OVERLAP = "decided-overlap"
-DISJOINT = "decided-disjoint"
-NEVER_MATCHES = "decided-never-matches"
-COLD_WALK_DEAD = "decided-dead-under-cold-walk"
+NEVER_WINS: Final[DecidedKind] = "decided-never-wins"
+CAN_WIN: Final[DecidedKind] = "decided-can-win"
+OVERLAP: Final[DecidedKind] = "decided-overlap"
+DISJOINT: Final[DecidedKind] = "decided-disjoint"
+NEVER_MATCHES: Final[DecidedKind] = "decided-never-matches"
+COLD_WALK_DEAD: Final[DecidedKind] = "decided-dead-under-cold-walk"
 #: Python's `re` can backtrack super-linearly on the rule's regex (a denial of service); see `redos`.
-REDOS = "decided-redos"
+REDOS: Final[DecidedKind] = "decided-redos"
 #: A regex class range from a capital to a small letter (`[M-m]`): almost surely a mistake; see `ranges`.
-CASE_RANGE = "decided-case-range"
-UNDECIDED = "undecided"
+CASE_RANGE: Final[DecidedKind] = "decided-case-range"
+UNDECIDED: Final[DecidedKind] = "undecided"
 
-#: Kinds in the order a reader meets them.
-DECIDED_KINDS = (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD, REDOS, CASE_RANGE, OVERLAP, DISJOINT, CAN_WIN, UNDECIDED)
+#: Kinds in the order a reader meets them (the catalogue's, `results.finding_kinds`).
+DECIDED_KINDS = DECIDED_KINDS_DECLARED
 
 # Questions an item answers (`question`).
 MATCHER = "matcher"

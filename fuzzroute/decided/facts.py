@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from fuzzroute.decided.ends import Ends, anchored, disjoint, ends_of, lengths
 from fuzzroute.decided.languages import Languages
@@ -54,7 +54,7 @@ from fuzzroute.engine.automata.dfa import Part
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.literal_prefilter import SPECIAL_FOLDS, fold
-from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.engine.matchers import Keywords, Leaf, Regex, leaf_regex
 
 #: States the search for a rule's own text may visit (it only picks a text).
 TEXT_STATES = 400
@@ -442,12 +442,12 @@ def as_written(
     if found is None:
         return None
     if len(leaves) == 1:
-        leaf = leaves[0]
-        if own is None or not isinstance(leaf, Regex):
+        regex = leaf_regex(leaves[0])
+        if own is None or regex is None:
             return found
-        written = literal_words(leaf.pattern)
+        written = literal_words(regex.pattern)
         return written if written and "\n" not in written and accepts(own[0], finder, written) else found
-    words = [literal_words(leaf.pattern) if isinstance(leaf, Regex) else leaf.keywords[0] for leaf in leaves]
+    words = [_written(leaf) for leaf in leaves]
     if any(not w for w in words):
         return found
     joined = " ".join(w for w in words if w)
@@ -455,6 +455,17 @@ def as_written(
         return joined if all(leaf.matches(joined) for leaf in leaves) else found
     except RegexTimedOut:
         return found
+
+
+def _written(leaf: Leaf) -> str | None:
+    """A leaf's words as written: a regex's literal words, a keyword list's first keyword."""
+    match leaf:
+        case Regex():
+            return literal_words(leaf.pattern)
+        case Keywords():
+            return leaf.keywords[0]
+        case _:
+            assert_never(leaf)
 
 
 def starting_with(facts: Facts, cells: int) -> int:

@@ -14,14 +14,14 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fuzzroute.decided.matcher_nfa import leaf_nfa
+from fuzzroute.decided.matcher_nfa import leaf_nfa, own_text_nfa
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.alphabet import Cell, partition
 from fuzzroute.engine.automata.dfa import MAX_PART_STATES, SEARCH, WHOLE, Part, build_part
 from fuzzroute.engine.automata.nfa import Atoms, Nfa, Undecidable
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.matchers import Keywords, Leaf, Regex
 
 
 @dataclass
@@ -145,12 +145,10 @@ class Languages:
         return rule._fixed
 
 
-def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
+def _leaves(entry: Entry) -> tuple[Leaf, ...]:
     matcher = entry.data_matcher
-    if isinstance(matcher, AllOf):
-        return matcher.parts
     assert matcher is not None
-    return (matcher,)
+    return matcher.leaves
 
 
 def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_STATES) -> Languages:
@@ -163,10 +161,8 @@ def build_languages(entries: Sequence[Entry], max_part_states: int = MAX_PART_ST
         rule = RuleAutomata(entry, _leaves(entry))
         try:
             rule.nfas = tuple(leaf_nfa(leaf, atoms) for leaf in rule.leaves)
-            # A keyword list's own text is itself: its automaton is shared (automata are read, never changed).
             rule.own_nfas = tuple(
-                nfa if isinstance(leaf, Keywords) else leaf_nfa(leaf, atoms, own_text=True)
-                for leaf, nfa in zip(rule.leaves, rule.nfas, strict=True)
+                own_text_nfa(leaf, nfa, atoms) for leaf, nfa in zip(rule.leaves, rule.nfas, strict=True)
             )
         except Undecidable as error:
             rule.reason = str(error)

@@ -19,6 +19,8 @@ a given phrase could still be matched by:
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
@@ -28,12 +30,16 @@ from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
 
 def own_texts(matcher: DataMatcher | None) -> tuple[str, ...] | None:
     """The texts a rule's own text is one of (up to case), when they are few and known; else None."""
-    if isinstance(matcher, Keywords):
-        return matcher.keywords
-    if isinstance(matcher, Regex):
-        texts = regex_texts(matcher.pattern)
-        return None if texts is None else tuple(sorted(texts))
-    return None
+    match matcher:
+        case Keywords():
+            return matcher.keywords
+        case Regex():
+            texts = regex_texts(matcher.pattern)
+            return None if texts is None else tuple(sorted(texts))
+        case AllOf() | None:
+            return None
+        case _:
+            assert_never(matcher)
 
 
 class OwnTexts:

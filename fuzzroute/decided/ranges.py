@@ -17,15 +17,13 @@ from fuzzroute.decided.literal_words import CaseRange, case_ranges, literal_word
 from fuzzroute.decided.wording import quoted, rule
 from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import AllOf, Regex
+from fuzzroute.engine.matchers import Regex, regexes
 
 QUESTION = "regex-lint"
 
 
 def _regexes(entry: Entry) -> list[Regex]:
-    matcher = entry.data_matcher
-    parts = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
-    return [p for p in parts if isinstance(p, Regex)]
+    return list(regexes(entry.data_matcher))
 
 
 def _said(found: CaseRange) -> str:

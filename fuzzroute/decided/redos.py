@@ -43,7 +43,7 @@ from fuzzroute.engine.automata.ambiguity import EXPONENTIAL, Ambiguity, analyse
 from fuzzroute.engine.automata.dfa import SEARCH, Part, build_part
 from fuzzroute.engine.automata.nfa import Nfa, Undecidable
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import Regex
+from fuzzroute.engine.matchers import Regex, leaf_regex
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit, enforced
 from fuzzroute.results.decided_records import Redos, RedosAttack, RedosEvidence
 from fuzzroute.results.record import one_of
@@ -99,8 +99,9 @@ def redos_items(
         if automata is None or len(automata.nfas) != len(automata.leaves):
             continue  # not a data rule, or one the automata cannot read (its `matcher` item says why)
         for position, (leaf, nfa) in enumerate(zip(automata.leaves, automata.nfas, strict=True)):
-            if isinstance(leaf, Regex) and (entry.index, position) not in known_linear:
-                found = _judge(entry, leaf, nfa, languages.cells, measure and _measured(items) < EVIDENCE_ITEMS)
+            regex = leaf_regex(leaf)  # only a regex can backtrack
+            if regex is not None and (entry.index, position) not in known_linear:
+                found = _judge(entry, regex, nfa, languages.cells, measure and _measured(items) < EVIDENCE_ITEMS)
                 if found is not None:
                     items.append(found)
     return items

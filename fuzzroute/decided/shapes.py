@@ -28,12 +28,12 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from fuzzroute.engine import regex_syntax
 from fuzzroute.engine.automata.alphabet import compile_node
 from fuzzroute.engine.automata.nfa import is_literal, own_text_items
-from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.engine.matchers import Keywords, Leaf, Regex
 
 _c: Any = regex_syntax.constants
 
@@ -207,10 +207,18 @@ def _product_size(choices: list[list[str]]) -> int:
     return size
 
 
-def leaf_shapes(leaf: Regex | Keywords) -> tuple[Shape, ...] | None:
+def leaf_shapes(leaf: Leaf) -> tuple[Shape, ...] | None:
     """The shapes of one leaf's own text (a keyword's own text is itself: all fixed)."""
-    if isinstance(leaf, Keywords):
-        return tuple(tuple(k) for k in leaf.keywords)
+    match leaf:
+        case Keywords():
+            return tuple(tuple(k) for k in leaf.keywords)
+        case Regex():
+            return _regex_shapes(leaf)
+        case _:
+            assert_never(leaf)
+
+
+def _regex_shapes(leaf: Regex) -> tuple[Shape, ...] | None:
     try:
         tree = regex_syntax.parsed(leaf.pattern.pattern, leaf.pattern.flags)  # shared: read, never changed
         return tuple(dict.fromkeys(_sequence(own_text_items(list(tree)), tree.state.flags)))

@@ -29,16 +29,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from fuzzroute.decided.decisions import (
     CO_OCCURRENCE,
     COLD_WALK_DEAD,
     FIXED_WORDS,
-    NEVER_MATCHES,
     NEVER_WINS,
     NOT_REACHED,
     OVERLAP,
-    REDOS,
     UNDECIDED,
     DecidedItem,
     Decisions,
@@ -47,23 +46,28 @@ from fuzzroute.engine.acceptance import Acceptance
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.results.decided_records import Redos
+from fuzzroute.results.finding_kinds import decided_row
 
 #: How `Decisions.relation` names a pair the automata could not decide.
 UNDECIDED_RELATION = "undecided"
 
-#: Kinds of which some or all findings fail a build; `fails_build` says which.
-FAILING_KINDS = (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD, OVERLAP, REDOS)
-
-
 def fails_build(kind: str, *, relation: str | None, shared_in: str | None, redos: Redos | None) -> bool:
-    """Whether a decided finding of this shape fails `--fail-on decided` (acceptances aside)."""
-    if kind in (NEVER_MATCHES, NEVER_WINS, COLD_WALK_DEAD):
-        return True
-    if kind == OVERLAP:
-        return relation != CO_OCCURRENCE and shared_in == FIXED_WORDS
-    if kind == REDOS:
-        return redos is not None  # a redos finding always carries its attack
-    return False
+    """Whether a decided finding of this shape fails `--fail-on decided` (acceptances aside).
+
+    The kind's row of the catalogue (`results.finding_kinds`) says which of its findings fail.
+    """
+    policy = decided_row(kind).fails
+    match policy:
+        case "always":
+            return True
+        case "fixed-words":
+            return relation != CO_OCCURRENCE and shared_in == FIXED_WORDS
+        case "attack":
+            return redos is not None  # a redos finding always carries its attack
+        case "never":
+            return False
+        case _:
+            assert_never(policy)
 
 
 def item_fails_build(item: DecidedItem) -> bool:

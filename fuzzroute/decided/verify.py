@@ -17,12 +17,14 @@ the claims to be read for the items that are shown (`with_claims`).
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from fuzzroute.decided.decisions import CAN_WIN, COLD_WALK_DEAD, NEVER_WINS, OVERLAP, REDOS, DecidedItem, Defect, defect
 from fuzzroute.engine.automata.plan import GUARDED, RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.matchers import Keywords, Leaf, Regex, regexes
 
 
 def _matches(entry: Entry, phrase: str) -> bool:
@@ -87,9 +89,7 @@ def _problem_with(graph: Graph, item: DecidedItem) -> str | None:
 
 def _attack_matches(entry: Entry, caption: str, phrase: str) -> bool:
     """Whether the regex the item is about matches its attack (run as the laws run it, in linear time)."""
-    matcher = entry.data_matcher
-    parts = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
-    return any(isinstance(p, Regex) and p.caption == caption and p.matches(phrase) for p in parts)
+    return any(r.caption == caption and r.matches(phrase) for r in regexes(entry.data_matcher))
 
 
 def claims_follow_matches(graph: Graph) -> bool:
@@ -105,13 +105,20 @@ def claims_follow_matches(graph: Graph) -> bool:
         matcher = entry.data_matcher
         if matcher is None:
             continue  # a default: it claims only under the cold walk, before a later rule, which the check allows
-        leaves = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
-        for leaf in leaves:
-            if isinstance(leaf, Regex) and leaf.plan.mode == GUARDED:
-                return False
-            if not isinstance(leaf, Regex | Keywords):
-                return False
+        if not all(_always_finishes(leaf) for leaf in matcher.leaves):
+            return False
     return True
+
+
+def _always_finishes(leaf: Leaf) -> bool:
+    """Whether a regex or keyword list finishes on every phrase (a regex run under a time limit may not)."""
+    match leaf:
+        case Regex():
+            return leaf.plan.mode != GUARDED
+        case Keywords():
+            return True
+        case _:
+            assert_never(leaf)
 
 
 def _overlap_problem(item: DecidedItem) -> str | None:

@@ -8,12 +8,18 @@ command line.  From Python:
     diff = diff_versions(load_version("git:main:graph.py"), load_version("graph.py"))
     for move in diff.moves:
         print(move.law, move.old, move.new, move.extent, move.witness)
+
+Its writers (text, Markdown, SARIF, JSON) sit beside the report's in
+`fuzzroute.report.render` and are named here too.
 """
 
 from __future__ import annotations
 
 from fuzzroute.diff.fail_on_changes import DEFAULT_FAIL_ON, FAIL_ON, diff_exit_status
-from fuzzroute.diff.graph_diff import (
+from fuzzroute.diff.run import DEFAULT_BUDGET, diff_graphs, diff_versions
+from fuzzroute.diff.versions import Version, load_version
+from fuzzroute.report import MARKER, diff_json_text, diff_markdown, diff_sarif_log, diff_sarif_text, diff_text
+from fuzzroute.results.diff_document import (
     BOUNDARY,
     DIFF_VERSION,
     DiffDocument,
@@ -25,12 +31,6 @@ from fuzzroute.diff.graph_diff import (
     StartChange,
     UndecidedPair,
 )
-from fuzzroute.diff.render_json import diff_json_text
-from fuzzroute.diff.render_markdown import MARKER, diff_markdown
-from fuzzroute.diff.render_sarif import diff_sarif_log, diff_sarif_text
-from fuzzroute.diff.render_text import diff_text
-from fuzzroute.diff.run import DEFAULT_BUDGET, diff_graphs, diff_versions
-from fuzzroute.diff.versions import Version, load_version
 
 __all__ = [
     "BOUNDARY",

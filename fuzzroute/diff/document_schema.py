@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from fuzzroute.diff.graph_diff import DIFF_VERSION, DiffDocument
+from fuzzroute.results.diff_document import DIFF_VERSION, DiffDocument
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "diff.schema.json"
 _DEFS = "#/$defs/{name}"

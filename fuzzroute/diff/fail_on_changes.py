@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import get_args
 
-from fuzzroute.diff.graph_diff import FailOn, GraphDiff, Move, ProvenChange, new_error_count, proven_move_count
 from fuzzroute.engine.errors import InputError
+from fuzzroute.results.diff_document import FailOn, GraphDiff, Move, ProvenChange, new_error_count, proven_move_count
 
 FAIL_ON: tuple[FailOn, ...] = get_args(FailOn)
 DEFAULT_FAIL_ON: FailOn = "proven"

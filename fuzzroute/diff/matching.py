@@ -24,19 +24,22 @@ import re
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
-from fuzzroute.diff.graph_diff import RuleChangeKind
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph_document import matcher_json
-from fuzzroute.engine.matchers import AllOf, Keywords
-
-ADDED: Final = "added"
-REMOVED: Final = "removed"
-RENAMED: Final = "renamed"
-REORDERED: Final = "reordered"
-MATCHER_CHANGED: Final = "matcher-changed"
-EXAMPLES_CHANGED: Final = "examples-changed"
+from fuzzroute.engine.matchers import Keywords
+from fuzzroute.engine.script_when import ScriptWhen
+from fuzzroute.engine.unread import UnreadPredicate
+from fuzzroute.results.diff_document import (
+    ADDED,
+    EXAMPLES_CHANGED,
+    MATCHER_CHANGED,
+    REMOVED,
+    RENAMED,
+    REORDERED,
+    RuleChangeKind,
+)
 
 
 def condition_key(entry: Entry) -> str:
@@ -45,9 +48,11 @@ def condition_key(entry: Entry) -> str:
     Two `when` predicates get the same key only when they surely behave the
     same: the same code, the same default and closure values, and the same
     values of the module-level names they read (functions among them
-    compared the same way, a few levels deep).  A value that cannot be
-    compared by content (an object, a class instance) makes the key unique,
-    so such a predicate never equals another one.
+    compared the same way, a few levels deep); for a TypeScript or
+    JavaScript graph, the same source text and the same text of every
+    declaration of the file it names.  A value that cannot be compared by
+    content (an object, a class instance) makes the key unique, so such a
+    predicate never equals another one.
     """
     if entry.match is not None:
         return "match:" + json.dumps(matcher_json(entry.match), sort_keys=True, ensure_ascii=False)
@@ -62,6 +67,8 @@ _PLAIN = (str, int, float, bool, bytes, complex, type(None))
 
 
 def _value_shape(value: object, depth: int) -> Any:
+    if isinstance(value, ScriptWhen):  # a JavaScript predicate: the code that runs, constants included
+        return ["script", value.fingerprint]
     if isinstance(value, _PLAIN):
         return repr(value)
     if isinstance(value, (tuple, list)):
@@ -78,6 +85,8 @@ def _value_shape(value: object, depth: int) -> Any:
         return ["pattern", value.pattern if isinstance(value.pattern, str) else repr(value.pattern), value.flags]
     if isinstance(value, types.FunctionType) and depth > 0:
         return _function_shape(value, depth - 1)
+    if isinstance(value, UnreadPredicate):  # a TypeScript/JavaScript `when`: its source and what it names
+        return ["unread", value.identity]
     return f"object:{id(value)}"
 
 
@@ -110,11 +119,7 @@ def _code_shape(code: types.CodeType) -> list[Any]:
 def full_caption(entry: Entry) -> str:
     """The whole condition, nothing cut (a keyword list's caption stops at three)."""
     matcher = entry.data_matcher
-    if isinstance(matcher, Keywords):
-        return ", ".join(matcher.keywords)
-    if isinstance(matcher, AllOf):
-        return " AND ".join(", ".join(p.keywords) if isinstance(p, Keywords) else p.caption for p in matcher.parts)
-    return entry.caption
+    return entry.caption if matcher is None else matcher.full_caption
 
 
 #: A piece of a condition change: (True, graph text shown as code) or (False, fuzzroute's own words).

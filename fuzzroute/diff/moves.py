@@ -34,13 +34,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fuzzroute.diff.automata import FOUND, LIMIT, NONE, Automata
-from fuzzroute.diff.graph_diff import Law
 from fuzzroute.diff.matching import RuleMatching, condition_key
 from fuzzroute.diff.winners import Winner, claimant, winners
 from fuzzroute.diff.witnesses import READABLE_STATES, Texts, candidates
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claimant, Claims
+from fuzzroute.results.diff_document import Law
 
 MOVED = "found"
 NO_MESSAGE = "none"

@@ -12,23 +12,26 @@ in the new version), so a rule that only changed position is no change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
-from fuzzroute.diff.graph_diff import Law, ProvenChangeKind, RowProblem
 from fuzzroute.diff.matching import RuleMatching
 from fuzzroute.diff.winners import COLD_WALK, LAWS
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claims
 from fuzzroute.engine.source_location import SourceLocation
 from fuzzroute.engine.text import phrase_key
-from fuzzroute.report.assembly.proven_rows import EXAMPLE, ProvenRow, rows_from_checkup
-
-NEW_ERROR: Final = "new-error"
-FIXED: Final = "error-fixed"
-VERDICT_CHANGED: Final = "verdict-changed"
-CLAIMANT_CHANGED: Final = "claimant-changed"
-ROW_ADDED: Final = "row-added"
-ROW_REMOVED: Final = "row-removed"
+from fuzzroute.report import rows_from_checkup
+from fuzzroute.results.diff_document import (
+    CLAIMANT_CHANGED,
+    FIXED,
+    NEW_ERROR,
+    ROW_ADDED,
+    ROW_REMOVED,
+    VERDICT_CHANGED,
+    Law,
+    ProvenChangeKind,
+    RowProblem,
+)
+from fuzzroute.results.rows import EXAMPLE, ProvenRow
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,21 @@ from typing import Any
 
 from fuzzroute.diff.automata import MAX_STATES, TOTAL_STATES, Automata, Budget
 from fuzzroute.diff.fail_on_changes import DEFAULT_FAIL_ON, check_diff_fail_on, exit_status_of
-from fuzzroute.diff.graph_diff import (
+from fuzzroute.diff.matching import RuleMatching, RulePair, condition_segments, match_rules
+from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, decide_law, stays
+from fuzzroute.diff.proven import RowChange, claims_of, compare_rows, location_of, problems_of
+from fuzzroute.diff.sampled import Sampling as SampledPairs
+from fuzzroute.diff.sampled import sample_undecided
+from fuzzroute.diff.versions import Version
+from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAWS
+from fuzzroute.engine.entries import Entry
+from fuzzroute.engine.graph import Graph
+from fuzzroute.generate.relation import SHARED_TEXT as MEETS_IN_SHARED_TEXT
+from fuzzroute.generate.relation import meeting
+from fuzzroute.report import tool_versions
+from fuzzroute.results.diff_document import (
     CO_OCCURRENCE,
+    MATCHER_CHANGED,
     NO_LONGER_WINS,
     NOW_WINS,
     PARTIAL,
@@ -53,18 +66,7 @@ from fuzzroute.diff.graph_diff import (
     new_error_count,
     proven_move_count,
 )
-from fuzzroute.diff.matching import MATCHER_CHANGED, RuleMatching, RulePair, condition_segments, match_rules
-from fuzzroute.diff.moves import MOVED, UNDECIDED, LawTable, decide_law, stays
-from fuzzroute.diff.proven import RowChange, claims_of, compare_rows, location_of, problems_of
-from fuzzroute.diff.sampled import Sampling as SampledPairs
-from fuzzroute.diff.sampled import sample_undecided
-from fuzzroute.diff.versions import Version
-from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAWS
-from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.graph import Graph
-from fuzzroute.generate.relation import SHARED_TEXT as MEETS_IN_SHARED_TEXT
-from fuzzroute.generate.relation import meeting
-from fuzzroute.report.assembly.proven_rows import ProvenRow
+from fuzzroute.results.rows import ProvenRow
 
 #: Phrases judged for undecided pairs unless told otherwise.
 DEFAULT_BUDGET = 500
@@ -95,8 +97,8 @@ def diff_versions(
     tables = [decide_law(old, new, law, automata, matching) for law in LAWS]
     changed = [p for p in matching.pairs if p.changes]
     rules = tuple(_rule_change(p) for p in changed)
-    olds = {e.index: RuleRef.of(e) for e in old.entries}
-    news = {e.index: RuleRef.of(e) for e in new.entries}
+    olds = {e.index: rule_ref(e) for e in old.entries}
+    news = {e.index: rule_ref(e) for e in new.entries}
     moves: list[Move] = []
     starts: list[StartChange] = []
     undecided: list[UndecidedPair] = []
@@ -137,6 +139,7 @@ def diff_versions(
         document,
         head_match={a: news[b] for a, b in matching.head_of.items()},
         condition_parts={n: parts for n, p in enumerate(changed) if (parts := _condition_parts(p))},
+        tool_version=tool_versions().get("fuzzroute", "unknown"),
     )
 
 
@@ -212,8 +215,13 @@ def _side(version: Version) -> Side:
     )
 
 
+def rule_ref(entry: Entry) -> RuleRef:
+    """A rule of one version as the diff document names it."""
+    return RuleRef(index=entry.index, id=entry.id, caption=entry.caption, location=entry.location)
+
+
 def _ref(entry: Entry | None) -> RuleRef | None:
-    return None if entry is None else RuleRef.of(entry)
+    return None if entry is None else rule_ref(entry)
 
 
 def _index(ref: RuleRef | None) -> int | None:

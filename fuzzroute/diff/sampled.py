@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from fuzzroute.diff.graph_diff import Law
 from fuzzroute.diff.moves import NO_MESSAGE, UNDECIDED, LawTable
 from fuzzroute.diff.winners import claimant
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.laws import Claims
 from fuzzroute.generate.sources import Candidate, StreamFactory, StreamSettings
+from fuzzroute.results.diff_document import Law
 
 #: Witnesses kept per sampled pair.
 WITNESSES = 3

@@ -15,16 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
-from fuzzroute.diff.graph_diff import Law
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.laws import Claimant, Claims
+from fuzzroute.results.diff_document import CASCADE, COLD_WALK, LAW_NAMES, LAWS
 
-COLD_WALK: Final = "cold_walk"
-CASCADE: Final = "cascade"
-LAWS: tuple[Law, ...] = (COLD_WALK, CASCADE)
-LAW_NAMES: dict[Law, str] = {COLD_WALK: "cold walk", CASCADE: "cascade"}
+__all__ = ["CASCADE", "COLD_WALK", "LAWS", "LAW_NAMES", "Winner", "claimant", "winners"]
 
 
 @dataclass(frozen=True)

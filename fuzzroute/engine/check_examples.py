@@ -47,7 +47,7 @@ def check_examples(
     order, so tools that show one test per declared phrase never have to
     match problems back to phrases.
 
-    A verdict that depends on a `when` a static read could not run is appended
+    A verdict that depends on a `when` fuzzroute does not run is appended
     to `not_checked` instead (see `engine.unread`).  `laws` are the graph's
     own (`Graph.laws`) when given, so the prefilter is built once per graph.
     """

@@ -38,7 +38,7 @@ def check_never_routes(
     Each phrase judged is also appended to `rows` (when given) as its row, with
     its problem if it has one.
 
-    A row whose verdict depends on a `when` a static read could not run is
+    A row whose verdict depends on a `when` fuzzroute does not run is
     appended to `not_checked` instead (see `engine.unread`).  `laws` are the
     graph's own (`Graph.laws`) when given, so the prefilter is built once per graph.
     """

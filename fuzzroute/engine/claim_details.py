@@ -20,7 +20,7 @@ from fuzzroute.results.record import OMIT, Omitted
 class PhraseClaims:
     """Both laws' claimants for one phrase.
 
-    A law that reaches a `when` a static read could not run (`engine.unread`)
+    A law that reaches a `when` fuzzroute does not run (`engine.unread`)
     has no known claimant: its `*_depends_on` names that rule instead.
     """
 

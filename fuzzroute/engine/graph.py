@@ -14,12 +14,13 @@ from typing import Any, Literal
 from fuzzroute.engine.acceptance import Acceptance, validated_acceptance
 from fuzzroute.engine.check_examples import check_examples
 from fuzzroute.engine.check_never_routes import check_never_routes
-from fuzzroute.engine.context import RoutingContext
+from fuzzroute.engine.context import RoutingContext, cold_context
 from fuzzroute.engine.entries import Entry, WhenPredicate
 from fuzzroute.engine.errors import DeclarationError
 from fuzzroute.engine.laws import ClaimLaws, Claims
-from fuzzroute.engine.matchers import Intent, compile_match
-from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup
+from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex, compile_match
+from fuzzroute.engine.problems import WHEN_NOT_RUN, Checkup, always_true_note
+from fuzzroute.engine.signal_origin import counting_interrupts
 from fuzzroute.engine.source_location import SourceLocation, caller_location
 from fuzzroute.engine.text import is_blank, phrase_key, render_value, shortened
 from fuzzroute.engine.unread import NotChecked
@@ -183,11 +184,17 @@ class Graph:
         `progress(done, total)` is called after each declared example and
         never-route row is judged (it never changes a verdict).
         """
+        with counting_interrupts():  # one SIGINT handler for every `when` call of the checkup (graph_code)
+            return self._checkup(progress)
+
+    def _checkup(self, progress: Callable[[int, int], None] | None) -> Checkup:
         entries = self.entries
         total = sum(len(e.examples or ()) for e in entries) + len(self.never_route_phrases)
         counter = _Counter(progress, total)
         not_checked: list[NotChecked] = []
         rows: list[ProvenRow] = []
+        declared = [*(p for e in entries for p in e.examples or ()), *self.never_route_phrases]
+        self.laws.prefetch([cold_context(p) for p in dict.fromkeys(declared)])
         ex_problems, ex_notes = check_examples(
             entries, self.order_decides, self.has_classifier, not_checked=not_checked, judged=counter.step,
             laws=self.laws, rows=rows,
@@ -196,11 +203,82 @@ class Graph:
             entries, self.never_route_phrases, not_checked=not_checked, judged=counter.step, laws=self.laws,
             rows=rows,
         )
-        notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else [])
+        always_true = always_true_note(entries)
+        notes = ex_notes + nr_notes + ([WHEN_NOT_RUN] if not_checked else []) + ([always_true] if always_true else [])
         return Checkup(tuple(ex_problems + nr_problems), tuple(notes), tuple(not_checked), tuple(rows))
 
     def __repr__(self) -> str:
         return f"Graph({self.name!r}, mount={self.mount!r}, entries={len(self._entries)})"
+
+
+#: The matcher classes a graph's rules may hold (a subclass would be code posing as data).
+_MATCHER_TYPES = (Regex, Keywords, AllOf, Intent)
+
+
+def plain_graph(graph: Graph) -> Graph:
+    """`graph` as a plain `Graph` of plain values, read from its fields without running a method of the graph's.
+
+    A `.py` graph file may declare a subclass of `Graph` (overriding
+    `checkup`, `claims`, `entries`...) or hand strings of a `str` subclass
+    to `.entry`: fuzzroute would then run the graph's code wherever it reads
+    the graph, outside every limit and every check of `graph_code`, and an
+    overriding `checkup` would choose the verdict.  The copy holds the same
+    rules, rows and acceptances (re-validated as `Graph.entry` validates
+    them), with exact `str` values; the graph's `when` predicates stay its
+    code, run only through the laws.  The caller runs this under
+    `graph_code.call`, since reading a subclass's fields may still run its code.
+    """
+    read = object.__getattribute__
+    if type(graph) is Graph and _plain_values(graph):
+        return graph
+    copy = Graph(_text(read(graph, "name"), "the graph's name"), _text(read(graph, "mount"), "the mount"))
+    for entry in list(read(graph, "_entries")):
+        if type(entry) is not Entry:
+            raise DeclarationError(
+                f"graph {shortened(copy.name)!r} holds a rule of class {type(entry).__name__}, not one fuzzroute "
+                "declared: add rules with .entry(...) only."
+            )
+        match = read(entry, "match")
+        if match is not None and type(match) not in _MATCHER_TYPES:
+            raise DeclarationError(
+                f"entry {shortened(_text(read(entry, 'id'), 'an id'))!r}: its matcher is of class "
+                f"{type(match).__name__}, a subclass of fuzzroute's, and its methods would be the graph's code "
+                "judging as data. Declare the matcher with regex(), keywords(), all_of() or intent() (or use "
+                "`when=` for code)."
+            )
+        examples = read(entry, "examples")
+        copy.entry(
+            _text(read(entry, "id"), "an entry id"), match=match, when=read(entry, "when"),
+            examples=None if examples is None else [_text(e, "an example") for e in list(examples)],
+            location=read(entry, "location"),
+        )
+    rows = [_text(row, "a never-route row") for row in list(read(graph, "_never_routes"))]
+    if rows:
+        copy.never_routes(rows)
+    for acceptance in list(read(graph, "_acceptances")):
+        copy._acceptances.append(acceptance)
+    return copy
+
+
+def _plain_values(graph: Graph) -> bool:
+    """Whether a plain Graph holds only exact strings and plain entries (nothing to copy)."""
+    if type(graph.name) is not str or any(type(row) is not str for row in graph._never_routes):
+        return False
+    for entry in graph._entries:
+        if type(entry) is not Entry or type(entry.id) is not str:
+            return False
+        if entry.match is not None and type(entry.match) not in _MATCHER_TYPES:
+            return False
+        if entry.examples is not None and any(type(e) is not str for e in entry.examples):
+            return False
+    return True
+
+
+def _text(value: object, what: str) -> str:
+    """An exact `str` of a string value (a `str` subclass's own methods never run)."""
+    if not isinstance(value, str):
+        raise DeclarationError(f"{what} is {render_value(value)}, not a string.")
+    return str.__str__(value)
 
 
 class _Counter:

@@ -22,15 +22,19 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import assert_never
 
+from fuzzroute.engine import graph_code
 from fuzzroute.engine.automata.plan import RegexTimedOut, prepare_plans
 from fuzzroute.engine.context import RoutingContext, cold_context
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
+from fuzzroute.engine.graph_code import GraphCodeError
 from fuzzroute.engine.limits import ConditionTimeout, condition_seconds, known_slow, record_timeout
 from fuzzroute.engine.literal_prefilter import Screen, screen_for
-from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Regex, regexes
+from fuzzroute.engine.script_when import ScriptWhen
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.results.claims import Claimant as Claimant  # re-exported: the laws' answer is a findings record
 from fuzzroute.results.claims import Claims as Claims
@@ -51,10 +55,13 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
 
     A data matcher reads only the user message.  A `when` result is read for
     truthiness, and a `when` that raises counts as THREW (never a match): any
-    exception, even SystemExit or GeneratorExit, so graph code can neither end
-    the process nor choose its exit code.  A `when` that runs past the
-    condition time limit (`limits`) is stopped and counts as TIMED_OUT, which
-    every check treats like THREW.
+    exception, even SystemExit, GeneratorExit or a KeyboardInterrupt it raised
+    itself (`graph_code.RaisedInterrupt`), so graph code can neither end the
+    process nor choose its exit code.  What it does to the process instead
+    (a signal, a fork, a replaced builtin: `graph_code`) is bad input naming
+    the call, and a Ctrl-C of the user's passes through.  A `when` that runs
+    past the condition time limit (`limits`) is stopped and counts as
+    TIMED_OUT, which every check treats like THREW.
     """
     matcher = entry.data_matcher
     if matcher is not None:
@@ -67,14 +74,19 @@ def runs_on(entry: Entry, phrase: str, context: RoutingContext | None = None) ->
         return Outcome.TIMED_OUT
     ctx = cold_context(phrase) if context is None else context
     seconds = condition_seconds()
+    activity = partial(_activity, entry, phrase)
     try:
-        verdict = call_with_time_limit(seconds, lambda: bool(when(ctx)), lambda: _activity(entry, phrase))
+        if isinstance(when, ScriptWhen):  # run in its own process (no graph code here), under the limit it keeps
+            verdict = when.run_limited(ctx, seconds, activity)
+        else:
+            verdict = call_with_time_limit(seconds, lambda: graph_code.call(lambda: bool(when(ctx)), activity, when),
+                                           activity)
         return Outcome.MATCH if verdict else Outcome.NO_MATCH
     except TimedOut:
         record_timeout(ConditionTimeout(entry.index, phrase, seconds or 0.0, "when"), when, cold=context is None)
         return Outcome.TIMED_OUT
-    except KeyboardInterrupt:
-        raise  # the user's Ctrl-C, not the predicate's verdict
+    except (KeyboardInterrupt, GraphCodeError):
+        raise  # the user's Ctrl-C, or what the code did to the process: not the predicate's verdict
     except BaseException:  # any exception, SystemExit included, is a `threw` verdict by contract
         return Outcome.THREW
 
@@ -126,7 +138,7 @@ class ClaimLaws:
         self.candidates: tuple[Entry, ...] = tuple(e for e in entries if not e.is_intent)
         # Decide once, for all regexes together, how each runs (re, or an automaton when re could
         # backtrack without bound): their automata share one alphabet, cut once.
-        prepare_plans(leaf.pattern for e in self.candidates for leaf in _regexes(e))
+        prepare_plans(leaf.pattern for e in self.candidates for leaf in regexes(e.data_matcher))
         self.rules: tuple[Entry, ...] = tuple(e for e in self.candidates if not e.is_unconditional)
         self._claimants = {e.index: _claimant(e) for e in self.candidates}
         # The hot path of generation: one (claimant, test) pair per candidate,
@@ -166,7 +178,7 @@ class ClaimLaws:
         """The candidates (or only the conditional rules) in order, less the data matchers the prefilter rules out.
 
         The proven checks walk the rules one by one (they must stop at a `when`
-        a static read could not run).  Data matchers have no side effects, so
+        fuzzroute does not run).  Data matchers have no side effects, so
         walking this list instead of every candidate keeps their verdicts and
         every `when` call, and makes a check of N examples over N rules near
         linear instead of quadratic.
@@ -177,6 +189,20 @@ class ClaimLaws:
         if not conditional_only and self._defaults:
             order = tuple(sorted((*order, *self._defaults)))
         return tuple(self.candidates[p] for p in order)
+
+    def prefetch(self, contexts: Sequence[RoutingContext]) -> None:
+        """Let every script predicate answer these contexts ahead, in bulk (verdicts and call order unchanged).
+
+        A `when` run in another process costs a round trip per call; asked in
+        bulk it costs one.  Python predicates are not called here: they run
+        when the laws reach them, as the reference calls them.
+        """
+        if not contexts:
+            return
+        seconds = condition_seconds()
+        for entry in self.candidates:
+            if isinstance(entry.when, ScriptWhen):
+                entry.when.prefetch(contexts, seconds)
 
     def under_cold_walk(self, phrase: str, context: RoutingContext | None = None) -> Entry | None:
         """The cold-walk claimant, evaluating in order and stopping at the first match."""
@@ -275,24 +301,19 @@ class ClaimLaws:
         return Claims(cold, None)
 
 
-def _regexes(entry: Entry) -> tuple[Regex, ...]:
-    matcher = entry.data_matcher
-    if isinstance(matcher, Regex):
-        return (matcher,)
-    if isinstance(matcher, AllOf):
-        return tuple(part for part in matcher.parts if isinstance(part, Regex))
-    return ()
-
-
 def _cold_test(entry: Entry) -> Callable[[str], object] | None:
     """The cheapest callable whose truthiness equals `runs_on(entry, phrase) is MATCH`."""
     matcher = entry.data_matcher
-    if isinstance(matcher, Regex):
-        return matcher.test
-    if isinstance(matcher, Keywords):
-        return matcher.combined.search
-    if matcher is not None:
-        return matcher.matches
-    if entry.when is None:
-        return None
-    return lambda phrase: runs_on(entry, phrase) is Outcome.MATCH
+    match matcher:
+        case Regex():
+            return matcher.test
+        case Keywords():
+            return matcher.combined.search
+        case AllOf():
+            return matcher.matches
+        case None:
+            if entry.when is None:
+                return None
+            return lambda phrase: runs_on(entry, phrase) is Outcome.MATCH
+        case _:
+            assert_never(matcher)

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import assert_never
 
 from fuzzroute.engine.literals import Factor, regex_factors
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.matchers import DataMatcher, Keywords, Regex
 
 #: Non-ASCII characters `re.IGNORECASE` equates with an ASCII letter (checked over
 #: every code point by the test suite), and the letter.
@@ -79,16 +80,18 @@ def _strength(needles: frozenset[str]) -> tuple[int, int]:
     return (min(len(n) for n in needles), -len(needles))
 
 
-def matcher_factors(matcher: Regex | Keywords | AllOf | None) -> list[frozenset[str]]:
+def matcher_factors(matcher: DataMatcher | None) -> list[frozenset[str]]:
     """Needle sets of a data matcher, every one required (empty: not screenable)."""
     raw: list[Factor] = []
-    if isinstance(matcher, Keywords):
-        raw = [frozenset(matcher.keywords)]
-    elif isinstance(matcher, Regex):
-        raw = regex_factors(matcher.pattern)
-    elif isinstance(matcher, AllOf):
-        for part in matcher.parts:
-            raw += [frozenset(part.keywords)] if isinstance(part, Keywords) else regex_factors(part.pattern)
+    # An all-of needs every part: the factors of every part are required.
+    for leaf in () if matcher is None else matcher.leaves:
+        match leaf:
+            case Keywords():
+                raw.append(frozenset(leaf.keywords))
+            case Regex():
+                raw += regex_factors(leaf.pattern)
+            case _:
+                assert_never(leaf)
     usable = {n for n in (_needles(f) for f in raw) if n}
     return sorted(usable, key=_strength, reverse=True)[:MAX_FACTORS]
 
@@ -252,7 +255,7 @@ class Screen:
         return {p for p, numbers in satisfied.items() if len(numbers) == required[p]}
 
 
-def screen_for(matchers: Sequence[Regex | Keywords | AllOf | None], engine: str | None = None) -> Screen:
+def screen_for(matchers: Sequence[DataMatcher | None], engine: str | None = None) -> Screen:
     """A screen over candidates in order (None for a candidate that is never screened)."""
     return Screen([matcher_factors(m) if m is not None else [] for m in matchers], engine)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, assert_never
 
 from fuzzroute.engine.automata.plan import RegexPlan, plan_for
 from fuzzroute.engine.errors import DeclarationError
@@ -135,8 +135,16 @@ class Regex:
         return f"/{self.source}/{self.flags}"
 
     @property
+    def full_caption(self) -> str:
+        return self.caption
+
+    @property
     def kind(self) -> str:
         return "regex"
+
+    @property
+    def leaves(self) -> tuple[Regex]:
+        return (self,)
 
 
 #: The characters that make a keyword's edge a word edge: ASCII letters, digits and `_`.
@@ -225,8 +233,17 @@ class Keywords:
         return f"{shown}, +{extra} more" if extra > 0 else shown
 
     @property
+    def full_caption(self) -> str:
+        """Every keyword (`caption` stops at three)."""
+        return ", ".join(self.keywords)
+
+    @property
     def kind(self) -> str:
         return "keywords"
+
+    @property
+    def leaves(self) -> tuple[Keywords]:
+        return (self,)
 
 
 Leaf = Regex | Keywords
@@ -252,8 +269,16 @@ class AllOf:
         return " AND ".join(part.caption for part in self.parts)
 
     @property
+    def full_caption(self) -> str:
+        return " AND ".join(part.full_caption for part in self.parts)
+
+    @property
     def kind(self) -> str:
         return "all"
+
+    @property
+    def leaves(self) -> tuple[Leaf, ...]:
+        return self.parts
 
 
 @dataclass(frozen=True)
@@ -273,8 +298,59 @@ class Intent:
         return "intent"
 
 
+#: The matchers that read only the user message: what the laws run, the automata read and the generators draw from.
 DataMatcher = Regex | Keywords | AllOf
 Matcher = Regex | Keywords | AllOf | Intent
+
+
+class DataMatcherKind(Protocol):
+    """What every data matcher answers, whatever its kind: every layer reads a matcher through these.
+
+    A kind's own behaviour beyond them (its literals, its automaton, its JSON
+    form, the phrases drawn from it) is chosen by `match` statements ending in
+    `assert_never`, one per concern, so a new kind of `Leaf` or `DataMatcher`
+    is a type error at every place that must learn it (see
+    docs/contributing/code-organisation.md).
+    """
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def caption(self) -> str: ...
+
+    @property
+    def full_caption(self) -> str: ...
+
+    @property
+    def leaves(self) -> tuple[Leaf, ...]: ...
+
+    def matches(self, message: str) -> bool: ...
+
+    def witness(self, message: str) -> str | None: ...
+
+
+def _conforms(matcher: DataMatcher) -> DataMatcherKind:
+    """Every data matcher is a `DataMatcherKind` (mypy checks each member of the union here)."""
+    return matcher
+
+
+def leaf_regex(leaf: Leaf) -> Regex | None:
+    """The leaf as a regex, None when it is another kind (a keyword list)."""
+    match leaf:
+        case Regex():
+            return leaf
+        case Keywords():
+            return None
+        case _:
+            assert_never(leaf)
+
+
+def regexes(matcher: DataMatcher | None) -> tuple[Regex, ...]:
+    """The regexes of a data matcher (an all-of's regex parts; none for a keyword list or no matcher)."""
+    if matcher is None:
+        return ()
+    return tuple(found for leaf in matcher.leaves if (found := leaf_regex(leaf)) is not None)
 
 
 def keywords(*words: str | Sequence[str]) -> Keywords:
@@ -333,7 +409,7 @@ def flatten_all(members: list[object], where: str) -> AllOf:
         if isinstance(member, re.Pattern):
             parts.append(compile_regex(member, label))
             continue
-        if isinstance(member, (Regex, Keywords)):
+        if isinstance(member, Leaf):  # every kind of leaf, as the union names them
             parts.append(member)
             continue
         raise DeclarationError(
@@ -417,7 +493,7 @@ def compile_match(value: object, where: str) -> Matcher:
     """Turn what an author passed as `match` into a matcher, or refuse it."""
     if isinstance(value, re.Pattern):
         return compile_regex(value, where)
-    if isinstance(value, (Regex, Keywords, AllOf, Intent)):
+    if isinstance(value, Matcher):  # every kind of matcher, as the union names them
         return value
     if isinstance(value, str):
         raise DeclarationError(

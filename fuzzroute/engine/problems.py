@@ -6,6 +6,7 @@ underscore only because `from` is a Python keyword (JSON output says `from`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -29,6 +30,7 @@ from fuzzroute.results.proven_records import Note as Note
 from fuzzroute.results.proven_records import Problem as Problem
 
 if TYPE_CHECKING:
+    from fuzzroute.engine.entries import Entry
     from fuzzroute.engine.unread import NotChecked
     from fuzzroute.results.rows import ProvenRow
 
@@ -57,13 +59,38 @@ NEVER_ROUTES_BOUNDARY = Note(
 
 WHEN_NOT_RUN = Note(
     "when-not-run",
-    "Some verdicts depend on `when` predicates that were read from the graph's source, not run "
-    "(fuzzroute reads TypeScript and JavaScript statically and never executes them); those phrases "
-    "are listed as not checked, and everything decided before such a rule, or by a rule's own data "
-    "matcher, is proven as usual. To check them, run the reference library's own checkup "
-    "(`graph.checkup()`) in your tests, or port the predicate to Python: a .py graph with "
-    "`when=lambda ctx: ...` and the other rules as written is checked in full.",
+    "Some verdicts depend on `when` predicates fuzzroute did not run: a TypeScript or JavaScript predicate runs "
+    "in a V8 sandbox only when everything it reads goes in with it (ECMAScript's built-ins and module-level "
+    "constants of literal values), and only where V8 is installed (pip install 'fuzzroute[js]'). Each phrase "
+    "listed as not checked says which rule and why; everything decided before such a rule, or by a rule's own "
+    "data matcher, is proven as usual. To check the rest, give the predicate what it reads as literal constants, "
+    "or run the reference library's own `graph.checkup()` in your tests.",
 )
+
+#: The note naming the rules whose `when` is always true; `always_true_note` writes its text for one graph.
+WHEN_ALWAYS_TRUE = Note(
+    "when-always-true",
+    "A `when` that is an async (or generator) function returns an object, which JavaScript reads as true: "
+    "its rule claims every message it is asked about. Make it a plain function that returns a boolean.",
+)
+
+
+def always_true_note(entries: Sequence[Entry]) -> Note | None:
+    """A note naming each rule whose `when` is always true by its very form (None when there is none).
+
+    JavaScript reads any object as true, and an `async` function returns a
+    Promise: such a rule claims every message it is asked about, at run
+    time as in these checks, which is rarely what its author meant.
+    """
+    found = []
+    for entry in entries:
+        why = getattr(entry.when, "always_true", None)
+        if isinstance(why, str):
+            where = f", {entry.location}" if entry.location is not None else ""
+            found.append(f'The `when` of rule #{entry.index + 1} ("{entry.id}"{where}) {why}.')
+    if not found:
+        return None
+    return Note(WHEN_ALWAYS_TRUE.name, " ".join(found) + " Make it a plain function that returns a boolean.")
 
 
 @dataclass(frozen=True)
@@ -71,7 +98,7 @@ class Checkup:
     """Problems (examples first, then never-routes) and the notes that bound them.
 
     `not_checked` lists declared phrases whose verdict depends on a `when` that
-    a static read could not run (`engine.unread`); they are neither problems nor
+    fuzzroute does not run (`engine.unread`); they are neither problems nor
     passes.
     """
 

@@ -20,18 +20,33 @@ BaseException: pass` in a loop) is stopped by the next one.
 Where signals cannot be used (not the main thread, or a platform without
 `SIGALRM`) a limit is not enforced and the code simply runs: `enforced()`
 says which.
+
+A signal handler runs wherever the interpreter is, and that can be code
+that cannot pass an exception on: a garbage-collection callback (hypothesis
+keeps one), a `__del__`, a weakref callback.  Python then prints "Exception
+ignored in ..." with the traceback to stderr, which while graph code runs is
+the capture of the graph's own output: fuzzroute's alarm would be counted
+and shown as lines the graph printed.  So the exceptions the alarm raises
+are remembered, and `sys.unraisablehook` drops exactly those (the deadline
+fires again `REFIRE_SECONDS` later, where it can take effect); every other
+unraisable exception is reported as before.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from sys import UnraisableHookArgs
 
 from fuzzroute.engine import supervision
 
@@ -99,7 +114,57 @@ def _on_alarm(signum: int, frame: FrameType | None) -> None:
     deadline = min(due, key=lambda d: d.at)
     deadline.at = now + REFIRE_SECONDS
     _arm()
-    raise deadline.error(deadline)
+    error = deadline.error(deadline)
+    _remember(error)
+    raise error
+
+
+#: The exceptions the alarm raised lately (by identity): an "Exception ignored" report of one is not printed.
+_raised: list[weakref.ref[BaseException] | BaseException] = []
+_RAISED_KEPT = 16
+
+
+def _remember(error: BaseException) -> None:
+    try:
+        _raised.append(weakref.ref(error))
+    except TypeError:
+        _raised.append(error)
+    del _raised[:-_RAISED_KEPT]
+
+
+def raised_by_alarm(error: BaseException | None) -> bool:
+    """Whether `error` is an exception a deadline's alarm raised (fuzzroute's own, never the graph's)."""
+    if error is None:
+        return False
+    for kept in _raised:
+        found = kept() if isinstance(kept, weakref.ref) else kept
+        if found is error:
+            return True
+    return False
+
+
+def _unraisable(previous: Callable[[UnraisableHookArgs], object]) -> Callable[[UnraisableHookArgs], object]:
+    def hook(unraisable: UnraisableHookArgs) -> object:
+        if raised_by_alarm(getattr(unraisable, "exc_value", None)):
+            return None  # the deadline fires again where it can take effect
+        return previous(unraisable)
+
+    hook._fuzzroute_alarm_filter = True  # type: ignore[attr-defined]
+    return hook
+
+
+def tampered() -> list[str]:
+    """Whether something replaced the time limits' alarm handler or timer since they were set (both are put back)."""
+    if not _installed or not enforced():
+        return []
+    found = []
+    if signal.getsignal(signal.SIGALRM) is not _on_alarm:
+        found.append("replaced the handler of SIGALRM (fuzzroute's time limits)")
+        signal.signal(signal.SIGALRM, _on_alarm)
+    if any(not d.done for d in _pending) and signal.getitimer(signal.ITIMER_REAL)[0] == 0:
+        found.append("stopped the timer of fuzzroute's time limits (signal.setitimer)")
+        _arm()
+    return found
 
 
 def _install() -> None:
@@ -107,6 +172,8 @@ def _install() -> None:
     if not _installed:
         signal.signal(signal.SIGALRM, _on_alarm)
         _installed = True
+    if not getattr(sys.unraisablehook, "_fuzzroute_alarm_filter", False):  # a test runner may have set its own
+        sys.unraisablehook = _unraisable(sys.unraisablehook)
 
 
 def _forget_in_child() -> None:
@@ -146,7 +213,8 @@ def cancel(deadline: Deadline | None) -> None:
 
 
 def call_with_time_limit(
-    seconds: float | None, function: Callable[[], T], activity: Callable[[], str] | None = None
+    seconds: float | None, function: Callable[[], T], activity: Callable[[], str] | None = None,
+    *, alarm: bool = True,
 ) -> T:
     """`function()`, or `TimedOut` if it runs longer than `seconds` (None or 0: no limit).
 
@@ -154,10 +222,12 @@ def call_with_time_limit(
     Ctrl-C), passes through unchanged.  `activity` says in a line what the
     call is; a watching process (`supervision`) is told it with the deadline,
     so it can name the call if the call cannot be stopped here (C code) or
-    ends the process.
+    ends the process.  `alarm=False` only tells the watcher: the call keeps
+    the limit itself (a predicate run in another process, see `script_when`).
     """
+    here = seconds if alarm else None
     if not supervision.watched():
-        return _call(seconds, function)
+        return _call(here, function)
     label = activity() if activity is not None else "graph code"
     limit = seconds if seconds and seconds > 0 else 0.0
     outer = _published[-1] if _published else (0.0, 0.0, "")
@@ -165,7 +235,7 @@ def call_with_time_limit(
     _published.append(mine)
     supervision.publish(*mine)
     try:
-        return _call(seconds, function)
+        return _call(here, function)
     finally:
         _published.pop()
         supervision.publish(*outer)

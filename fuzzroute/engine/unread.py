@@ -1,10 +1,13 @@
-"""`when` predicates that were read, not run: what a static read of a graph file cannot know.
+"""`when` predicates that were read, not run: what fuzzroute cannot know of a graph file.
 
-A graph read from a TypeScript or JavaScript file (`graphfiles/typescript.py`)
-is never executed, so its `when` predicates are only source text.  Such a
-rule is declared with an `UnreadPredicate`: calling it raises, so every law
-that runs it (generation, the warm-context checks) sees a `threw` verdict,
-that is no claim, and a sample is never mistaken for its real answer.
+A `when` of a TypeScript or JavaScript graph runs in a V8 sandbox
+(`fuzzroute.jsrun`), unless it cannot run there as the reference runs it: it
+reads something the sandbox does not have (an import, a function of the
+file, `process`), or V8 is not installed.  Such a rule is declared with an
+`UnreadPredicate` holding its source text and the reason: calling it raises,
+so every law that runs it (generation, the warm-context checks) sees a
+`threw` verdict, that is no claim, and a sample is never mistaken for its
+real answer.
 
 The proven checks must not treat it as "no claim": a verdict that depends on
 it is unknown.  `walk` is the claim laws' walk that stops at the first
@@ -31,24 +34,41 @@ class PredicateNotRun(Exception):
     """Raised by an `UnreadPredicate`: its source was read, never executed."""
 
 
-class UnreadPredicate:
-    """A `when` known only by its source text; calling it raises `PredicateNotRun`."""
+#: The reason of an `UnreadPredicate` made without one.
+READ_ONLY = "it was read from the source and cannot be run"
 
-    def __init__(self, source: str) -> None:
+
+class UnreadPredicate:
+    """A `when` known only by its source text, and why it is not run; calling it raises `PredicateNotRun`.
+
+    `identity` is what two versions of the graph compare (`fuzzroute diff`):
+    the source text and that of every declaration of the file it names (a
+    helper, a constant), as the reader found them; by default the source.
+    Two predicates with the same identity surely behave the same.
+    """
+
+    def __init__(self, source: str, reason: str = READ_ONLY, identity: str | None = None) -> None:
         self.source = source
+        self.reason = reason
+        self.identity = source if identity is None else identity
         # Captions name a `when` by its function's name; this one is named by its source text.
         shown = source if len(source) <= 60 else source[:57] + "..."
         self.__name__ = f"{shown} (not run)"
 
     def __call__(self, context: RoutingContext) -> bool:
-        raise PredicateNotRun(f"the `when` predicate `{self.source}` was read statically and cannot be run")
+        raise PredicateNotRun(f"the `when` predicate `{self.source}` is not run: {self.reason}")
 
     def __repr__(self) -> str:
-        return f"UnreadPredicate({self.source!r})"
+        return f"UnreadPredicate({self.source!r}, {self.reason!r})"
+
+
+def not_run_reason(entry: Entry) -> str:
+    """Why the entry's `when` is not run, for a message ("" when it is run)."""
+    return entry.when.reason if isinstance(entry.when, UnreadPredicate) else ""
 
 
 def is_unread(entry: Entry) -> bool:
-    """Whether the entry's condition is a `when` a static read could not run."""
+    """Whether the entry's condition is a `when` fuzzroute does not run."""
     return isinstance(entry.when, UnreadPredicate)
 
 
@@ -77,7 +97,7 @@ def walk(candidates: Sequence[Entry], phrase: str) -> Entry | NotRun | None:
 
 @dataclass(frozen=True)
 class NotChecked:
-    """A declared phrase whose verdict depends on a `when` a static read cannot run.
+    """A declared phrase whose verdict depends on a `when` fuzzroute does not run.
 
     `check` is `examples` or `never-routes`; `skill` is the rule the example
     belongs to (None for a never-route row); `rule` is the entry whose `when`
@@ -96,7 +116,7 @@ class NotChecked:
         what = "example" if self.check == "examples" else "never-route row"
         return (
             f"not checked: {what} {self.phrase!r}{owner}: depends on the `when` of rule #{self.rule.index + 1} "
-            f'("{self.rule.id}"), which a static read cannot run.'
+            f'("{self.rule.id}"), which fuzzroute does not run: {not_run_reason(self.rule)}.'
         )
 
     def record(self) -> NotCheckedRecord:

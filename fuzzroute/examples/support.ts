@@ -1,5 +1,5 @@
 // A support desk's start rules, declared with the reference library (agentfootprint) in TypeScript.
-// fuzzroute reads this file statically (it never runs it): `fuzzroute check examples/support.ts:desk`.
+// fuzzroute reads this file with a parser and runs only its `when` in a V8 sandbox: `fuzzroute check examples/support.ts:desk`.
 import { defineSkill, skillGraph } from 'agentfootprint';
 
 const orders = defineSkill({ id: 'orders', description: 'order status', body: 'Look the order up.' });

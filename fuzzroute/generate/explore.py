@@ -56,10 +56,20 @@ from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.errors import ConditionTimeLimit
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.limits import remembering_slow_conditions
+from fuzzroute.engine.signal_origin import counting_interrupts
 from fuzzroute.generate.budget import Budget, Progress, generation_seconds
 from fuzzroute.generate.findings import Findings, Group, declared_keys, make_witness
 from fuzzroute.generate.intersect import IntersectionStats, intersection_candidates
 from fuzzroute.generate.messages import SLOW_PUMPED, render
+from fuzzroute.generate.natural_gate import Gate
+from fuzzroute.generate.near_miss_fix import fix_advice
+from fuzzroute.generate.near_misses import (
+    LITERAL_SUFFIX,
+    NearMiss,
+    rule_near_misses,
+    variant_generator,
+    variant_label,
+)
 from fuzzroute.generate.relation import meeting, relation_of, shared_in_of
 from fuzzroute.generate.slow import find_slow
 from fuzzroute.generate.sources import StreamFactory, StreamSettings
@@ -68,11 +78,15 @@ from fuzzroute.generate.unit import MAX_ROUNDS, UnitResult
 from fuzzroute.generate.warm import find_warm, warm_contexts
 from fuzzroute.generate.workers import Shared, UnitPlan, run_units
 from fuzzroute.results.ordering import settle
-from fuzzroute.results.record import or_none
+from fuzzroute.results.record import one_of, or_none
 from fuzzroute.results.suggestions import (
+    LAWS_DISAGREE,
     NEAR_MISS_CLAIMED_ELSEWHERE,
     NEAR_MISS_UNCLAIMED,
+    NEAR_MISS_VARIANTS,
     RULE_NEVER_WINS,
+    RULES_OVERLAP,
+    SHADOWED_BY_EARLIER_RULE,
     SLOW_MATCHER,
     WHEN_CLAIMS_WARM,
     Exploration,
@@ -88,6 +102,9 @@ HYPOTHESIS_MIN_SHARE = 48
 POOL_SIZE = 400
 #: At most this much of the phrase budget goes to a `when` rule's unit (the rest to the data rules).
 WHEN_QUOTA = 300
+#: The kinds whose witnesses pass the naturalness gate (a never-winning rule's samples, a slow phrase and a
+#: warm context are facts about the rule, listed whatever they read like).
+GATED_KINDS = (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE, SHADOWED_BY_EARLIER_RULE, RULES_OVERLAP, LAWS_DISAGREE)
 
 __all__ = ["MAX_ROUNDS", "Explorer", "explore", "plan_units"]
 
@@ -160,6 +177,8 @@ class Explorer:
         self.owned: set[int] = set()
         self.generation_seconds = 0.0
         self.timeouts: list[tuple[int, str, Witness]] = []
+        self.gate = Gate(graph)
+        self.unnatural_withheld = 0
 
     # -- phase 0 -------------------------------------------------------------
     def intersections(self) -> None:
@@ -253,6 +272,35 @@ class Explorer:
     def ended_by(self) -> str:
         return ended_by(self.units_ended, self.budget.partial)
 
+    # -- near misses -----------------------------------------------------------
+    def near_misses(self) -> None:
+        """Every near miss people type of each owned rule (`near_misses`): all of them, outside the budget.
+
+        The variants of a rule's own sentences are few and fixed by the graph
+        alone, so they are all tried (no seed, no sampling): the same graph
+        lists the same near misses at any budget, in any shard.  They are not
+        counted among the phrases generated and judged, which the budget bounds.
+        """
+        for entry in self.entries:
+            if entry.index not in self.owned or self.budget.stop_requested():
+                continue
+            for miss in rule_near_misses(self.graph, entry):
+                self._near_miss(entry, miss)
+
+    def _near_miss(self, entry: Entry, miss: NearMiss) -> None:
+        r = entry.index
+        witness = Witness(
+            phrase=miss.phrase, cold_walk=miss.cold_walk, cascade=miss.cascade, cold_walk_index=miss.cold_walk_index,
+            cascade_index=miss.cascade_index, generator=variant_generator(miss), mutation=variant_label(miss.variant),
+        )
+        fix = fix_advice(entry, miss.source, miss.variant)
+        detail = f"{miss.kind}\x1f{miss.source}\x1f{miss.source_kind}\x1f{fix}"
+        taker = miss.cascade_index
+        if taker is None or not self.order_decides:
+            self.findings.add(NEAR_MISS_UNCLAIMED, r, None, r, witness, detail, variant=miss.kind, fix=fix)
+        elif taker != r:
+            self.findings.add(NEAR_MISS_CLAIMED_ELSEWHERE, r, taker, r, witness, detail, variant=miss.kind, fix=fix)
+
     # -- phases 2 and 3 ----------------------------------------------------------
     def slow(self) -> None:
         owned = tuple(e for e in self.entries if e.index in self.owned)
@@ -302,7 +350,7 @@ class Explorer:
             taker = self.stats.top_taker(j)
             for witness in self.stats.samples.get(j, []):
                 self.findings.add(RULE_NEVER_WINS, j, taker, j, self._met(witness, entry))
-            group = self.findings.groups[(RULE_NEVER_WINS, j, taker, j)]
+            group = self.findings.groups[(RULE_NEVER_WINS, j, taker, j, None)]
             group.count = self.stats.generated[j]
 
     def _met(self, witness: Witness, entry: Entry) -> Witness:
@@ -325,9 +373,30 @@ class Explorer:
         self.withheld = tuple(withheld)
         return tuple(listed)
 
+    def _natural(self, group: Group) -> bool:
+        """Keep only the witnesses a person would type (`natural_gate`); False when none is left, so the
+        group is not listed.  Every witness left out is counted in `unnatural_withheld`."""
+        if group.kind not in GATED_KINDS:
+            return True
+        about = group.rule if group.rule is not None else group.to
+        glue = group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE)
+        kept = [w for w in group.best if self.gate.why(w.phrase, about, glue=glue) is None]
+        if glue and any(not w.generator.endswith(LITERAL_SUFFIX) for w in kept):
+            # A declared sentence respelled is what a user sends; the same change to a bare keyword ("won't
+            # scan" -> "will not scan") is a fragment, shown only when no sentence shows the gap.
+            kept = [w for w in kept if not w.generator.endswith(LITERAL_SUFFIX)]
+        self.unnatural_withheld += len(group.best) - len(kept)
+        if len(kept) != len(group.best):
+            keep = {id(w) for w in kept}
+            group.ranks = [r for r, w in zip(group.ranks, group.best, strict=True) if id(w) in keep]
+            group.best = kept
+        return bool(kept)
+
     def _render(self, groups: list[Group]) -> tuple[Suggestion, ...]:
         out: list[Suggestion] = []
         for g in groups:
+            if not self._natural(g):
+                continue
             extra = self._extra(g)
             message, paste, paste_json = render(g, self.entries, extra)
             out.append(
@@ -348,6 +417,8 @@ class Explorer:
                     relation=relation_of(g.strongest),
                     shared_in=shared_in_of(g.strongest),
                     shared_count=g.shared,
+                    variant=None if g.variant is None else one_of(g.variant, NEAR_MISS_VARIANTS),
+                    fix=extra.get("fix") or None if g.variant is not None else None,
                 )
             )
         return tuple(out)
@@ -364,7 +435,10 @@ class Explorer:
         detail = group.details.get(best.phrase, "")
         first, _, second = detail.partition("\x1f")
         if group.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
-            return {"edit": first, "example": second, "label": best.mutation or first}
+            source, _, rest = second.partition("\x1f")
+            source_kind, _, fix = rest.partition("\x1f")
+            return {"edit": first, "example": source, "label": best.mutation or first,
+                    "source_kind": source_kind or "example", "fix": fix}
         if group.kind == SLOW_MATCHER:
             caption, _, what = second.partition("\x1f")
             return {"expression": first, "caption": caption, "what": what or SLOW_PUMPED}
@@ -424,13 +498,15 @@ def explore(
     # The claim laws plan every regex (re or an automaton) once: done here, before any unit's share of a time
     # budget starts (the first unit would pay for it otherwise), and inherited by forked workers.
     _ = graph.laws.screen
-    # A predicate that runs past the condition time limit once is not called again during the run.
-    with remembering_slow_conditions():
+    # A predicate that runs past the condition time limit once is not called again during the run; one SIGINT
+    # handler counts the user's Ctrl-C for every `when` call of the run (`engine.graph_code`).
+    with remembering_slow_conditions(), counting_interrupts():
         explorer.intersections()
         if release_automata:  # before the units' processes are forked, so none of them starts with the automata
             forget_languages(graph)
         explorer.fill_pool()
         explorer.generate()
+        explorer.near_misses()
         ended = explorer.ended_by()
         explorer.slow_conditions()
         budget.begin_final_phases()
@@ -464,4 +540,5 @@ def explore(
         units_ended=dict(sorted(explorer.units_ended.items())),
         shard=shard,
         workers=timing,
+        unnatural_withheld=explorer.unnatural_withheld,
     )

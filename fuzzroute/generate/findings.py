@@ -43,7 +43,13 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _BEYOND_ASCII_PRINTABLE = re.compile(r"[^\x00-\x7e]")
 _TITLE_WORDS = re.compile(r"^(?:[A-Z][a-z]+\s+)+[A-Z][a-z]+[.!?]*$")
 def penalty_floor(generator: str) -> int:
-    """The least `witness_key` penalty a phrase of this generator can have (its edit and its source)."""
+    """The least `witness_key` penalty a phrase of this generator can have (its edit and its source).
+
+    A near miss of a rule's own literal words (a keyword, `variant/<kind>/literal`) is a fragment: a
+    declared sentence's variant reads more like a message and is shown first.
+    """
+    if generator.endswith("/literal"):
+        return 1
     edit = generator.rpartition("/")[2]
     return _ODD_EDITS.get(edit, 0) + (0 if from_example(generator) else 1)
 
@@ -110,8 +116,10 @@ def make_witness(
     )
 
 
-#: Near misses an author acts on first: the rule's own word in the plural, then other real-word edits.
-_EDIT_ORDER = ("plural", "inflection", "spelling", "case", "drop", "insertion", "punctuation")
+#: Near misses an author acts on first: the kinds of change people type (respellings before inflections),
+#: then the slips listed on request.
+_EDIT_ORDER = ("case", "apostrophe", "contraction", "us-uk", "compound", "function-word", "inflection", "plural",
+               "punctuation")
 
 
 def edit_rank(witness: Witness) -> int:
@@ -133,7 +141,8 @@ def strength(witness: Witness) -> int:
     return Meeting(witness.relation, or_none(witness.shared_in)).strength
 
 
-GroupKey = tuple[str, "int | None", "int | None", "int | None"]
+#: (kind, rule, from, to, variant): a near miss is grouped by the kind of change too (None for every other kind).
+GroupKey = tuple[str, "int | None", "int | None", "int | None", "str | None"]
 
 
 @dataclass
@@ -151,6 +160,10 @@ class Group:
     from_: int | None
     to: int | None
     count: int = 0
+    #: A near miss's kind of change (`strategies.variants`), None for other kinds and slips.
+    variant: str | None = None
+    #: A near miss's fix to the rule (made once per group, from its first witness).
+    fix: str | None = None
     seen: set[int] = field(default_factory=set)
     best: list[Witness] = field(default_factory=list)
     details: dict[str, str] = field(default_factory=dict)
@@ -266,12 +279,17 @@ class Findings:
         detail: str | None = None,
         *,
         fresh: bool = False,
+        variant: str | None = None,
+        fix: str | None = None,
     ) -> None:
-        """Count `witness` in its group; `fresh` promises the phrase is new to the group."""
-        key: GroupKey = (kind, rule, from_, to)
+        """Count `witness` in its group; `fresh` promises the phrase is new to the group.
+
+        `variant` (near misses) is part of the group's key; `fix` is kept from the group's first witness.
+        """
+        key: GroupKey = (kind, rule, from_, to, variant)
         group = self.groups.get(key)
         if group is None:
-            group = Group(kind, rule, from_, to, declared=self.declared)
+            group = Group(kind, rule, from_, to, variant=variant, fix=fix, declared=self.declared)
             self.groups[key] = group
         group.add(witness, detail, fresh=fresh)
 

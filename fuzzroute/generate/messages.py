@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, assert_never
 
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, Keywords, Regex
 from fuzzroute.generate.findings import Group
 from fuzzroute.results.suggestions import (
     LAWS_DISAGREE,
@@ -65,18 +65,22 @@ def _more(group: Group, singular: str, plural: str) -> str:
 
 def _widen_hint(entry: Entry, edit: str) -> str:
     matcher = entry.data_matcher
-    if isinstance(matcher, Keywords):
-        if edit == "inflection":
-            word = next((k for k in matcher.keywords if k.isalnum()), None)
-            regex = f" such as `\\b{re.escape(word)}\\w*`" if word else ""
-            return (
-                "A keyword only matches between word edges, so an inflected form does not match: add the "
-                f"form as another keyword, or use a regex{regex}."
-            )
-        return "Add a keyword that covers it."
-    if isinstance(matcher, Regex):
-        return f"Loosen `{matcher.caption}` so it accepts the phrase."
-    return "Widen the rule's condition so it accepts the phrase."
+    match matcher:
+        case Keywords():
+            if edit == "inflection":
+                word = next((k for k in matcher.keywords if k.isalnum()), None)
+                regex = f" such as `\\b{re.escape(word)}\\w*`" if word else ""
+                return (
+                    "A keyword only matches between word edges, so an inflected form does not match: add the "
+                    f"form as another keyword, or use a regex{regex}."
+                )
+            return "Add a keyword that covers it."
+        case Regex():
+            return f"Loosen `{matcher.caption}` so it accepts the phrase."
+        case AllOf() | None:
+            return "Widen the rule's condition so it accepts the phrase."
+        case _:
+            assert_never(matcher)
 
 
 def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> tuple[str, str | None, str | None]:
@@ -116,20 +120,24 @@ def render(group: Group, entries: tuple[Entry, ...], extra: dict[str, Any]) -> t
             else f"`{subject.caption}` no longer matches it ({_laws(best, entries)})."
         )
         what = extra.get("label") or edit
+        source = "the rule's own words" if extra.get("source_kind") == "literal" else "example"
+        fix = f"Fix: {extra['fix']}." if extra.get("fix") else _widen_hint(subject, edit)
         message = (
-            f"{phrase} is one small edit ({what}) of example {example} of {rule(subject)}, and {fate}"
+            f"{phrase} is one small edit ({what}) of {source} {example} of {rule(subject)}, and {fate}"
             f"{_more(group, 'near miss', 'near misses')} "
-            f"{_widen_hint(subject, edit)} Paste it into \"{subject.id}\"'s examples so the "
+            f"{fix} Paste it into \"{subject.id}\"'s examples so the "
             "checkup keeps it claimed."
         )
     elif kind == NEAR_MISS_CLAIMED_ELSEWHERE and subject is not None and taker is not None:
         example = quoted(extra.get("example", ""))
         edit = extra.get("edit", "an edit")
         what = extra.get("label") or edit
+        source = "the rule's own words" if extra.get("source_kind") == "literal" else "example"
+        widen = extra["fix"] if extra.get("fix") else f"widen `{subject.caption}`"
         message = (
-            f"{phrase} is one small edit ({what}) of example {example} of {rule(subject)}, but "
+            f"{phrase} is one small edit ({what}) of {source} {example} of {rule(subject)}, but "
             f"{rule(taker)} claims it: {_laws(best, entries)}.{_more(group, 'near miss', 'near misses')} If users mean "
-            f'"{subject.id}" by it, narrow `{taker.caption}` or widen `{subject.caption}`, then paste it '
+            f'"{subject.id}" by it, narrow `{taker.caption}` or {widen}, then paste it '
             f"into \"{subject.id}\"'s examples so the checkup proves who wins."
         )
     elif kind == RULES_OVERLAP and taker is not None and victim is not None:

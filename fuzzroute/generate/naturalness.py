@@ -29,7 +29,7 @@ from fuzzroute.strategies.roles import FUNCTION_WORDS
 from fuzzroute.strategies.vocabulary import vocabulary
 
 #: Generators whose phrases are built from a declared example (see `from_example`).
-EXAMPLE_GENERATORS = ("example/", "mutation/")
+EXAMPLE_GENERATORS = ("example/", "mutation/", "variant/")
 #: Marks that glue fragments together when they stand between words (the end of a message aside).
 _GLUE_MARKS = re.compile(r"[:;,()\[\]{}\"#*|<>=+!?]|(?<!\d)\.|\.(?!\d)|[-'](?!(?<=\w.)\w)")
 _END_MARKS = re.compile(r"[\s.!?]+$")

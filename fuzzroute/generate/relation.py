@@ -31,11 +31,11 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from fuzzroute.engine import regex_syntax
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.matchers import Keywords, Leaf, Regex
 from fuzzroute.results.suggestions import Relation, SharedIn
 from fuzzroute.strategies.regex_tree import (
     GLOBAL_FLAGS,
@@ -190,13 +190,9 @@ def _regex_own_text(regex: Regex) -> re.Pattern[str]:
         return pattern
 
 
-def _leaves(entry: Entry) -> tuple[Regex | Keywords, ...]:
+def _leaves(entry: Entry) -> tuple[Leaf, ...]:
     matcher = entry.data_matcher
-    if isinstance(matcher, AllOf):
-        return matcher.parts
-    if isinstance(matcher, (Regex, Keywords)):
-        return (matcher,)
-    return ()
+    return () if matcher is None else matcher.leaves
 
 
 @lru_cache(maxsize=4096)
@@ -205,11 +201,14 @@ def own_text(entry: Entry) -> OwnText:
     patterns: list[re.Pattern[str]] = []
     literal: list[re.Pattern[str]] = []
     for leaf in _leaves(entry):
-        if isinstance(leaf, Keywords):
-            # A keyword's own text is the keyword: all of what its search pattern matches is literal.
-            literal.extend(leaf.patterns)
-        else:
-            patterns.append(_regex_own_text(leaf))
+        match leaf:
+            case Keywords():
+                # A keyword's own text is the keyword: all of what its search pattern matches is literal.
+                literal.extend(leaf.patterns)
+            case Regex():
+                patterns.append(_regex_own_text(leaf))
+            case _:
+                assert_never(leaf)
     return OwnText(patterns, literal)
 
 
@@ -217,7 +216,13 @@ def own_text(entry: Entry) -> OwnText:
 def _search_patterns(entry: Entry) -> tuple[re.Pattern[str], ...]:
     out: list[re.Pattern[str]] = []
     for leaf in _leaves(entry):
-        out.extend(leaf.patterns if isinstance(leaf, Keywords) else (leaf.pattern,))
+        match leaf:
+            case Keywords():
+                out.extend(leaf.patterns)
+            case Regex():
+                out.append(leaf.pattern)
+            case _:
+                assert_never(leaf)
     return tuple(out)
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fuzzroute.engine.automata.plan import GUARDED
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.limits import condition_seconds
-from fuzzroute.engine.matchers import AllOf, Regex
+from fuzzroute.engine.matchers import Regex, regexes
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
 from fuzzroute.generate.messages import SLOW_SECONDS
 from fuzzroute.strategies.adversarial import Pump, has_risky_repeat, pumps
@@ -43,11 +43,7 @@ class SlowPhrase:
 
 
 def regexes_of(entry: Entry) -> Iterator[Regex]:
-    matcher = entry.data_matcher
-    if isinstance(matcher, Regex):
-        yield matcher
-    elif isinstance(matcher, AllOf):
-        yield from (p for p in matcher.parts if isinstance(p, Regex))
+    yield from regexes(entry.data_matcher)
 
 
 def _timed(pattern: re.Pattern[str], phrase: str) -> float:

@@ -13,7 +13,9 @@ interleaves its generators, so a small budget still samples every kind:
   alternative swapped for another: "scale out the workers" -> "scale down the
   workers"), and an all-of rule's completions of other rules' examples: the
   most natural witnesses a rule has (`findings.witness_key` ranks them first);
-* every rule with examples: mutations of each example its rule still claims.
+* with `typos`: slips of each declared example its rule still claims (letter
+  typos, swaps, spacing); the near misses people type are not sampled here but
+  all tried, outside the budget (`near_misses`, run by `explore`).
 
 Generators never decide a phrase belongs to a rule: the explorer checks the
 rule's own condition.
@@ -25,15 +27,16 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, Keywords, Leaf, Regex
 from fuzzroute.generate.seeded import draw_examples, stable_seed
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
 from fuzzroute.strategies.choice_tree import ChoiceTree, FreshChooser, NodeAllowance
 from fuzzroute.strategies.choosers import Chooser, RandomChooser, pick, seeded
 from fuzzroute.strategies.keyword_phrases import KeywordPhrases
-from fuzzroute.strategies.mutations import content_stems, keeps_content, labelled_mutations
+from fuzzroute.strategies.mutations import content_stems, keeps_content, slip_mutations
 from fuzzroute.strategies.regex_phrases import RegexPhrases
 from fuzzroute.strategies.regex_tree import UnsupportedRegex
 from fuzzroute.strategies.rewording import BORROWED_EXAMPLES, rewordings
@@ -212,19 +215,23 @@ class StreamFactory:
         parts: list[Stream] = []
         matcher = entry.data_matcher
         try:
-            if isinstance(matcher, Regex):
-                parts += self._regex(entry, matcher)
-            elif isinstance(matcher, Keywords):
-                parts += self._keywords(entry, matcher)
-            elif isinstance(matcher, AllOf):
-                parts += self._all_of(entry, matcher)
-            elif entry.when is not None:
-                parts += self._when(entry)
+            match matcher:  # a new kind of matcher is a type error here until it has its generators
+                case Regex():
+                    parts += self._regex(entry, matcher)
+                case Keywords():
+                    parts += self._keywords(entry, matcher)
+                case AllOf():
+                    parts += self._all_of(entry, matcher)
+                case None:
+                    if entry.when is not None:
+                        parts += self._when(entry)
+                case _:
+                    assert_never(matcher)
         except (UnsupportedRegex, RecursionError, re.error):
             parts = []  # nothing generated from the condition: the rule's stats show generated == 0
         if self.settings.fixed_sources and matcher is not None:
             parts.append(self._rewordings(entry))
-        if entry.examples and self.settings.fixed_sources:
+        if entry.examples and self.settings.fixed_sources and self.settings.typos:
             parts.append(self._mutations(entry))
         return interleave(parts) if parts else None
 
@@ -304,10 +311,14 @@ class StreamFactory:
         yield from self.sampler(entry, "splice", draw, "splice")
 
     # -- all-of ----------------------------------------------------------------
-    def _fragment(self, part: Regex | Keywords) -> Callable[[Chooser], str]:
-        if isinstance(part, Keywords):
-            return KeywordPhrases(part.keywords, self.words).fragment
-        return RegexPhrases(part.pattern, self.words).core
+    def _fragment(self, part: Leaf) -> Callable[[Chooser], str]:
+        match part:
+            case Keywords():
+                return KeywordPhrases(part.keywords, self.words).fragment
+            case Regex():
+                return RegexPhrases(part.pattern, self.words).core
+            case _:
+                assert_never(part)
 
     def _all_of(self, entry: Entry, matcher: AllOf) -> list[Stream]:
         combined = AllOfPhrases([self._fragment(p) for p in matcher.parts])
@@ -361,7 +372,7 @@ class StreamFactory:
         """
         own = tuple(dict.fromkeys(entry.examples or ()))
         others: list[str] = []
-        if isinstance(entry.data_matcher, AllOf):
+        if isinstance(entry.data_matcher, AllOf):  # only an all-of completes another rule's example
             others = list(dict.fromkeys(
                 x for e in self.entries if e.index != entry.index for x in e.examples or () if x not in own
             ))
@@ -387,8 +398,7 @@ class StreamFactory:
         matcher = entry.data_matcher
         witness = matcher.witness(example) if matcher is not None else None
         stems = content_stems(witness) if witness else []
-        edits = [m for m in labelled_mutations(example, witness, typos=self.settings.typos)
-                 if not stems or keeps_content(m.phrase, stems)]
+        edits = [m for m in slip_mutations(example) if not stems or keeps_content(m.phrase, stems)]
         by_kind: dict[str, list[Candidate | None]] = {}
         for m in edits:
             by_kind.setdefault(m.kind, []).append(

@@ -74,6 +74,7 @@ def find_warm(
     """For each phrase the rule declined cold, the first context in which it starts the turn."""
     found: list[WarmClaim] = []
     laws = graph.laws
+    laws.prefetch([to_routing_context(d, p) for p in phrases[:PHRASES_PER_RULE] for d in contexts])
     for phrase in phrases[:PHRASES_PER_RULE]:
         if halted():
             break

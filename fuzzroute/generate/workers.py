@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fuzzroute.engine import supervision
+from fuzzroute.engine import process_state, supervision
 from fuzzroute.engine.errors import FuzzrouteError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate.unit import RuleUnit, UnitResult
@@ -166,6 +166,7 @@ def _worker_init() -> None:
     # Each worker its own slot, the explorer watches them (`_lost_work`); a worker the pool starts to
     # replace a dead one must not write over the dead one's record, so slots are never reused.
     supervision.attach(_BEACON if slot < _BEACON.slots else None, slot)
+    process_state.keep_open_descriptors("the worker's channel to the run")
 
 
 def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
@@ -183,10 +184,15 @@ def _worker_run(plan: UnitPlan) -> tuple[UnitResult, int]:
             pending[0] = 0
 
     supervision.publish_task(plan.rule)
-    try:
-        return _judge(plan, started_before, progress, pending)
-    finally:
-        supervision.publish_task(-1)
+    found = _judge(plan, started_before, progress, pending)
+    closed = process_state.descriptor_changes()
+    if closed:
+        # The result could not travel back (the graph's code closed the channel to the run): end here, with the
+        # rule still published, so the explorer names it (`_lost_work`) instead of waiting for it forever.
+        supervision.publish(0.0, 0.0, f"the graph's code, which {process_state.listed(closed)}")
+        os._exit(2)
+    supervision.publish_task(-1)
+    return found
 
 
 def _judge(

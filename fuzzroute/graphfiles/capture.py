@@ -11,6 +11,12 @@ forked inside the window inherit it, so their prints are kept too.  Nothing
 of fuzzroute's own is printed to stdout while a window is open; its progress
 bar draws on the terminal it was given before the window opened.
 
+The window is also where graph code runs, so it is where the process is
+compared with what it was when the window opened (`graph_code.watched_block`):
+a change the graph's code made to it is bad input, found before any result
+is printed.  Graph code that closes the window's own descriptors is refused
+that way too, not as a failure of fuzzroute's.
+
 Afterwards the text is there to show on request (`-v`), never mixed into a
 result.  At most `LIMIT` bytes are kept, cut at the end of a line; how much
 was left out is counted (`cut_bytes`) so the note can say so.
@@ -24,6 +30,9 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
+from typing import IO
+
+from fuzzroute.engine import graph_code, process_state, supervision
 
 #: Bytes of graph output kept (the rest is counted as cut, not stored).
 LIMIT = 1_000_000
@@ -80,8 +89,37 @@ class _RawWriter(io.RawIOBase):
         return self._owner.write_bytes(bytes(data))  # type: ignore[call-overload]
 
 
+#: The windows open now (a command opens one at a time; a fork inherits it).
+_open_windows: list[GraphOutput] = []
+
+
+def window_open() -> bool:
+    return bool(_open_windows)
+
+
+def stand_in_for_stdout() -> None:
+    """Point descriptor 1 at /dev/null: what graph code writes there later is dropped (the watched child)."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+
+
+@contextlib.contextmanager
+def _closing(store: IO[bytes]) -> Iterator[None]:
+    """Close the capture file at the end, even when graph code closed its descriptor first."""
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            store.close()
+
+
 def _real_stdout_fd() -> int | None:
-    """1 when `sys.stdout` writes to the process's file descriptor 1, else None (a test runner's buffer)."""
+    """1 when `sys.stdout` writes to the process's file descriptor 1, or descriptor 1 stands in for it (the
+    watched child: `cli.terminal.move_stdout_aside`); else None (a test runner's buffer)."""
+    if supervision.stdout_is_a_stand_in():
+        return 1
     try:
         return 1 if sys.stdout.fileno() == 1 else None
     except (AttributeError, OSError, ValueError):
@@ -124,7 +162,7 @@ class GraphOutput:
             with self._in_memory():
                 yield
             return
-        with store:
+        with _closing(store):
             writer = _FileWriter(store.fileno())
             saved = sys.stdout, sys.stderr
             for stream in saved:
@@ -134,21 +172,42 @@ class GraphOutput:
             saved_fd = os.dup(fd) if fd is not None else None
             if saved_fd is not None:
                 os.dup2(store.fileno(), 1)
+                process_state.keep_descriptor(saved_fd, "fuzzroute's standard output, kept aside")
+            process_state.keep_descriptor(store.fileno(), "the capture of the graph's output")
+            kept_stderr = 2 not in process_state.kept_descriptors()
+            if kept_stderr:
+                process_state.keep_descriptor(2, "fuzzroute's standard error")
             sys.stdout = sys.stderr = writer
+            _open_windows.append(self)
             try:
-                yield
+                with graph_code.watched_block():
+                    yield
             finally:
+                _open_windows.remove(self)
                 sys.stdout, sys.stderr = saved
+                process_state.release_descriptor(store.fileno())
+                if kept_stderr:
+                    process_state.release_descriptor(2)
                 if saved_fd is not None:
-                    os.dup2(saved_fd, 1)
-                    os.close(saved_fd)
-                store.seek(0)
-                self._parts.append(store.read(LIMIT))
-                with contextlib.suppress(OSError):
+                    process_state.release_descriptor(saved_fd)
+                    with contextlib.suppress(OSError):  # graph code may have closed it (then it is refused)
+                        if supervision.stdout_is_a_stand_in():
+                            stand_in_for_stdout()  # the results have a descriptor of their own now
+                        else:
+                            os.dup2(saved_fd, 1)
+                        os.close(saved_fd)
+                with contextlib.suppress(OSError, ValueError):
+                    store.seek(0)
+                    self._parts.append(store.read(LIMIT))
                     self._total += os.fstat(store.fileno()).st_size + writer.dropped
 
     @contextlib.contextmanager
     def _in_memory(self) -> Iterator[None]:
+        with graph_code.watched_block(), self._redirected():
+            yield
+
+    @contextlib.contextmanager
+    def _redirected(self) -> Iterator[None]:
         buffer = io.StringIO()
         with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
             yield

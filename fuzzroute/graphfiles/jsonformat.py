@@ -27,13 +27,12 @@ from fuzzroute.engine.errors import DeclarationError, InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.graph_document import EntryJson, GraphDocument, MatcherJson, RegexDialect, matcher_json
 from fuzzroute.engine.matchers import (
-    AllOf,
     Matcher,
-    Regex,
     compile_regex,
     compiled_js_regex,
     flatten_all,
     letters_to_flags,
+    regexes,
     validated_intent,
     validated_keywords,
 )
@@ -158,9 +157,7 @@ def regex_dialect(graph: Graph) -> RegexDialect:
     """`javascript` when the graph's regexes are JavaScript ones, else `python` (refuses a mix)."""
     dialects: set[RegexDialect] = set()
     for entry in graph.entries:
-        matcher = entry.data_matcher
-        parts = matcher.parts if isinstance(matcher, AllOf) else (matcher,)
-        dialects.update(part.dialect for part in parts if isinstance(part, Regex))
+        dialects.update(regex.dialect for regex in regexes(entry.data_matcher))
     if len(dialects) > 1:
         raise InputError(
             f"graph {graph.name!r} mixes Python and JavaScript regexes, which one JSON document cannot carry "

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from fuzzroute.engine import graph_code
 from fuzzroute.engine.errors import DeclarationError, FuzzrouteError, InputError
-from fuzzroute.engine.graph import Graph
+from fuzzroute.engine.graph import Graph, plain_graph
+from fuzzroute.engine.graph_code import RaisedInterrupt
 from fuzzroute.engine.limits import import_seconds
 from fuzzroute.engine.supervision import before_graph_code
 from fuzzroute.engine.time_limit import TimedOut, call_with_time_limit
@@ -55,12 +57,17 @@ def split_spec(spec: str) -> tuple[Path, str | None]:
 
 def load_graph(spec: str | Path) -> LoadedGraph:
     """Load `graph.json`, `graph.py` (exactly one module-level Graph), `graph.py:name`, or a TypeScript or
-    JavaScript file (`graph.ts`, `graph.ts:name`, `graph.ts:LINE`; read statically, never run).
+    JavaScript file (`graph.ts`, `graph.ts:name`, `graph.ts:LINE`; read with a parser, never imported: only
+    its `when` predicates run, in a V8 sandbox, see `fuzzroute.jsrun`).
 
     Importing a `.py` graph runs the user's module under the import time
     limit in force (`fuzzroute.time_limits(import_seconds=...)`, 30 s by
     default): an import that does not return is stopped and reported as bad
-    input naming the file and the line it was stuck on.
+    input naming the file and the line it was stuck on.  What the module's
+    code does to the process (a signal, a fork, an exit handler, a replaced
+    builtin: `engine.graph_code`) is bad input too.  The graph returned is a
+    plain `Graph` (`engine.graph.plain_graph`): a subclass's methods are
+    never run.
     """
     if not str(spec):
         raise InputError(
@@ -71,10 +78,12 @@ def load_graph(spec: str | Path) -> LoadedGraph:
     if not path.exists():
         raise InputError(
             f"{path}: no such file. Pass the path of a graph: a .json graph document, a .py "
-            "file that declares one fuzzroute.Graph at module level, or file.py:name to pick one."
+            "file that declares one fuzzroute.Graph at module level (file.py:name to pick one), or a TypeScript or "
+            "JavaScript file declaring a skillGraph (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs)."
         )
     if path.is_dir():
-        raise InputError(f"{path} is a directory. Pass a .json or .py graph file inside it.")
+        raise InputError(f"{path} is a directory. Pass a graph file inside it (.json, .py, or a TypeScript or "
+                         "JavaScript file).")
     refuse_special_file(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
@@ -115,13 +124,16 @@ def safe_text(value: object, limit: int = 300) -> str:
     does not come within `TEXT_SECONDS` is replaced by a note saying so.
     """
     kind = type(value).__name__
+
+    def label() -> str:
+        return f"the text (__str__) of a {kind} raised by the graph's code"
+
     try:
-        text = call_with_time_limit(TEXT_SECONDS, lambda: str(value),
-                                    lambda: f"the text (__str__) of a {kind} raised by the graph's code")
+        text = call_with_time_limit(TEXT_SECONDS, lambda: graph_code.call(lambda: str(value), label), label)
     except TimedOut:
         return f"<{kind} whose message did not come within {TEXT_SECONDS:g} s>"
     except BaseException as exc:  # graph code's objects may raise anything, even SystemExit
-        if isinstance(exc, KeyboardInterrupt):
+        if isinstance(exc, (KeyboardInterrupt, FuzzrouteError)):
             raise
         return f"<{kind} whose message cannot be printed>"
     if not isinstance(text, str):
@@ -212,8 +224,13 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
         code = compile(source, str(path), "exec", dont_inherit=True)
         seconds = import_seconds()
         before_graph_code()
-        call_with_time_limit(seconds, lambda: exec(code, module.__dict__),
-                             lambda: f"the import of the graph file {path}")
+
+        def importing() -> str:
+            return f"the import of the graph file {path}"
+
+        with graph_code.watched_block():
+            call_with_time_limit(seconds, lambda: graph_code.call(lambda: exec(code, module.__dict__), importing),
+                                 importing)
     except TimedOut as exc:
         where = _line_in(path, exc.__context__) if exc.__context__ is not None else None
         at = f"{path}:{where}" if where else str(path)
@@ -237,6 +254,14 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
         raise
     except KeyboardInterrupt:
         raise
+    except RaisedInterrupt as exc:
+        where = _line_in(path, exc.original)
+        at = f"{path}:{where}" if where else str(path)
+        raise InputError(
+            f"{at}: importing the graph file raised {type(exc.original).__name__} itself; no Ctrl-C was pressed, so "
+            "this is the file's own exception, not an interruption. Fix that line; the file must run on its own "
+            f"(python {path})."
+        ) from None
     except BaseException as exc:  # any import failure (GeneratorExit too) is bad input here
         if isinstance(exc, ValueError) and "null bytes" in str(exc):
             raise _syntax_error(path, SyntaxError(str(exc))) from None  # before 3.11.4 a NUL is a ValueError
@@ -249,13 +274,30 @@ def _load_python(path: Path, attribute: str | None, source: str | None = None) -
     finally:
         with contextlib.suppress(ValueError):
             sys.path.remove(folder)
+    def looking() -> str:
+        return f"looking for the module-level Graph in {path}"
+
+    def picked() -> tuple[Graph, str]:
+        graph, name = _pick(module, path, attribute)
+        return plain_graph(graph), name
+
     try:
-        return _pick(module, path, attribute)
+        with graph_code.watched_block():
+            return call_with_time_limit(import_seconds(), lambda: graph_code.call(picked, looking), looking)
+    except DeclarationError as exc:
+        raise DeclarationError(f"{path}: {exc}") from None
+    except TimedOut as exc:
+        raise InputError(
+            f"{path}: looking for the module-level Graph did not finish within {exc.seconds:g} s (the import time "
+            "limit): an object of the module runs on when fuzzroute reads it. Keep module-level objects plain."
+        ) from None
     except FuzzrouteError:
         raise
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # module objects are graph code too
+        if isinstance(exc, RaisedInterrupt):
+            exc = exc.original
         raise InputError(
             f"{path}: looking for the module-level Graph raised {type(exc).__name__}: {safe_text(exc)}. "
             "Keep module-level objects plain; fuzzroute reads each one to find the Graph."

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import assert_never
 
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
@@ -19,18 +20,23 @@ from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Matcher, Regex
 
 
 def _matcher_texts(matcher: Matcher | None, where: str) -> Iterator[tuple[str, str]]:
-    if isinstance(matcher, Regex):
-        yield f"{where} regex", matcher.source
-    elif isinstance(matcher, Keywords):
-        for position, word in enumerate(matcher.keywords):
-            yield f"{where} keyword {position}", word
-    elif isinstance(matcher, AllOf):
-        for position, part in enumerate(matcher.parts, 1):
-            yield from _matcher_texts(part, f"{where} `all` member {position}:")
-    elif isinstance(matcher, Intent):
-        yield f"{where} intent sentence", matcher.intent
-        for position, example in enumerate(matcher.examples):
-            yield f"{where} intent example {position}", example
+    match matcher:
+        case None:
+            pass
+        case Regex():
+            yield f"{where} regex", matcher.source
+        case Keywords():
+            for position, word in enumerate(matcher.keywords):
+                yield f"{where} keyword {position}", word
+        case AllOf():
+            for position, part in enumerate(matcher.parts, 1):
+                yield from _matcher_texts(part, f"{where} `all` member {position}:")
+        case Intent():
+            yield f"{where} intent sentence", matcher.intent
+            for position, example in enumerate(matcher.examples):
+                yield f"{where} intent example {position}", example
+        case _:
+            assert_never(matcher)
 
 
 def graph_texts(graph: Graph) -> Iterator[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""Skill graphs read from TypeScript and JavaScript files, statically: the code is parsed, never run.
+"""Skill graphs read from TypeScript and JavaScript files: the code is parsed, never imported.
 
 The reference library's users declare graphs in `.ts` files, in two forms:
 
@@ -17,9 +17,11 @@ exact positions, and only literal declarations are read: regex literals,
 else (a computed regex, a spread, a variable holding a keyword list, a list
 built by a function) is refused with one paragraph naming the file, the
 line and the rule: guessing a value would make every verdict after it a
-guess.  A `when` is kept as its source text (`engine.unread`), so the
-verdicts that depend on it are reported as not checked.  Regexes get
-JavaScript's semantics exactly (`fuzzroute.jsregex`).
+guess.  A `when` is made runnable from the same tree (`ts_predicates`) and
+runs in a V8 sandbox in a helper process (`fuzzroute.jsrun`); one that reads
+what the sandbox lacks is kept as source text with the reason
+(`engine.unread`), and the verdicts that depend on it are reported as not
+checked.  Regexes get JavaScript's semantics exactly (`fuzzroute.jsregex`).
 
 Every rule's location is the line of its rule object (config form) or of
 its `.entry(` call (builder form).
@@ -48,9 +50,12 @@ from fuzzroute.engine.matchers import (
     validated_keywords,
 )
 from fuzzroute.engine.source_location import SourceLocation
+from fuzzroute.engine.supervision import before_graph_code
 from fuzzroute.engine.unread import UnreadPredicate
 from fuzzroute.graphfiles.suffixes import SCRIPT_SUFFIXES
+from fuzzroute.graphfiles.ts_predicates import FileFacts, file_facts, made_runnable, predicate
 from fuzzroute.jsregex.translation import to_code_points
+from fuzzroute.jsrun.predicate import ScriptPredicate
 
 Node = tree_sitter.Node
 
@@ -66,6 +71,8 @@ class EntryOptions(TypedDict, total=False):
 #: A rule read but not yet declared: its skill id, the node to locate errors at, and its `Graph.entry` options.
 PendingRule = tuple[str, Node, EntryOptions]
 
+#: How many declarations deep a `when`'s identity follows the names it reads (a helper calling a helper...).
+IDENTITY_DEPTH = 3
 #: The suffixes read as TypeScript or JavaScript graph files.
 SUFFIXES = SCRIPT_SUFFIXES
 _GRAPH_FUNCTIONS = ("skillGraph", "defineSkillMap")
@@ -232,9 +239,12 @@ class RuleSite:
 
 
 class _Reader:
-    def __init__(self, path: Path, declared: Declared) -> None:
+    def __init__(self, path: Path, declared: Declared, facts: FileFacts, run_predicates: bool = True) -> None:
         self.path = path
         self.declared = declared
+        self.facts = facts
+        #: Compile each `when` in the sandbox while reading (a reader that only locates rules leaves them be).
+        self.run_predicates = run_predicates
         self.sites: list[RuleSite | None] = []
         self._declarations: dict[str, Node | None] = {}
         self.graph_label = f"graph `{declared.name}`" if declared.name else f"the graph on line {declared.line}"
@@ -398,7 +408,12 @@ class _Reader:
                 self.sites.append(None)
             else:
                 fields = self.members(start, "`start`", "`start`")
-                if "rules" in fields:
+                if "use" in fields:
+                    # The reference's builder tests `'use' in start` first: the run starts at `use`, and
+                    # `rules`, `entries` or `classify` beside it are never read.
+                    pending.append((self.string(fields["use"][1], "`start`", "`use`"), start, {}))
+                    self.sites.append(None)
+                elif "rules" in fields:
                     rules = _unwrap(fields["rules"][1])
                     if rules.type != "array":
                         raise self.refuse(rules, "`start.rules`", "the rule list", "Write it as an array literal.")
@@ -419,9 +434,6 @@ class _Reader:
                         pending.append((skill_id, ids, {}))
                         self.sites.append(None)
                     mount = "scorer" if ("scoredBy" in fields or "byRelevance" in fields) else "read"
-                elif "use" in fields:
-                    pending.append((self.string(fields["use"][1], "`start`", "`use`"), start, {}))
-                    self.sites.append(None)
                 else:
                     raise self.refuse(start, None, "`start`", "Declare `rules`, `entries` or `use`.")
         graph = Graph(name, mount=mount)
@@ -452,7 +464,11 @@ class _Reader:
         if "match" in fields:
             options["match"] = self.matcher(fields["match"][1], label, where)
         if "when" in fields:
-            options["when"] = UnreadPredicate(" ".join(node_text(fields["when"][1]).split()))
+            node = fields["when"][1]
+            when = predicate(node, self.facts, string_value)
+            if isinstance(when, UnreadPredicate):  # `diff` compares it with what it names in the file
+                when.identity = self.identity(node)
+            options["when"] = when
         if "examples" in fields:
             value = _unwrap(fields["examples"][1])
             if value.type == "array":
@@ -462,6 +478,12 @@ class _Reader:
         return options
 
     def declare(self, graph: Graph, pending: list[PendingRule]) -> None:
+        if self.run_predicates and any(isinstance(o.get("when"), ScriptPredicate) for _, _, o in pending):
+            before_graph_code()  # the graph's code runs from here on: a watching process (if any) starts now
+            for _, _, options in pending:
+                when = options.get("when")
+                if isinstance(when, ScriptPredicate):
+                    options["when"] = made_runnable(when)
         for position, (skill, node, options) in enumerate(pending):
             location = SourceLocation(str(self.path), line_of(node))
             try:
@@ -546,6 +568,29 @@ class _Reader:
             options = self.options(fields, label, skill)
         return skill, name_node, options
 
+    def identity(self, predicate: Node) -> str:
+        """What a `when` is compared by across versions: its text, and that of the file's declarations it names.
+
+        A predicate reads names of its file (a threshold, a helper); the same
+        source text with a changed helper is a changed rule, as for a `.py`
+        graph, whose predicates are compared with their module's values.
+        Names are followed `IDENTITY_DEPTH` declarations deep.
+        """
+        import json
+
+        named: dict[str, str] = {}
+        frontier = [predicate]
+        for _ in range(IDENTITY_DEPTH):
+            found = []
+            for node in frontier:
+                for name in sorted({node_text(n) for n in _walk(node) if n.type == "identifier"} - set(named)):
+                    declared = _declaration(node, name) or _function_declaration(node, name)
+                    if declared is not None:
+                        named[name] = " ".join(node_text(declared).split())
+                        found.append(declared)
+            frontier = found
+        return json.dumps([" ".join(node_text(predicate).split()), sorted(named.items())], ensure_ascii=False)
+
     def declaration(self, name: str) -> Node | None:
         """`name`'s initializer, looked up from the graph's own expression (cached per name).
 
@@ -620,6 +665,23 @@ def _declaration(at: Node, name: str) -> Node | None:
     return None
 
 
+def _function_declaration(at: Node, name: str) -> Node | None:
+    """The nearest `function name(...) {...}` visible from `at` (lexically), or None."""
+    scope = at.parent
+    while scope is not None:
+        if scope.type in ("program", "statement_block"):
+            for statement in scope.named_children:
+                declaration = statement
+                if statement.type == "export_statement":
+                    declaration = statement.child_by_field_name("declaration") or statement
+                if declaration.type in ("function_declaration", "generator_function_declaration"):
+                    name_node = declaration.child_by_field_name("name")
+                    if name_node is not None and node_text(name_node) == name:
+                        return declaration
+        scope = scope.parent
+    return None
+
+
 def _helper_id(helper: Node, literal: str, reader: _Reader) -> str | None:
     """`const sk = (id) => defineSkill({ id, ... })` called as `sk('x')`: the id 'x'."""
     helper = _unwrap(helper)
@@ -666,54 +728,189 @@ def _helper_id(helper: Node, literal: str, reader: _Reader) -> str | None:
 
 # -- string literals -------------------------------------------------------------------------------
 
-_ESCAPE = re.compile(r"\\(u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|0(?![0-9])|\r\n|[\s\S])")
-_SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "v": "\v", "0": "\0",
+_ESCAPE = re.compile(
+    r"\\(u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[0-3][0-7]{0,2}|[4-7][0-7]?|\r\n|[\s\S])"
+)
+_SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "v": "\v",
            "\n": "", "\r\n": "", "\r": "", "\u2028": "", "\u2029": ""}
+_DECIMAL = frozenset("0123456789")
 
 
-class _BeyondUnicode(ValueError):
-    """A `\\u{...}` escape past U+10FFFF (JavaScript refuses it as a syntax error)."""
+class BadEscape(Exception):
+    """A string literal with an escape JavaScript refuses here; `node` says where, `why` says why."""
 
-
-class _BadEscape(Exception):
-    """A string literal with an escape no JavaScript engine reads; `node` says where."""
-
-    def __init__(self, node: Node, escape: str) -> None:
+    def __init__(self, node: Node | None, escape: str, why: str) -> None:
         super().__init__(escape)
-        self.node, self.escape = node, escape
+        self.node, self.escape, self.why = node, escape, why
 
 
-def _unescape(raw: str) -> str:
-    def one(found: re.Match[str]) -> str:
+@dataclass(frozen=True)
+class Strictness:
+    """Which code of a file is strict, where a legacy octal escape (`'\\101'`, `'\\7'`, `'\\8'`) is refused.
+
+    TypeScript refuses them everywhere (tsc: "Octal escape sequences are not
+    allowed"), and so does JavaScript in strict code: a module (a `.mjs`
+    file, a file with `import` or `export`, a `.js` file whose nearest
+    package.json says `"type": "module"`), a script under a `'use strict'`
+    directive, a function whose body starts with one, and every class body.
+    Elsewhere (a sloppy script) V8 reads them as Annex B of ECMAScript says:
+    up to three octal digits are one character (`'\\101'` is `A`), and
+    `'\\8'`, `'\\9'` are the digits themselves.
+    """
+
+    everywhere: str | None
+    regions: tuple[tuple[int, int, str], ...] = ()
+
+    def at(self, node: Node) -> str | None:
+        """Why the code at `node` is strict (None: sloppy)."""
+        if self.everywhere is not None:
+            return self.everywhere
+        for start, end, why in self.regions:
+            if start <= node.start_byte < end:
+                return why
+        return None
+
+
+_TYPESCRIPT = Strictness("a TypeScript file")
+#: The strictness of the file being read (set for the duration of a read).
+_strictness = _TYPESCRIPT
+
+
+def strictness_of(path: Path, tree: tree_sitter.Tree, text: str) -> Strictness:
+    """Which code of the file at `path` (parsed as `tree`) is strict."""
+    suffix = path.suffix.lower()
+    if suffix in (".ts", ".tsx", ".mts", ".cts"):
+        return _TYPESCRIPT
+    if suffix == ".mjs":
+        return Strictness("a module (.mjs)")
+    root = tree.root_node
+    if suffix != ".cjs" and any(c.type in ("import_statement", "export_statement") for c in root.named_children):
+        return Strictness("a module (the file has import or export)")
+    if suffix in (".js", ".jsx") and _package_type(path) == "module":
+        return Strictness('a module (the nearest package.json says "type": "module")')
+    if _directs_strict(root):
+        return Strictness("a script under 'use strict'")
+    if "\\" not in text:
+        return Strictness(None)
+    regions = []
+    for node in _walk(root):
+        if node.type in ("class_declaration", "class", "abstract_class_declaration"):
+            regions.append((node.start_byte, node.end_byte, "a class body (strict code)"))
+        elif node.type in _FUNCTIONS:
+            body = node.child_by_field_name("body")
+            if body is not None and body.type == "statement_block" and _directs_strict(body):
+                regions.append((node.start_byte, node.end_byte, "a function under 'use strict'"))
+    return Strictness(None, tuple(regions))
+
+
+_FUNCTIONS = frozenset({"function_declaration", "function_expression", "function", "arrow_function",
+                        "method_definition", "generator_function", "generator_function_declaration"})
+
+
+def _directs_strict(block: Node) -> bool:
+    """Whether the directive prologue of a program or function body holds a `'use strict'` directive."""
+    for statement in block.named_children:
+        if statement.type == "comment":
+            continue
+        if statement.type != "expression_statement" or len(statement.named_children) != 1:
+            return False
+        literal = statement.named_children[0]
+        if literal.type != "string":
+            return False
+        if node_text(literal)[1:-1] == "use strict":  # exactly, without escapes (a directive is raw text)
+            return True
+    return False
+
+
+def _package_type(path: Path) -> str | None:
+    """The `type` of the nearest package.json above `path` (as node reads it), or None."""
+    import json
+
+    try:
+        folder = path.resolve().parent
+    except OSError:
+        return None
+    for candidate in (folder, *folder.parents):
+        manifest = candidate / "package.json"
+        try:
+            if not manifest.is_file():
+                continue
+            found = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        kind = found.get("type") if isinstance(found, dict) else None
+        return kind if isinstance(kind, str) else None
+    return None
+
+
+def _unescape(raw: str, node: Node | None, strict: str | None, template: bool = False) -> str:
+    """The value of a literal's text between its quotes: JavaScript's escapes, as V8 reads them here."""
+    out: list[str] = []
+    position = 0
+    for found in _ESCAPE.finditer(raw):
+        out.append(raw[position:found.start()])
+        position = found.end()
         body = found.group(1)
+        following = raw[found.end():found.end() + 1]
         if body in _SIMPLE:
-            return _SIMPLE[body]
-        if body.startswith("u{"):
+            out.append(_SIMPLE[body])
+        elif body.startswith("u{"):
             code = int(body[2:-1], 16)
             if code > 0x10FFFF:
-                raise _BeyondUnicode(found.group(0))
-            return chr(code)
-        if body[0] in "ux" and len(body) > 1:
-            return chr(int(body[1:], 16))
-        return body
+                raise BadEscape(node, found.group(0), "names no character: Unicode ends at U+10FFFF, and JavaScript "
+                                 "refuses this literal as a syntax error. Write a code point up to \\u{10FFFF}.")
+            out.append(chr(code))
+        elif body[0] in "ux" and len(body) > 1:
+            out.append(chr(int(body[1:], 16)))
+        elif body[0] in "ux":
+            raise BadEscape(node, found.group(0) + raw[found.end():found.end() + 4],
+                             "is not a complete escape (\\xHH, \\uHHHH or \\u{H...}), which JavaScript refuses "
+                             "as a syntax error. Write all the hex digits.")
+        elif body == "0" and following not in _DECIMAL:
+            out.append("\0")
+        elif body[0] in "01234567" or body in ("8", "9"):
+            out.append(_legacy(body, found.group(0), node, strict, template))
+        else:
+            out.append(body)
+    out.append(raw[position:])
+    return to_code_points("".join(out))
 
-    return to_code_points(_ESCAPE.sub(one, raw))
+
+def _legacy(body: str, escape: str, node: Node | None, strict: str | None, template: bool) -> str:
+    """A legacy octal escape (`\\101`, `\\7`, `\\08`) or `\\8`/`\\9`: Annex B's value, or refused."""
+    octal = body not in ("8", "9")
+    value = chr(int(body, 8)) if octal else body
+    if template:
+        raise BadEscape(node, escape, "is an octal escape in a template literal, which JavaScript refuses as a "
+                         f"syntax error in every file. Write {_suggested(value, octal)}.")
+    if strict is not None:
+        kind = "a legacy octal escape" if octal else "an escape JavaScript allows only in sloppy scripts"
+        raise BadEscape(node, escape, f"is {kind}: a syntax error in strict code, here {strict} (tsc refuses it "
+                         f"too: \"{'Octal escape sequences are' if octal else 'Escape sequence ' + escape + ' is'} "
+                         f"not allowed\"). Write {_suggested(value, octal)}.")
+    return value
 
 
-def string_value(node: Node) -> str | None:
-    """The value of a string literal or a template literal without substitutions (None otherwise)."""
+def _suggested(value: str, octal: bool) -> str:
+    return f"`\\x{ord(value):02x}` (the character it names)" if octal else f"`{value}` (the digit itself)"
+
+
+def string_value(node: Node, strictness: Strictness | None = None) -> str | None:
+    """The value of a string literal or a template literal without substitutions (None otherwise).
+
+    Escapes are read as the code at `node` is (`strictness`: by default the
+    file's being read); an escape JavaScript refuses there raises, and the
+    read turns that into one paragraph naming the line.
+    """
     node = _unwrap(node)
     if node.type == "string":
         text = node_text(node)
-        try:
-            return _unescape(text[1:-1])
-        except _BeyondUnicode as exc:
-            raise _BadEscape(node, str(exc)) from None
+        return _unescape(text[1:-1], node, (strictness or _strictness).at(node))
     if node.type == "template_string":
         if any(c.type == "template_substitution" for c in node.children):
             return None
         text = node_text(node)[1:-1]
-        return _unescape(text.replace("\r\n", "\n").replace("\r", "\n"))
+        return _unescape(text.replace("\r\n", "\n").replace("\r", "\n"), node, None, template=True)
     return None
 
 
@@ -751,6 +948,8 @@ def read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[
 
 def _read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple[Graph, Declared]:
     tree = parse_source(path, text)
+    _set_strictness(strictness_of(path, tree, text))
+    facts = file_facts(path, text.encode("utf-8", "surrogatepass"), tree.root_node)
     declared = _pick(path, find_graphs(tree), selector)
     if declared.outer.has_error:
         bad = next((n for n in _walk(declared.outer) if n.type == "ERROR" or n.is_missing), declared.outer)
@@ -759,24 +958,31 @@ def _read_typescript_graph(path: Path, text: str, selector: str | None) -> tuple
             f"`{' '.join(node_text(bad).split())[:40]}`). Fix the syntax there; fuzzroute reads the file as "
             f"{'TypeScript' if path.suffix.lower() in ('.ts', '.mts', '.cts') else 'TSX/JavaScript'}."
         )
-    return _Reader(path, declared).read(), declared
+    return _Reader(path, declared, facts).read(), declared
 
 
 def _refusing_bad_escapes(path: Path, read: Callable[[], T]) -> T:
     try:
         return read()
-    except _BadEscape as exc:
-        raise InputError(
-            f"{path}:{line_of(exc.node)}: the string escape `{exc.escape[:20]}` names no character: Unicode ends at "
-            "U+10FFFF, and JavaScript refuses this literal as a syntax error. Write a code point up to \\u{10FFFF}."
-        ) from None
+    except BadEscape as exc:
+        line = f":{line_of(exc.node)}" if exc.node is not None else ""
+        raise InputError(f"{path}{line}: the string escape `{exc.escape[:20]}` {exc.why}") from None
+    finally:
+        _set_strictness(_TYPESCRIPT)
+
+
+def _set_strictness(found: Strictness) -> None:
+    global _strictness
+    _strictness = found
 
 
 def rule_sites(path: Path, text: str, selector: str | None) -> list[RuleSite | None]:
     """Where each entry of the selected graph is written, by entry index (None: it cannot take examples)."""
     def read() -> list[RuleSite | None]:
         tree = parse_source(path, text)
-        reader = _Reader(path, _pick(path, find_graphs(tree), selector))
+        _set_strictness(strictness_of(path, tree, text))
+        facts = file_facts(path, text.encode("utf-8", "surrogatepass"), tree.root_node)
+        reader = _Reader(path, _pick(path, find_graphs(tree), selector), facts, run_predicates=False)
         reader.read()
         return reader.sites
 

@@ -6,8 +6,16 @@ fuzzroute at import time (only pytest and the standard library), and loads
 the engine only when a graph is given:
 
     pytest --fuzzroute examples/support.py          # repeatable
+    pytest --fuzzroute                              # the graphs of pyproject.toml's [tool.fuzzroute]
     # or in pytest.ini / pyproject.toml [tool.pytest.ini_options]:
     fuzzroute_graphs = examples/support.py
+
+It stays idle unless asked: `[tool.fuzzroute] graphs` alone never turns it
+on, so a project's test run does not grow routing items by surprise.  A
+bare `--fuzzroute` uses those graphs; the ini key, when set, wins over them.
+The policy comes from `--fuzzroute-fail-on`, else the `fuzzroute_fail_on`
+ini key, else `fail-on` of `[tool.fuzzroute.check]` or `[tool.fuzzroute]`
+(the plugin fails as `fuzzroute check` does), else `decided`.
 
 Items are named `<graph file>::<rule id>#<position>::'<phrase>'` (and
 `<graph file>::never-routes::'<phrase>'`), the same on every run and every
@@ -51,8 +59,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:  # pragma: no cover - types only; nothing of fuzzroute is imported at run time here
-    from fuzzroute.integrations.decided_verdicts import DecidedVerdict, SessionVerdicts
-    from fuzzroute.report.assembly.proven_rows import ProvenRow
+    from fuzzroute.integrations.decided_verdicts import SessionVerdicts
+    from fuzzroute.results.check_document import RuleVerdict
+    from fuzzroute.results.rows import ProvenRow
 
 INI_NAME = "fuzzroute_graphs"
 FAIL_ON_INI = "fuzzroute_fail_on"
@@ -60,6 +69,8 @@ FAIL_ON_CHOICES = ("decided", "proven")
 SECTION_TITLE = "fuzzroute: decided and generated findings (generated ones never fail a test)"
 #: The key of `workerinput` under which the xdist controller sends the decided verdicts.
 WORKER_VERDICTS = "fuzzroute_decided_verdicts"
+#: ... and what the forked probe found of each `.py` graph (`forked_probe`).
+WORKER_PROBES = "fuzzroute_probes"
 #: Name of the item of a rule's decided verdict.
 DECIDED_ITEM = "decided"
 
@@ -71,9 +82,12 @@ class FuzzrouteProvenWarning(UserWarning):
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fuzzroute", "fuzzroute routing checks")
     group.addoption(
-        "--fuzzroute", action="append", dest="fuzzroute_graphs", default=[], metavar="GRAPH",
-        help="Check this graph's declared examples and never-route rows as test items (repeatable; "
-        "a .json file, a .py file with one Graph, or file.py:name).",
+        "--fuzzroute", action="append", dest="fuzzroute_graphs", default=[], metavar="GRAPH", nargs="?",
+        const=FROM_TABLE,
+        help="Check this graph's declared examples and never-route rows, and its data rules' decided verdicts, as "
+        "test items (repeatable; a .json file, a .py file with one Graph, file.py:name, or a TypeScript or "
+        "JavaScript graph file). Without GRAPH (last, or as --fuzzroute=): the fuzzroute_graphs ini key's "
+        "graphs, else the graphs of pyproject.toml's [tool.fuzzroute].",
     )
     group.addoption(
         "--fuzzroute-explore", action="store_true", dest="fuzzroute_explore", default=False,
@@ -86,26 +100,57 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--fuzzroute-fail-on", dest="fuzzroute_fail_on", default=None, choices=FAIL_ON_CHOICES,
         help="decided (the default): also one item per data rule that fails as `fuzzroute check --fail-on "
-        "decided` does; proven: only the declared rows.",
+        "decided` does; proven: only the declared rows. Default: the fuzzroute_fail_on ini key, else fail-on of "
+        "pyproject.toml's [tool.fuzzroute.check] or [tool.fuzzroute], else decided.",
     )
-    parser.addini(INI_NAME, "Graph files whose declared rows are test items, one per line.", type="linelist")
-    parser.addini(FAIL_ON_INI, "decided (default) or proven: whether each data rule gets a decided item.",
-                  default="decided")
+    parser.addini(INI_NAME, "Graph files whose declared rows are test items, one per line (paths relative to the "
+                  "ini file); setting it turns the plugin on.", type="linelist")
+    parser.addini(FAIL_ON_INI, "decided or proven: whether each data rule gets a decided item (default: fail-on "
+                  "of [tool.fuzzroute.check] or [tool.fuzzroute], else decided).", default="")
 
 
 def fail_on(config: pytest.Config) -> str:
-    """`decided` or `proven`: the option, else the ini value (a wrong ini value is a usage error)."""
-    chosen = config.getoption("fuzzroute_fail_on") or str(config.getini(FAIL_ON_INI)).strip() or "decided"
+    """`decided` or `proven`: the option, else the ini value, else the table's (a wrong value is a usage error)."""
+    chosen = config.getoption("fuzzroute_fail_on") or str(config.getini(FAIL_ON_INI)).strip()
+    where = FAIL_ON_INI
+    if not chosen:
+        from fuzzroute.graphfiles.project_config import table_value
+
+        table = project_table(config)
+        found = None if table is None else table_value(table, "fail-on", "check")
+        if found is None:
+            return "decided"
+        chosen, where = str(found[0]), found[1]
     if chosen not in FAIL_ON_CHOICES:
         raise pytest.UsageError(
-            f"{FAIL_ON_INI} = {chosen!r} is not a policy of the fuzzroute plugin; use one of: "
-            f"{', '.join(FAIL_ON_CHOICES)}."
+            f"{where} = {chosen!r} is not a policy of the fuzzroute plugin; use one of: "
+            f"{', '.join(FAIL_ON_CHOICES)} (set {FAIL_ON_INI} in the ini file to choose the plugin's own)."
         )
     return chosen
 
 
+#: The value of a bare `--fuzzroute`: the graphs of the ini key, else of pyproject.toml's [tool.fuzzroute].
+FROM_TABLE = ""
+
+
+def project_table(config: pytest.Config) -> Any:
+    """The `[tool.fuzzroute]` settings of the nearest pyproject.toml (None without one), read once per session."""
+    cached = getattr(config, "_fuzzroute_table", False)
+    if cached is False:
+        from fuzzroute.engine.errors import FuzzrouteError
+        from fuzzroute.graphfiles.project_config import project_config
+
+        try:
+            cached = project_config(Path(config.invocation_params.dir))
+        except FuzzrouteError as error:
+            raise pytest.UsageError(f"fuzzroute: {' '.join(str(error).split())}") from None
+        config._fuzzroute_table = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Refuse option values the plugin cannot use, as pytest refuses its own (a usage error)."""
+    _PROBED.update(getattr(config, "workerinput", {}).get(WORKER_PROBES, {}))  # an xdist worker: the controller's
     budget = config.getoption("fuzzroute_budget", 500)
     if not isinstance(budget, int) or budget < 1:
         raise pytest.UsageError(
@@ -115,12 +160,43 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def graph_specs(config: pytest.Config) -> list[str]:
-    """The graphs given with --fuzzroute, then those of the ini option (relative to the ini file)."""
-    specs = list(config.getoption("fuzzroute_graphs") or [])
+    """The graphs given with --fuzzroute, then those of the ini option (relative to the ini file); a bare
+    --fuzzroute without the ini option: the graphs of pyproject.toml's [tool.fuzzroute]."""
+    given = list(config.getoption("fuzzroute_graphs") or [])
+    for spec in given:
+        if spec and (os.path.isdir(spec) or "::" in spec):
+            raise pytest.UsageError(
+                f"--fuzzroute took {spec!r} as its graph, but it is a {'folder' if os.path.isdir(spec) else 'test id'}"
+                ". To use the configured graphs, write --fuzzroute last or as --fuzzroute= ; to check a graph, "
+                "give its file: --fuzzroute graphs/support.py."
+            )
+    specs = [spec for spec in given if spec != FROM_TABLE]
     base = config.inipath.parent if config.inipath is not None else config.rootpath
-    for line in config.getini(INI_NAME):
+    ini = list(config.getini(INI_NAME))
+    for line in ini:
         specs.append(line if os.path.isabs(line) else _near(base / line))
+    if FROM_TABLE in given and not ini:
+        specs += table_graphs(config)
     return list(dict.fromkeys(specs))
+
+
+def table_graphs(config: pytest.Config) -> list[str]:
+    """The `graphs` of pyproject.toml's [tool.fuzzroute] (a bare --fuzzroute without them is a usage error)."""
+    from fuzzroute.engine.errors import FuzzrouteError
+    from fuzzroute.graphfiles.project_config import configured_graphs
+
+    table = project_table(config)
+    try:
+        graphs = [] if table is None else configured_graphs(table)
+    except FuzzrouteError as error:
+        raise pytest.UsageError(f"fuzzroute: {' '.join(str(error).split())}") from None
+    if not graphs:
+        raise pytest.UsageError(
+            "--fuzzroute without a graph uses the fuzzroute_graphs ini key or the graphs of pyproject.toml's "
+            "[tool.fuzzroute], and neither lists any. Give one (--fuzzroute graphs/support.py), or add "
+            'graphs = ["graphs/support.py"] to [tool.fuzzroute].'
+        )
+    return graphs
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -166,7 +242,7 @@ class GraphFile(pytest.File):
     def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
         from fuzzroute.engine.errors import FuzzrouteError
         from fuzzroute.graphfiles.loader import load_graph, split_spec
-        from fuzzroute.report.assembly.proven_rows import rows_from_checkup
+        from fuzzroute.report import check_document, checked_graph
 
         graph_path, attribute = split_spec(self.spec)
         if graph_path.suffix.lower() == ".py" and graph_path.is_file():
@@ -177,12 +253,13 @@ class GraphFile(pytest.File):
         before = _running_threads()
         try:
             loaded = load_graph(self.spec)
-            rows = rows_from_checkup(loaded.graph)
+            checked = checked_graph(self.spec, loaded, decide=False)
+            rows = list(check_document([checked], parts={"rows"}).graphs[0].rows or ())
         except FuzzrouteError as error:
             yield GraphLoadItem.from_parent(self, name="load", message=" ".join(str(error).split()))
             return
-        except Exception as error:  # a fuzzroute bug fails this graph's item, not the session
-            yield GraphLoadItem.from_parent(self, name="load", message=internal_error_text(error))
+        except Exception as error:  # a fuzzroute bug (or the environment's) fails this graph's item, not the session
+            yield GraphLoadItem.from_parent(self, name="load", message=failure_text(error))
             return
         finally:
             _GRAPH_THREADS.update(_running_threads() - before)
@@ -198,6 +275,16 @@ class GraphFile(pytest.File):
             for label in decided_labels(loaded.graph):
                 name = label if attribute is None else f"{attribute}.{label}"
                 yield DecidedRule.from_parent(self, name=name.replace("::", ":\\:"), label=label)
+
+
+def failure_text(error: BaseException) -> str:
+    """The one paragraph for an exception no layer meant to raise: the graph's doing, the environment's, or a bug."""
+    from fuzzroute.engine import graph_code
+    from fuzzroute.engine.errors import environment_problem
+
+    blamed = graph_code.blame(error)
+    text = str(blamed) if blamed is not None else environment_problem(error)
+    return " ".join(text.split()) if text is not None else internal_error_text(error)
 
 
 def internal_error_text(error: BaseException) -> str:
@@ -269,7 +356,7 @@ class RowItem(pytest.Item):
         self.row = row
 
     def runtest(self) -> None:
-        from fuzzroute.report.render.junit import problem_line, row_problems_text
+        from fuzzroute.report import problem_line, row_problems_text
 
         if self.row.errors:
             raise ProvenFailure(row_problems_text(self.row))
@@ -293,17 +380,27 @@ class RowItem(pytest.Item):
 
 def decided_labels(graph: Any) -> list[str]:
     """The name of each data rule's decided item (see `decided.verdict.verdict_labels`), without deciding."""
-    from fuzzroute.decided.verdict import RuleVerdict, verdict_labels
+    from fuzzroute.decided.verdict import RuleVerdict as TierVerdict
+    from fuzzroute.decided.verdict import verdict_labels
 
-    return verdict_labels([RuleVerdict(e, (), (), None) for e in graph.entries if e.data_matcher is not None])
+    return verdict_labels([TierVerdict(e, (), (), None) for e in graph.entries if e.data_matcher is not None])
 
 
 #: What the forked probe said of each `.py` graph, so collection and the decided tier fork once per graph.
 _PROBED: dict[str, str | None] = {}
 
 
+def _probed(spec: str) -> bool:
+    """Whether a graph runs code of its author's, so it is probed first (a `.py` file)."""
+    from fuzzroute.graphfiles.loader import split_spec
+
+    path, _attribute = split_spec(spec)
+    return path.suffix.lower() == ".py" and path.is_file()
+
+
 def probed_failure(spec: str) -> str | None:
-    """Why a `.py` graph's code cannot run in this process (see `forked_probe`), probed once per session."""
+    """Why a `.py` graph's code cannot run in this process (see `forked_probe`), probed once per session
+    (under xdist once, by the controller, which sends every worker what it found)."""
     if spec not in _PROBED:
         from fuzzroute.integrations.forked_probe import probe_failure
 
@@ -311,25 +408,27 @@ def probed_failure(spec: str) -> str | None:
     return _PROBED[spec]
 
 
-def decided_verdicts(spec: str) -> dict[str, DecidedVerdict]:
-    """Each data rule's decided verdict (see `decided_verdicts.DecidedVerdict`), by item label.
+def decided_verdicts(spec: str) -> dict[str, RuleVerdict]:
+    """Each data rule's decided verdict (the graph's check document's), by item label.
 
     A graph that cannot be loaded has none (its load item fails).
     """
-    from fuzzroute.decided import ANY, decide
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.graphfiles.loader import load_graph, split_spec
-    from fuzzroute.integrations.decided_verdicts import verdicts_by_label
-    from fuzzroute.report.assembly.check_run import rule_verdict_lines
+    from fuzzroute.report import check_document, checked_graph
 
     graph_path, _attribute = split_spec(spec)
     if graph_path.suffix.lower() == ".py" and graph_path.is_file() and probed_failure(spec) is not None:
         return {}  # its code ends or stalls the process: never run here (its load item fails instead)
     try:
-        graph = load_graph(spec).graph
+        loaded = load_graph(spec)
+        checked = checked_graph(spec, loaded, decide=True, build_workers=1)
     except FuzzrouteError:
         return {}
-    return verdicts_by_label(rule_verdict_lines(graph, decide(graph, winners=ANY)))
+    except Exception:  # the graph's load item says what went wrong; the session (and the xdist controller) goes on
+        return {}
+    verdicts = check_document([checked], fail_on="decided", parts={"verdicts"}).graphs[0].verdicts or ()
+    return {verdict.label: verdict for verdict in verdicts}
 
 
 def session_verdicts(config: pytest.Config) -> SessionVerdicts:
@@ -358,6 +457,8 @@ def pytest_configure_node(node: Any) -> None:
         from fuzzroute.integrations.decided_verdicts import sendable
 
         node.workerinput[WORKER_VERDICTS] = sendable(session_verdicts(config))
+    # Each `.py` graph is probed once, here, not once more per worker (a stuck probe costs its time limit).
+    node.workerinput[WORKER_PROBES] = {spec: probed_failure(spec) for spec in graph_specs(config) if _probed(spec)}
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -393,7 +494,7 @@ class DecidedItem(pytest.Item):
         super().__init__(**kwargs)
         self.label = label
 
-    def _verdict(self) -> DecidedVerdict:
+    def _verdict(self) -> RuleVerdict:
         spec = getattr(self.parent.parent if self.parent is not None else None, "spec", "")
         verdicts = session_verdicts(self.config).get(spec, {})
         found = verdicts.get(self.label)
@@ -403,18 +504,21 @@ class DecidedItem(pytest.Item):
 
     def verdict_line(self) -> int | None:
         """The rule's line, 1-based (None when the graph does not say)."""
-        return self._verdict().line
+        where = self._verdict().location
+        return None if where is None else where.line
 
     def runtest(self) -> None:
+        from fuzzroute.report import item_line
+
         verdict = self._verdict()
         if verdict.outcome == "failed":
-            raise DecidedFailure("\n".join(verdict.failing))
+            raise DecidedFailure("\n".join(item_line(item) for item in verdict.failing))
         if verdict.outcome == "skipped":
             pytest.skip(f"undecided: {verdict.undecided}")
         if verdict.accepted:
-            self.add_report_section("call", "fuzzroute accepted", "\n".join(verdict.accepted))
-            for reason in verdict.reasons:
-                self.user_properties.append(("fuzzroute-accepted", reason))
+            self.add_report_section("call", "fuzzroute accepted", "\n".join(item_line(i) for i in verdict.accepted))
+            for item in verdict.accepted:
+                self.user_properties.append(("fuzzroute-accepted", item.accepted))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, DecidedFailure):
@@ -458,7 +562,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         try:
             lines = explore_lines(spec, int(config.getoption("fuzzroute_budget")))
         except Exception as error:  # a summary section never ends the session
-            lines = [f"{spec}: cannot be explored: {internal_error_text(error)}"]
+            lines = [f"{spec}: cannot be explored: {failure_text(error)}"]
         for line in lines:
             terminalreporter.write_line(line)
 
@@ -469,7 +573,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.generate import explore
     from fuzzroute.graphfiles.loader import load_graph
-    from fuzzroute.report.render.junit import DECIDED_SHOWN
+    from fuzzroute.results.finding_kinds import decided_row
 
     try:
         graph = load_graph(spec).graph
@@ -479,7 +583,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
     exploration = explore(graph, seed=0, budget_phrases=budget)
     lines = [f"{spec} (graph {graph.name!r}): decided for every message, then sampled ({budget} phrases, not proof)"]
     for item in decisions.items:
-        if item.kind in DECIDED_SHOWN:
+        if decided_row(item.kind).summary_line:
             witness = f" e.g. {item.witness!r}" if item.witness is not None else ""
             rules = item.entry.id if item.other is None else f"{item.other.id} / {item.entry.id}"
             lines.append(f"  decided   [{item.kind}] {rules}{witness}")

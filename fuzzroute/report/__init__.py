@@ -3,10 +3,11 @@
 `build_report` runs the one pipeline from the tiers' findings to the typed
 `Report`; `render_html`, `sarif_text` and `summary_text` lay it out;
 `write_report` runs the checkup, the decided tier and the generation engine
-and writes every file atomically; `checked_graph` and `check_outputs` are
-`fuzzroute check`'s one build and its outputs, `merge_shards` is
-`fuzzroute merge`'s.  The proven findings and the generated suggestions are
-kept apart at every step, so no reader can take a sample for a proof.
+and writes every file atomically; `checked_graph`, `check_document` and
+`check_outputs` are `fuzzroute check`'s one build, its one document and its
+outputs (`CHECK_OUTPUTS` lists them), `merge_shards` is `fuzzroute merge`'s.
+The proven findings and the generated suggestions are kept apart at every
+step, so no reader can take a sample for a proof.
 
 The package has three parts, importing one way (`tests/test_architecture.py`
 holds the rules): `assembly` builds the findings model, `persistence` keeps
@@ -28,7 +29,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from fuzzroute.generate.budget_spec import BudgetError, describe_budget, parse_budget
     from fuzzroute.report.assembly.build import PROVEN_BOUNDARY, build_report
-    from fuzzroute.report.assembly.check_run import CheckedGraph, CheckOutputs, check_outputs, checked_graph
+    from fuzzroute.report.assembly.check_run import (
+        CheckedGraph,
+        CheckOutputs,
+        check_document,
+        check_outputs,
+        checked_graph,
+    )
     from fuzzroute.report.assembly.fail_on_findings import check_fail_on
     from fuzzroute.report.assembly.merge import merge_shards
     from fuzzroute.report.assembly.pipeline import (
@@ -39,10 +46,19 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         stop_on_interrupt,
         write_report,
     )
+    from fuzzroute.report.assembly.proven_rows import rows_from_checkup
+    from fuzzroute.report.assembly.tool_versions import tool_versions
     from fuzzroute.report.persistence.atomic import write_atomically
     from fuzzroute.report.persistence.history import load_baseline
     from fuzzroute.report.persistence.schema import report_schema, schema_errors
+    from fuzzroute.report.render.check_outputs import CHECK_OUTPUTS
+    from fuzzroute.report.render.decided_text import item_line
+    from fuzzroute.report.render.diff_json import diff_json_text
+    from fuzzroute.report.render.diff_markdown import MARKER, diff_markdown
+    from fuzzroute.report.render.diff_sarif import diff_sarif_log, diff_sarif_text
+    from fuzzroute.report.render.diff_text import diff_text
     from fuzzroute.report.render.html import render_html
+    from fuzzroute.report.render.junit import problem_line, row_problems_text
     from fuzzroute.report.render.sarif import sarif_text
     from fuzzroute.report.render.summary import summary_text
     from fuzzroute.results.document import SCHEMA_VERSION, Report
@@ -95,10 +111,64 @@ def _pipeline() -> ModuleType:
     return pipeline
 
 
+def _check_outputs() -> ModuleType:
+    from fuzzroute.report.render import check_outputs
+
+    return check_outputs
+
+
+def _decided_text() -> ModuleType:
+    from fuzzroute.report.render import decided_text
+
+    return decided_text
+
+
+def _proven_rows() -> ModuleType:
+    from fuzzroute.report.assembly import proven_rows
+
+    return proven_rows
+
+
+def _tool_versions() -> ModuleType:
+    from fuzzroute.report.assembly import tool_versions
+
+    return tool_versions
+
+
+def _diff_json() -> ModuleType:
+    from fuzzroute.report.render import diff_json
+
+    return diff_json
+
+
+def _diff_markdown() -> ModuleType:
+    from fuzzroute.report.render import diff_markdown
+
+    return diff_markdown
+
+
+def _diff_sarif() -> ModuleType:
+    from fuzzroute.report.render import diff_sarif
+
+    return diff_sarif
+
+
+def _diff_text() -> ModuleType:
+    from fuzzroute.report.render import diff_text
+
+    return diff_text
+
+
 def _html() -> ModuleType:
     from fuzzroute.report.render import html
 
     return html
+
+
+def _junit() -> ModuleType:
+    from fuzzroute.report.render import junit
+
+    return junit
 
 
 def _sarif() -> ModuleType:
@@ -145,32 +215,45 @@ def _suggestions() -> ModuleType:
 #: Public name -> the module that defines it, imported on first access.
 _PUBLIC: dict[str, Callable[[], ModuleType]] = {
     "BudgetError": _budget_spec,
+    "CHECK_OUTPUTS": _check_outputs,
     "CheckOutputs": _check_run,
     "CheckedGraph": _check_run,
     "GENERATED_BOUNDARY": _suggestions,
+    "MARKER": _diff_markdown,
     "PROVEN_BOUNDARY": _build,
     "Report": _document,
     "ReportOptions": _pipeline,
     "ReportResult": _pipeline,
     "SCHEMA_VERSION": _document,
     "build_report": _build,
+    "check_document": _check_run,
     "check_fail_on": _fail_on_findings,
     "check_outputs": _check_run,
     "checked_graph": _check_run,
     "default_html_path": _pipeline,
     "describe_budget": _budget_spec,
+    "diff_json_text": _diff_json,
+    "diff_markdown": _diff_markdown,
+    "diff_sarif_log": _diff_sarif,
+    "diff_sarif_text": _diff_sarif,
+    "diff_text": _diff_text,
     "empty_exploration": _pipeline,
+    "item_line": _decided_text,
     "load_baseline": _history,
     "merge_shards": _merge,
     "parse_budget": _budget_spec,
+    "problem_line": _junit,
     "read_report": _message_table,
     "render_html": _html,
     "report_schema": _schema,
+    "row_problems_text": _junit,
+    "rows_from_checkup": _proven_rows,
     "sarif_text": _sarif,
     "schema_errors": _schema,
     "stop_on_interrupt": _pipeline,
     "summary_text": _summary,
     "to_json": _record,
+    "tool_versions": _tool_versions,
     "written_document": _message_table,
     "write_atomically": _atomic,
     "write_report": _pipeline,
@@ -193,32 +276,45 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BudgetError",
+    "CHECK_OUTPUTS",
     "CheckOutputs",
     "CheckedGraph",
     "GENERATED_BOUNDARY",
+    "MARKER",
     "PROVEN_BOUNDARY",
     "Report",
     "ReportOptions",
     "ReportResult",
     "SCHEMA_VERSION",
     "build_report",
+    "check_document",
     "check_fail_on",
     "check_outputs",
     "checked_graph",
     "default_html_path",
     "describe_budget",
+    "diff_json_text",
+    "diff_markdown",
+    "diff_sarif_log",
+    "diff_sarif_text",
+    "diff_text",
     "empty_exploration",
+    "item_line",
     "load_baseline",
     "merge_shards",
     "parse_budget",
+    "problem_line",
     "read_report",
     "render_html",
     "report_schema",
+    "row_problems_text",
+    "rows_from_checkup",
     "sarif_text",
     "schema_errors",
     "stop_on_interrupt",
     "summary_text",
     "to_json",
+    "tool_versions",
     "write_atomically",
     "write_report",
     "written_document",

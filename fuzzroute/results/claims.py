@@ -56,7 +56,7 @@ class RuleRef(Record, frozen=True):
 class ClaimAnswer(Record, frozen=True):
     """What `fuzzroute claim --format json` writes for one phrase.
 
-    A law that reaches a `when` a static read could not run has no known
+    A law that reaches a `when` fuzzroute does not run has no known
     claimant: its `*_depends_on` names that rule instead (absent otherwise).
     """
 

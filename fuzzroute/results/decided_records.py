@@ -13,6 +13,9 @@ from typing import Annotated, Literal, get_args
 from msgspec import Meta
 
 from fuzzroute.results.claims import Claims
+from fuzzroute.results.finding_kinds import DECIDED
+from fuzzroute.results.finding_kinds import DECIDED_KINDS as DECIDED_KINDS
+from fuzzroute.results.finding_kinds import DecidedKind as DecidedKind
 from fuzzroute.results.proven_records import LOCATION_DESCRIPTION, Location, Status
 from fuzzroute.results.record import OMIT, Omitted, Record
 
@@ -30,14 +33,19 @@ Rank = Annotated[
         ), ge=0,
     ),
 ]
-#: The kinds of decided items (`undecided`: a question the automata could not answer).
-DecidedKind = Literal[
-    "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
-    "decided-case-range", "decided-overlap", "decided-disjoint", "decided-can-win", "undecided",
-]
 #: The question a decided item answers.
 Question = Literal["matcher", "overlap", "never-wins", "cold-walk", "backtracking", "not-reached", "regex-lint"]
-DECIDED_KINDS: tuple[DecidedKind, ...] = get_args(DecidedKind)
+
+
+def is_decided_finding(kind: str, relation: str | None) -> bool:
+    """The one definition every output counts by: a decided finding is a kind the catalogue calls a finding
+    (`finding_kinds.DECIDED`), except an overlap whose rules only meet on glued texts (co-occurrence:
+    first-match order, counted apart).  A finding folded into a stronger row (a proven one, a never-wins line)
+    is still one finding, counted once."""
+    row = DECIDED.get(kind)  # type: ignore[call-overload]  # any text: an unknown kind is no finding
+    return row is not None and row.finding and not (kind == "decided-overlap" and relation == "co-occurrence")
+
+
 QUESTIONS: tuple[Question, ...] = get_args(Question)
 DecidedLaw = Literal["cascade", "cold_walk", "both"]
 DECIDED_LAWS: tuple[DecidedLaw, ...] = get_args(DecidedLaw)
@@ -83,6 +91,40 @@ class Redos(Record, frozen=True):
     evidence: list[RedosEvidence]
 
 
+#: How the two rules of an overlap meet, as a decided item declares it.
+PairRelation = Annotated[
+    Relation | None,
+    Meta(
+        description=(
+            "How the rule and the earlier one meet: shared-text when the earlier rule matches inside this "
+            "rule's own text (never-wins is the strongest case); co-occurring pairs are counted in "
+            "decision.counts, not listed."
+        ),
+    ),
+]
+#: Where shared text lies in the later rule, as a decided item declares it.
+SharedText = Annotated[
+    SharedIn | None,
+    Meta(
+        description=(
+            "For shared text: whether the earlier rule's match overlaps this rule's fixed words, or only what"
+            " its wildcards absorb."
+        ),
+    ),
+]
+#: A ReDoS finding's details, as a decided item declares them.
+RedosDetails = Annotated[
+    Redos,
+    Meta(
+        description=(
+            "Only on decided-redos items: how re's backtracking grows, the attack, the fix, and the real re's"
+            " time on three pump counts (`evidence[].seconds` is timing: it varies between runs; null when "
+            "the search was stopped at its limit)."
+        ),
+    ),
+]
+
+
 class DecidedRecord(Record, frozen=True):
     """One decided (or explicitly undecided) fact about the rules, for every message."""
 
@@ -102,36 +144,10 @@ class DecidedRecord(Record, frozen=True):
     claims: Claims | None
     id: str
     #: For an overlap: how the two rules meet (as `SuggestionRecord.relation`), decided for every message.
-    relation: Annotated[
-        Relation | None,
-        Meta(
-            description=(
-                "How the rule and the earlier one meet: shared-text when the earlier rule matches inside this "
-                "rule's own text (never-wins is the strongest case); co-occurring pairs are counted in "
-                "decision.counts, not listed."
-            ),
-        ),
-    ] = None
-    shared_in: Annotated[
-        SharedIn | None,
-        Meta(
-            description=(
-                "For shared text: whether the earlier rule's match overlaps this rule's fixed words, or only what"
-                " its wildcards absorb."
-            ),
-        ),
-    ] = None
+    relation: PairRelation = None
+    shared_in: SharedText = None
     #: A `decided-redos` item's growth, degree, attack, fix and timed evidence (absent for other kinds).
-    redos: Annotated[
-        Redos,
-        Meta(
-            description=(
-                "Only on decided-redos items: how re's backtracking grows, the attack, the fix, and the real re's"
-                " time on three pump counts (`evidence[].seconds` is timing: it varies between runs; null when "
-                "the search was stopped at its limit)."
-            ),
-        ),
-    ] | Omitted = OMIT
+    redos: RedosDetails | Omitted = OMIT
     status: Status | Omitted = OMIT
     #: Position in the findings' order, strongest first (see `report.overview`); absent for glued pairs.
     rank: Rank | Omitted = OMIT

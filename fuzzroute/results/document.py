@@ -42,15 +42,15 @@ from fuzzroute.results.proven_records import RuleAt as RuleAt
 from fuzzroute.results.proven_records import Severity as Severity
 from fuzzroute.results.proven_records import Status as Status
 from fuzzroute.results.record import OMIT, Omitted, Record
-from fuzzroute.results.suggestions import SUGGESTION_KINDS, Relation, SharedIn, Witness
+from fuzzroute.results.suggestions import SUGGESTION_KINDS, NearMissVariant, Relation, SharedIn, Witness
 
-SCHEMA_VERSION: Final = 5
+SCHEMA_VERSION: Final = 6
 
 #: The names the report modules use for the proven tier's records (the same classes the checkup builds).
 ProblemRecord = Problem
 NoteRecord = Note
-#: Report versions this fuzzroute reads as a baseline: the two before this one, and this one.
-BASELINE_VERSIONS = (3, 4, 5)
+#: Report versions this fuzzroute reads as a baseline: the three before this one, and this one.
+BASELINE_VERSIONS = (3, 4, 5, 6)
 
 JsonObject = dict[str, Any]
 
@@ -228,19 +228,29 @@ class RunFacts(Record, frozen=True):
             ),
         ),
     ] | Omitted = OMIT
+    unnatural_withheld: Annotated[
+        Count,
+        Meta(
+            description=(
+                "Generated phrases the naturalness gate kept out of every list and every written example (a "
+                "doubled or repeated word, a word that is no word, a word swapped for one of another role, an "
+                "inflection nobody types); a decided finding is never withheld."
+            ),
+        ),
+    ] = 0
 
 
 class ProvenSection(Record, frozen=True):
     ok: bool
     problems: list[ProblemRecord]
     notes: list[NoteRecord]
-    #: Only for a graph read statically (TypeScript, JavaScript) with `when` rules; absent when empty.
+    #: Only for a TypeScript or JavaScript graph with a `when` fuzzroute does not run; absent when empty.
     not_checked: Annotated[
         list[NotCheckedRecord],
         Meta(
             description=(
-                "Declared phrases whose verdict depends on a `when` predicate a static read "
-                "(TypeScript/JavaScript graph) could not run; present only when there are some."
+                "Declared phrases whose verdict depends on a `when` predicate of a TypeScript/JavaScript "
+                "graph that fuzzroute does not run (its message says why); present only when there are some."
             ),
         ),
     ] | Omitted = OMIT
@@ -301,6 +311,25 @@ class SuggestionRecord(Record, frozen=True):
     shared_count: Count = 0
     witnesses: list[Witness] = []
     location: Annotated[Location | None, Meta(description=LOCATION_DESCRIPTION)] = None
+    variant: Annotated[
+        NearMissVariant | None,
+        Meta(
+            description=(
+                "Near misses only: the kind of change people type that the rule misses (case, apostrophe, "
+                "contraction, us-uk, compound, function-word, inflection); one suggestion per rule and kind. Null for "
+                "other kinds and for slips listed with --typos (their edit is in `mutation`)."
+            ),
+        ),
+    ] = None
+    fix: Annotated[
+        str | None,
+        Meta(
+            description=(
+                "Near misses only: the change to the rule that makes it accept the witness, in words (\"the regex "
+                "has no i flag: add it\", \"add \\\"can't log in\\\" to the keywords\")."
+            ),
+        ),
+    ] = None
     paste_mode: Annotated[
         PasteMode | None,
         Meta(
@@ -325,13 +354,14 @@ class SuggestionRecord(Record, frozen=True):
     rank: Rank | Omitted = OMIT
 
 
-class SuggestionKey(Record, frozen=True, array_like=True):
-    """A sampled suggestion set aside, by kind and rule positions: `[kind, rule, from, to, count]`.
+class SuggestionKey(Record, frozen=True):
+    """A sampled suggestion set aside: its kind, its rules (by position in `graph.rules` and by id) and its count.
 
-    Written as a JSON array of positions into `graph.rules`, never as a record
-    with text: a merge of shards needs only which suggestion it was to settle
-    the shards' suggestions again (`fuzzroute.results.ordering.settle`), and
-    its text is the same in every shard.
+    No text and no witness: a merge of shards needs only which suggestion it
+    was to settle the shards' suggestions again
+    (`fuzzroute.results.ordering.settle`), and its text is the same in every
+    shard.  The ids stand beside the positions so a script reads which rules
+    it was about without looking them up (ids need not be unique; positions are).
     """
 
     kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
@@ -339,15 +369,18 @@ class SuggestionKey(Record, frozen=True, array_like=True):
     from_index: Position | None
     to_index: Position | None
     count: Count
+    rule: str | None = None
+    from_: str | None = field(name="from", default=None)
+    to: str | None = None
 
 
-class SupersededRef(Record, frozen=True, array_like=True):
+class SupersededRef(Record, frozen=True):
     """A sampled suggestion the decided tier answers for every message, and the decided item that does.
 
-    Written as `[kind, rule, from, to, count, decided, decided_kind]`: the
-    suggestion's kind, the positions of its rules in `graph.rules` (or null),
-    its count, the id of the decided item (`decided-co-occurrence` for a pair
-    counted as co-occurring) and that item's kind.
+    The suggestion's kind, its rules (positions in `graph.rules`, or null,
+    and their ids), its count, the id of the decided item
+    (`decided-co-occurrence` for a pair counted as co-occurring) and that
+    item's kind.
     """
 
     kind: Annotated[str, Meta(extra_json_schema={"enum": list(SUGGESTION_KINDS)})]
@@ -357,15 +390,21 @@ class SupersededRef(Record, frozen=True, array_like=True):
     count: Count
     decided: str
     decided_kind: str
+    rule: str | None = None
+    from_: str | None = field(name="from", default=None)
+    to: str | None = None
 
 
-class PairRelation(Record, frozen=True, array_like=True):
-    """How the decided tier found a sampled pair to meet, written `[from, to, relation]` (positions in
-    `graph.rules`; `shared-text`, `co-occurrence`, `disjoint`, `undecided`)."""
+class PairRelation(Record, frozen=True):
+    """How the decided tier found a sampled pair to meet: the earlier (`from`) and later (`to`) rule, by
+    position in `graph.rules` and by id, and the relation (`shared-text`, `co-occurrence`, `disjoint`,
+    `undecided`)."""
 
     from_index: Position
     to_index: Position
     relation: PairVerdict
+    from_: str = field(name="from", default="")
+    to: str = ""
 
 
 class DecisionFacts(Record, frozen=True):
@@ -598,6 +637,7 @@ class OverviewMember(Record, frozen=True):
     mutation: str | None = None
     count: Count | None = None
     location: Location | None = None
+    fix: str | None = None
 
 
 class OverviewRow(Record, frozen=True):
@@ -701,6 +741,14 @@ class OverviewRow(Record, frozen=True):
             ),
         ),
     ] = None
+    variant: Annotated[
+        NearMissVariant | None,
+        Meta(description="A near-miss row: the kind of change people type that its rule (or each rule) misses."),
+    ] = None
+    fix: Annotated[
+        str | None,
+        Meta(description="A near-miss row about one rule: the change to the rule that makes it accept the phrase."),
+    ] = None
 
 
 class AcceptedFinding(Record, frozen=True):
@@ -734,9 +782,17 @@ class Report(Record, frozen=True):
     """The whole report of one run (or of merged shards)."""
 
     schema_version: Annotated[
-        Literal[5],
+        Literal[6],
         Meta(
             description=(
+                "6 made the document readable without fuzzroute: every finding and pair names its rules by id "
+                "beside their positions (decided items, suggestions and their witnesses, `decision.pairs`, "
+                "`decision.superseded`, `merge.withheld`, `decision.not_reached`), carries its `location` and its "
+                "`message` text, and `message_templates` is gone; the set-aside and superseded suggestions and "
+                "the decided pairs are objects again; it also gave near misses the kind of change people type "
+                "(`variant`: case, apostrophe, contraction, us-uk, compound, function-word, inflection; one "
+                "suggestion per rule and kind) and the rule's fix (`fix`), on suggestions and overview rows, and "
+                "counts the phrases the naturalness gate withheld (`run.unnatural_withheld`); "
                 "5 made the document scale with what it shows: sets aside and superseded suggestions, and the "
                 "decided pairs, are written as arrays of rule positions (`merge.withheld`, `decision.superseded`,"
                 " `decision.pairs`), `merge.superseded` is gone, and each rule's figures are one array; "

@@ -1,10 +1,18 @@
-"""Each distinct wording of a message written once: the report document's `message_templates`.
+"""The report document as written and read: schema 6 in full, schema 5's `message_templates` read back.
 
-A decided item's or a suggestion's `message` is long (who takes what, why,
-what to do) and, across a graph of thousands of rules, the same sentence
-again and again with other rules in it.  The document writes each wording
-once, in `message_templates`, with the item's own facts as placeholders, and
-the item's `message` as the position of its template:
+Schema 6 writes every finding as a script reads it (`written_document`):
+its rules by id beside their positions, its location and its message text,
+so `jq '.decided[] | [.rule, .message]'` needs nothing of fuzzroute.  A
+document of schema 5 (the previous release) wrote each message as the
+position of its wording in `message_templates`, left out every name and
+location its rule's position gives, and wrote the set-aside and superseded
+suggestions and the decided pairs as arrays of positions; `full_form`
+reads such a document back in schema 6's form, which the merge of shards
+and the baselines rely on.
+
+In a version 5 document, each wording was written once, in
+`message_templates`, with the item's own facts as placeholders, and the
+item's `message` as the position of its template:
 
 * `{rule}`, `{other}`, `{from}`, `{to}`, `{c0}`, `{c1}`, ... (the rules that
   contain a never-winning rule), `{d0}`, ... (the rules a default hides): the
@@ -16,11 +24,9 @@ the item's `message` as the position of its template:
   double quotes;
 * `{{` and `}}`: a brace of the text itself.
 
-Every template is checked when it is made: a message whose template does
-not give it back exactly is kept as its own template, with no placeholder.
-The messages themselves stay the decided tier's and the generators' own
-words; this module only stores them, and `expanded` gives every reader
-(merge, baselines, a user's script) the very text the writers showed.
+A message whose template did not give it back exactly was kept as its own
+template, with no placeholder; `expanded` gives the very text the writers
+of that release showed.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from typing import Any
 
 from fuzzroute.results.document import Report
 from fuzzroute.results.record import from_json, to_json
-from fuzzroute.results.rule_names import with_names, without_names
+from fuzzroute.results.rule_names import with_names
 
 #: Top-level key of the wordings in the report document.
 TEMPLATES = "message_templates"
@@ -42,50 +48,8 @@ JsonObject = dict[str, Any]
 Roles = dict[str, JsonObject | str]
 
 
-def _escaped(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
-
-
 def _reference(rule: JsonObject) -> str:
     return f'"{rule["id"]}" (rule #{rule["index"] + 1}, `{rule["caption"]}`)'
-
-
-def _tokens(roles: Roles) -> dict[str, str]:
-    """Each literal a placeholder stands for (escaped as in a template), first role first."""
-    tokens: dict[str, str] = {}
-    for role, value in roles.items():
-        if isinstance(value, str):
-            tokens.setdefault(_escaped(f'"{value}"'), f"{{{role}}}")
-            continue
-        tokens.setdefault(_escaped(_reference(value)), f"{{{role}}}")
-        tokens.setdefault(_escaped(f"`{value['caption']}`"), f"{{{role}.caption}}")
-        tokens.setdefault(_escaped(f'"{value["id"]}"'), f"{{{role}.id}}")
-    return tokens
-
-
-def template_of(message: str, roles: Roles) -> str:
-    """`message` with the literals of `roles` as placeholders; the escaped message itself if that loses text.
-
-    Longer literals go first (a rule's whole reference before its id), each
-    replaced by a marker no literal holds, so a later literal never matches
-    inside an earlier placeholder; then the markers become the placeholders.
-    Plain `str.replace`, no regex to compile per message: thousands of items
-    cost milliseconds.
-    """
-    escaped = _escaped(message)
-    tokens = _tokens(roles)
-    if not tokens or "\x00" in escaped or any("\x00" in token for token in tokens):
-        return escaped
-    template = escaped
-    placeholders = []
-    for number, token in enumerate(sorted(tokens, key=len, reverse=True)):
-        if token in template:
-            marker = f"\x00{number}\x00"
-            template = template.replace(token, marker)
-            placeholders.append((marker, tokens[token]))
-    for marker, placeholder in placeholders:
-        template = template.replace(marker, placeholder)
-    return template if expanded(template, roles) == message else escaped
 
 
 def expanded(template: str, roles: Roles) -> str:
@@ -145,26 +109,6 @@ def _items(document: JsonObject) -> Iterator[tuple[JsonObject, Callable[[JsonObj
             yield item, roles
 
 
-def with_templates(document: JsonObject) -> JsonObject:
-    """The report document (`to_json` of a `Report`) as written: each message as the position of its template.
-
-    A new dict; `document` is left as it is.  The templates follow the
-    document's order of first use, so the same report gives the same text.
-    """
-    rules = document["graph"]["rules"]
-    positions: dict[str, int] = {}
-    packed: JsonObject = {}
-    for key, value in document.items():
-        if key in dict(_SECTIONS):
-            value = [dict(item) for item in value]
-        packed[key] = value
-    for item, roles in _items(packed):
-        template = template_of(item["message"], roles(item, rules))
-        item["message"] = positions.setdefault(template, len(positions))
-    packed[TEMPLATES] = list(positions)
-    return packed
-
-
 def with_messages(document: JsonObject) -> JsonObject:
     """A written report document with each message's text back (the form `Report` reads); a new dict.
 
@@ -183,22 +127,50 @@ def with_messages(document: JsonObject) -> JsonObject:
 
 
 def written_document(report: Report) -> JsonObject:
-    """The JSON document `--json` writes for `report`: its JSON form with each message as its template's
-    position, and rules named once, in `graph.rules` (`fuzzroute.results.rule_names`)."""
-    return with_templates(without_names(to_json(report)))
+    """The JSON document `--json` writes for `report` (schema 6): its JSON form, every finding and pair naming
+    its rules by id beside their positions and carrying its location and message text."""
+    document: JsonObject = to_json(report)
+    return document
 
 
 def full_form(document: JsonObject) -> JsonObject:
-    """A written document (schema version 5) as `to_json` gives it: names, locations and messages back.
+    """A written document in full: one of schema 6 as it is, one of schema 5 with its names, locations and
+    messages back and its set-aside suggestions and decided pairs as named objects (still version 5:
+    `report.persistence.upgrade.upgraded` adds what version 6 added).
 
     Raises `KeyError`, `IndexError` or `TypeError` for a document whose
     positions or templates do not fit its items (edited by hand).
     """
-    return with_messages(with_names(document))
+    if document.get("schema_version") != 5 or TEMPLATES not in document:
+        return document  # version 6, or a version 5 document already read in full
+    return _named_records(with_messages(with_names(document)))
+
+
+def _named_records(document: JsonObject) -> JsonObject:
+    """A version 5 document's arrays of positions (`decision.pairs`, `decision.superseded`, `merge.withheld`)
+    as version 6's objects, each rule named beside its position."""
+    rules = document["graph"]["rules"]
+
+    def name(index: Any) -> str | None:
+        return None if index is None else str(rules[index]["id"])
+
+    def suggestion(kind: str, rule: Any, earlier: Any, later: Any, count: int) -> JsonObject:
+        return {"kind": kind, "rule_index": rule, "from_index": earlier, "to_index": later, "count": count,
+                "rule": name(rule), "from": name(earlier), "to": name(later)}
+
+    decision = dict(document["decision"])
+    decision["pairs"] = [{"from_index": a, "to_index": b, "relation": relation, "from": name(a), "to": name(b)}
+                         for a, b, relation in decision.get("pairs", [])]
+    decision["superseded"] = [{**suggestion(*ref[:5]), "decided": ref[5], "decided_kind": ref[6]}
+                              for ref in decision.get("superseded", [])]
+    merge = dict(document["merge"])
+    merge["withheld"] = [suggestion(*key) for key in merge.get("withheld", [])]
+    return {**document, "decision": decision, "merge": merge}
 
 
 def read_report(document: JsonObject) -> Report:
-    """A written report document (schema version 5) read back as a `Report`, messages and all.
+    """A written report document (schema version 6) read back as a `Report`, messages and all (earlier
+    versions go through `report.persistence.upgrade.upgraded` first).
 
     Raises `ShapeError` (a field of the wrong shape) or `KeyError`,
     `IndexError`, `TypeError` (positions or templates that do not fit the items).

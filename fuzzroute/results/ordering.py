@@ -1,8 +1,9 @@
 """The one order of suggestions, and the one rule about overlaps that are also shadowing.
 
 Suggestions are listed by kind (in the order of `SUGGESTION_KINDS`), then by
-the positions of the rule, the earlier rule and the later rule: a total order,
-since a (kind, rule, from, to) group is reported once.  A `rules-overlap` of
+the positions of the rule, the earlier rule and the later rule, then (near
+misses) by the kind of change: a total order, since a (kind, rule, from, to,
+variant) group is reported once.  A `rules-overlap` of
 a pair that is also reported as `generated-shadowed-by-earlier` says the same
 thing less sharply, so it is set aside (withheld) and reported once, as the
 shadowing.  The exploration, the `--db` memory and a merge of shards all
@@ -14,9 +15,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
-from fuzzroute.results.suggestions import RULES_OVERLAP, SHADOWED_BY_EARLIER_RULE, SUGGESTION_KINDS
+from fuzzroute.results.suggestions import (
+    NEAR_MISS_VARIANTS,
+    RULES_OVERLAP,
+    SHADOWED_BY_EARLIER_RULE,
+    SUGGESTION_KINDS,
+)
 
 _KIND_ORDER = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
+_VARIANT_ORDER = {kind: position for position, kind in enumerate(NEAR_MISS_VARIANTS)}
 
 
 class Placed(Protocol):
@@ -39,13 +46,15 @@ def _position(value: int | None) -> int:
     return -1 if value is None else value
 
 
-def suggestion_order(item: Placed) -> tuple[int, int, int, int]:
-    """The sort key: kind, then rule, from and to positions (unknown kinds last)."""
+def suggestion_order(item: Placed) -> tuple[int, int, int, int, int]:
+    """The sort key: kind, then rule, from and to positions (unknown kinds last), then a near miss's kind of change."""
+    variant = getattr(item, "variant", None)
     return (
         _KIND_ORDER.get(item.kind, len(_KIND_ORDER)),
         _position(item.rule_index),
         _position(item.from_index),
         _position(item.to_index),
+        -1 if variant is None else _VARIANT_ORDER.get(variant, len(_VARIANT_ORDER)),
     )
 
 

@@ -9,24 +9,26 @@ claimants of the phrase; `status` exists only against a baseline.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Final, Literal, get_args
 
 from msgspec import Meta, field
 
 from fuzzroute.results.claims import Claims
+from fuzzroute.results.finding_kinds import ProblemCode
 from fuzzroute.results.record import OMIT, Omitted, Record
 
 #: The severity of a proven problem.
 Severity = Literal["error", "warning"]
 
-#: The proven problem codes, the reference checkup's (the engine names them from here).
-EXAMPLE_MISSES_OWN_RULE = "example-misses-own-rule"
-EXAMPLE_UNCLAIMED = "example-unclaimed"
-EXAMPLE_SHADOWED_BY_EARLIER = "example-shadowed-by-earlier"
-EXAMPLE_SHADOWED_BY_DEFAULT = "example-shadowed-by-default"
-NEVER_ROUTES_CONTRADICTS_EXAMPLE = "never-routes-contradicts-example"
-NEVER_ROUTES_CLAIMED = "never-routes-claimed"
-NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
+#: The proven problem codes, the reference checkup's (the engine names them from here; `finding_kinds.PROBLEMS`
+#: says what the outputs show of each).
+EXAMPLE_MISSES_OWN_RULE: Final[ProblemCode] = "example-misses-own-rule"
+EXAMPLE_UNCLAIMED: Final[ProblemCode] = "example-unclaimed"
+EXAMPLE_SHADOWED_BY_EARLIER: Final[ProblemCode] = "example-shadowed-by-earlier"
+EXAMPLE_SHADOWED_BY_DEFAULT: Final[ProblemCode] = "example-shadowed-by-default"
+NEVER_ROUTES_CONTRADICTS_EXAMPLE: Final[ProblemCode] = "never-routes-contradicts-example"
+NEVER_ROUTES_CLAIMED: Final[ProblemCode] = "never-routes-claimed"
+NEVER_ROUTES_BY_DEFAULT: Final[ProblemCode] = "never-routes-by-default"
 #: How a proven message names the context both laws ran on (the engine's `cold_context`).
 COLD_CONTEXT_DESCRIPTION = (
     "the cold-start context (iteration 1, the phrase as the user message, "
@@ -110,7 +112,7 @@ class RuleAt(Record, frozen=True):
 
 
 class NotCheckedRecord(Record, frozen=True):
-    """A declared phrase whose verdict depends on a `when` a static read could not run: neither passed nor failed."""
+    """A declared phrase whose verdict depends on a `when` fuzzroute does not run: neither passed nor failed."""
 
     check: Check
     phrase: str

@@ -1,4 +1,4 @@
-"""Rules by position: the report document names each rule once, in `graph.rules`.
+"""Rules by position: a version 5 report document named each rule once, in `graph.rules`.
 
 A decided item or a suggestion refers to its rules by position
 (`rule_index`, `other_rule_index`, `from_index`, `to_index`, a witness's
@@ -75,22 +75,6 @@ def _copied(document: JsonObject) -> JsonObject:
     if "suggestions" in copied:
         copied["suggestions"] = suggestions
     return copied
-
-
-def without_names(document: JsonObject) -> JsonObject:
-    """The document with every name and location its positions give left out (a new dict)."""
-    rules = document["graph"]["rules"]
-    written = _copied(document)
-    for node, keys in _named(written):
-        for name, position in keys:
-            index = node.get(position)
-            if isinstance(index, int) and index < len(rules) and node.get(name) == rules[index]["id"]:
-                del node[name]
-    for item in [*written.get("decided", []), *written.get("suggestions", [])]:
-        index = item.get("rule_index")
-        if isinstance(index, int) and index < len(rules) and item.get("location") == rules[index]["location"]:
-            del item["location"]
-    return written
 
 
 def with_names(document: JsonObject) -> JsonObject:

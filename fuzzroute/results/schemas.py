@@ -1,7 +1,8 @@
 """The published JSON Schemas, generated from the findings records: `python -m fuzzroute.results.schemas`.
 
-`fuzzroute/schema/report.schema.json` is written from `document.Report` and
-nothing else, so the contract a consumer reads is the one the writer obeys
+`fuzzroute/schema/report.schema.json` is written from `document.Report` (and
+`check.schema.json` from `check_document.CheckFindings`, the ledger's from
+`ledger_records.Ledger`) and nothing else, so the contract a consumer reads is the one the writer obeys
 and the reader checks.  msgspec derives the types, names, `Literal` values,
 `Meta` constraints and descriptions (class docstrings, `Meta(description=)`);
 this module adds what msgspec leaves to its caller: the document's own
@@ -22,22 +23,23 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
+from fuzzroute.results.check_document import CheckFindings
 from fuzzroute.results.document import Report
 from fuzzroute.results.ledger_records import Ledger
-from fuzzroute.results.message_table import TEMPLATES
-from fuzzroute.results.rule_names import DERIVED
 
 SCHEMA_FOLDER = Path(__file__).resolve().parent.parent / "schema"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 REPORT_HEAD = {
     "$schema": DRAFT,
-    "$id": "urn:fuzzroute:schema:report:2",
+    "$id": "urn:fuzzroute:schema:report:3",
     "title": "fuzzroute report document",
     "description": (
         "What `fuzzroute report --json` writes. `proven` holds facts about declared phrases; `suggestions`, "
-        "`rules` and `steals` hold what generation sampled, which is never proof. The HTML report is rendered "
-        "from this document. Generated from fuzzroute's findings records (fuzzroute.results.document)."
+        "`rules` and `steals` hold what generation sampled, which is never proof. Every finding and pair names "
+        "its rules by id beside their positions in `graph.rules` and carries its message text, so a script reads "
+        "it with a JSON library alone. The HTML report is rendered from this document. Generated from "
+        "fuzzroute's findings records (fuzzroute.results.document)."
     ),
 }
 
@@ -50,6 +52,19 @@ LEDGER_HEAD = {
         "every suggestion with the witnesses a next run replays. Read strictly: a ledger that does not validate is "
         "bad input, never an empty memory. Generated from fuzzroute's findings records "
         "(fuzzroute.results.ledger_records)."
+    ),
+}
+
+
+CHECK_HEAD = {
+    "$schema": DRAFT,
+    "$id": "urn:fuzzroute:schema:check:1",
+    "title": "fuzzroute check --format json",
+    "description": (
+        "What `fuzzroute check --format json` prints: for one graph, its findings; for several, a list of them, each "
+        "naming its graph. `problems` are proven facts about declared phrases; `decided` (absent under "
+        "--no-decide) holds the decided tier's items, each with `fails` (whether `--fail-on decided` fails on it) "
+        "and `accepted`. Generated from fuzzroute's findings records (fuzzroute.results.check_document)."
     ),
 }
 
@@ -112,42 +127,17 @@ def schema_of(root: type, head: dict[str, Any]) -> dict[str, Any]:
     return {**head, **top, "$defs": dict(sorted(definitions.items()))}
 
 
-def with_message_templates(schema: dict[str, Any]) -> dict[str, Any]:
-    """The report schema as the document is written: messages as positions in `message_templates`.
-
-    The records hold each message's text (every writer reads it); the
-    written document holds each wording once (`fuzzroute.results.message_table`),
-    so the schema says so for the two records that carry messages.
-    """
-    for name in ("DecidedRecord", "SuggestionRecord"):
-        schema["$defs"][name]["properties"]["message"] = {
-            "type": "integer",
-            "minimum": 0,
-            "description": (
-                "The position of this item's message in the document's `message_templates`: the template with "
-                "this item's rules and witness in its placeholders is the message."
-            ),
-        }
-    schema["properties"][TEMPLATES] = {
-        "type": "array",
-        "items": {"type": "string"},
-        "description": (
-            "Each distinct wording of the decided items' and suggestions' messages, once. Placeholders: {rule}, "
-            "{other}, {from}, {to}, {c0}, {c1}, ... (containing_rules), {d0}, ... (dead_rules) stand for the rule "
-            "that field of the item names, written as \"id\" (rule #N, `caption`) from graph.rules; {rule.id} is "
-            "just \"id\", {rule.caption} just `caption`; {witness} is the item's witness (a suggestion's first "
-            "witness phrase) in double quotes; {{ and }} are braces."
-        ),
+def check_schema() -> dict[str, Any]:
+    """The schema of `check --format json`: one graph's `CheckFindings`, or a list of them (several graphs)."""
+    inline = schema_of(CheckFindings, CHECK_HEAD)
+    definitions = inline.pop("$defs")
+    definitions[CheckFindings.__name__] = {key: value for key, value in inline.items() if key not in CHECK_HEAD}
+    ref = {"$ref": f"#/$defs/{CheckFindings.__name__}"}
+    return {
+        **CHECK_HEAD,
+        "anyOf": [ref, {"type": "array", "items": ref, "minItems": 2}],
+        "$defs": dict(sorted(definitions.items())),
     }
-    schema["required"].append(TEMPLATES)
-    for name, derived in DERIVED.items():  # left out where the rule's position gives them
-        definition = schema["$defs"][name]
-        definition["required"] = [key for key in definition["required"] if key not in derived]
-        definition["description"] = (
-            definition.get("description", "") + f"\n\nLeft out when the rule at its position in `graph.rules` gives "
-            f"it: {', '.join(f'`{key}`' for key in derived)}."
-        ).strip()
-    return schema
 
 
 def text_of(schema: dict[str, Any]) -> str:
@@ -157,8 +147,9 @@ def text_of(schema: dict[str, Any]) -> str:
 def shipped() -> dict[Path, str]:
     """Each shipped schema file and the text the records generate for it."""
     return {
-        SCHEMA_FOLDER / "report.schema.json": text_of(with_message_templates(schema_of(Report, REPORT_HEAD))),
+        SCHEMA_FOLDER / "report.schema.json": text_of(schema_of(Report, REPORT_HEAD)),
         SCHEMA_FOLDER / "ledger.schema.json": text_of(schema_of(Ledger, LEDGER_HEAD)),
+        SCHEMA_FOLDER / "check.schema.json": text_of(check_schema()),
     }
 
 

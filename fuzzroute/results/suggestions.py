@@ -8,7 +8,7 @@ see exactly what the suggestion states.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Final, Literal, get_args
 
 from msgspec import Meta, field
 
@@ -16,6 +16,7 @@ from fuzzroute.results.decided_records import RELATIONS as RELATIONS
 from fuzzroute.results.decided_records import SHARED_INS as SHARED_INS
 from fuzzroute.results.decided_records import Relation as Relation
 from fuzzroute.results.decided_records import SharedIn as SharedIn
+from fuzzroute.results.finding_kinds import SUGGESTIONS, SuggestionKind
 from fuzzroute.results.record import OMIT, Omitted, Record
 
 #: What a witness's context holds (the routing context it was judged on), for the published schemas; the
@@ -28,32 +29,53 @@ CONTEXT_SCHEMA = {
     },
 }
 
-# Suggestion kinds (stable codes, documented in the README).
-SHADOWED_BY_EARLIER_RULE = "generated-shadowed-by-earlier"
-LAWS_DISAGREE = "generated-laws-disagree"
-NEAR_MISS_UNCLAIMED = "near-miss-unclaimed"
-NEAR_MISS_CLAIMED_ELSEWHERE = "near-miss-claimed-elsewhere"
-RULES_OVERLAP = "rules-overlap"
-RULE_NEVER_WINS = "rule-never-wins"
-WHEN_CLAIMS_WARM = "when-claims-warm"
-SLOW_MATCHER = "slow-matcher"
+# Suggestion kinds (stable codes; each one's row in `finding_kinds.SUGGESTIONS` says what the outputs show).
+SHADOWED_BY_EARLIER_RULE: Final[SuggestionKind] = "generated-shadowed-by-earlier"
+LAWS_DISAGREE: Final[SuggestionKind] = "generated-laws-disagree"
+NEAR_MISS_UNCLAIMED: Final[SuggestionKind] = "near-miss-unclaimed"
+NEAR_MISS_CLAIMED_ELSEWHERE: Final[SuggestionKind] = "near-miss-claimed-elsewhere"
+RULES_OVERLAP: Final[SuggestionKind] = "rules-overlap"
+RULE_NEVER_WINS: Final[SuggestionKind] = "rule-never-wins"
+WHEN_CLAIMS_WARM: Final[SuggestionKind] = "when-claims-warm"
+SLOW_MATCHER: Final[SuggestionKind] = "slow-matcher"
 
-SUGGESTION_KINDS: dict[str, str] = {
-    SHADOWED_BY_EARLIER_RULE: "a phrase generated from a later rule is claimed by an earlier rule",
-    LAWS_DISAGREE: "the cold walk and the cascade start different entries (a default claims it)",
-    NEAR_MISS_UNCLAIMED: "a small edit of a declared example that no rule claims",
-    NEAR_MISS_CLAIMED_ELSEWHERE: "a small edit of a declared example that another rule claims",
-    RULES_OVERLAP: "two rules both match a generated phrase; declaration order decides",
-    RULE_NEVER_WINS: "a rule wins none of the phrases generated from it",
-    WHEN_CLAIMS_WARM: "a `when` rule declines the phrase cold but claims it on a later turn",
-    SLOW_MATCHER: "a matcher is pathologically slow on a generated phrase",
-}
+#: Each suggestion kind and one line on what it means, in the order the report lists them.
+SUGGESTION_KINDS: dict[str, str] = {kind: row.summary for kind, row in SUGGESTIONS.items()}
 
 GENERATED_BOUNDARY = (
     "Generated phrases are samples drawn from the rules, not proof. A suggestion shows one "
     "phrase that behaves as described; finding nothing in the samples proves nothing about "
     "coverage, and a phrase nobody generated was not checked."
 )
+
+
+#: The kinds of near miss people type (`fuzzroute.strategies.variants.VariantKind`, the same codes in the same
+#: order): a near-miss suggestion is about one rule and one of these.
+NearMissVariant = Literal["case", "apostrophe", "contraction", "us-uk", "compound", "function-word", "inflection"]
+NEAR_MISS_VARIANTS: tuple[NearMissVariant, ...] = get_args(NearMissVariant)
+#: Each kind in words, for the overview and the terminal ("a contraction written the other way").
+VARIANT_WORDS: dict[str, str] = {
+    "case": "the same words in other capitals",
+    "apostrophe": "the other apostrophe",
+    "contraction": "a contraction written the other way",
+    "us-uk": "the other national spelling",
+    "compound": "a compound closed, hyphenated or spaced",
+    "function-word": "a small word dropped or added",
+    "inflection": "the rule's own word in another form",
+}
+#: The edit codes of earlier reports, read as the kind they are now (`plural` and `inflection` are inflections).
+LEGACY_EDITS: dict[str, NearMissVariant] = {
+    "plural": "inflection", "inflection": "inflection", "case": "case", "drop": "function-word",
+    "insertion": "function-word",
+}
+
+
+def legacy_variant(mutation: str | None) -> NearMissVariant | None:
+    """The kind of a near miss an earlier report labelled by its edit ("plural: bag -> bags" is an inflection)."""
+    edit = (mutation or "").partition(":")[0].strip()
+    if edit in NEAR_MISS_VARIANTS:
+        return edit  # type: ignore[return-value]  # checked just above
+    return LEGACY_EDITS.get(edit)
 
 
 #: Generators of near misses listed only on request (`--typos`): letter typos, word swaps, spacing slips.
@@ -108,6 +130,10 @@ class Suggestion(Record, frozen=True):
     shared_in: SharedIn | None = None
     #: Witnesses (distinct phrases) on which the rules share text.
     shared_count: int = 0
+    #: A near miss's kind (`NEAR_MISS_VARIANTS`); None for other kinds and for slips (`--typos`).
+    variant: NearMissVariant | None = None
+    #: What to change in the rule so it accepts the near miss ("the regex has no i flag: add it").
+    fix: str | None = None
 
 
 class RuleStats(Record, frozen=True):
@@ -188,4 +214,6 @@ class Exploration(Record, frozen=True):
     units_ended: dict[str, int] = {}
     shard: tuple[int, int] | None = None
     workers: dict[str, Any] = {}
+    #: Witnesses the naturalness gate kept out of the suggestions (`generate.natural_gate`).
+    unnatural_withheld: int = 0
 

@@ -15,7 +15,8 @@ and a composable, shrinking hypothesis strategy (`.strategy()`):
 
 Modules: `regex_tree` (parse, rewrite, write back), `regex_phrases` (exrex
 enumeration, seeded walker, `from_regex`), `keyword_phrases`,
-`all_of_phrases`, `mutations` (near misses of declared examples),
+`all_of_phrases`, `mutations` (edits of declared examples), `variants` (the
+near-miss variants people type, one change at a time: `phrase_variants`),
 `contexts` (routing contexts from a JSON Schema via hypothesis-jsonschema),
 `adversarial` (pumped phrases for slow-regex checks), `vocabulary` (the
 bundled words and frames, and each rule's own tokens).  Data files live in
@@ -27,7 +28,8 @@ from __future__ import annotations
 from fuzzroute.strategies.all_of_phrases import AllOfPhrases
 from fuzzroute.strategies.choosers import Chooser, DrawChooser, RandomChooser, as_strategy, pick, seeded
 from fuzzroute.strategies.contexts import context_schema, routing_contexts, to_routing_context
-from fuzzroute.strategies.keyword_phrases import KeywordPhrases, inflections, variants
+from fuzzroute.strategies.keyword_phrases import KeywordPhrases, inflections
+from fuzzroute.strategies.keyword_phrases import variants as keyword_variants
 from fuzzroute.strategies.mutations import keeps_content, mutation_strategy, mutations
 from fuzzroute.strategies.regex_phrases import RegexPhrases
 from fuzzroute.strategies.vocabulary import TokenPool, rule_tokens, vocabulary
@@ -44,6 +46,7 @@ __all__ = [
     "context_schema",
     "inflections",
     "keeps_content",
+    "keyword_variants",
     "mutation_strategy",
     "mutations",
     "pick",
@@ -51,6 +54,5 @@ __all__ = [
     "rule_tokens",
     "seeded",
     "to_routing_context",
-    "variants",
     "vocabulary",
 ]

@@ -24,9 +24,14 @@ from lemminflect import getInflection
 
 from fuzzroute.strategies.roles import (
     AUX_SINGULAR,
+    AUXILIARIES,
+    BASE_BEFORE,
     FUNCTION_WORDS,
     NUMBER_FREE,
+    PREPOSITIONS,
     SINGULAR_DET,
+    SUBJECT_OTHER,
+    SUBJECT_SINGULAR,
     VERB_BASE,
     VERB_FINITE,
     bare,
@@ -57,12 +62,20 @@ MASS_NOUNS = frozenset({
     "access", "accommodation", "advice", "air", "baggage", "billing", "bread", "cash", "clothing", "coffee",
     "cooling", "damage", "data", "dental", "electricity", "energy", "equipment", "evidence", "feedback", "food",
     "fun", "furniture", "garbage", "hardware", "health", "heating", "help", "hire", "homework", "information",
-    "insurance", "internet", "knowledge", "laundry", "lighting", "luck", "luggage", "mail", "maternity", "milk",
+    "insurance", "internet", "knowledge", "laundry", "leave", "lighting", "luck", "luggage", "mail", "maternity",
+    "milk",
     "money", "music", "news", "parking", "paternity", "pay", "payroll", "power", "pricing", "privacy",
     "progress", "research", "rice", "rubbish", "safety", "salary", "security", "shipping", "software", "spam",
     "staff", "storage", "support", "tea", "time", "traffic", "training", "trash", "travel", "usage",
     "ventilation", "volume", "water", "weather", "wifi", "work",
 })
+#: A question word with "is" contracted, and the two words it becomes before a plural.
+S_CONTRACTIONS = {
+    "what's": "what are", "where's": "where are", "who's": "who are", "how's": "how are", "there's": "there are",
+    "here's": "here are", "which's": "which are",
+}
+#: How far after a noun its verb is looked for, over a prepositional phrase ("printer on floor 3 is").
+PHRASE_AFTER_NOUN = 5
 #: Singular determiners and what they become before a plural ("" drops the word).
 PLURAL_DETERMINER = {"a": "", "an": "", "this": "these", "that": "those"}
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
@@ -161,8 +174,11 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Plural]:
         before = start - 2
     if before >= 1 and bare(new[before]) == "there":
         before -= 1  # "was there a gate change" -> "were there gate changes"
+    said_s = bare(new[before]).replace("\u2019", "'") if before >= 0 else ""
     asked = before >= 0 and bare(new[before]) in AUX_SINGULAR
-    if asked:  # "where is my payslip", "how much does a checked bag cost"
+    if said_s in S_CONTRACTIONS:  # "what's the gate number" -> "what are the gate numbers"
+        new[before] = _respell(new[before], S_CONTRACTIONS[said_s])
+    elif asked:  # "where is my payslip", "how much does a checked bag cost"
         verb = _plural_verb(bare(new[before]))
         if verb is None:
             return []
@@ -178,6 +194,18 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Plural]:
         if verb is None:
             return []
         new[head + 1] = _respell(new[head + 1], verb)
+    elif head + 1 < len(new) and bare(new[head + 1]) in PREPOSITIONS:
+        # The verb after a prepositional phrase agrees too: "the printer on floor 3 is jammed".
+        for at in range(head + 2, min(len(new), head + 2 + PHRASE_AFTER_NOUN)):
+            word = bare(new[at])
+            if word in AUX_SINGULAR:
+                verb = _plural_verb(word)
+                if verb is None:
+                    return []
+                new[at] = _respell(new[at], verb)
+                break
+            if word in AUXILIARIES or word in BASE_BEFORE or word in SUBJECT_SINGULAR | SUBJECT_OTHER:
+                break
     phrase = " ".join(new)
     if phrase.split() == [new[head]]:
         return []  # the whole message is the word: "hellos" is not a message

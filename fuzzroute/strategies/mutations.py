@@ -1,28 +1,17 @@
-"""Small edits of a declared example: what a user types instead of what the author wrote.
+"""Edits of a declared example: the slips listed on request, and the near-miss variants as labelled edits.
 
-Each edit is one step away from the example.  By default only edits a person
-types: case, end punctuation, an inflected word (the rule's own trigger in the
-plural with its sentence agreeing, "where are my payslips"), a word spelled
-another common way ("e-mail", "wi-fi"), a function word dropped or added.  A
-keyword router's author does not act on a letter typo, a word swap or a
-dropped content word, so those (and spacing slips) are generated only on
-request (`typos=True`, the CLI's `--typos`).
-`labelled_mutations` lists them all, each with its edit kind and a label that
-says exactly what changed ("inflection: order -> orders", "typo: swapped
-letters"), so a reader can judge whether a person would type it.
-
-Inflections are real English words (lemminflect's lexicon) in a form that
-fits the word's role in that example (`roles.fitting_forms`): "show me my
-orders", never "what is my balanced" or "my cards was declined".  Typos are
-deliberate non-words and are labelled as typos.  A near miss is never made
-by putting another rule's trigger into the example: "grant access to
-database" only says that two triggers were glued together, which the
-co-occurrence of the two rules already covers.  The filler words an
-insertion adds are common words, and an insertion says where its word went
-(`Mutation.inserted`), so a claim made by that word alone is told apart.
-`keeps_content` is the filter that keeps a mutation about the same thing:
-every content word of what matched (its first four letters) must survive, so
-"refund my order" -> "my order" is not called a near miss.
+The near misses people type (case, apostrophe, contraction, us-uk, compound,
+function-word, inflection) are `variants.phrase_variants`; `labelled_mutations`
+gives them as labelled edits ("contraction: cannot -> can't").  A keyword
+router's author does not act on a letter typo, a word swap, a dropped
+content word, spacing slips or end punctuation, so those slips are generated
+only on request (`typos=True`, the CLI's `--typos`: `slip_mutations`), each
+labelled with what changed ("typo: swapped letters (order -> odrer)").
+Typos are deliberate non-words and are labelled as typos.  An insertion says
+where its word went (`Mutation.inserted`), so a claim made by that word alone
+is told apart.  `keeps_content` is the filter that keeps a mutation about the
+same thing: every content word of what matched (its first four letters) must
+survive, so "refund my order" -> "my order" is not called a near miss.
 """
 
 from __future__ import annotations
@@ -33,9 +22,9 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from fuzzroute.strategies.agreement import MASS_NOUNS, PLURAL, plural_of_trigger
 from fuzzroute.strategies.choosers import Chooser, as_strategy, pick
-from fuzzroute.strategies.roles import bare, fitting_forms
+from fuzzroute.strategies.roles import bare
+from fuzzroute.strategies.variants import phrase_variants
 
 INSERTIONS = ("please", "the", "my", "just", "for", "again", "now")
 _TRAILING_PUNCT = re.compile(r"[.!?,;:]+$")
@@ -66,22 +55,6 @@ def same_case(form: str, like: str) -> str:
     return form
 
 
-def _inflections(words: list[str]) -> list[Mutation]:
-    """Each word in the other forms that fit its role in this example (see `roles`)."""
-    out: list[Mutation] = []
-    lowered = [bare(w) for w in words]
-    for i, word in enumerate(words):
-        core = _TRAILING_PUNCT.sub("", word)
-        tail = word[len(core):]
-        if not core.isalpha() or core.lower() != lowered[i] or lowered[i] in MASS_NOUNS:
-            continue
-        for form in fitting_forms(lowered, i):
-            spelled = same_case(form, core)
-            phrase = _join(words[:i] + [spelled + tail] + words[i + 1:])
-            out.append(Mutation("inflection", phrase, f"inflection: {core} -> {spelled}"))
-    return out
-
-
 def _typos(words: list[str]) -> list[Mutation]:
     """Slips of the keyboard in words of four or more letters; non-words on purpose."""
     out: list[Mutation] = []
@@ -101,48 +74,11 @@ def _typos(words: list[str]) -> list[Mutation]:
     return out
 
 
-#: Words people write both ways; each spelling is offered for the other ("e-mail" for "email").
-COMMON_SPELLINGS = {
-    "email": ("e-mail",), "e-mail": ("email",), "wifi": ("wi-fi",), "wi-fi": ("wifi",), "online": ("on-line",),
-    "login": ("log-in", "log in"), "logon": ("log-on",), "setup": ("set-up",), "checkin": ("check-in",),
-    "check-in": ("checkin", "check in"), "wake-up": ("wakeup",), "cancelled": ("canceled",),
-    "canceled": ("cancelled",), "cancelling": ("canceling",), "travelling": ("traveling",),
-}
-#: Edits a person types: labelled near misses by default.  The rest (typos, word swaps, dropped
-#: content words, glued or doubled spaces) only when asked for (`typos=True`).
-TYPED_EDITS = ("plural", "case", "punctuation", "inflection", "spelling", "drop", "insertion")
-#: Function words a person leaves out of a message ("set timer for 12 minutes", "water plant").
+#: Function words a slip leaves out together with a content word (with `--typos`, "drop-content" keeps them).
 DROPPABLE = frozenset({"a", "an", "the", "my", "your", "our", "this", "that", "please", "just", "to", "for", "of",
                        "in", "on", "at", "with", "from", "about", "some", "any"})
 #: Edits listed only on request: slips a keyword author does not act on.
 TYPO_EDITS = ("typo", "swap", "drop-content", "spacing")
-
-
-def _spellings(words: list[str]) -> list[Mutation]:
-    """The example's words spelled another common way: a known pair ("email"/"e-mail") or a hyphen
-    joined or spaced ("carry-on" -> "carryon", "carry on")."""
-    out: list[Mutation] = []
-    for i, word in enumerate(words):
-        core = _TRAILING_PUNCT.sub("", word)
-        tail = word[len(core):]
-        lowered = core.lower()
-        variants = list(COMMON_SPELLINGS.get(lowered, ()))
-        if "-" in lowered.strip("-") and lowered.replace("-", "").isalpha():
-            variants += [lowered.replace("-", ""), lowered.replace("-", " ")]
-        for variant in dict.fromkeys(v for v in variants if v != lowered):
-            spelled = same_case(variant, core)
-            phrase = _join(words[:i] + [spelled + tail] + words[i + 1:])
-            out.append(Mutation("spelling", phrase, f"spelling: {core} -> {spelled}"))
-    return out
-
-
-def _function_word_drops(words: list[str]) -> list[Mutation]:
-    """A function word left out ("set a timer for 12 minutes" -> "set timer for 12 minutes")."""
-    out: list[Mutation] = []
-    for i, word in enumerate(words):
-        if bare(word) in DROPPABLE and len(words) > 2:
-            out.append(Mutation("drop", _join(words[:i] + words[i + 1:]), f"drop: dropped {word!r}"))
-    return out
 
 
 #: Where a person adds a word to a message: a politeness or filler word at its start or its end.
@@ -198,44 +134,47 @@ def _slips(example: str, words: list[str]) -> list[Mutation]:
     return found
 
 
+def slip_mutations(example: str) -> list[Mutation]:
+    """The slips of `example` a keyword author rarely acts on (listed only with `--typos`), without repeats:
+    letter typos, word swaps, dropped content words, spacing slips, punctuation and filler words anywhere."""
+    words = example.split()
+    found: list[Mutation] = []
+    stripped = _TRAILING_PUNCT.sub("", example)
+    for mark in ("?", "!", "."):
+        found.append(Mutation("punctuation", stripped + mark, f"punctuation: ends with {mark}"))
+    found.append(Mutation("punctuation", stripped, "punctuation: no end mark"))
+    found.extend(_slips(example, words))
+    seen: dict[str, Mutation] = {}
+    for mutation in found:
+        if mutation.phrase and mutation.phrase.strip() and mutation.phrase != example:
+            seen.setdefault(mutation.phrase, mutation)
+    return list(seen.values())
+
+
 def labelled_mutations(example: str, trigger: str | None = None, *, typos: bool = False) -> list[Mutation]:
     """Every single-edit mutation of `example`, labelled, without repeats (first label wins).
 
-    By default only edits a person types: case, end punctuation, an
-    inflection that fits its sentence (the `trigger` words' plural with the
-    sentence agreeing: "where is my payslip" -> "where are my payslips"), a
-    common other spelling, a function word dropped or added.  `typos=True`
-    adds letter typos, word swaps, dropped content words and spacing slips.
-    `trigger` is the text the example's rule matched in it, if known.
+    By default the near-miss variants people type (`variants.phrase_variants`:
+    case, apostrophe, contraction, us-uk, compound, function-word, and an
+    inflection of the `trigger` words with the sentence agreeing), each
+    labelled "<kind>: <before> -> <after>"; `typos=True` adds the slips of
+    `slip_mutations`.  `trigger` is the text the example's rule matched in
+    it, if known.
     """
-    words = example.split()
     found: list[Mutation] = []
-
-    def add(kind: str, label: str, *phrases: str) -> None:
-        found.extend(Mutation(kind, p, f"{kind}: {label}") for p in phrases)
-
-    if trigger:
-        found.extend(Mutation(PLURAL, p.phrase, p.label) for p in plural_of_trigger(words, trigger))
-    add("case", "lower case", example.lower())
-    add("case", "upper case", example.upper())
-    add("case", "capitalised", example[:1].upper() + example[1:])
-    add("case", "title case", example.title())
-    stripped = _TRAILING_PUNCT.sub("", example)
-    for mark in ("?", "!", ".", "..."):
-        add("punctuation", f"ends with {mark}", stripped + mark)
-    add("punctuation", "no end mark", stripped)
-    add("punctuation", "no punctuation", re.sub(r"[^\w\s]", "", example))
-    found.extend(_inflections(words))
-    found.extend(_spellings(words))
-    found.extend(_function_word_drops(words))
-    found.extend(_insertions(words))
+    for variant in phrase_variants(example, trigger=trigger):
+        if variant.before and variant.after:
+            label = f"{variant.kind}: {variant.before} -> {variant.after}"
+        elif variant.before:
+            label = f"{variant.kind}: dropped {variant.before!r}"
+        else:
+            label = f"{variant.kind}: added {variant.after!r}"
+        found.append(Mutation(variant.kind, variant.phrase, label))
     if typos:
-        found.extend(_slips(example, words))
+        found.extend(slip_mutations(example))
     seen: dict[str, Mutation] = {}
     for mutation in found:
-        phrase = mutation.phrase
-        if phrase and phrase.strip() and phrase != example:
-            seen.setdefault(phrase, mutation)
+        seen.setdefault(mutation.phrase, mutation)
     return list(seen.values())
 
 

@@ -33,10 +33,10 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, assert_never
 
 from fuzzroute.engine import regex_syntax
-from fuzzroute.engine.matchers import AllOf, Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Leaf, Regex
 from fuzzroute.strategies.regex_tree import REPEAT_OPS, UnsupportedRegex, literal_runs, parse
 from fuzzroute.strategies.roles import bare, fits, is_content
 
@@ -129,32 +129,51 @@ def _regex_choices(pattern: re.Pattern[str]) -> tuple[Choices, ...]:
     return tuple(found)
 
 
-def choices(matcher: object) -> tuple[Choices, ...]:
+def spelled_out(pattern: re.Pattern[str], limit: int) -> list[str] | None:
+    """Every string a small finite regex matches, spelled out (None when its language is infinite or larger
+    than `limit`): `\\b(book|reserve) a table\\b` gives "book a table" and "reserve a table"."""
+    try:
+        return _spelled(parse(pattern), limit)
+    except (UnsupportedRegex, re.error, RecursionError):
+        return None
+
+
+def leaf_choices(leaf: Leaf) -> tuple[Choices, ...]:
+    """The groups of interchangeable words of one regex or keyword list."""
+    match leaf:
+        case Keywords():
+            return (Choices(leaf.keywords, True, True),) if len(leaf.keywords) > 1 else ()
+        case Regex():
+            return _regex_choices(leaf.pattern)
+        case _:
+            assert_never(leaf)
+
+
+def choices(matcher: DataMatcher | None) -> tuple[Choices, ...]:
     """The groups of interchangeable words of one matcher (an all-of's parts each give theirs)."""
-    if isinstance(matcher, Keywords):
-        return (Choices(matcher.keywords, True, True),) if len(matcher.keywords) > 1 else ()
-    if isinstance(matcher, Regex):
-        return _regex_choices(matcher.pattern)
-    if isinstance(matcher, AllOf):
-        return tuple(c for part in matcher.parts for c in choices(part))
-    return ()
+    return () if matcher is None else tuple(c for leaf in matcher.leaves for c in leaf_choices(leaf))
 
 
-def own_words(matcher: object) -> frozenset[str]:
+def _leaf_texts(leaf: Leaf) -> list[str]:
+    match leaf:
+        case Keywords():
+            return list(leaf.keywords)
+        case Regex():
+            texts: list[str] = []
+            with contextlib.suppress(UnsupportedRegex, re.error, RecursionError):
+                texts += literal_runs(parse(leaf.pattern))
+            return texts + [w for c in leaf_choices(leaf) for w in c.words]
+        case _:
+            assert_never(leaf)
+
+
+def own_words(matcher: DataMatcher | None) -> frozenset[str]:
     """The words a rule spells out itself (lower case): keywords, literal runs, spelled-out alternations.
 
     A phrase that exercises one of these where no declared example does
     widens what the examples cover; a word a wildcard absorbed does not.
     """
-    texts: list[str] = []
-    if isinstance(matcher, Keywords):
-        texts += matcher.keywords
-    elif isinstance(matcher, Regex):
-        with contextlib.suppress(UnsupportedRegex, re.error, RecursionError):
-            texts += literal_runs(parse(matcher.pattern))
-        texts += [w for c in choices(matcher) for w in c.words]
-    elif isinstance(matcher, AllOf):
-        return frozenset(w for part in matcher.parts for w in own_words(part))
+    texts = [] if matcher is None else [t for leaf in matcher.leaves for t in _leaf_texts(leaf)]
     return frozenset(w.lower() for t in texts for w in re.findall(r"[^\W_]+", t))
 
 
@@ -201,7 +220,7 @@ def _position(spans: list[tuple[int, int]], end: int) -> int | None:
     return None
 
 
-def reworded(example: str, matcher: object) -> list[str]:
+def reworded(example: str, matcher: DataMatcher | None) -> list[str]:
     """The example with one of the rule's words swapped for another of the same group, accepted by `matcher`."""
     out: dict[str, None] = {}
     spans = _word_spans(example)
@@ -234,9 +253,7 @@ def completed(example: str, matcher: AllOf) -> list[str]:
     words = [bare(example[s:e]) for s, e in spans]
     out: dict[str, None] = {}
     for part in missing:
-        words_of_part = part.keywords if isinstance(part, Keywords) else tuple(
-            w for c in choices(part) for w in c.words
-        )
+        words_of_part = _leaf_words(part)
         for index, (s, e) in enumerate(spans):
             if not is_content(words[index]):
                 continue
@@ -251,12 +268,23 @@ def completed(example: str, matcher: AllOf) -> list[str]:
     return list(out)
 
 
+def _leaf_words(leaf: Leaf) -> tuple[str, ...]:
+    """The words a part of an all-of can be completed with: its keywords, or its regex's choices."""
+    match leaf:
+        case Keywords():
+            return leaf.keywords
+        case Regex():
+            return tuple(w for c in leaf_choices(leaf) for w in c.words)
+        case _:
+            assert_never(leaf)
+
+
 def _accepts(matcher: object, phrase: str) -> bool:
     test = getattr(matcher, "matches", None)
     return bool(test(phrase)) if callable(test) else False
 
 
-def rewordings(own: Sequence[str], others: Sequence[str], matcher: object) -> Iterator[str]:
+def rewordings(own: Sequence[str], others: Sequence[str], matcher: DataMatcher | None) -> Iterator[str]:
     """The rule's own examples reworded, then (for an all-of) other rules' examples completed."""
     seen: set[str] = set(own)
     for example in own:
@@ -264,7 +292,7 @@ def rewordings(own: Sequence[str], others: Sequence[str], matcher: object) -> It
             if phrase not in seen:
                 seen.add(phrase)
                 yield phrase
-    if isinstance(matcher, AllOf):
+    if isinstance(matcher, AllOf):  # only an all-of completes another rule's example
         for example in others[:BORROWED_EXAMPLES]:
             for phrase in completed(example, matcher):
                 if phrase not in seen:

@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, assert_never
 
 from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Regex
+from fuzzroute.engine.matchers import AllOf, Intent, Keywords, Matcher, Regex
+from fuzzroute.engine.script_when import ScriptWhen
 from fuzzroute.strategies.regex_tree import UnsupportedRegex, literal_runs, parse
 from fuzzroute.strategies.roles import FUNCTION_WORDS
 
@@ -57,20 +58,24 @@ def frame(template: str, text: str) -> str:
     return template.replace("{}", text, 1)
 
 
-def _matcher_tokens(matcher: object) -> list[str]:
-    if isinstance(matcher, Keywords):
-        return list(matcher.keywords)
-    if isinstance(matcher, Regex):
-        try:
-            runs = literal_runs(parse(matcher.pattern))
-        except (UnsupportedRegex, re.error):
+def _matcher_tokens(matcher: Matcher | None) -> list[str]:
+    match matcher:
+        case Keywords():
+            return list(matcher.keywords)
+        case Regex():
+            try:
+                runs = literal_runs(parse(matcher.pattern))
+            except (UnsupportedRegex, re.error):
+                return []
+            return [run.strip() for run in runs if run.strip()]
+        case AllOf():
+            return [token for part in matcher.parts for token in _matcher_tokens(part)]
+        case Intent():
+            return list(matcher.examples)
+        case None:
             return []
-        return [run.strip() for run in runs if run.strip()]
-    if isinstance(matcher, AllOf):
-        return [token for part in matcher.parts for token in _matcher_tokens(part)]
-    if isinstance(matcher, Intent):
-        return list(matcher.examples)
-    return []
+        case _:
+            assert_never(matcher)
 
 
 def _code_strings(code: types.CodeType, depth: int = 0) -> list[str]:
@@ -85,6 +90,8 @@ def _code_strings(code: types.CodeType, depth: int = 0) -> list[str]:
 
 def predicate_constants(predicate: Any) -> list[str]:
     """The word-like string constants in a `when` predicate's code (its magic values)."""
+    if isinstance(predicate, ScriptWhen):  # JavaScript: the string literals its reader found
+        return [s for s in predicate.string_constants if _WORDISH.fullmatch(s)]
     code = getattr(predicate, "__code__", None)
     if not isinstance(code, types.CodeType):
         # A callable object: read its class's __call__.

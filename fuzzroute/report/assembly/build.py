@@ -17,7 +17,7 @@ decided and generated halves stay in separate fields.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,7 +36,7 @@ from fuzzroute.report.assembly.decided import NOT_RUN_REASON, sampled_pairs, sug
 from fuzzroute.report.assembly.fail_on_findings import DEFAULT_FAIL_ON
 from fuzzroute.report.assembly.graphhash import graph_hash
 from fuzzroute.report.assembly.memory import Recall, recall
-from fuzzroute.report.assembly.overview import overview, with_ranks
+from fuzzroute.report.assembly.overview import Overview, overview, with_ranks
 from fuzzroute.report.assembly.records import (
     Records,
     decided_counts,
@@ -78,6 +78,7 @@ from fuzzroute.results.document import (
 )
 from fuzzroute.results.ledger_records import Ledger
 from fuzzroute.results.ordering import settle
+from fuzzroute.results.presentation import typed_case
 from fuzzroute.results.record import OMIT, omit_none, one_of, to_json
 from fuzzroute.results.suggestions import GENERATED_BOUNDARY, Exploration
 
@@ -190,6 +191,7 @@ def build_report(
         problems, notes, listed, decided, figures, defects,
         co_occurring_pairs=0 if decisions is None else decisions.co_occurrence.count, decided_pairs=pairs,
         phrases_generated=exploration.phrases_generated, phrases_stolen=steals.stolen, fail_on=fail_on,
+        recase=verified_recasing(graph),
     )
     listed, decided, summary = ranked.suggestions, ranked.decided, ranked.summary
     stats = {} if decisions is None else dict(decisions.stats)
@@ -236,17 +238,44 @@ class RankedFindings:
     summary: Summary
 
 
+def verified_recasing(graph: Graph) -> Callable[[str], str]:
+    """`typed_case` where it changes nothing the rules do: every rule matches the re-cased witness exactly as
+    it matches the witness, and both laws start the same entries (else the witness is shown as found)."""
+    def recase(phrase: str) -> str:
+        candidate = typed_case(phrase)
+        if candidate == phrase:
+            return phrase
+        for entry in graph.entries:
+            matcher = entry.data_matcher
+            if matcher is not None and matcher.matches(candidate) != matcher.matches(phrase):
+                return phrase
+        try:
+            same = graph.claims(candidate).ids() == graph.claims(phrase).ids()
+        except Exception:  # a `when` that raises or runs long: keep the verified witness as it is
+            return phrase
+        return candidate if same else phrase
+
+    return recase
+
+
 def ranked_findings(
     problems: list[ProblemRecord], notes: list[NoteRecord], suggestions: list[SuggestionRecord],
     decided: list[DecidedRecord], figures: list[RuleFigures], defects: list[DefectRecord], *,
     co_occurring_pairs: int, decided_pairs: list[PairRelation], phrases_generated: int, phrases_stolen: int,
     fail_on: str,
+    recase: Callable[[str], str] | None = None,
 ) -> RankedFindings:
     """The last steps of every report, one run's (`build_report`) or a merged one's (`merge_documents`):
-    the overview ranks the findings, and the summary counts them."""
+    the overview ranks the findings, and the summary counts them.  `recase` writes a decided row's witness
+    in the capitals people type (`verified_recasing`); the decided records keep theirs."""
     ranked = overview(
         problems, decided, suggestions, figures, co_occurring_pairs=co_occurring_pairs, decided_pairs=decided_pairs,
     )
+    if recase is not None:
+        ranked = Overview([
+            replace(row, phrase=recase(row.phrase)) if row.tier == "decided" and row.phrase else row
+            for row in ranked.rows
+        ], ranked.ranks)
     suggestions, decided = with_ranks(suggestions, decided, ranked.ranks)
     summary = summarize(
         problems=problems, notes=notes, suggestions=suggestions, decided=decided, defects=defects,
@@ -305,6 +334,7 @@ def _run(
         budget=describe_budget(exploration.budget_phrases, exploration.budget_seconds),
         phrases_generated=exploration.phrases_generated,
         phrases_judged=exploration.phrases_judged,
+        unnatural_withheld=exploration.unnatural_withheld,
         elapsed_seconds=round(exploration.elapsed_seconds, 3),
         ended_by=one_of(exploration.ended_by, ENDINGS),
         intersection={} if exploration.intersection is None else to_json(exploration.intersection),

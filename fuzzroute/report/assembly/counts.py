@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fuzzroute.report.assembly.fail_on_findings import exit_status
+from fuzzroute.results.decided_records import is_decided_finding
 from fuzzroute.results.document import (
     FAIL_ON,
     DecidedRecord,
@@ -41,6 +42,8 @@ def summarize(
     phrases_stolen: int,
     fail_on: str,
 ) -> Summary:
+    """The counts; `decided` counts decided findings one way for every output (`is_decided_finding`)."""
+    findings = [d for d in decided if is_decided_finding(d.kind, d.relation)]
     return Summary(
         proven_errors=sum(1 for p in problems if p.kind == "error"),
         proven_warnings=sum(1 for p in problems if p.kind == "warning"),
@@ -51,8 +54,8 @@ def summarize(
         phrases_generated=phrases_generated,
         phrases_stolen=phrases_stolen,
         exit_status=one_of(exit_status(problems, suggestions, decided, fail_on), (0, 1)),
-        decided=len(decided),
-        decided_by_kind=by_kind([d.kind for d in decided]),
+        decided=len(findings),
+        decided_by_kind=by_kind([d.kind for d in findings]),
         decided_defects=len(defects),
         fail_on=one_of(fail_on, FAIL_ON),
     )

@@ -58,22 +58,23 @@ def sampled_pairs(suggestions: Iterable[SuggestionRecord], decisions: Decisions)
     already counted as co-occurring is not counted again.
     """
     seen = {
-        (s.from_index, s.to_index)
+        (s.from_index, s.to_index): (s.from_ or "", s.to or "")
         for s in suggestions
         if s.kind in PAIR_KINDS and s.from_index is not None and s.to_index is not None
     }
     found = []
-    for a, b in sorted(seen):
+    for (a, b), (earlier, later) in sorted(seen.items()):
         relation = decisions.relation(a, b)
         if relation is not None:
-            found.append(PairRelation(a, b, one_of(relation, PAIR_VERDICTS)))
+            found.append(PairRelation(a, b, one_of(relation, PAIR_VERDICTS), earlier, later))
     return found
 
 
 def suggestion_key(suggestion: SuggestionRecord) -> SuggestionKey:
     """A suggestion set aside, as the document keeps it: its kind, the positions of its rules, its count."""
     return SuggestionKey(
-        suggestion.kind, suggestion.rule_index, suggestion.from_index, suggestion.to_index, suggestion.count
+        suggestion.kind, suggestion.rule_index, suggestion.from_index, suggestion.to_index, suggestion.count,
+        suggestion.rule, suggestion.from_, suggestion.to,
     )
 
 
@@ -147,6 +148,6 @@ def supersede(
             continue
         references.append(SupersededRef(
             suggestion.kind, suggestion.rule_index, suggestion.from_index, suggestion.to_index, suggestion.count,
-            *pointer,
+            *pointer, suggestion.rule, suggestion.from_, suggestion.to,
         ))
     return Takeover(kept, references, defects)

@@ -1,12 +1,16 @@
 """`--fail-on`: which findings turn into exit code 1.
 
-- `proven` (the default): any proven error, as always; suggestions never fail.
-- `decided`: a proven error, or a decided finding an author has to act on
+- `decided` (the default, of the CLI, the hook, the Action, the pytest plugin
+  and `ReportOptions`): a proven error, or a decided finding an author has to act on
   (`decided.verdict.fails_build`: a rule that never wins, never matches or is
   dead under the cold walk, shared text in the later rule's fixed words, a
   ReDoS with an attack).  Co-occurrence, shared text only wildcards absorb,
   undecided questions and accepted overlaps never fail: accepting an
   intended overlap (`fuzzroute accept`) is how an author keeps it green.
+  Decided findings hold for every message and are re-verified through the
+  claim laws: proofs, not samples, so they fail a build by default.  A run
+  without the decided tier has none of them, and its default is `proven`.
+- `proven`: any proven error; suggestions and decided findings never fail.
 - `new`: a proven error, a suggestion or a decided finding of the kinds
   `decided` fails on, whose status is `new` against the baseline or the
   `--db` memory.  Findings that were
@@ -34,7 +38,7 @@ if TYPE_CHECKING:  # annotations only: `check` reads this module and must not lo
     from fuzzroute.results.document import DecidedRecord, ProblemRecord, SuggestionRecord
 
 FAIL_ON_CHOICES: tuple[str, ...] = ("proven", "decided", "new", "never")
-DEFAULT_FAIL_ON = "proven"
+DEFAULT_FAIL_ON = "decided"
 
 
 def check_fail_on(fail_on: str, *, has_history: bool) -> None:

@@ -3,8 +3,8 @@
 It covers everything that can change a finding: the graph's name and mount,
 every entry in order (id, matcher as written, the `when` function's code and
 constants, examples) and the never-route rows.  A `when` function is hashed
-by its bytecode and constants, so editing its body changes the hash, while
-moving it in the file does not.
+by its bytecode and constants (a JavaScript one by its code's tokens), so
+editing its body changes the hash, while moving it in the file does not.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.graph_document import matcher_json
+from fuzzroute.engine.script_when import ScriptWhen
 
 
 def _code_fingerprint(code: types.CodeType) -> list[Any]:
@@ -30,6 +31,8 @@ def _when(entry: Entry) -> Any:
     function = entry.when
     if function is None:
         return None
+    if isinstance(function, ScriptWhen):  # a JavaScript predicate: its code, types and comments left out
+        return {"script": function.fingerprint}
     code = getattr(function, "__code__", None)
     if isinstance(code, types.CodeType):
         return {"qualname": getattr(function, "__qualname__", ""), "code": _code_fingerprint(code)}

@@ -21,11 +21,11 @@ them; the CLI exits 130 either way.
 from __future__ import annotations
 
 import contextlib
-import signal
 import threading
 from collections.abc import Iterator
 from types import FrameType
 
+from fuzzroute.engine.signal_origin import set_interrupt_handler
 from fuzzroute.engine.time_limit import Deadline, cancel, schedule
 
 #: After a Ctrl-C in a cooperative phase, how long it may take to stop before it is stopped by force.
@@ -95,8 +95,8 @@ def stop_on_interrupt() -> Iterator[StopRequest]:
     def handler(signum: int, frame: FrameType | None) -> None:
         request.interrupt()
 
-    previous = signal.signal(signal.SIGINT, handler)
+    previous = set_interrupt_handler(handler)  # behind the arbiter, where one asks whose SIGINT it is
     try:
         yield request
     finally:
-        signal.signal(signal.SIGINT, previous)
+        set_interrupt_handler(previous)

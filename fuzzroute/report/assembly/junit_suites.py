@@ -24,5 +24,6 @@ def report_junit(document: dict[str, Any], rows: Sequence[ProvenRow]) -> str:
     suite.outputs.append(("suggestions", suggestion_lines(document)))
     if document.get("decided"):
         boundary = (document.get("boundary") or {}).get("decided")
-        suite.outputs.append(("decided", decided_lines(document["decided"], boundary)))
+        items = ((str(d.get("kind")), d.get("rule"), d.get("message")) for d in document["decided"])
+        suite.outputs.append(("decided", decided_lines(items, boundary)))
     return junit_xml([suite])

@@ -32,7 +32,7 @@ from fuzzroute.report.persistence.history import Baseline, BaselineProven, Basel
 from fuzzroute.results.document import Memory, SuggestionRecord
 from fuzzroute.results.ledger_records import Ledger
 from fuzzroute.results.record import or_none
-from fuzzroute.results.suggestions import SLIP_GENERATORS, Suggestion, Witness
+from fuzzroute.results.suggestions import SLIP_GENERATORS, Suggestion, Witness, legacy_variant
 
 REPLAYED: Final = "replayed"
 
@@ -71,6 +71,8 @@ def _carried(graph: Graph, stored: SuggestionRecord, witnesses: list[Witness]) -
         relation=stored.relation,
         shared_in=stored.shared_in,
         shared_count=stored.shared_count,
+        variant=stored.variant if stored.variant is not None else legacy_variant(stored.mutation),
+        fix=stored.fix,
     )
 
 

@@ -20,7 +20,7 @@ Anything else is refused as bad input with one paragraph naming the files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,7 +36,7 @@ from fuzzroute.report.assembly.records import figures
 from fuzzroute.report.persistence.history import read_json_report, refuse_invalid
 from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.persistence.schema import schema_errors
-from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, previous_schema, upgraded
+from fuzzroute.report.persistence.upgrade import EARLIER_VERSIONS, previous_schema, upgraded
 from fuzzroute.results.document import (
     SCHEMA_VERSION,
     AcceptedFinding,
@@ -63,17 +63,18 @@ def load_shard(path: str | Path) -> Report:
         source, "report", "Pass the JSON files `fuzzroute report --shard I/N --json` wrote."
     )
     version = document.get("schema_version") if isinstance(document, dict) else None
-    if not isinstance(document, dict) or version not in (PREVIOUS_VERSION, SCHEMA_VERSION) or "merge" not in document:
+    readable = (*EARLIER_VERSIONS, SCHEMA_VERSION)
+    if not isinstance(document, dict) or version not in readable or "merge" not in document:
         raise InputError(
             f"{source} is not a fuzzroute report this version can merge (schema_version {version!r}, "
-            f"needs {SCHEMA_VERSION} or {PREVIOUS_VERSION} with a `merge` block). Re-run the shard with this "
-            "fuzzroute."
+            f"needs {', '.join(map(str, readable))} with a `merge` block). Re-run the shard with this fuzzroute."
         )
-    if version == PREVIOUS_VERSION:  # written by the previous release: checked by its schema, read as this one
-        refuse_invalid(source, "report", document, previous_schema())
-        document = upgraded(document)
+    if version in EARLIER_VERSIONS:  # written by an earlier release: checked by its schema, read as this one
+        refuse_invalid(source, "report", document, previous_schema(version))
     try:
-        return from_json(Report, document) if version == PREVIOUS_VERSION else read_report(document)
+        if version in EARLIER_VERSIONS:
+            return from_json(Report, upgraded(document))
+        return read_report(document)
     except (KeyError, IndexError, TypeError) as error:
         raise InputError(
             f"{source} is not a report this fuzzroute wrote: its rule positions or message templates do not fit "
@@ -188,6 +189,7 @@ def _run(documents: list[Report]) -> RunFacts:
         runs[0],
         phrases_generated=sum(r.phrases_generated for r in runs),
         phrases_judged=judged,
+        unnatural_withheld=sum(r.unnatural_withheld for r in runs),
         generator_counts=dict(sorted(generators.items())),
         units_ended=dict(sorted(ended.items())),
         ended_by=next((e for e in _ENDINGS if ended.get(e)), "phrase-budget"),
@@ -213,6 +215,15 @@ def _accepted(documents: list[Report]) -> AcceptedSection:
     stale_everywhere = set.intersection(*({(s.earlier, s.later) for s in d.accepted.stale} for d in documents))
     stale = [s for s in documents[0].accepted.stale if (s.earlier, s.later) in stale_everywhere]
     return AcceptedSection(list(found.values()), stale)
+
+
+def _shown_as(document: Report) -> Callable[[str], str]:
+    """A decided witness as the shards' overview showed it (re-cased where that was verified against the graph,
+    which a merge does not load): every shard ran the same decided tier."""
+    witnesses = {d.id: d.witness for d in document.decided}
+    shown = {witnesses[row.anchor]: row.phrase for row in document.overview
+             if row.tier == "decided" and row.anchor in witnesses and row.phrase and witnesses[row.anchor]}
+    return lambda phrase: shown.get(phrase, phrase)
 
 
 def merge_documents(documents: list[Report], names: list[str], now: datetime | None = None) -> Report:
@@ -255,7 +266,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         first.proven.problems, first.proven.notes, kept, first.decided, figures_summed, defects,
         co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
         decided_pairs=pairs, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
-        fail_on=first.summary.fail_on,
+        fail_on=first.summary.fail_on, recase=_shown_as(first),
     )
     return replace(
         first,

@@ -14,9 +14,9 @@ ranked by how strong the evidence is and how much it says about the rules:
 4. sampled: rules that won none of their phrases; shadowings and overlaps
    with shared text (fixed words, then wildcards), by the share of the later
    rule's generated phrases taken; laws that disagree and warm-context claims;
-   near misses of declared examples, the rule's own word in the plural first,
-   one row per rule and kind (one row naming the rules when the same edit,
-   such as the plural of each rule's own word, misses in several rules).
+   near misses people type (a rule's own sentence respelled, then its word
+   inflected), one row per rule and kind of change (one row naming how many
+   rules, with a member per rule, when several miss the same kind).
 
 At most `OVERVIEW_LIMIT` rows of tiers 2 and 3 are listed; the rest are
 counted in a `more` row.  Pairs that only meet on glued texts are one
@@ -46,6 +46,7 @@ from fuzzroute.results.document import (
     SuggestionRecord,
     Tier,
 )
+from fuzzroute.results.finding_kinds import BROKEN_KINDS, DECIDED, SuggestionRank, suggestion_row
 from fuzzroute.results.presentation import (
     CO_OCCURRENCE,
     CO_OCCURRENCE_ANCHOR,
@@ -57,18 +58,7 @@ from fuzzroute.results.presentation import (
     proven_cards,
 )
 from fuzzroute.results.record import omit_none, one_of
-from fuzzroute.results.suggestions import (
-    LAWS_DISAGREE,
-    NEAR_MISS_CLAIMED_ELSEWHERE,
-    NEAR_MISS_UNCLAIMED,
-    RULE_NEVER_WINS,
-    RULES_OVERLAP,
-    SHADOWED_BY_EARLIER_RULE,
-    SLOW_MATCHER,
-    WHEN_CLAIMS_WARM,
-    Relation,
-    SharedIn,
-)
+from fuzzroute.results.suggestions import NEAR_MISS_VARIANTS, RULES_OVERLAP, VARIANT_WORDS, Relation, SharedIn
 
 #: Rows of the decided and suggested tiers listed before the rest are only counted.
 OVERVIEW_LIMIT = 20
@@ -83,13 +73,9 @@ NEVER_ROUTES_BY_DEFAULT = "never-routes-by-default"
 
 FIXED_WORDS = "fixed-words"
 
-#: Decided kinds that say a rule is broken for every message.
-DECIDED_BROKEN = (
-    "decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
-    "decided-case-range",
-)
-#: Real-word edits of a declared example (a gap in the rule) before typos and glued fragments.
-REAL_WORD_EDITS = ("plural", "inflection", "spelling", "drop", "insertion", "case", "punctuation")
+#: The order of the suggestion kinds' rank groups (`finding_kinds.SuggestionRank`); "pair" rows rank by
+#: the share of the later rule's phrases taken, near misses are grouped (`_near_miss_rows`, at 5).
+SUGGESTION_GROUPS: dict[SuggestionRank, int] = {"rule": 2, "pair": 3, "context": 4, "near-miss": 5, "other": 6}
 
 
 #: A pair of rules by name: (earlier rule that takes the text, later rule it is taken from).
@@ -164,19 +150,20 @@ def _decided_rows(decided: Sequence[DecidedRecord]) -> tuple[list[Ranked], list[
     glued: list[DecidedRecord] = []
     wildcards: list[DecidedRecord] = []
     for position, item in enumerate(decided):
-        if item.kind in DECIDED_BROKEN:
-            rank: tuple[float, ...] = (0, DECIDED_BROKEN.index(item.kind), position)
-        elif item.kind == "decided-overlap" and item.relation == SHARED_TEXT:
+        group = DECIDED[item.kind].rank
+        if group == "broken":
+            rank: tuple[float, ...] = (0, BROKEN_KINDS.index(item.kind), position)
+        elif group == "pair" and item.relation == SHARED_TEXT:
             if item.shared_in != FIXED_WORDS:
                 wildcards.append(item)
                 continue
             rank = (1, position)
         else:
-            if item.kind == "decided-overlap" and item.relation == CO_OCCURRENCE:
+            if group == "pair" and item.relation == CO_OCCURRENCE:
                 glued.append(item)
             continue
         pairs = tuple((taker, item.rule) for taker in _takers(item))
-        ranked.append(Ranked(rank, _decided_row(item), pairs, folds=item.kind == "decided-overlap"))
+        ranked.append(Ranked(rank, _decided_row(item), pairs, folds=group == "pair"))
     return ranked, glued, wildcards
 
 
@@ -207,7 +194,7 @@ def _suggestion_row(item: SuggestionRecord, anchor: str, *, count: int | None = 
         phrase=item.witnesses[0].phrase if item.witnesses else None,
         count=item.count if count is None else count, shared_in=item.shared_in, codes=[item.kind],
         mutation=item.mutation, location=item.location, anchor=anchor, new=item.status == "new",
-        rules=[rule] if rule else [], taking_rules=takers,
+        rules=[rule] if rule else [], taking_rules=takers, variant=item.variant, fix=item.fix,
     )
 
 
@@ -228,30 +215,26 @@ def _suggested_rows(
     ranked: list[Ranked] = []
     glued: list[tuple[SuggestionRecord, str]] = []
     wildcards: list[tuple[SuggestionRecord, str]] = []
-    near: dict[tuple[str, str | None], list[tuple[SuggestionRecord, str]]] = {}
+    near: dict[tuple[str | None, str], list[tuple[SuggestionRecord, str]]] = {}
     for position, item in enumerate(suggestions):
         anchor = f"suggestion-{position + 1}"
-        if item.kind in (SHADOWED_BY_EARLIER_RULE, RULES_OVERLAP):
+        row = suggestion_row(item.kind)
+        group: SuggestionRank = "other" if row is None else row.rank
+        if group == "pair":
             if item.relation == CO_OCCURRENCE:
                 glued.append((item, anchor))
                 continue
             if item.relation == SHARED_TEXT and item.shared_in != FIXED_WORDS:
                 wildcards.append((item, anchor))
                 continue
-            rank: tuple[float, ...] = (3, 1, -_share_taken(item, figures), position)
+            rank: tuple[float, ...] = (SUGGESTION_GROUPS[group], 1, -_share_taken(item, figures), position)
             pair = (item.from_ or "", item.to or item.rule or "")
             ranked.append(Ranked(rank, _suggestion_row(item, anchor), (pair,), folds=True))
             continue
-        elif item.kind in (RULE_NEVER_WINS, SLOW_MATCHER):
-            rank = (2, position)
-        elif item.kind in (LAWS_DISAGREE, WHEN_CLAIMS_WARM):
-            rank = (4, position)
-        elif item.kind in (NEAR_MISS_UNCLAIMED, NEAR_MISS_CLAIMED_ELSEWHERE):
-            near.setdefault((item.kind, item.rule), []).append((item, anchor))
+        if group == "near-miss":
+            near.setdefault((item.rule, near_miss_kind(item)), []).append((item, anchor))
             continue
-        else:
-            rank = (6, position)
-        ranked.append(Ranked(rank, _suggestion_row(item, anchor)))
+        ranked.append(Ranked((SUGGESTION_GROUPS[group], position), _suggestion_row(item, anchor)))
     ranked.extend(_near_miss_rows(near))
     return ranked, glued, wildcards
 
@@ -306,73 +289,56 @@ def _fold(proven: list[Ranked], ranked: list[Ranked]) -> tuple[list[OverviewRow]
     )
 
 
-#: The words a grouped row gives each edit class.
-EDIT_CLASS_WORDS = {"plural": "plural: each rule's own word in the plural"}
+def near_miss_kind(item: SuggestionRecord) -> str:
+    """What a near-miss row is about: its kind of change (`variant`), or a slip's edit (`--typos`)."""
+    return item.variant or _edit_of(item) or "edit"
 
 
-def edit_class(label: str | None) -> str | None:
-    """What makes two rules' near misses the same edit: the plural of each rule's own word is one
-    class whatever the word ("plural: payslip -> payslips", "plural: checked bag -> checked bags");
-    any other edit is the same only with the same label ("drop: dropped 'the'")."""
-    if not label:
-        return None
-    kind = label.partition(":")[0].strip()
-    return kind if kind in EDIT_CLASS_WORDS else label
+def _kind_order(kind: str) -> int:
+    """Respellings first, then inflections (`NEAR_MISS_VARIANTS`' order), then slips."""
+    return NEAR_MISS_VARIANTS.index(kind) if kind in NEAR_MISS_VARIANTS else len(NEAR_MISS_VARIANTS)  # type: ignore[arg-type]
 
 
-def _near_miss_rows(near: dict[tuple[str, str | None], list[tuple[SuggestionRecord, str]]]) -> list[Ranked]:
-    """One row per rule and kind (with the count); one row per edit that misses in several rules."""
-    groups = list(near.values())
-    by_edit: dict[str, list[list[tuple[SuggestionRecord, str]]]] = {}
-    for group in groups:
-        edit = edit_class(max(group, key=lambda pair: pair[0].count)[0].mutation)
-        if edit:
-            by_edit.setdefault(edit, []).append(group)
-    shared_edits = {
-        edit for edit, found in by_edit.items() if len({g[0][0].rule for g in found}) >= EDIT_IN_MANY_RULES
-    }
+def _best(group: list[tuple[SuggestionRecord, str]]) -> tuple[SuggestionRecord, str]:
+    return max(group, key=lambda pair: pair[0].count)
+
+
+def _near_miss_rows(near: dict[tuple[str | None, str], list[tuple[SuggestionRecord, str]]]) -> list[Ranked]:
+    """One row per rule and kind of change (its count summed over who claims the phrases); a kind that several
+    rules miss is one row naming how many, with one member per rule (its phrase and its fix)."""
+    by_kind: dict[str, list[list[tuple[SuggestionRecord, str]]]] = {}
+    for (_rule, kind), group in near.items():
+        by_kind.setdefault(kind, []).append(group)
     ranked: list[Ranked] = []
-    for edit in sorted(shared_edits):
-        found = by_edit[edit]
-        bests = [max(g, key=lambda pair: pair[0].count) for g in found]
-        bests.sort(key=lambda pair: (-_multi_word(pair[0].mutation), -sum(i.count for i, _a in _group_of(found, pair)),
-                                     pair[1]))
-        first, anchor = bests[0]
-        rules = list(dict.fromkeys(item.rule for item, _a in bests if item.rule))
-        count = sum(item.count for g in found for item, _a in g)
-        members = tuple(a for g in found for _i, a in g if a != anchor)
-        real = 0 if edit_class(first.mutation) in EDIT_CLASS_WORDS or _edit_of(first) in REAL_WORD_EDITS else 1
-        ranked.append(Ranked((5, real, -count, 0), OverviewRow(
-            tier="suggested", kind=first.kind, relation=None, rule=rules[0] if len(rules) == 1 else None,
-            other_rule=None, phrase=first.witnesses[0].phrase if first.witnesses else None, count=count,
-            codes=list(dict.fromkeys(item.kind for item, _a in bests)),
-            mutation=EDIT_CLASS_WORDS.get(edit, first.mutation), anchor=anchor,
-            new=any(item.status == "new" for item, _a in bests), rules=rules,
-            members=[OverviewMember(item.rule, item.witnesses[0].phrase if item.witnesses else None, item.mutation,
-                                    sum(i.count for i, _a in _group_of(found, (item, a))), item.location)
-                     for item, a in bests],
-        ), members=members))
-    for group in groups:
-        best, anchor = max(group, key=lambda pair: pair[0].count)
-        if edit_class(best.mutation) in shared_edits:
+    for kind, groups in by_kind.items():
+        order = _kind_order(kind)
+        if len(groups) >= EDIT_IN_MANY_RULES:
+            bests = sorted((_best(g) for g in groups), key=lambda pair: pair[0].rule_index or 0)
+            first, anchor = bests[0]
+            rules = [item.rule for item, _a in bests if item.rule]
+            count = sum(item.count for g in groups for item, _a in g)
+            members = tuple(a for g in groups for _i, a in g if a != anchor)
+            words = VARIANT_WORDS.get(kind, kind)
+            ranked.append(Ranked((5, order, 0, -count), OverviewRow(
+                tier="suggested", kind=first.kind, relation=None, rule=None, other_rule=None,
+                phrase=first.witnesses[0].phrase if first.witnesses else None, count=count,
+                codes=list(dict.fromkeys(item.kind for g in groups for item, _a in g)),
+                mutation=f"{kind}: {words}", anchor=anchor, new=any(item.status == "new" for item, _a in bests),
+                rules=rules, variant=one_of(kind, NEAR_MISS_VARIANTS) if kind in NEAR_MISS_VARIANTS else None,
+                members=[OverviewMember(item.rule, item.witnesses[0].phrase if item.witnesses else None, item.mutation,
+                                        sum(i.count for i, _a in g), item.location, fix=item.fix)
+                         for g in sorted(groups, key=lambda g: _best(g)[0].rule_index or 0)
+                         for item, _a in [_best(g)]],
+            ), members=members))
             continue
+        group = groups[0]
+        best, anchor = _best(group)
         takers = list(dict.fromkeys(item.from_ for item, _a in group if item.from_ and item.from_ != item.rule))
-        odd = 0 if _edit_of(best) in REAL_WORD_EDITS else 1
         count = sum(item.count for item, _a in group)
-        ranked.append(Ranked((5, 1 + odd, -count, int(anchor.rpartition("-")[2])), _suggestion_row(
+        ranked.append(Ranked((5, order, 1, -count, int(anchor.rpartition("-")[2])), _suggestion_row(
             best, anchor, count=count, other=takers,
         ), members=tuple(a for _i, a in group if a != anchor)))
     return ranked
-
-
-def _multi_word(label: str | None) -> bool:
-    """A plural of a multi-word trigger ("checked bag -> checked bags"): the gap authors miss most."""
-    return bool(label) and label is not None and " " in label.partition(":")[2].partition("->")[0].strip()
-
-
-def _group_of(found: list[list[tuple[SuggestionRecord, str]]],
-              pair: tuple[SuggestionRecord, str]) -> list[tuple[SuggestionRecord, str]]:
-    return next((g for g in found if pair in g), [pair])
 
 
 #: A pair in an aggregate row: the earlier rule, the later rule, the count, an example phrase.

@@ -23,6 +23,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from fuzzroute.decided import ANY, Decisions, decide
+from fuzzroute.engine import graph_code
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.text import SHOWN_NAME
@@ -127,24 +128,26 @@ def run_decisions(
     should_stop: StopFlag | None = None,
     budget_seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Decisions:
-    """The decided tier of `graph`, stopped by a stop request or by its share of a time budget."""
+    """The decided tier of `graph`, stopped by a stop request or by its share of a time budget (on `clock`)."""
     stop = should_stop
     if budget_seconds is not None:
-        deadline = time.monotonic() + budget_seconds * DECIDE_SHARE
+        deadline = clock() + budget_seconds * DECIDE_SHARE
 
         def stop() -> bool:
-            return (should_stop is not None and should_stop()) or time.monotonic() > deadline
+            return (should_stop is not None and should_stop()) or clock() > deadline
 
     return decide(graph, workers=workers, should_stop=stop, progress=progress, winners=ANY)
 
 
 class _PhaseClock:
-    """Seconds spent per phase, in the order the phases ran."""
+    """Seconds spent per phase, in the order the phases ran, and what remains of a time budget on `clock`."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.seconds: dict[str, float] = {}
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = clock()
 
     @contextlib.contextmanager
     def __call__(self, phase: str) -> Iterator[None]:
@@ -158,7 +161,7 @@ class _PhaseClock:
         """What remains of a time budget that started with the run (never below zero)."""
         if budget_seconds is None:
             return None
-        return max(0.0, budget_seconds - (time.monotonic() - self.started))
+        return max(0.0, budget_seconds - (self.clock() - self.started))
 
 
 def _with_report_phase(report: Report, seconds: float) -> Report:
@@ -212,6 +215,21 @@ class ReportOptions:
     shard: tuple[int, int] | None = None
     phases: PhaseProgress | None = None
     typos: bool = False
+    #: The files the run reads, for the one check that no output replaces an input: the graph's file (by
+    #: default the file of `source_path`) and the baseline's (a `--json` onto it is a rolling baseline).
+    graph_file: str | Path | None = None
+    baseline_file: str | Path | None = None
+    #: The clock a time budget is measured on (seconds, only differences count); tests give their own.
+    clock: Callable[[], float] = time.monotonic
+
+
+def applied_fail_on(settings: ReportOptions) -> str:
+    """The policy a run applies: `decided` without the decided tier is `proven` (there is nothing decided to fail on).
+
+    So `ReportOptions(decide=False)` records the policy it really applied, as
+    the CLI's `--no-decide` does without an explicit `--fail-on`.
+    """
+    return "proven" if settings.fail_on == "decided" and not settings.decide else settings.fail_on
 
 
 def write_report(graph: Graph, options: ReportOptions | None = None, /, **changes: Any) -> ReportResult:
@@ -233,8 +251,10 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
     `db_shown` is how the document names that folder (the CLI passes `db`
     anchored to an absolute path, and the folder as the user wrote it here).
     `sarif_path` and `junit_path` add a SARIF and a JUnit file to the same all-or-nothing write, and
-    `fail_on` (see `fail_on_findings`) decides the exit status.
-    `decide=False` leaves out the decided tier (the document says it did not run).
+    `fail_on` (see `fail_on_findings`; `decided` by default, as on the
+    command line) decides the exit status.
+    `decide=False` leaves out the decided tier (the document says it did not
+    run); `decided` is then applied as `proven` (see `applied_fail_on`).
     `typos=True` also generates typo near misses (see `explore`).
     `phases(phase, done, total)` follows each phase ("proven", "decided",
     "generation"); `run.phase_seconds` gives the time of each.  With the
@@ -253,15 +273,19 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         check_db(settings.db)
     ledger_file, ledger = read_memory(settings.db, graph.name) if settings.db is not None else (None, None)
     target = Path(settings.html_path) if settings.html_path is not None else default_html_path(graph.name)
-    refuse_collisions(  # before any work: no output may replace the graph, the memory or another output
-        [NamedPath("the graph", split_spec(settings.source_path)[0])] if settings.source_path else [],
+    graph_file = settings.graph_file or (split_spec(settings.source_path)[0] if settings.source_path else None)
+    refuse_collisions(  # the run's one check, before any work: no output may replace an input or another output
+        [NamedPath(role, Path(path)) for role, path in (
+            ("the graph", graph_file), ("--baseline", settings.baseline_file),
+        ) if path is not None],
         [NamedPath(role, Path(path)) for role, path in (
             ("-o", target), ("--json", settings.json_path), ("--sarif", settings.sarif_path),
             ("--junit", settings.junit_path), ("the --db ledger", ledger_file),
         ) if path is not None],
+        allowed={("--json", "--baseline")},  # a rolling baseline: read in full before anything is written
     )
     stop = settings.should_stop if isinstance(settings.should_stop, StopRequest) else None
-    clock = _PhaseClock()
+    clock = _PhaseClock(settings.clock)
     with _in_phase(stop, ABORTABLE), clock("proven"):
         checkup = graph.checkup(progress=_reporter(settings.phases, "proven"))
     decisions: Decisions | None = None
@@ -274,7 +298,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
                 decisions = run_decisions(
                     graph, workers=settings.workers, should_stop=settings.should_stop,
                     budget_seconds=clock.left_of(settings.budget_seconds),
-                    progress=_reporter(settings.phases, "decided"),
+                    progress=_reporter(settings.phases, "decided"), clock=settings.clock,
                 )
         except RunInterrupted:
             decided_interrupted = True
@@ -329,7 +353,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         graph, checkup, exploration, decisions=decisions, source_path=settings.source_path,
         graph_format=settings.graph_format, partial_reason=reason, now=settings.now, baseline=settings.baseline,
         baseline_source=settings.baseline_source, memory=memory,
-        fail_on=settings.fail_on, run_id=new_run_id(), phase_seconds=dict(clock.seconds),
+        fail_on=applied_fail_on(settings), run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
     )
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
@@ -345,6 +369,7 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         files.append((settings.sarif_path, sarif))
     if settings.junit_path is not None and junit is not None:
         files.append((settings.junit_path, junit))
+    graph_code.checkpoint()  # what the graph's code did to the process is refused before anything is written
     try:
         if settings.db is None:
             write_all_atomically(files)

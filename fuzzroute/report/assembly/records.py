@@ -183,7 +183,7 @@ class Records:
             from_index=suggestion.from_index, to=suggestion.to, to_index=suggestion.to_index, count=suggestion.count,
             message=suggestion.message, paste=paste, paste_json=paste_json, mutation=suggestion.mutation,
             relation=suggestion.relation, shared_in=suggestion.shared_in, shared_count=suggestion.shared_count,
-            witnesses=witnesses, location=self.rule_location(suggestion.rule_index), paste_mode=mode,
-            memory=omit_none(memory),
+            witnesses=witnesses, location=self.rule_location(suggestion.rule_index), variant=suggestion.variant,
+            fix=suggestion.fix, paste_mode=mode, memory=omit_none(memory),
         )
 

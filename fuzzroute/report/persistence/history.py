@@ -28,7 +28,7 @@ from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.jsonnumbers import long_number_at
 from fuzzroute.graphfiles.special import refuse_special_file
 from fuzzroute.report.persistence.schema import report_schema
-from fuzzroute.report.persistence.upgrade import previous_schema
+from fuzzroute.report.persistence.upgrade import PREVIOUS_VERSION, previous_schema, upgraded
 from fuzzroute.results.document import (
     BASELINE_VERSIONS,
     SCHEMA_VERSION,
@@ -42,8 +42,8 @@ from fuzzroute.results.document import (
     SuggestionRecord,
 )
 from fuzzroute.results.ledger_records import StoredDecided
-from fuzzroute.results.message_table import full_form
 from fuzzroute.results.record import Record, ShapeError, from_json
+from fuzzroute.results.suggestions import legacy_variant
 
 Fingerprint = tuple[str | None, ...]
 R = TypeVar("R", ProblemRecord, SuggestionRecord, DecidedRecord)
@@ -87,7 +87,10 @@ def problem_key(problem: ProblemRecord) -> Fingerprint:
 
 
 def suggestion_key(suggestion: SuggestionRecord) -> Fingerprint:
-    return (suggestion.kind, suggestion.rule, suggestion.from_, suggestion.to)
+    """A suggestion's identity: kind and rule ids, and a near miss's kind of change (read from an earlier
+    report's edit label when it has none)."""
+    variant = suggestion.variant or legacy_variant(suggestion.mutation)
+    return (suggestion.kind, suggestion.rule, suggestion.from_, suggestion.to, variant)
 
 
 def read_json_report(source: Path, noun: str, missing_hint: str) -> Any:
@@ -151,7 +154,7 @@ def _previous_version_schema() -> dict[str, Any]:
     against the version 4 definitions the previous release shipped
     (`fuzzroute/schema/report-v4.schema.json`), not a second, hand-kept schema.
     """
-    previous = previous_schema()
+    previous = previous_schema(4)
     return {
         "$defs": previous["$defs"],
         "type": "object",
@@ -184,11 +187,14 @@ def load_baseline(path: str | Path) -> Baseline:
             f"baselines of schema versions {readable}. Regenerate the baseline with this version "
             "(`fuzzroute report --json`)."
         )
-    if document.get("schema_version") != SCHEMA_VERSION:
+    written = document.get("schema_version")
+    if written == PREVIOUS_VERSION:
+        refuse_invalid(source, "baseline", document, previous_schema(PREVIOUS_VERSION))
+    elif written != SCHEMA_VERSION:
         refuse_invalid(source, "baseline", document, _previous_version_schema())
-    if document.get("schema_version") == SCHEMA_VERSION:  # each message written as its template's position
+    if written == PREVIOUS_VERSION:  # each message written as its template's position: read in full
         try:
-            document = full_form(document)
+            document = upgraded(document)
         except (KeyError, IndexError, TypeError) as error:
             raise InputError(
                 f"{source}: the baseline's rule positions or message templates do not fit its findings "

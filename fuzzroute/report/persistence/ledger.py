@@ -48,7 +48,7 @@ from fuzzroute.results.document import DecidedRecord, ProblemRecord, Report, Sug
 from fuzzroute.results.jsonform import compact_text
 from fuzzroute.results.ledger_records import LEDGER_FORMAT, LEDGER_VERSION, Ledger, StoredDecided
 from fuzzroute.results.record import OMIT, ShapeError, from_json, or_none, to_json
-from fuzzroute.results.suggestions import Witness
+from fuzzroute.results.suggestions import Witness, legacy_variant
 
 HYPOTHESIS_FOLDER = "hypothesis"
 WITNESS_FOLDER = "witnesses"
@@ -206,7 +206,7 @@ def _stored_suggestion(suggestion: SuggestionRecord) -> SuggestionRecord:
 
 
 def _fingerprint(item: SuggestionRecord) -> tuple[str | None, ...]:
-    return (item.kind, item.rule, item.from_, item.to)
+    return (item.kind, item.rule, item.from_, item.to, item.variant or legacy_variant(item.mutation))
 
 
 def decided_fingerprint_fields(item: DecidedRecord) -> StoredDecided:

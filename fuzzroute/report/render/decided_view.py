@@ -4,31 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fuzzroute.report.render.overview_cards import DECIDED_NOT_FINDINGS
 from fuzzroute.results.document import Report
+from fuzzroute.results.finding_kinds import DECIDED
 
 #: Rows of a long table shown before the rest folds away, and rows rendered at most per kind.
 SHOWN = 12
 RENDERED = 100
-
-SECTIONS = (
-    ("decided-never-matches", "Rules that match no message at all"),
-    ("decided-never-wins", "Rules that never start a turn: earlier data rules take every message they match"),
-    ("decided-dead-under-cold-walk", "Rules a default hides under the cold walk"),
-    ("decided-redos", "Regexes Python's re can backtrack on without bound (ReDoS): one message stalls routing"),
-    ("decided-case-range", "Regex ranges from a capital to a small letter (`[M-m]`): almost surely meant as letters"),
-    ("decided-overlap", "Shared text: an earlier rule matches inside a later rule's own text (fixed words first)"),
-    ("decided-disjoint", "Pairs of rules that never match the same message"),
-    ("decided-can-win", "Rules that can start a turn: a message no earlier data rule matches"),
-    ("undecided", "Undecided: outside the exact subset, or over a limit"),
-)
-
-
-OPEN_KINDS = frozenset(
-    {"decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-redos",
-     "decided-case-range"}
-)
-
 
 def _label(index: int | None, name: str | None) -> str:
     if index is None:
@@ -51,34 +32,35 @@ def _superseded(doc: Report) -> list[dict[str, str | None]]:
 
 
 def decided_view(doc: Report) -> dict[str, Any]:
-    """Items grouped by kind (in reading order), with short labels; empty groups are left out."""
+    """Items grouped by kind (in the catalogue's reading order, each under its section heading), with short
+    labels; empty groups are left out."""
     decision = doc.decision
     items = doc.decided
     groups = []
-    for kind, title in SECTIONS:
-        rows = [
+    for kind, row in DECIDED.items():
+        shown = [
             {
                 "d": item,
                 "rule": _label(item.rule_index, item.rule),
                 "other": _label(item.other_rule_index, item.other_rule) if item.other_rule else None,
-                "finding": item.kind not in DECIDED_NOT_FINDINGS,
+                "finding": row.finding,
                 "containing": ", ".join(_label(r.rule_index, r.rule) for r in item.containing_rules),
             }
             for item in sorted(
                 (i for i in items if i.kind == kind), key=lambda i: 1 if i.shared_in == "wildcard" else 0
             )
         ]
-        if rows:
+        if shown:
             groups.append(
                 {
                     "kind": kind,
-                    "title": title,
-                    "rows": rows[:SHOWN],
-                    "more": rows[SHOWN:RENDERED],
-                    "hidden": max(0, len(rows) - RENDERED),
-                    "count": len(rows),
+                    "title": row.section,
+                    "rows": shown[:SHOWN],
+                    "more": shown[SHOWN:RENDERED],
+                    "hidden": max(0, len(shown) - RENDERED),
+                    "count": len(shown),
                     # Problems are shown open; facts of health, overlaps and limits fold away.
-                    "open": kind in OPEN_KINDS,
+                    "open": row.broken,
                 }
             )
     return {

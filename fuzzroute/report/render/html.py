@@ -42,8 +42,9 @@ from fuzzroute.report.render.problem_view import (
     SuggestionItem,
     WitnessView,
 )
-from fuzzroute.report.render.tallies import co_occurring_pairs, decided_counts
+from fuzzroute.report.render.tallies import co_occurring_pairs
 from fuzzroute.results.document import OverviewRow, Report, RuleFigures, RuleInfo, SuggestionRecord
+from fuzzroute.results.finding_kinds import SUGGESTIONS
 from fuzzroute.results.presentation import (
     CO_OCCURRENCE,
     CO_OCCURRENCE_ANCHOR,
@@ -60,7 +61,6 @@ from fuzzroute.results.presentation import (
     explain_suggestion,
 )
 from fuzzroute.results.record import or_none
-from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 # Lower bounds of heat levels 2..5 as a share of the column; level 1 is any
 # non-zero share below the first bound.  Small steals are the common case, so
@@ -175,7 +175,7 @@ def build_view(doc: Report) -> dict[str, Any]:
         "cold_context": COLD_CONTEXT,
         "groups": groups,
         "findings": [_overview_row(row) for row in doc.overview],
-        "decided_findings": sum(decided_counts(doc).values()),
+        "decided_findings": doc.summary.decided,
         "co_occurring_pairs": co_occurring_pairs(doc),
         "tiers": TIERS,
         "matrix": matrix,
@@ -185,13 +185,26 @@ def build_view(doc: Report) -> dict[str, Any]:
     }
 
 
+#: A row about more rules than this names how many, not each (its members name them, one a line).
+RULES_NAMED = 3
+
+
+def _rule_list(rule: str | None, rules: list[str]) -> str | None:
+    """The rule cell: the one rule, a few rules, or how many ("12 rules"), so the phrase column keeps its room."""
+    if rule:
+        return rule
+    if len(rules) > RULES_NAMED:
+        return f"{len(rules)} rules"
+    return ", ".join(rules) or None
+
+
 def _overview_row(row: OverviewRow) -> OverviewLine:
     """An overview row as the table shows it (the aggregate rows get their sentence)."""
     shown: OverviewLine = {
-        "tier": row.tier, "severity": row.severity, "kinds": row.codes, "rule": row.rule or ", ".join(row.rules),
-        "taker": ", ".join(row.taking_rules) or row.other_rule, "count": row.count, "mutation": row.mutation,
-        "phrase": row.phrase, "reason": row.reason,
-        "members": [{"rule": m.rule, "phrase": m.phrase} for m in row.members],
+        "tier": row.tier, "severity": row.severity, "kinds": row.codes, "rule": _rule_list(row.rule, row.rules),
+        "taker": _rule_list(None, row.taking_rules) or row.other_rule, "count": row.count, "mutation": row.mutation,
+        "phrase": row.phrase, "reason": row.reason, "fix": row.fix,
+        "members": [{"rule": m.rule, "phrase": m.phrase, "fix": m.fix} for m in row.members],
         "pairs": named_pairs(row),
         "href": "#" + (row.anchor or "overview"), "new": row.new,
         "relation": _relation_label(row.relation, row.shared_in), "aggregate": None,
@@ -246,7 +259,7 @@ def _problems(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[
 
 
 def _groups(doc: Report, rules: dict[int, RuleInfo], law: str | None) -> list[SuggestionGroup]:
-    order = {kind: position for position, kind in enumerate(SUGGESTION_KINDS)}
+    order: dict[str, int] = {kind: position for position, kind in enumerate(SUGGESTIONS)}
     buckets: dict[str, list[SuggestionItem]] = {}
     for position, suggestion in enumerate(doc.suggestions):
         witnesses: list[WitnessView] = [

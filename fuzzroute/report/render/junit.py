@@ -27,20 +27,19 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from fuzzroute.report.render.decided_text import item_line
-from fuzzroute.results.check_listing import RuleVerdictLine
+from fuzzroute.results.check_document import CheckDocument, RuleVerdict
 from fuzzroute.results.claims import Claimant, Claims
+from fuzzroute.results.finding_kinds import decided_row
 from fuzzroute.results.proven_records import Problem
 from fuzzroute.results.rows import ProvenRow
 
 #: Characters XML 1.0 cannot hold, even as character references; they are written as `\uXXXX` instead.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-#: Decided kinds worth a line in the decided suite's output (the others are facts, not findings).
-DECIDED_SHOWN = ("decided-never-matches", "decided-never-wins", "decided-dead-under-cold-walk", "decided-overlap")
 
 
 @dataclass
@@ -54,7 +53,7 @@ class Suite:
     #: (suite suffix, lines) for `<system-out>` of separate suites: suggestions, decided findings.
     outputs: list[tuple[str, list[str]]] = field(default_factory=list)
     #: With `--fail-on decided`: one decided case per data rule (see the module docstring).
-    verdicts: list[RuleVerdictLine] | None = None
+    verdicts: list[RuleVerdict] | None = None
 
 
 def xml_text(text: str) -> str:
@@ -112,12 +111,12 @@ def _case(parent: ET.Element, graph_name: str, row: ProvenRow, source: str | Non
     return failed
 
 
-def verdict_text(verdict: RuleVerdictLine) -> str:
+def verdict_text(verdict: RuleVerdict) -> str:
     """Why a rule's decided item fails (or which acceptance keeps it green): one finding line each."""
     return "\n".join(item_line(item) for item in (*verdict.failing, *verdict.accepted))
 
 
-def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdictLine], lines: list[str]) -> int:
+def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdict], lines: list[str]) -> int:
     """The decided cases of one graph (one per data rule), with the decided lines as output; its failures."""
     element = ET.SubElement(root, "testsuite", {"name": xml_text(f"fuzzroute.decided.{suite.name}")})
     failures = sum(_decided_case(element, suite.name, v, suite.source) for v in verdicts)
@@ -128,7 +127,7 @@ def _decided_suite(root: ET.Element, suite: Suite, verdicts: list[RuleVerdictLin
     return failures
 
 
-def _decided_case(parent: ET.Element, graph_name: str, verdict: RuleVerdictLine, source: str | None) -> bool:
+def _decided_case(parent: ET.Element, graph_name: str, verdict: RuleVerdict, source: str | None) -> bool:
     case = ET.SubElement(parent, "testcase")
     case.set("classname", xml_text(f"{graph_name}.{verdict.label}"))
     case.set("name", "decided")
@@ -204,9 +203,28 @@ def suggestion_lines(document: dict[str, Any]) -> list[str]:
     return lines
 
 
-def decided_lines(items: Sequence[dict[str, Any]], boundary: str | None) -> list[str]:
+def decided_lines(items: Iterable[tuple[str, object, object]], boundary: str | None) -> list[str]:
+    """The decided suite's text: `[kind] rule: message` of each (kind, rule, message) whose kind is a finding
+    worth a line (its row of the catalogue)."""
     lines = [f"Decided for all messages: {boundary or ''}".strip()]
-    for item in items:
-        if item.get("kind") in DECIDED_SHOWN:
-            lines.append(f"[{item.get('kind')}] {item.get('rule')}: {item.get('message')}")
+    for kind, rule, message in items:
+        if decided_row(kind).summary_line:
+            lines.append(f"[{kind}] {rule}: {message}")
     return lines
+
+
+def check_junit(document: CheckDocument) -> str:
+    """`check --junit`: one suite of proven rows per graph, plus its decided lines (and, under `--fail-on
+    decided`, one decided case per data rule that fails as the policy fails it)."""
+    suites = []
+    for graph in document.graphs:
+        if graph.rows is None:
+            raise ValueError("check --junit needs the document's rows (CHECK_OUTPUTS['junit'].reads)")
+        suite = Suite(graph.name, list(graph.rows), graph.source)
+        if graph.decided is not None:
+            lines = decided_lines(((i.kind, i.rule, i.message) for i in graph.items), graph.decided.boundary)
+            suite.outputs.append(("decided", lines))
+            if graph.verdicts is not None:
+                suite.verdicts = list(graph.verdicts)
+        suites.append(suite)
+    return junit_xml(suites)

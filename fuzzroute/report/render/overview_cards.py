@@ -17,12 +17,7 @@ from fuzzroute.report.render.problem_view import CodeHelp, ProblemCard, ProblemI
 from fuzzroute.results.document import Location, ProblemRecord
 from fuzzroute.results.presentation import TIERS, proven_cards, short_message
 
-__all__ = ["DECIDED_NOT_FINDINGS", "TIERS", "code_help", "problem_cards"]
-
-#: Decided items listed in their section only: health, limits, and overlaps (under search semantics
-#: almost every pair of unanchored rules overlaps, so they would crowd out the problems).
-#: Decided kinds that are facts of health or limits, not findings (a listed overlap is shared text: a finding).
-DECIDED_NOT_FINDINGS = frozenset({"decided-can-win", "decided-disjoint", "undecided"})
+__all__ = ["TIERS", "code_help", "problem_cards"]
 
 
 def problem_cards(problems: list[ProblemRecord], items: list[ProblemItem]) -> list[ProblemCard]:

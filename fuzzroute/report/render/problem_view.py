@@ -67,6 +67,7 @@ class CodeHelp(TypedDict):
 class MemberView(TypedDict):
     rule: str | None
     phrase: str | None
+    fix: str | None
 
 
 class AlsoView(TypedDict):
@@ -89,6 +90,7 @@ class OverviewLine(TypedDict):
     mutation: str | None
     phrase: str | None
     reason: str | None
+    fix: str | None
     members: list[MemberView]
     pairs: str
     href: str

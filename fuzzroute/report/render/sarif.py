@@ -60,6 +60,7 @@ from fuzzroute.report.render.sarif_objects import (
 )
 from fuzzroute.report.render.sarif_objects import Location as SarifLocation
 from fuzzroute.report.render.tallies import co_occurring_pairs
+from fuzzroute.results.check_document import CheckDocument
 from fuzzroute.results.document import (
     AcceptedFinding,
     Boundary,
@@ -69,44 +70,12 @@ from fuzzroute.results.document import (
     Report,
     SuggestionRecord,
 )
-from fuzzroute.results.presentation import PROBLEM_EXPLANATIONS, TIERS, explain_problem, explain_suggestion
+from fuzzroute.results.finding_kinds import DECIDED, PROBLEMS, SUGGESTIONS, decided_row, sarif_decided_kinds
+from fuzzroute.results.presentation import TIERS, explain_problem, explain_suggestion
 from fuzzroute.results.proven_records import Status
 from fuzzroute.results.record import or_none
-from fuzzroute.results.suggestions import SUGGESTION_KINDS
 
 FINGERPRINT_KEY = "fuzzrouteFinding/v1"
-
-#: Decided kinds that are findings; `undecided` and `decided-disjoint` are
-#: facts about what the automata could or could not show, not problems.
-DECIDED_LEVELS: dict[str, Level] = {
-    "decided-never-wins": "warning",
-    "decided-never-matches": "warning",
-    "decided-dead-under-cold-walk": "warning",
-    "decided-redos": "warning",
-    "decided-case-range": "warning",
-    "decided-overlap": "note",
-}
-#: `decided-can-win` says a rule is reachable: health, not a problem.
-DECIDED_SKIPPED = frozenset({"undecided", "decided-disjoint", "decided-can-win"})
-DECIDED_DESCRIPTIONS: dict[str, str] = {
-    "decided-never-wins": (
-        "For every message, an earlier rule claims whatever this rule matches: it can never start a turn."
-    ),
-    "decided-never-matches": "The rule matches no message at all.",
-    "decided-dead-under-cold-walk": "Under the cold walk this default claims every message: later rules are dead.",
-    "decided-redos": (
-        "Python's re can backtrack exponentially or polynomially on this rule's regex: one crafted message stalls "
-        "routing (a denial of service). Decided from the regex's automaton, with an attack string."
-    ),
-    "decided-case-range": (
-        "A regex class range runs from a capital to a small letter (`[M-m]`): it also holds the signs and letters "
-        "between them, almost surely a mistake for the two letters (`[Mm]`)."
-    ),
-    "decided-overlap": (
-        "An earlier rule matches inside this rule's own text: a message that says just what this rule is about "
-        "starts the earlier rule (shared text)."
-    ),
-}
 
 GENERATED_PREFIX = "Generated sample, not proof: "
 #: The one result standing for every pair of rules that only meets on glued texts.
@@ -213,7 +182,7 @@ def sarif_log(
     glued: list[SuggestionRecord] = []
     if "decided" in tiers:
         for position, item in enumerate(document.decided):
-            if item.kind not in DECIDED_SKIPPED:
+            if decided_row(item.kind).sarif is not None:  # facts of health and limits are no results
                 ranked.append((_order(or_none(item.rank)), position, _decided_result(document, item, root)))
     if "suggested" in tiers:
         for position, suggestion in enumerate(document.suggestions, start=len(document.decided)):
@@ -290,6 +259,23 @@ def combined_sarif_text(logs: Sequence[SarifLog]) -> str:
     return sarif_json(sarif_log_of([run for log in logs for run in log.runs]))
 
 
+def check_sarif(document: CheckDocument) -> str:
+    """`check --sarif`: the proven half (and the decided tier when it ran) of every graph, one run each.
+
+    Each graph's findings are read as the report's model holds them (the
+    document's `report` part), so a finding has the same fields, location,
+    order and fingerprint in `check --sarif` as in `report --sarif`, and code
+    scanning sees one alert, not two.
+    """
+    logs = []
+    for graph in document.graphs:
+        if graph.report is None:
+            raise ValueError("check --sarif needs the document's report part (CHECK_OUTPUTS['sarif'].reads)")
+        tiers = ("proven",) if graph.decided is None else ("proven", "decided")
+        logs.append(sarif_log(graph.report, tiers=tiers))
+    return combined_sarif_text(logs)
+
+
 def fingerprint(*identity: str | int | None) -> str:
     """A stable hash of identity fields (JSON-encoded, so None and "" stay distinct)."""
     encoded = json.dumps(list(identity), ensure_ascii=False, separators=(",", ":"))
@@ -362,7 +348,9 @@ def _accepted_result(document: Report, accepted: AcceptedFinding, root: Path) ->
 
 def _suggested_result(document: Report, suggestion: SuggestionRecord, root: Path) -> Result:
     kind = suggestion.kind
-    identity = ("suggested", kind, suggestion.rule, suggestion.from_, suggestion.to)
+    identity: tuple[str | None, ...] = ("suggested", kind, suggestion.rule, suggestion.from_, suggestion.to)
+    if suggestion.variant is not None:  # one near miss per rule and kind of change
+        identity = (*identity, suggestion.variant)
     status = _status(or_none(suggestion.status))
     properties = SuggestedProperties(
         tier="suggested",
@@ -386,9 +374,10 @@ def _decided_result(document: Report, decided: DecidedRecord, root: Path) -> Res
     identity = ("decided", kind, decided.rule, decided.other_rule, decided.witness)
     status = _status(or_none(decided.status))
     properties = DecidedProperties(tier="decided", kind=kind, rule=decided.rule, witness=decided.witness, status=status)
-    message = decided.message or DECIDED_DESCRIPTIONS.get(kind, kind)
+    rule = decided_row(kind).sarif
+    message = decided.message or (kind if rule is None else rule.description)
     return _result(
-        kind, DECIDED_LEVELS.get(kind, "note"), message,
+        kind, "note" if rule is None else rule.level, message,
         _location_of(document, decided.location, root, rule_index=decided.rule_index, rule_id=decided.rule),
         identity, properties, status,
     )
@@ -476,12 +465,12 @@ def artifact_uri(file: str, root: Path) -> str:
 def _rules(results: Iterable[Result]) -> tuple[ReportDescriptor, ...]:
     """The catalogue of every known code and kind, plus any unknown one a result uses."""
     catalogue: dict[str, ReportDescriptor] = {}
-    for code in PROBLEM_EXPLANATIONS:
+    for code in PROBLEMS:
         catalogue[code] = _proven_rule(code)
-    for kind in SUGGESTION_KINDS:
-        catalogue[kind] = _suggested_rule(kind)
-    for kind in DECIDED_LEVELS:
-        catalogue[kind] = _decided_rule(kind)
+    for suggestion_kind in SUGGESTIONS:
+        catalogue[suggestion_kind] = _suggested_rule(suggestion_kind)
+    for decided_kind, _rule in sarif_decided_kinds():
+        catalogue[decided_kind] = _decided_rule(decided_kind)
     for result in results:
         rule_id, tier = result.rule_id, _tier(result)
         if rule_id == CO_OCCURRENCE:
@@ -529,5 +518,6 @@ def _suggested_rule(kind: str) -> ReportDescriptor:
 
 
 def _decided_rule(kind: str) -> ReportDescriptor:
-    meaning = DECIDED_DESCRIPTIONS.get(kind, "A finding decided with automata over all messages.")
-    return _descriptor(kind, kind, meaning, "", "decided", level=DECIDED_LEVELS.get(kind, "note"))
+    rule = decided_row(kind).sarif if kind in DECIDED else None
+    meaning = "A finding decided with automata over all messages." if rule is None else rule.description
+    return _descriptor(kind, kind, meaning, "", "decided", level="note" if rule is None else rule.level)

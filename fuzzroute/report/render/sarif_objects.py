@@ -1,7 +1,7 @@
 """The SARIF 2.1.0 objects fuzzroute writes, as msgspec Structs: one shape for every SARIF writer.
 
 Both the report's log (`render/sarif.py`) and a diff's log
-(`fuzzroute.diff.render_sarif`) are built from these, so a location, a
+(`fuzzroute.report.render.diff_sarif`) are built from these, so a location, a
 result or a tool descriptor is spelled one way.  Fields are in the order they
 are written; an optional field left at None is not written (with
 `omit_defaults` a field equal to its default is left out, so only optional

@@ -76,7 +76,9 @@ def decided_lines(report: Report) -> list[str]:
     shown = "; ".join(part for part in (shown, folded) if part)
     glued = co_occurring_pairs(report)
     also = f"; {plural(glued, 'co-occurring pair')} counted, not findings" if glued else ""
-    lines = [f"  decided:   {shown or 'nothing'}{also} - for all messages, by automata"]
+    found = report.summary.decided  # one count for every output: each decided finding once, folded or not
+    head = f"{plural(found, 'decided finding')} ({shown})" if found and shown else (shown or "nothing")
+    lines = [f"  decided:   {head}{also} - for all messages, by automata"]
     if report.decision.not_reached:
         lines.append(f"    {len(report.decision.not_reached)} data rule(s) not reached: the tier was stopped first")
     if report.decision.defects:
@@ -124,7 +126,7 @@ def summary_text(
     if unknown:
         lines.append(
             f"             {plural(len(unknown), 'phrase')} not checked: the verdict depends on a `when` "
-            "a static read cannot run"
+            "fuzzroute does not run"
         )
     rows = document.overview
     if verbosity > 0:  # every finding, with its long explanation

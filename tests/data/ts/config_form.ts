@@ -72,3 +72,18 @@ export const menu = skillGraph({
   neverRoutes: ['what is the weather'],
   check: 'off',
 });
+
+/**
+ * `use` beside `rules`: the reference's builder tests `'use' in start` first, so the run starts at `use`
+ * and the rules (and their classifier) are never read.
+ */
+export const usefirst = skillGraph({
+  skills,
+  start: {
+    use: 'concierge',
+    rules: [{ use: 'billing', match: /refund/i, examples: ['refund please'] }],
+    classify: keywordScorer(),
+  },
+  neverRoutes: ['refund the weather'],
+  check: 'off',
+});

@@ -7,6 +7,10 @@ each with a witness both versions' `claims()` reproduce) and `sampled`
 proof).  A pair the automata could not decide is listed in `undecided`
 with the reason.
 
+It is part of the findings model (`fuzzroute.results`), beside the report
+document, so the diff's writers sit beside the others (`report.render`:
+`diff_text`, `diff_markdown`, `diff_sarif`, `diff_json`) and read only it.
+
 `DiffDocument` and the frozen `msgspec.Struct`s under it are the only
 description of `fuzzroute diff --format json`: the document is their
 encoding (field order is key order, a field's JSON name is declared on it),
@@ -24,9 +28,8 @@ from typing import Annotated, Final, Literal
 
 import msgspec
 
-from fuzzroute.engine.entries import Entry
-from fuzzroute.engine.laws import Claims
-from fuzzroute.engine.source_location import SourceLocation
+from fuzzroute.results.claims import Claims
+from fuzzroute.results.proven_records import Location
 
 DIFF_VERSION: Final = 1
 
@@ -43,6 +46,26 @@ ProvenChangeKind = Literal[
 RowKind = Literal["example", "never-route"]
 ProblemKind = Literal["error", "warning"]
 FailOn = Literal["proven", "moved", "never"]
+
+COLD_WALK: Final = "cold_walk"
+CASCADE: Final = "cascade"
+LAWS: tuple[Law, ...] = (COLD_WALK, CASCADE)
+LAW_NAMES: dict[Law, str] = {COLD_WALK: "cold walk", CASCADE: "cascade"}
+
+# How a rule changed between the versions (`RuleChange.kind`).
+ADDED: Final = "added"
+REMOVED: Final = "removed"
+RENAMED: Final = "renamed"
+REORDERED: Final = "reordered"
+MATCHER_CHANGED: Final = "matcher-changed"
+EXAMPLES_CHANGED: Final = "examples-changed"
+# How a declared row's verdict changed (`ProvenChange.kind`).
+NEW_ERROR: Final = "new-error"
+FIXED: Final = "error-fixed"
+VERDICT_CHANGED: Final = "verdict-changed"
+CLAIMANT_CHANGED: Final = "claimant-changed"
+ROW_ADDED: Final = "row-added"
+ROW_REMOVED: Final = "row-removed"
 
 TOTAL: Final = "total"
 PARTIAL: Final = "partial"
@@ -75,11 +98,7 @@ class RuleRef(msgspec.Struct, frozen=True, kw_only=True):
     index: int
     id: str
     caption: str
-    location: SourceLocation | None
-
-    @staticmethod
-    def of(entry: Entry) -> RuleRef:
-        return RuleRef(index=entry.index, id=entry.id, caption=entry.caption, location=entry.location)
+    location: Location | None
 
     @property
     def name(self) -> str:
@@ -208,7 +227,7 @@ class RowProblem(msgspec.Struct, frozen=True, kw_only=True):
     from_: str | None = msgspec.field(name="from")
     to: str | None
     message: str
-    location: SourceLocation | None
+    location: Location | None
 
 
 class RowVerdict(msgspec.Struct, frozen=True, kw_only=True):
@@ -238,7 +257,7 @@ class ProvenChange(msgspec.Struct, frozen=True, kw_only=True):
     new_errors: Annotated[
         tuple[RowProblem, ...], described("Errors of the new version that the old version's row did not have.")
     ]
-    location: SourceLocation | None
+    location: Location | None
 
 
 class Side(msgspec.Struct, frozen=True, kw_only=True):
@@ -339,12 +358,14 @@ class GraphDiff:
     the new version, by old index) lets them name a rule at both positions
     and put a finding about a removed claimant on its successor, and
     `condition_parts` (by position in `rules`) lets the Markdown escape a
-    changed condition's graph text alone.  Neither is part of the JSON.
+    changed condition's graph text alone; `tool_version` is the version of
+    fuzzroute SARIF names.  None is part of the JSON.
     """
 
     document: DiffDocument
     head_match: Mapping[int, RuleRef] = field(default_factory=dict)
     condition_parts: Mapping[int, ConditionParts] = field(default_factory=dict)
+    tool_version: str = "unknown"
 
     @property
     def base(self) -> Side:

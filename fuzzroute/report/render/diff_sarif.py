@@ -21,22 +21,7 @@ from typing import Literal
 
 import msgspec
 
-from fuzzroute.diff.graph_diff import (
-    BOUNDARY,
-    DiffSummary,
-    GraphDiff,
-    Law,
-    Move,
-    ProvenChange,
-    ProvenChangeKind,
-    RuleRef,
-    SampledMove,
-    ref_name,
-)
-from fuzzroute.diff.render_text import PROVEN_WORDS
-from fuzzroute.diff.winners import LAW_NAMES
-from fuzzroute.engine.source_location import SourceLocation
-from fuzzroute.report.assembly.tool_versions import tool_versions
+from fuzzroute.report.render.diff_text import PROVEN_WORDS
 from fuzzroute.report.render.sarif import FINGERPRINT_KEY, GENERATED_PREFIX, artifact_uri, fingerprint
 from fuzzroute.report.render.sarif_objects import (
     ArtifactLocation,
@@ -59,6 +44,20 @@ from fuzzroute.report.render.sarif_objects import (
     sarif_json,
     sarif_log_of,
 )
+from fuzzroute.results.diff_document import (
+    BOUNDARY,
+    LAW_NAMES,
+    DiffSummary,
+    GraphDiff,
+    Law,
+    Move,
+    ProvenChange,
+    ProvenChangeKind,
+    RuleRef,
+    SampledMove,
+    ref_name,
+)
+from fuzzroute.results.proven_records import Location as RuleLocation
 
 RuleId = Literal["route-moved", "proven-new-error", "proven-verdict-changed", "route-moved-sampled"]
 Level = Literal["note", "error"]
@@ -136,7 +135,7 @@ def diff_sarif(diff: GraphDiff, *, base: str | os.PathLike[str] | None = None) -
     run = Run(
         tool=Tool(driver=Driver(
             name="fuzzroute",
-            version=tool_versions().get("fuzzroute", "unknown"),
+            version=diff.tool_version,
             short_description=Text(text="Messages whose start rule changes between two versions of a graph."),
             full_description=Text(text=BOUNDARY),
             rules=tuple(_descriptor(rule_id) for rule_id in RULE_IDS),
@@ -173,7 +172,7 @@ def _descriptor(rule_id: RuleId) -> DiffDescriptor:
     )
 
 
-def _location(diff: GraphDiff, where: SourceLocation | None, rule: RuleRef | None, root: Path) -> Location:
+def _location(diff: GraphDiff, where: RuleLocation | None, rule: RuleRef | None, root: Path) -> Location:
     found = where if where is not None and where.file else None
     if found is None and rule is not None and rule.location is not None:
         found = rule.location

@@ -11,9 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fuzzroute.diff.graph_diff import (
+from fuzzroute.engine.text import shortened
+from fuzzroute.results.diff_document import (
+    CASCADE,
+    CLAIMANT_CHANGED,
     CO_OCCURRENCE,
+    COLD_WALK,
+    FIXED,
+    LAW_NAMES,
+    NEW_ERROR,
     NOW_WINS,
+    RENAMED,
+    REORDERED,
+    ROW_ADDED,
+    ROW_REMOVED,
+    VERDICT_CHANGED,
     GraphDiff,
     Law,
     Move,
@@ -28,10 +40,6 @@ from fuzzroute.diff.graph_diff import (
     UndecidedPair,
     ref_name,
 )
-from fuzzroute.diff.matching import RENAMED, REORDERED
-from fuzzroute.diff.proven import CLAIMANT_CHANGED, FIXED, NEW_ERROR, ROW_ADDED, ROW_REMOVED, VERDICT_CHANGED
-from fuzzroute.diff.winners import CASCADE, COLD_WALK, LAW_NAMES
-from fuzzroute.engine.text import shortened
 
 BOTH = "both laws"
 #: Glued moves named in their counted line.

@@ -24,21 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from fuzzroute.diff.graph_diff import (
-    BOUNDARY,
-    CO_OCCURRENCE,
-    ConditionParts,
-    GraphDiff,
-    Law,
-    Move,
-    ProvenChange,
-    RowVerdict,
-    RuleChange,
-    RuleRef,
-    UndecidedPair,
-)
-from fuzzroute.diff.matching import RENAMED, REORDERED
-from fuzzroute.diff.render_text import (
+from fuzzroute.report.render.diff_text import (
     PROVEN_WORDS,
     RELATION_WORDS,
     Grouped,
@@ -49,8 +35,23 @@ from fuzzroute.diff.render_text import (
     positions,
     start_lines,
 )
-from fuzzroute.diff.winners import LAW_NAMES
-from fuzzroute.engine.source_location import SourceLocation
+from fuzzroute.results.diff_document import (
+    BOUNDARY,
+    CO_OCCURRENCE,
+    LAW_NAMES,
+    RENAMED,
+    REORDERED,
+    ConditionParts,
+    GraphDiff,
+    Law,
+    Move,
+    ProvenChange,
+    RowVerdict,
+    RuleChange,
+    RuleRef,
+    UndecidedPair,
+)
+from fuzzroute.results.proven_records import Location
 
 #: The first line of every diff comment; the GitHub Action looks for it to update its comment.
 MARKER = "<!-- fuzzroute-diff -->"
@@ -125,7 +126,7 @@ def _ref_name(ref: RuleRef | None, *, table: bool = False) -> str:
     return "no rule" if ref is None else quoted(ref.id, ref.index, table=table)
 
 
-def _where(location: SourceLocation | None, *, table: bool) -> str:
+def _where(location: Location | None, *, table: bool) -> str:
     """`file:line` of a rule or row, as it is when plain, else as code."""
     if location is None:
         return ""

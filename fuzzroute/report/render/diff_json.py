@@ -1,7 +1,7 @@
 """The JSON form of a diff (`fuzzroute diff --format json`, `--json FILE`): the encoding of its `DiffDocument`.
 
 The keys, their order and their names are the model's own (see
-`graph_diff`); the text goes through the JSON path every fuzzroute document
+`results.diff_document`); the text goes through the JSON path every fuzzroute document
 takes, so invisible characters of a graph arrive as `\\uXXXX` escapes.
 """
 
@@ -11,7 +11,7 @@ import json
 
 import msgspec
 
-from fuzzroute.diff.graph_diff import GraphDiff
+from fuzzroute.results.diff_document import GraphDiff
 from fuzzroute.results.jsonform import inert_json
 
 
