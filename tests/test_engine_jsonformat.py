@@ -147,8 +147,26 @@ def test_an_invalid_document_names_the_json_path(doc: Any, path: str) -> None:
         graph_from_json(doc, "graph.json")
     message = str(raised.value)
     assert message.startswith("graph.json")
-    assert f"invalid at {path}:" in message
+    assert re.search(rf"invalid at {re.escape(path)}( \(entry '[^']*'\))?: ", message), message
     assert "graph.schema.json" in message  # where the format is described
+
+
+@pytest.mark.parametrize(
+    ("match", "fact"),
+    [
+        ({"intent": "customer asks about billing"}, "'examples' is a required property (add it there)"),
+        ({"keywords": ["refund"], "flags": "i"}, "'flags' was unexpected"),
+        ({"regex": "x", "examples": ["x"]}, "'examples' was unexpected"),
+    ],
+)
+def test_a_matcher_of_one_kind_gets_that_kinds_error_and_its_entry(match: dict[str, Any], fact: str) -> None:
+    """A matcher fails every kind's branch; the error of the kind the author wrote names the fix."""
+    with pytest.raises(InputError) as raised:
+        graph_from_json({"name": "g", "entries": [ENTRY_OK, {"id": "billing", "match": match}]}, "graph.json")
+    message = str(raised.value)
+    assert "invalid at $.entries[1].match (entry 'billing'): " in message
+    assert fact in message
+    assert "not valid under any" not in message
 
 
 def declared(*entries: dict[str, Any], mount: str = "rules", **extra: Any) -> dict[str, Any]:

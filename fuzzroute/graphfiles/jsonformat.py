@@ -81,13 +81,46 @@ def validate_document(document: object, source: str) -> None:
         # The compiled code reads a pattern's `$` as the end of the text (as JSON Schema's regexes do);
         # jsonschema, as loading always did, as Python's `re` does: also before a final newline.
         return
+    best = _branch_meant(best)
     where = _json_path(best.absolute_path)
     raise InputError(
-        f"{source}: the graph document is invalid at {where}: {best.message}. "
+        f"{source}: the graph document is invalid at {where}{_entry_named(document, best.absolute_path)}: "
+        f"{best.message}{' (add it there)' if best.validator == 'required' else ''}. "
         "See fuzzroute/schema/graph.schema.json for the format: {\"name\", \"mount\", "
         "\"entries\": [{\"id\", \"match\": {\"regex\"|\"keywords\"|\"all\"|\"intent\"}, "
         "\"examples\"}], \"never_routes\", \"regex_dialect\"}."
     )
+
+
+def _branch_meant(error: Any) -> Any:
+    """The error of the one `oneOf` branch the author meant, when a single branch fails least.
+
+    A matcher is one of four kinds; an intent written without its examples fails every kind, and
+    jsonschema's best match is then "not valid under any of the given schemas", which names no fix.
+    The branch with the fewest errors is the kind the author wrote (its own key is not unexpected
+    there), so its first error ("'examples' is a required property") is the one to fix.
+    """
+    if error.validator != "oneOf" or not error.context:
+        return error
+    by_branch: dict[object, list[Any]] = {}
+    for sub in error.context:
+        by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
+    ranked = sorted(by_branch.values(), key=len)
+    if len(ranked) > 1 and len(ranked[0]) == len(ranked[1]):
+        return error
+    return _branch_meant(ranked[0][0])
+
+
+def _entry_named(document: object, path: Iterable[str | int]) -> str:
+    """` (entry 'id')` when the path lies inside an entry that has a string id: the author finds rules by id."""
+    parts = list(path)
+    if len(parts) < 2 or parts[0] != "entries" or not isinstance(parts[1], int) or not isinstance(document, dict):
+        return ""
+    entries = document.get("entries")
+    if not isinstance(entries, list) or parts[1] >= len(entries) or not isinstance(entries[parts[1]], dict):
+        return ""
+    entry_id = entries[parts[1]].get("id")
+    return f" (entry {entry_id!r})" if isinstance(entry_id, str) else ""
 
 
 def matcher_from_json(data: MatcherJson, where: str, dialect: str = "python") -> Matcher:
