@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from fuzzroute.engine.entries import Entry
-from fuzzroute.results.decided_records import RedosEvidence
 
-#: Seconds one timed run of a ReDoS attack may take before it is stopped (`redos`).
+#: Seconds one timed run of a ReDoS attack may take before it is stopped (`redos`); here, so that `check`
+#: reads it without loading the automata.
 EVIDENCE_SECONDS = 0.5
 
 BOUNDARY = (
@@ -52,14 +52,3 @@ def live_law(mount: str) -> str:
         )
     return f"Here neither law picks the start (the `{mount}` mount ranks or reads the entries), so order is moot."
 
-
-def evidence_words(evidence: list[RedosEvidence]) -> str:
-    """A ReDoS attack's timed evidence in words (a timing figure: kept out of the item's message, which is
-    deterministic).  Here, not in `redos`, so that `check` lists an item without loading the automata."""
-    if not evidence:
-        return "not measured"
-    return ", ".join(
-        f"{e.length} characters: "
-        + (f"over {EVIDENCE_SECONDS:g} s (stopped)" if e.seconds is None else f"{e.seconds:.4f} s")
-        for e in evidence
-    )
