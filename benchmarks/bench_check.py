@@ -168,11 +168,15 @@ def check_command(graph: Path, decide: bool) -> tuple[str, ...]:
             *(() if decide else ("--no-decide",)))
 
 
-def timed(command: Sequence[str], env: dict[str, str]) -> tuple[float, float, int, bytes]:
-    """Wall and CPU seconds of one whole process, its exit code (0 or 1 is a finished check) and its output."""
+def timed(command: Sequence[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float, float, int, bytes]:
+    """Wall and CPU seconds of one whole process, its exit code (0 or 1 is a finished check) and its output.
+
+    `python -m fuzzroute` imports the package from `cwd` before any PYTHONPATH entry: the code timed is
+    the one in `cwd` (the code before runs in its own folder).
+    """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(list(command), capture_output=True, cwd=ROOT, env=env, check=False)
+    done = subprocess.run(list(command), capture_output=True, cwd=cwd, env=env, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -193,16 +197,16 @@ def over_run_bound(output: bytes) -> int | None:
     return found
 
 
-def paired(command: Sequence[str], repeats: int, env: dict[str, str]) -> dict[str, Any]:
+def paired(command: Sequence[str], repeats: int, env: dict[str, str], cwd: Path = ROOT) -> dict[str, Any]:
     """`command` and the floor run alternately: median wall and CPU seconds, the floor's, the median pair ratio."""
-    _wall, _cpu, _code, output = timed(command, env)  # warm-up: the page cache, the bytecode cache
-    timed(FLOOR, env)
+    _wall, _cpu, _code, output = timed(command, env, cwd)  # warm-up: the page cache, the bytecode cache
+    timed(FLOOR, env, cwd)
     walls, cpus, floors, ratios = [], [], [], []
     for _ in range(repeats):
-        wall, cpu, code, _output = timed(command, env)
+        wall, cpu, code, _output = timed(command, env, cwd)
         if code not in (0, 1):
             raise RuntimeError(f"{' '.join(command)} exited {code}")
-        floor, _cpu, _code, _floor_output = timed(FLOOR, env)
+        floor, _cpu, _code, _floor_output = timed(FLOOR, env, cwd)
         walls.append(wall)
         cpus.append(cpu)
         floors.append(floor)
@@ -242,18 +246,18 @@ def measure(full: bool = False, keywords: int | None = None, reference: str | No
         folder = Path(scratch)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(folder / "bytecode")
-        codes: list[tuple[str, dict[str, str]]] = [("now", env)]
+        codes: list[tuple[str, dict[str, str], Path]] = [("now", env, ROOT)]
         if full and keywords is None:
             before = extract_commit(BASELINE_COMMIT, folder / "before")
             if before is not None:
-                codes.insert(0, ("before", {**env, "PYTHONPATH": str(before)}))
+                codes.insert(0, ("before", {**env, "PYTHONPATH": str(before)}, before))
         timings: dict[tuple[str, str, str], list[tuple[int, float]]] = {}
         for label, size, graph in graphs(folder, full, keywords):
             for checks, decide in modes:
-                for code, code_env in codes:
+                for code, code_env, code_root in codes:
                     if code == "before" and size not in BEFORE_SIZES:
                         continue
-                    got = paired(check_command(graph, decide), repeats, code_env)
+                    got = paired(check_command(graph, decide), repeats, code_env, code_root)
                     timings.setdefault((label, checks, code), []).append((size, got["wall"]))
                     bound = "" if not decide or got["bound"] is None else str(got["bound"])
                     rows.append((label, size, checks, code, int(got["runs"]), f"{got['wall']:.3f}",

@@ -12,6 +12,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import os
 import sys
 import tarfile
 from pathlib import Path
@@ -132,3 +133,17 @@ def test_the_report_size_breakdown_accounts_for_a_real_report(tmp_path: Path) ->
     assert sum(parts[kind] for kind in kinds) + len(decided) - 1 + 2 == parts["decided"]
     messages = sum(len(json.dumps(item["message"], ensure_ascii=False).encode("utf-8")) for item in decided)
     assert parts["decided[].message"] == messages
+
+
+def test_the_code_before_is_the_code_its_check_runs(tmp_path: Path) -> None:
+    """`python -m fuzzroute` reads the package of the folder it runs in before PYTHONPATH: the code before is
+    timed in its own folder, or both rows would time the current code."""
+    bench = _bench_check()
+    before = tmp_path / "before"
+    (before / "fuzzroute").mkdir(parents=True)
+    (before / "fuzzroute" / "__init__.py").write_text("", "utf-8")
+    (before / "fuzzroute" / "__main__.py").write_text("print('before')\n", "utf-8")
+    env = {**os.environ, "PYTHONPATH": str(before)}
+    command = bench.check_command(tmp_path / "g.json", True)
+    assert bench.timed(command, env, before)[3].strip() == b"before"
+    assert bench.timed(command, env)[3].strip() != b"before"  # run in the repository: its own package
