@@ -16,6 +16,15 @@ Two tables, made from two kept sources that are build-time dependencies only
   table (Apache-2.0, by Charles Pierse), kept where both spellings are words
   of the frequency table and neither is on `AMBIGUOUS` (a pair whose
   spellings are also two different words, "tire"/"tyre", "draft"/"draught").
+* `data/person_nouns.txt`: nouns whose first (most frequent) sense names a
+  person ("member", "friend", "pharmacist"), from WordNet 3.0's noun index
+  (Princeton University's WordNet licence, which allows redistribution with
+  its notice; read from Debian's `wordnet-base` files, or the folder
+  `WORDNET_DIR` names), kept where the word is in the frequency table at
+  `PERSON_FLOOR` or more and is no name of one person (an instance in
+  WordNet).  The naturalness gate reads it: an article is not dropped before
+  a person ("bring friend"), and "the pharmacist" made plural is not the one
+  a customer asks for.
 
     python scripts/make_word_tables.py
 
@@ -25,6 +34,7 @@ The tables are sorted, so a rerun with the same sources writes the same bytes.
 from __future__ import annotations
 
 import gzip
+import os
 import re
 from importlib.metadata import version
 from pathlib import Path
@@ -35,6 +45,15 @@ from wordfreq import iter_wordlist, zipf_frequency
 DATA = Path(__file__).resolve().parent.parent / "fuzzroute" / "strategies" / "data"
 FREQUENCIES = DATA / "word_frequencies.txt.gz"
 SPELLINGS = DATA / "us_uk_spellings.txt"
+PERSONS = DATA / "person_nouns.txt"
+#: Where WordNet's database files are (Debian's `wordnet-base`); `WORDNET_DIR` overrides it.
+WORDNET = Path(os.environ.get("WORDNET_DIR", "/usr/share/wordnet"))
+#: WordNet's lexicographer file of nouns that name people (`noun.person`).
+NOUN_PERSON = 18
+#: The synsets "person" and "people" themselves (filed under other lexicographer files).
+PERSON_SYNSETS = frozenset({"00007846", "07942152"})
+#: The rarest person nouns kept (Zipf 2.0: about 1 in 10 million words).
+PERSON_FLOOR = 2.0
 #: The rarest words kept (Zipf 1.5: about 3 in 100 million words).
 FLOOR = 1.5
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?$")
@@ -79,13 +98,47 @@ def spelling_table(known: set[str]) -> str:
     return head + "".join(f"{a} {b}\n" for a, b in pairs)
 
 
+def person_table(known: dict[str, float]) -> str:
+    """Single words whose first WordNet sense is a person, rarest ones and names of one person left out."""
+    lexicographer: dict[str, tuple[int, bool]] = {}
+    licence: list[str] = []
+    for line in (WORDNET / "data.noun").read_text(encoding="latin-1").splitlines():
+        if line.startswith("  "):
+            licence.append(line.strip().partition(" ")[2].rstrip())  # WordNet's licence, kept with its data
+            continue
+        offset, filenum, _rest = line.split(" ", 2)
+        lexicographer[offset] = (int(filenum), " @i " in line.partition(" | ")[0])
+    words = []
+    for line in (WORDNET / "index.noun").read_text(encoding="latin-1").splitlines():
+        if line.startswith("  "):
+            continue
+        fields = line.split()
+        lemma, senses, pointers = fields[0], int(fields[2]), int(fields[3])
+        first = fields[6 + pointers:][0]
+        filenum, instance = lexicographer[first]
+        assert len(fields[6 + pointers:]) == senses, line
+        if _WORD.match(lemma) and not instance and known.get(lemma, 0.0) >= PERSON_FLOOR \
+                and (filenum == NOUN_PERSON or first in PERSON_SYNSETS):
+            words.append(lemma)
+    head = (
+        "# Nouns whose most frequent sense names a person, one a line, from WordNet 3.0's noun index (first sense in\n"
+        "# noun.person, or the synsets person and people), kept at Zipf >= 2.0 in word_frequencies.txt.gz, names of\n"
+        "# one person left out. Made by scripts/make_word_tables.py. WordNet's licence, which stays with this list:\n"
+        + "".join(f"#   {line}".rstrip() + "\n" for line in licence)
+    )
+    return head + "".join(f"{w}\n" for w in sorted(words))
+
+
 def main() -> None:
     table = frequency_table()
     # mtime=0: the same table gives the same bytes on every run.
     FREQUENCIES.write_bytes(gzip.compress(table.encode("utf-8"), compresslevel=9, mtime=0))
     known = {w for line in table.splitlines() if not line.startswith("#") for w in line.split("\t")[1].split()}
     SPELLINGS.write_text(spelling_table(known), encoding="utf-8")
-    print(f"wrote {FREQUENCIES} ({len(known)} words) and {SPELLINGS}")
+    values = {w: float(line.split("\t")[0]) for line in table.splitlines() if not line.startswith("#")
+              for w in line.split("\t")[1].split()}
+    PERSONS.write_text(person_table(values), encoding="utf-8")
+    print(f"wrote {FREQUENCIES} ({len(known)} words), {SPELLINGS} and {PERSONS}")
 
 
 if __name__ == "__main__":

@@ -51,12 +51,16 @@ LAYERS: dict[str, frozenset[str]] = {
     "authoring": frozenset({"engine", "graphfiles", "results", "generate", "report"}),
     # Two versions of a graph: the automata over both, samples of what they leave undecided, the rows' verdicts.
     "diff": frozenset({"engine", "graphfiles", "decided", "results", "generate", "report"}),
+    # `fuzzroute fix`: candidate edits, proved on the graph before and after as `diff` compares two versions.
+    "fix": frozenset(
+        {"engine", "graphfiles", "decided", "strategies", "results", "generate", "report", "authoring", "diff"}
+    ),
     "cli": frozenset(
-        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "root"}
+        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "fix", "root"}
     ),
     # Test-runner plugins (pytest): what the command line may use, loaded only when asked for.
     "integrations": frozenset(
-        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "root"}
+        {"engine", "graphfiles", "decided", "results", "generate", "report", "authoring", "diff", "fix", "root"}
     ),
     # The root: the lazy public API (`__init__`), `python -m fuzzroute`, and the documented `fuzzroute.location`.
     "root": frozenset({"engine", "graphfiles", "decided", "generate", "cli"}),
@@ -129,9 +133,17 @@ LAYER_JOBS: dict[str, str] = {
         "`check_outputs`, the diff's writers, the HTML templates) and reads only the model; `fuzzroute.report` is "
         "the door every front end goes through"
     ),
-    "authoring": "`suggest`: picking examples worth declaring and editing the graph's source",
+    "authoring": (
+        "`suggest`: picking examples worth declaring; editing the graph's source (examples, and the rule edits "
+        "`fix` makes: `rule_edits` in memory, `python_rules`, `json_rules`, `ts_rules` in each form, proved by "
+        "loading the result again in `rule_source`)"
+    ),
     "diff": "`fuzzroute diff`: two versions of a graph, the automata over both, samples where they leave a pair "
             "undecided, the declared rows' verdicts",
+    "fix": "`fuzzroute fix`: the findings it works on (`gaps`, `near_miss_gaps`), candidate edits (`candidates`, "
+           "`variant_fixes`, `regex_text`), each proved on the graph before and after (`prove`, over `diff`'s "
+           "automata, with the set of messages it may move from `allowed`), made one by one (`fixing`), and its "
+           "document (`fix_document`, `fix_schema`)",
     "cli": "one module per command over the Python API, shared options in `options`, the group and bad-input "
            "handling in `app`",
     "integrations": "the pytest plugin, loaded only when asked for",

@@ -38,10 +38,14 @@ from fuzzroute.results.message_table import full_form
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
-LOST_CARD = "examples/banking.json:6: decided-never-wins [lost-card] 'lost card' -> cards  (never wins)"
-CREDIT_LINE = "examples/banking.json:7: decided-never-wins [credit-line] 'credit line' -> cards  (never wins)"
-ROLLBACK = "examples/devops.py:21: decided-overlap [rollback] 'roll back deploy' -> deploy  (shared text, fixed-words)"
-SCALE = "examples/devops.py:27: decided-overlap [scale] 'scale down' -> incident  (shared text, fixed-words)"
+#: A finding `fuzzroute fix` has an edit for says so at the end of its line (it is not proven here).
+FIX = "; try `fuzzroute fix`"
+LOST_CARD = f"examples/banking.json:6: decided-never-wins [lost-card] 'lost card' -> cards  (never wins{FIX})"
+CREDIT_LINE = f"examples/banking.json:7: decided-never-wins [credit-line] 'credit line' -> cards  (never wins{FIX})"
+ROLLBACK = (
+    f"examples/devops.py:21: decided-overlap [rollback] 'roll back deploy' -> deploy  (shared text, fixed-words{FIX})"
+)
+SCALE = f"examples/devops.py:27: decided-overlap [scale] 'scale down' -> incident  (shared text, fixed-words{FIX})"
 
 
 def untimed(text: str) -> str:

@@ -48,11 +48,12 @@ LEAN_REPORT_MODULES = {
 }
 #: Of the findings model, a lean command may load the proven tier's records, the decided tier's records (it
 #: builds them), the laws' claims (and the record base under them), check's typed listing lines and the JSON
-#: helper that keeps graph text inert, check's document and the catalogue of finding kinds; never the report document.
+#: helper that keeps graph text inert, check's document, the catalogue of finding kinds and which kinds
+#: `fuzzroute fix` has an edit for; never the report document.
 LEAN_RESULTS_MODULES = {
     "fuzzroute.results", "fuzzroute.results.jsonform", "fuzzroute.results.claims", "fuzzroute.results.proven_records",
     "fuzzroute.results.decided_records", "fuzzroute.results.record", "fuzzroute.results.check_document",
-    "fuzzroute.results.rows", "fuzzroute.results.finding_kinds",
+    "fuzzroute.results.rows", "fuzzroute.results.finding_kinds", "fuzzroute.results.fix_kinds",
 }
 
 

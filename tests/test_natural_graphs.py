@@ -89,26 +89,22 @@ def test_every_planted_near_miss_is_in_the_first_ten_rows_that_are_not_proven(sp
     assert not missing, (missing, [(r.kind, r.rule, r.variant, r.phrase) for r in rows])
 
 
-#: Known misses of the gate, said here rather than hidden: phrases the list calls unnatural that it lets through
-#: (the plural of a possessed or one-of-a-kind thing, a greeting before a bare noun).
-GATE_MISSES = {
-    "council.json": "'council taxes', 'my blue badges have expired', 'hi, school place'",
-    "gym.ts:gym": "'become member', 'bring friend'",
-    "pharmacy.py": "'are my pickups ready', 'hi, side effect'",
-}
+#: The one phrase the list calls unnatural that the gate still lets through, said here rather than hidden: the
+#: plural of a thing people hold one of ("is my pickup ready"), which no measure of its form tells from the plural
+#: of a thing people hold several of ("where is my order" -> "where are my orders").  The test fails when another
+#: one appears, and when this one is withheld (then it leaves this list).
+KNOWN_GATE_MISSES: dict[str, set[tuple[str, str]]] = {"pharmacy.py": {("are my pickups ready", "collection")}}
 
 
-@pytest.mark.parametrize("spec", [
-    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=f"the gate lets through {GATE_MISSES[s]}"))
-    if s in GATE_MISSES else s for s in sorted(PLANTED)
-])
+@pytest.mark.parametrize("spec", sorted(PLANTED))
 def test_no_listed_or_added_phrase_is_labelled_unnatural(spec: str) -> None:
     found = run(spec)
     shown = {(w.phrase, s.rule or s.to or "") for s in found.report.suggestions for w in s.witnesses}
     shown |= {(row.phrase, row.rule) for row in found.report.overview if row.phrase and row.rule}
     shown |= {(m.phrase, m.rule) for row in found.report.overview for m in row.members if m.phrase and m.rule}
     added = {(p.phrase, p.rule) for picks in found.suggested.picks.values() for p in picks}
-    assert not (shown | added) & unnatural_labels(), sorted((shown | added) & unnatural_labels())
+    unnatural = (shown | added) & unnatural_labels()
+    assert unnatural == KNOWN_GATE_MISSES.get(spec, set()), sorted(unnatural)
 
 
 @pytest.mark.skipif(shutil.which("patch") is None, reason="needs the patch program")

@@ -78,12 +78,12 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
     assert 0.25 < len(held) / len(found) < 0.42
 
 
-#: What the gate reaches today (measured: 76 of 85 held out, 0.894; 158 of 171 on the tuning part, 0.924):
+#: What the gate reaches today (measured: 78 of 85 held out, 0.918; 169 of 171 on the tuning part, 0.988):
 #: a floor against regressions while the 95% the gate is asked for is not met.
-MEASURED_FLOOR = {"tuning": 0.92, "held-out": 0.89}
+MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.91}
 
 
-@pytest.mark.xfail(strict=True, reason="the gate sorts 89% of the held-out part (76 of 85), short of 95%")
+@pytest.mark.xfail(strict=True, reason="the gate sorts 92% of the held-out part (78 of 85), short of 95%")
 def test_the_gate_sorts_the_held_out_part() -> None:
     held = [r for r in rows() if r.held_out]
     wrong = [(r.phrase, r.natural) for r in held if judged(r) != r.natural]

@@ -46,7 +46,7 @@ def readme_config() -> dict[str, Any]:
 
 def test_the_hooks_are_python_hooks_that_select_no_file_until_told() -> None:
     found = hooks()
-    assert {"fuzzroute-check", "fuzzroute-report", "fuzzroute-check-config"} <= set(found)
+    assert set(found) == {"fuzzroute-check", "fuzzroute-check-config", "fuzzroute-fix", "fuzzroute-report"}
     for hook in found.values():
         assert hook["language"] == "python" and hook["name"] and hook["description"]
         if "files" in hook:
@@ -99,6 +99,28 @@ def test_the_check_hook_fails_on_decided_findings_by_default(tmp_path: Path) -> 
     assert "accepted: on purpose" in output
 
 
+def test_the_fix_hook_writes_the_safe_fixes_of_every_selected_graph_then_passes(tmp_path: Path) -> None:
+    """As ruff's hook with --fix: the first run writes the fixes (pre-commit fails it, a file changed), the second
+    finds nothing to do; it fails on a decided finding no safe fix settles, as the check hook would."""
+    fix = hooks()["fuzzroute-fix"]
+    assert fix["entry"] == "fuzzroute fix --write"
+    devops, banking = tmp_path / "devops.py", tmp_path / "banking.json"
+    shutil.copy(ROOT / "examples" / "devops.py", devops)
+    shutil.copy(ROOT / "examples" / "banking.json", banking)
+    before = devops.read_text("utf-8"), banking.read_text("utf-8")
+    status, output = run_hook(fix, [], [str(devops), str(banking)])
+    assert status == 0, output
+    assert output.count("fuzzroute fix: graph") == 2 and output.count("Wrote ") == 2
+    after = devops.read_text("utf-8"), banking.read_text("utf-8")
+    assert after[0] != before[0] and after[1] != before[1]
+    status, output = run_hook(fix, [], [str(devops), str(banking)])
+    assert status == 0 and (devops.read_text("utf-8"), banking.read_text("utf-8")) == after, output
+    assert run_hook(hooks()["fuzzroute-check"], [], [str(devops), str(banking)])[0] == 0
+    support = tmp_path / "support.json"
+    shutil.copy(ROOT / "fuzzroute" / "examples" / "support.json", support)
+    assert run_hook(fix, [], [str(support)])[0] == 1  # its overlap has no safe fix: check would still fail
+
+
 def test_the_config_hook_checks_the_graphs_the_pyproject_table_lists(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -134,8 +156,7 @@ def test_the_readme_config_uses_these_hooks_with_patterns_that_select_the_graph(
     known = hooks()
     config = readme_config()
     used = [hook for repo in config["repos"] for hook in repo["hooks"]]
-    assert {hook["id"] for hook in used} == {"fuzzroute-check", "fuzzroute-report", "fuzzroute-check-config"}
-    assert set(known) >= {hook["id"] for hook in used}
+    assert {hook["id"] for hook in used} == set(known)  # the page shows every hook
     for repo in config["repos"]:  # a path to a clone and a commit of it: what the page tells a reader to write
         assert repo["repo"].startswith("/") and re.fullmatch(r"[0-9a-f]{40}", str(repo["rev"]))
     for hook in used:

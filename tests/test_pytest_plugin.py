@@ -192,6 +192,9 @@ def test_decided_items_fail_on_never_wins_and_shared_fixed_words_deciding_once_o
     # the skip points at the rule in the graph file, with the reason
     assert f"SKIPPED [1] examples/lookahead.json:{orders.location.line}: undecided: a negative lookahead" in done.stdout
     assert "examples/banking.json:6: decided-never-wins [lost-card] 'lost card' -> cards" in done.stdout
+    # a kind `fuzzroute fix` has an edit for says so, in the line and in what to do (nothing is proved here)
+    assert "(never wins; try `fuzzroute fix`)" in done.stdout
+    assert re.search(r"`fuzzroute fix \S*banking\.json` proposes an edit of the rule or its order", done.stdout)
     # one decided run per graph, on the controller, for both workers
     runs = sorted((folder / "decide.log").read_text(encoding="utf-8").splitlines())
     assert runs == ["banking controller", "devops controller", "lookahead controller"]

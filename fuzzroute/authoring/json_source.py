@@ -76,7 +76,7 @@ def _gap(text: str, entry: Node) -> str:
     return ", "
 
 
-def _insertions(text: str, root: Node, index: int, phrases: Sequence[str], ascii_only: bool) -> tuple[int, str]:
+def example_insertion(text: str, root: Node, index: int, phrases: Sequence[str], ascii_only: bool) -> tuple[int, str]:
     entries = root.member("entries")
     assert entries is not None
     entry = entries.items[index]
@@ -122,7 +122,7 @@ def add_examples(path: Path, text: str, additions: Mapping[int, Sequence[str]], 
         if not phrases:
             continue
         try:
-            splices.append(_insertions(text, root, index, phrases, ascii_only))
+            splices.append(example_insertion(text, root, index, phrases, ascii_only))
         except JsonEditError as exc:
             raise JsonEditError(
                 f'{path}: cannot add examples to rule "{ids[index]}" ($.entries[{index}]): {exc}. '

@@ -41,7 +41,7 @@ class SourceEditError(InputError):
 
 
 @dataclass(frozen=True)
-class _Site:
+class CallSite:
     """One `X.entry(...)` call: the line of `entry`, its literal id, and where its arguments are."""
 
     line: int
@@ -80,11 +80,11 @@ class _Offsets:
         return self.starts[line - 1] + len(text.encode("utf-8")[:byte_column].decode("utf-8", "replace"))
 
 
-def _entry_calls(source: str) -> list[_Site]:
+def entry_calls(source: str) -> list[CallSite]:
     """Every `X.entry(...)` call of the file."""
     tree = ast.parse(source)
     offset = _Offsets(source)
-    found: list[_Site] = []
+    found: list[CallSite] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "entry"):
             continue
@@ -93,34 +93,34 @@ def _entry_calls(source: str) -> list[_Site]:
             continue
         start = offset(func.end_lineno, func.end_col_offset)
         end = offset(node.end_lineno, node.end_col_offset or 0)
-        found.append(_Site(func.end_lineno, _id_literal(node), start, end))
+        found.append(CallSite(func.end_lineno, _id_literal(node), start, end))
     return found
 
 
-def _parse_call(source: str, site: _Site) -> cst.Call:
+def parse_call(source: str, site: CallSite) -> cst.Call:
     """The call's argument list as a libcst Call (wrapped in parentheses, so line breaks before `(` parse)."""
     expression = cst.parse_expression(_WRAP + source[site.start:site.end] + ")")
     assert isinstance(expression, cst.Call)
     return expression
 
 
-def _call_text(call: cst.Call, newline: str) -> str:
+def call_text(call: cst.Call, newline: str) -> str:
     text = cst.Module([], default_newline=newline).code_for_node(call)
     assert text.startswith(_WRAP) and text.endswith(")")
     return text[len(_WRAP):-1]
 
 
-def _quote_of(call: cst.Call) -> str:
+def quote_of(call: cst.Call) -> str:
     """The quote character the rule's examples use, else its other strings (else double quotes)."""
     found = _examples_arg(call)
     if found is not None and isinstance(found[1].value, (cst.List, cst.Tuple)):
-        own = _first_quote(found[1].value)
+        own = first_quote(found[1].value)
         if own is not None:
             return own
-    return _first_quote(call) or '"'
+    return first_quote(call) or '"'
 
 
-def _first_quote(node: cst.CSTNode) -> str | None:
+def first_quote(node: cst.CSTNode) -> str | None:
     strings: list[cst.SimpleString] = []
 
     class Strings(cst.CSTVisitor):
@@ -154,7 +154,7 @@ def _no_comment(line: cst.TrailingWhitespace) -> cst.TrailingWhitespace:
     return cst.TrailingWhitespace(newline=line.newline)
 
 
-def _extend(
+def extend_items(
     items: Sequence[Any], new: Sequence[Any], opening: Whitespace, closing: Whitespace
 ) -> tuple[list[Any], Whitespace]:
     """`items + new` laid out like `items` (one line, or one per line with the same indent).
@@ -207,21 +207,21 @@ def _extend(
     return joined, closing
 
 
-def _strings(phrases: Sequence[str], quote: str) -> list[cst.Element]:
+def string_elements(phrases: Sequence[str], quote: str) -> list[cst.Element]:
     return [cst.Element(cst.SimpleString(string_literal(p, quote))) for p in phrases]
 
 
-def _extended_list(value: cst.List | cst.Tuple, phrases: Sequence[str], quote: str) -> cst.BaseExpression:
-    new = _strings(phrases, quote)
+def extended_list(value: cst.List | cst.Tuple, phrases: Sequence[str], quote: str) -> cst.BaseExpression:
+    new = string_elements(phrases, quote)
     if isinstance(value, cst.List):
         if not value.elements:
             return value.with_changes(elements=new)
         opening_ws, closing_ws = value.lbracket.whitespace_after, value.rbracket.whitespace_before
-        elements, closing = _extend(value.elements, new, opening_ws, closing_ws)
+        elements, closing = extend_items(value.elements, new, opening_ws, closing_ws)
         return value.with_changes(elements=elements, rbracket=value.rbracket.with_changes(whitespace_before=closing))
     opening = value.lpar[0].whitespace_after if value.lpar else cst.SimpleWhitespace("")
     closing_ws = value.rpar[0].whitespace_before if value.rpar else cst.SimpleWhitespace("")
-    elements, closing = _extend(value.elements, new, opening, closing_ws)
+    elements, closing = extend_items(value.elements, new, opening, closing_ws)
     if len(value.elements) == 1 and not isinstance(opening, cst.ParenthesizedWhitespace):
         elements[-1] = elements[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)  # ("a",) becomes ("a", "b")
     rpar = [value.rpar[0].with_changes(whitespace_before=closing), *value.rpar[1:]] if value.rpar else value.rpar
@@ -237,29 +237,31 @@ def _examples_arg(call: cst.Call) -> tuple[int, cst.Arg] | None:
     return None
 
 
-def _refuse(path: Path, entry: Entry, line: int | None, why: str, fix: str) -> SourceEditError:
+def refuse(
+    path: Path, entry: Entry, line: int | None, why: str, fix: str, doing: str = "add examples to"
+) -> SourceEditError:
     at = f"{path}:{line}" if line is not None else str(path)
-    return SourceEditError(f'{at}: cannot add examples to rule "{entry.id}" (rule #{entry.index + 1}): {why}. {fix}')
+    return SourceEditError(f'{at}: cannot {doing} rule "{entry.id}" (rule #{entry.index + 1}): {why}. {fix}')
 
 
-def _edited_call(path: Path, entry: Entry, site: _Site, call: cst.Call, phrases: Sequence[str]) -> cst.Call:
+def call_with_examples(path: Path, entry: Entry, site: CallSite, call: cst.Call, phrases: Sequence[str]) -> cst.Call:
     if any(arg.star for arg in call.args):
-        raise _refuse(
+        raise refuse(
             path, entry, site.line, "its `.entry(` call passes arguments with * or **, so its examples may be computed",
             "Spell the arguments out in the call, or add the examples by hand.",
         )
-    quote = _quote_of(call)
+    quote = quote_of(call)
     found = _examples_arg(call)
     if found is not None:
         position, arg = found
         value = arg.value
         if isinstance(value, cst.Name) and value.value == "None":
-            new_value: cst.BaseExpression = cst.List(_strings(phrases, quote))
+            new_value: cst.BaseExpression = cst.List(string_elements(phrases, quote))
         elif isinstance(value, (cst.List, cst.Tuple)) and value.elements:
-            new_value = _extended_list(value, phrases, quote)
+            new_value = extended_list(value, phrases, quote)
         else:
             shown = cst.Module([]).code_for_node(value)
-            raise _refuse(
+            raise refuse(
                 path, entry, site.line,
                 f"its examples are not a literal list (`examples={shown}`), so an edit could not tell where they "
                 "come from",
@@ -270,12 +272,12 @@ def _edited_call(path: Path, entry: Entry, site: _Site, call: cst.Call, phrases:
         args[position] = arg.with_changes(value=new_value)
         return call.with_changes(args=args)
     new_arg = cst.Arg(
-        keyword=cst.Name("examples"), value=cst.List(_strings(phrases, quote)),
+        keyword=cst.Name("examples"), value=cst.List(string_elements(phrases, quote)),
         equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
     )
     old = list(call.args)
     closing = old[-1].whitespace_after_arg
-    args, closing = _extend(
+    args, closing = extend_items(
         [*old[:-1], old[-1].with_changes(whitespace_after_arg=cst.SimpleWhitespace(""))], [new_arg],
         call.whitespace_before_args, closing,
     )
@@ -283,24 +285,31 @@ def _edited_call(path: Path, entry: Entry, site: _Site, call: cst.Call, phrases:
     return call.with_changes(args=args)
 
 
-def _site_of(path: Path, entry: Entry, sites: list[_Site], entries: Sequence[Entry]) -> _Site:
+def site_of(
+    path: Path, entry: Entry, sites: list[CallSite], entries: Sequence[Entry], doing: str = "add examples to"
+) -> CallSite:
+    """The one `.entry(` call that declares `entry` (refused, saying why, when no single call does)."""
+    by_hand = "add the examples by hand" if doing == "add examples to" else "make the change by hand"
+    command = "suggest" if doing == "add examples to" else "fix"
     location = entry.location
     if location is None or Path(location.file).resolve() != path.resolve():
         where = "an unknown place" if location is None else str(location)
-        raise _refuse(
+        raise refuse(
             path, entry, None, f"the rule is declared in {where}, not in this file",
-            "Run `fuzzroute suggest` on the file that declares it, or add the examples by hand.",
+            f"Run `fuzzroute {command}` on the file that declares it, or {by_hand}.", doing,
         )
     sharing = [e for e in entries if e.location == location]
     same_line = [s for s in sites if s.line == location.line]
     if len(same_line) < len(sharing):
         names = ", ".join(f'"{e.id}"' for e in sharing)
-        raise _refuse(
+        raise refuse(
             path, entry, location.line,
             f"{len(same_line) or 'no'} `.entry(` call(s) on this line declare {len(sharing)} rules ({names}): the "
-            "graph is built in a loop or a helper function, so no edit of a call can add examples to just this rule",
+            f"graph is built in a loop or a helper function, so no edit of a call can {doing} just this rule",
             "Declare the rule with its own `.entry(...)` call, pick other rules with --rule, "
-            "or add the examples where the loop gets its data.",
+            "or add the examples where the loop gets its data." if doing == "add examples to" else
+            f"Declare the rule with its own `.entry(...)` call, or {by_hand} where the loop gets its data.",
+            doing,
         )
     candidates = [s for s in same_line if s.ident == entry.id]
     if len(candidates) != 1 or sum(e.id == entry.id for e in sharing) != 1:
@@ -309,9 +318,9 @@ def _site_of(path: Path, entry: Entry, sites: list[_Site], entries: Sequence[Ent
             if not candidates
             else "several `.entry(` calls with this id are on its line"
         )
-        raise _refuse(
+        raise refuse(
             path, entry, location.line, why,
-            "Declare the rule as `.entry(\"" + entry.id + "\", ...)` on its own line, or add the examples by hand.",
+            "Declare the rule as `.entry(\"" + entry.id + f"\", ...)` on its own line, or {by_hand}.", doing,
         )
     return candidates[0]
 
@@ -319,27 +328,27 @@ def _site_of(path: Path, entry: Entry, sites: list[_Site], entries: Sequence[Ent
 def add_examples(path: Path, source: str, entries: Sequence[Entry], additions: Mapping[int, Sequence[str]]) -> str:
     """The source with `additions[i]` appended to the examples of entry `i`'s `.entry(` call."""
     try:
-        sites = _entry_calls(source)
+        sites = entry_calls(source)
     except SyntaxError as exc:
         raise SourceEditError(f"{path}:{exc.lineno}: cannot be parsed ({exc.msg}); it was left untouched.") from None
-    edits: dict[int, tuple[_Site, str]] = {}
+    edits: dict[int, tuple[CallSite, str]] = {}
     for index, phrases in additions.items():
         if not phrases:
             continue
         entry = entries[index]
-        site = _site_of(path, entry, sites, entries)
+        site = site_of(path, entry, sites, entries)
         if site.start in edits:
-            raise _refuse(
+            raise refuse(
                 path, entry, site.line, "another rule is declared by the same call", "Add the examples by hand."
             )
         try:
-            call = _parse_call(source, site)
+            call = parse_call(source, site)
         except cst.ParserSyntaxError as exc:
-            raise _refuse(
+            raise refuse(
                 path, entry, site.line, f"libcst cannot parse its call ({exc.message})", "Add the examples by hand."
             ) from None
         newline = "\r\n" if "\r\n" in source else "\n"
-        edits[site.start] = (site, _call_text(_edited_call(path, entry, site, call, phrases), newline))
+        edits[site.start] = (site, call_text(call_with_examples(path, entry, site, call, phrases), newline))
     out = source
     for site, text in sorted(edits.values(), key=lambda item: item[0].start, reverse=True):
         out = out[:site.start] + text + out[site.end:]

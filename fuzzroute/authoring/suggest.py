@@ -141,6 +141,12 @@ def edited_source(suggested: Suggested, original: str | None = None) -> tuple[st
     `original` is the file's text when the graph was loaded: a file edited
     since (by its author, while suggest explored) is refused as changed.
     """
+    old, new, _graph = edited_graph_source(suggested, original)
+    return old, new
+
+
+def edited_graph_source(suggested: Suggested, original: str | None = None) -> tuple[str, str, Graph]:
+    """`edited_source`, and the graph the new text declares (loaded once, to prove the edit)."""
     loaded = suggested.loaded
     additions = suggested.additions()
     old = read_source(loaded.path)
@@ -172,7 +178,7 @@ def edited_source(suggested: Suggested, original: str | None = None) -> tuple[st
             f"{loaded.path}: after the edit the graph does not declare exactly the old rules plus the suggested "
             "examples (the graph may be built dynamically); the file was left untouched. Add the examples by hand."
         )
-    return old, new
+    return old, new, edited
 
 
 def diff_root(path: Path) -> Path:

@@ -95,11 +95,13 @@ def _end_of_line(data: bytes, node: Node, after: int) -> int:
     return end
 
 
-def _items(node: Node) -> list[Node]:
+def items_of(node: Node) -> list[Node]:
     return [c for c in node.named_children if c.type != "comment"]
 
 
-def _append(data: bytes, container: Node, items: list[Node], new: list[str], newline: bytes) -> list[tuple[int, bytes]]:
+def appended(
+    data: bytes, container: Node, items: list[Node], new: list[str], newline: bytes
+) -> list[tuple[int, bytes]]:
     """Splices that append `new` (already rendered) to a non-empty array or object, in its layout."""
     last = items[-1]
     after_last = data[last.end_byte:container.end_byte - 1]
@@ -131,7 +133,7 @@ def _refuse(path: Path, entry: Entry, why: str) -> TsEditError:
     )
 
 
-def _splices(path: Path, data: bytes, entry: Entry, site: RuleSite | None, phrases: Sequence[str],
+def example_splices(path: Path, data: bytes, entry: Entry, site: RuleSite | None, phrases: Sequence[str],
              newline: bytes) -> list[tuple[int, bytes]]:
     if site is None:
         raise _refuse(path, entry, "it is an unconditional start (no `match` or `when`), which cannot declare examples")
@@ -141,18 +143,18 @@ def _splices(path: Path, data: bytes, entry: Entry, site: RuleSite | None, phras
         array = site.examples
         while array.type in ("parenthesized_expression", "as_expression", "satisfies_expression"):
             array = array.named_children[0]
-        if array.type != "array" or not _items(array):
+        if array.type != "array" or not items_of(array):
             raise _refuse(path, entry, "its `examples` is not a non-empty array literal")
-        return _append(data, array, _items(array), literals, newline)
+        return appended(data, array, items_of(array), literals, newline)
     array_text = "[" + ", ".join(literals) + "]"
     if site.holder is not None:
-        members = _items(site.holder)
+        members = items_of(site.holder)
         if not members:
             return [(site.holder.start_byte + 1, f" examples: {array_text} ".encode())]
-        return _append(data, site.holder, members, [f"examples: {array_text}"], newline)
-    if site.arguments is None or not _items(site.arguments):
+        return appended(data, site.holder, members, [f"examples: {array_text}"], newline)
+    if site.arguments is None or not items_of(site.arguments):
         raise _refuse(path, entry, "its `.entry(` call has no skill argument to follow")
-    skill = _items(site.arguments)[0]
+    skill = items_of(site.arguments)[0]
     return [(skill.end_byte, f", {{ examples: {array_text} }}".encode())]
 
 
@@ -168,7 +170,7 @@ def add_examples(
     splices: list[tuple[int, bytes]] = []
     for index, phrases in sorted(additions.items()):
         if phrases:
-            splices.extend(_splices(path, data, entries[index], sites[index], phrases, newline))
+            splices.extend(example_splices(path, data, entries[index], sites[index], phrases, newline))
     out = data
     for offset, text in sorted(splices, key=lambda s: s[0], reverse=True):
         out = out[:offset] + text + out[offset:]

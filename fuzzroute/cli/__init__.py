@@ -42,6 +42,12 @@ def _example() -> click.Command:
     return example
 
 
+def _fix() -> click.Command:
+    from fuzzroute.cli.fix import fix
+
+    return fix
+
+
 def _merge() -> click.Command:
     from fuzzroute.cli.merge import merge
 
@@ -61,7 +67,7 @@ def _suggest() -> click.Command:
 
 
 for _name, _loader in (("check", _check), ("claim", _claim), ("report", _report), ("suggest", _suggest),
-                       ("accept", _accept), ("merge", _merge), ("diff", _diff),
+                       ("accept", _accept), ("merge", _merge), ("diff", _diff), ("fix", _fix),
                        ("example", _example)):
     main.add_lazy_command(_name, _loader)
 

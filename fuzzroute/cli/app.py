@@ -175,7 +175,7 @@ def main(config_path: Path | None = None, isolated: bool = False) -> None:
     --config FILE) gives every option's default under its long name (fail-on,
     budget, workers, ...), at its top for every command and in a command's
     table ([tool.fuzzroute.report]) for that command; graphs = [...] lists the
-    graphs check and report use when given none. The command line wins over
+    graphs check, fix and report use when given none. The command line wins over
     the file, the file over the built-in defaults; --isolated reads no file.
 
     \b

@@ -6,7 +6,7 @@ wins over fuzzroute's own default.  Keys at the top of the table apply to
 every command that has that option (`fail-on`, `budget`, `workers`, ...),
 but for `diff`'s `fail-on` and `budget`, which mean other things (`NOT_SHARED`);
 a command's own table (`[tool.fuzzroute.report]`) wins over the top for
-that command.  `graphs = [...]` lists the graphs `check` and `report` use
+that command.  `graphs = [...]` lists the graphs `check`, `fix` and `report` use
 when given none.
 
 The defaults reach the commands as click's `default_map`, so each value is

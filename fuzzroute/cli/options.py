@@ -139,6 +139,14 @@ DIFF_EPILOG = exit_codes_epilog(
     "       proven error the base did not have; --fail-on moved: that, or any\n"
     "       decided move of a message (sampled moves never fail)",
 )
+#: `fix`: exit 1 when, after the safe fixes (written or shown), `check --fail-on` would still fail.
+FIX_EPILOG = exit_codes_epilog(
+    "after the safe fixes (written, shown or only listed) `check --fail-on`\n"
+    "       would pass",
+    "after the safe fixes `check --fail-on` would still fail (a finding with no\n"
+    "       safe fix, or a proven error no fix is for); --fail-on never: 0 instead",
+    after="A second run after --write finds nothing more to do.",
+)
 #: Kept for callers that want the `report` wording.
 EXIT_CODES_EPILOG = REPORT_EPILOG
 

@@ -187,6 +187,9 @@ def report_one(
 ) -> int:
     """One graph's report (see `report`): its exit status, 0 or 1; an interrupted run ends the process with 130."""
     from fuzzroute.cli.merge import parse_shard
+    from fuzzroute.fix.report_fixes import (
+        proposed_fixes,
+    )
     from fuzzroute.report import (
         ReportOptions,
         default_html_path,
@@ -225,7 +228,7 @@ def report_one(
             graph_format=loaded.format, phases=None if progress is None else progress.phase, baseline=baseline,
             baseline_source=str(baseline_path), sarif_path=anchored(sarif_path, start), fail_on=fail_on,
             db=anchored(db, start), db_shown=db, workers=workers or os.cpu_count() or 1, shard=shard,
-            decide=decide, junit_path=anchored(junit_path, start), typos=typos,
+            decide=decide, junit_path=anchored(junit_path, start), typos=typos, fixes=proposed_fixes,
             # write_report checks once, before any work, that no output replaces one of these or another output
             graph_file=start / split_spec(graph_spec)[0], baseline_file=anchored(baseline_path, start),
         ))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,6 +25,9 @@ from fuzzroute.cli.options import (
 from fuzzroute.cli.terminal import echo_verbatim, show_graph_output
 from fuzzroute.engine.errors import InputError
 from fuzzroute.graphfiles.capture import GraphOutput
+
+if TYPE_CHECKING:
+    from fuzzroute.fix import FixRun
 
 
 @click.command(epilog=SUGGEST_EPILOG)
@@ -41,8 +45,8 @@ from fuzzroute.graphfiles.capture import GraphOutput
 @click.option("--write", "write", is_flag=True, help="Add the examples to the graph file in place (atomically).")
 @click.option(
     "--with-gaps", "with_gaps", is_flag=True,
-    help="Also add the gaps and defects found (check then fails on them until each rule is fixed) [default: only "
-    "examples check passes].",
+    help="Also add the gaps and defects found, each with the rule fix `fuzzroute fix` proves safe for it beside "
+    "it (a gap with no safe fix makes check fail until the rule is fixed) [default: only examples check passes].",
 )
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Format of the list (ignored with --diff).")
@@ -68,7 +72,13 @@ def suggest(
     is then left untouched), or 130 on Ctrl-C (nothing is written).
     """
     from fuzzroute.authoring.listing import render_text
-    from fuzzroute.authoring.suggest import diff_root, edited_source, suggest_examples, unified_diff, write_source
+    from fuzzroute.authoring.suggest import (
+        diff_root,
+        edited_graph_source,
+        suggest_examples,
+        unified_diff,
+        write_source,
+    )
     from fuzzroute.authoring.suggestions_document import suggestions_json_text
     from fuzzroute.cli.progress import progress_bar
     from fuzzroute.graphfiles.loader import load_graph
@@ -89,10 +99,18 @@ def suggest(
             loaded, rules=rules, per_rule=per_rule, seed=seed, budget_phrases=phrases, budget_seconds=seconds,
             progress=progress, typos=typos, with_gaps=with_gaps,
         )
+    fixed = None
     try:
         if suggested.count and (show_diff or write):
             with graph_output.window(), working_directory_kept():  # the edited text is loaded once, to prove it
-                old, new = edited_source(suggested, original)
+                old, new, edited = edited_graph_source(suggested, original)
+                gaps = [p for picks in suggested.picks.values() for p in picks
+                        if suggested.added(p) and not p.verdict.passes]
+                if with_gaps and gaps:
+                    from fuzzroute.fix.beside_examples import fixes_beside
+
+                    fixed = fixes_beside(loaded, new, edited, gaps)  # each gap's safe rule fix, beside its example
+                    new = fixed.new
     finally:
         show_graph_output(graph_output.lines, cut_bytes=graph_output.cut_bytes, verbose=level > 0, quiet=level < 0)
     if not (show_diff or write):
@@ -106,6 +124,8 @@ def suggest(
         return
     if show_diff:
         echo_verbatim(unified_diff(loaded.path, old, new))  # byte-exact into a file, so `patch` applies it
+        if fixed is not None:
+            click.echo(_fixes_text(fixed), err=True)
         root = diff_root(loaded.path)
         if root != Path.cwd().resolve():
             click.echo(f"fuzzroute suggest: the graph is outside the current directory; apply this diff in {root} "
@@ -114,11 +134,24 @@ def suggest(
     write_source(loaded.path, new, expected=old)
     if level >= 0:
         click.echo(render_text(suggested) + "\n")
+        if fixed is not None:
+            click.echo(_fixes_text(fixed) + "\n")
+    made = "" if fixed is None else f" and {fixed.count('safe', made=True)} rule fix(es) beside the gaps"
     click.echo(
-        f"Wrote {suggested.count} example(s) into {loaded.path}. "
+        f"Wrote {suggested.count} example(s){made} into {loaded.path}. "
         f"Run `fuzzroute check {graph_spec}` to prove them."
     )
     sys.stdout.flush()
+
+
+def _fixes_text(run: FixRun) -> str:
+    """The rule fixes `--with-gaps` made (or could not make) beside the gap examples, as `fuzzroute fix` lists them."""
+    from fuzzroute.fix import fix_document, fix_text
+
+    document = fix_document(run, fail_on="never", exit_status=0, written=False, diff="")
+    lines = fix_text(document, mode="beside").splitlines()
+    return "\n".join(["Rule fixes beside the gap examples (proven safe as `fuzzroute fix` proves them):",
+                      *lines[1:-2]])
 
 
 def _text_before(graph_spec: str) -> str | None:

@@ -62,12 +62,16 @@ class Budget:
 class Automata:
     """The search-semantics automaton of every data rule of both versions (see the module docstring)."""
 
-    def __init__(self, base: Sequence[Entry], head: Sequence[Entry], budget: Budget | None = None) -> None:
+    def __init__(
+        self, base: Sequence[Entry], head: Sequence[Entry], budget: Budget | None = None,
+        extra: Sequence[Entry] = (),
+    ) -> None:
+        """`extra`: more data rules to ask about beside both versions' (side `extra`), over the same alphabet."""
         self.budget = budget if budget is not None else Budget()
         self._key: dict[tuple[str, int], int] = {}
         distinct: dict[str, int] = {}
         copies: list[Entry] = []
-        for side, entries in (("base", base), ("head", head)):
+        for side, entries in (("base", base), ("head", head), ("extra", extra)):
             for entry in entries:
                 if entry.data_matcher is None:
                     continue

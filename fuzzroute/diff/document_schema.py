@@ -29,9 +29,12 @@ SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "diff.schema.j
 _DEFS = "#/$defs/{name}"
 
 
-def diff_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the diff document."""
-    (root,), definitions = msgspec.json.schema_components([DiffDocument], ref_template=_DEFS)
+def model_schema(model: type, *, urn: str, title: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a document model: its own definition at the root, every field required.
+
+    The diff document's and the fix document's schemas are both made here.
+    """
+    (root,), definitions = msgspec.json.schema_components([model], ref_template=_DEFS)
     name = root["$ref"].rsplit("/", 1)[-1]
     document = definitions.pop(name)
     for definition in (document, *definitions.values()):
@@ -41,11 +44,16 @@ def diff_schema() -> dict[str, Any]:
                 field.pop("default", None)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"urn:fuzzroute:schema:diff:{DIFF_VERSION}",
-        "title": "fuzzroute diff document",
+        "$id": urn,
+        "title": title,
         **{key: value for key, value in document.items() if key != "title"},
         "$defs": dict(sorted(definitions.items())),
     }
+
+
+def diff_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the diff document."""
+    return model_schema(DiffDocument, urn=f"urn:fuzzroute:schema:diff:{DIFF_VERSION}", title="fuzzroute diff document")
 
 
 def diff_schema_text() -> str:

@@ -96,7 +96,8 @@ class LawTable:
         return self.answers.get((old, new), PairAnswer(NO_MESSAGE))
 
 
-def _question(automata: Automata, side: str, winner: Winner) -> Question:
+def question(automata: Automata, side: str, winner: Winner) -> Question:
+    """What must hold, in automaton keys, for `winner` to start the turn on one version's side."""
     must: list[int] = []
     opaque: list[str] = []
     opaque_must: set[str] = set()
@@ -132,8 +133,8 @@ def _unread(automata: Automata, side: str, entry: Entry) -> str:
 def decide_law(base: Graph, head: Graph, law: Law, automata: Automata, matching: RuleMatching) -> LawTable:
     """Answer every pair of `law` that can move messages (and the stays of rules that move); see the docstring."""
     table = LawTable(law, winners(base.entries, law), winners(head.entries, law))
-    olds = [(w, _question(automata, "base", w)) for w in table.base_winners]
-    news = [(w, _question(automata, "head", w)) for w in table.head_winners]
+    olds = [(w, question(automata, "base", w)) for w in table.base_winners]
+    news = [(w, question(automata, "head", w)) for w in table.head_winners]
     possible = _possible_pairs(base, head, matching)
     texts = Texts(automata, base, head, matching)
 

@@ -28,6 +28,15 @@ from) and the graph's words, with the shipped word frequencies
   words ("my debit credit is blocked"); the trigger inflected into a form
   people write there (`variants.inflection_allowed`: never "persons",
   "warmers", "dairies", a mass noun in the plural);
+* a noun keeps the number the author's sentence gives it where nothing
+  else agrees ("I lost my cards"), a person keeps the article before it
+  ("bring friend", "talk to the pharmacists"), and the writer's own one
+  thing ("is my pickup ready", "pay my council tax") is made plural only
+  where people often have several ("my parking permits", "my children");
+* no subject pronoun before a bare noun ("I entry card"), no everyday
+  word capitalised mid-sentence, no number word counting nothing, no
+  topic named in the singular that the rule's sentences name in the plural
+  ("hi, side effect");
 * (near misses and written examples) not two rules' words glued together
   ("opening hours pharmacist"): an opening greeting aside.
 
@@ -57,6 +66,7 @@ from fuzzroute.strategies.roles import (
     FUNCTION_WORDS,
     INTERJECTIONS,
     PREPOSITIONS,
+    SINGULAR_DET,
     WH_WORDS,
     bare,
     is_content,
@@ -71,7 +81,7 @@ from fuzzroute.strategies.variants import (
     inflection_allowed,
     verbless,
 )
-from fuzzroute.strategies.word_frequencies import is_listed, other_spelling, zipf
+from fuzzroute.strategies.word_frequencies import is_listed, names_a_person, other_spelling, zipf
 
 _TOKEN = re.compile(r"[\w'’-]+")
 #: Words that open a message without being part of its request ("hi, where is my order").
@@ -201,10 +211,39 @@ def _edits(phrase: list[str], source: list[str], sentence: bool) -> list[_Edit]:
     """The word-level edits that turn `source` into `phrase` (difflib's opcodes, equal runs left out);
     each `_Edit.start` is its position in the source."""
     matcher = difflib.SequenceMatcher(a=source, b=phrase, autojunk=False)
-    return [
-        _Edit(i1, list(phrase[j1:j2]), list(source[i1:i2]), source, sentence)
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"
-    ]
+    found: list[_Edit] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1 > 1 and not _respelled(source[i1:i2], phrase[j1:j2]):
+            # as many words for as many ("badge has" -> "badges have"): one change for each word
+            found.extend(_Edit(i1 + k, [phrase[j1 + k]], [source[i1 + k]], source, sentence)
+                         for k in range(i2 - i1) if phrase[j1 + k] != source[i1 + k])
+            continue
+        if tag == "replace" and not _respelled(source[i1:i2], phrase[j1:j2]):
+            paired = _paired_by_lemma(source[i1:i2], phrase[j1:j2])
+            if paired is not None:  # "does a" -> "do": "does" made "do", "a" dropped
+                found.extend(_Edit(i1 + k, [phrase[j1 + m]] if m is not None else [], [source[i1 + k]], source,
+                                   sentence) for k, m in paired if m is None or phrase[j1 + m] != source[i1 + k])
+                continue
+        found.append(_Edit(i1, list(phrase[j1:j2]), list(source[i1:i2]), source, sentence))
+    return found
+
+
+def _paired_by_lemma(old: Sequence[str], new: Sequence[str]) -> list[tuple[int, int | None]] | None:
+    """Fewer words put where more stood, each new word a form of one old word in order ("does a" -> "do"): the
+    old words each with the new word it became (None: dropped); None when a new word is no form of an old one."""
+    if len(new) >= len(old) or (len(old) == 2 and old[0] in ("a", "an") and _plural_of(old[1], new[0])):
+        return None  # "a member" -> "members" is one change, judged whole (`_one_made_several`)
+    pairs: list[tuple[int, int | None]] = []
+    at = 0
+    for k, word in enumerate(old):
+        if at < len(new) and _lemmas_of(word) & _lemmas_of(new[at]):
+            pairs.append((k, at))
+            at += 1
+        else:
+            pairs.append((k, None))
+    return pairs if at == len(new) else None
 
 
 def _edit(phrase: list[str], source: list[str], sentence: bool = True) -> _Edit:
@@ -221,6 +260,23 @@ def _imperative(words: Sequence[str]) -> bool:
     return bool(words) and words[0] not in FUNCTION_WORDS and role_of(words, 0).kind == "verb-base"
 
 
+#: Openings that ask the bot to do something, after which the verb is a command's ("can you deliver my medicine").
+_ASKING = (("can", "you"), ("could", "you"), ("would", "you"), ("please",))
+
+
+def _request_verb_at(words: Sequence[str]) -> int | None:
+    """Where the verb of a message that is a command stands ("book a class": 0; "can you deliver my medicine":
+    2), or None when the message is no command (a question, a statement about the writer)."""
+    if _imperative(words):
+        return 0
+    for opening in _ASKING:
+        n = len(opening)
+        if tuple(words[:n]) == opening and n < len(words) and words[n] not in FUNCTION_WORDS \
+                and words[n] in lemmas(words[n]).get("VERB", ()):
+            return n
+    return None
+
+
 class Gate:
     """The naturalness gate of one graph (see the module docstring); `why` judges one phrase."""
 
@@ -232,7 +288,16 @@ class Gate:
             self._graph_words |= {w for x in entry.examples or () for w in _words(x)}
             if entry.data_matcher is not None:
                 self._graph_words |= set(rule_words(entry))
+        #: The graph's words it never writes capitalised inside a sentence (no name such as "Heathrow").
+        self._everyday_words = self._graph_words - {
+            bare(t) for e in self.entries for x in e.examples or () for t in x.split()[1:] if t[:1].isupper()
+        }
         self._sources: dict[int, list[tuple[list[str], bool]]] = {}
+        #: Plural nouns the graph's sentences write after "my" ("transfer my prescriptions"): several are owned.
+        self._owned_plurals = {
+            said[i] for e in self.entries for x in e.examples or () for said in [_words(x)]
+            for i in range(len(said)) if _plural_noun(said[i]) and _determiner_of(said, i) == "my"
+        }
 
     def sources(self, entry: Entry) -> list[tuple[list[str], bool]]:
         """The rule's own sentences, as words, each with whether it is a sentence (a declared example) rather
@@ -257,6 +322,9 @@ class Gate:
         examples = tuple(entry.examples or ()) if entry is not None else ()
         checks: tuple[Callable[[], str | None], ...] = (
             lambda: title_case(phrase),
+            lambda: capitals_inside(phrase, self._everyday_words),
+            lambda: dangling_number(phrase, self._graph_words),
+            lambda: ends_on_comma(phrase),
             lambda: article_before_mass_noun(phrase),
             lambda: _said(doubled_word(phrase, examples), "the word {!r} is doubled"),
             lambda: _said(repeated_lemma(phrase, examples), "the word {!r} is said twice"),
@@ -264,7 +332,9 @@ class Gate:
             lambda: inflected_fixed_phrase(phrase),
             lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
-            lambda: None if entry is None else self._edit_of_source(phrase, entry),
+            lambda: pronoun_before_noun(phrase),
+            lambda: None if entry is None else self._edit_of_source(phrase, entry, glue=glue),
+            lambda: None if entry is None else singular_of_a_plural_topic(phrase, examples),
             lambda: self._glued(phrase, entry) if glue else None,
         )
         for check in checks:
@@ -283,13 +353,17 @@ class Gate:
             return f"{word!r} is not a word people write"
         return None
 
-    def _edit_of_source(self, phrase: str, entry: Entry) -> str | None:
-        """Judge the phrase as an edit of the rule's closest own sentence (see the module docstring)."""
+    def _edit_of_source(self, phrase: str, entry: Entry, *, glue: bool = True) -> str | None:
+        """Judge the phrase as an edit of the rule's closest own sentence (see the module docstring).
+
+        A near miss or a written example (`glue`) is one change of a sentence, a swapped or inflected word one
+        change (`_cost`).  A witness of two rules meeting is made of both rules' words, so it is read as an edit
+        only when it is near one sentence word for word (every word swapped counts as two)."""
         words = _words(phrase)
         best: tuple[int, list[_Edit]] | None = None
         for source, sentence in self.sources(entry):
             edits = _edits(words, source, sentence)
-            changed = sum(len(e.new) + len(e.old) for e in edits)
+            changed = sum(_cost(e) if glue else len(e.old) + len(e.new) for e in edits)
             if best is None or changed < best[0]:
                 best = (changed, edits)
         if best is None or not best[1]:
@@ -306,9 +380,12 @@ class Gate:
                 found = self._replaced(edit, entry, words, agreeing=any(_agrees(e) for e in edits if e is not edit))
             elif len(edit.old) == 2 and len(edit.new) == 1 and edit.old[0] in ("a", "an") \
                     and _plural_of(edit.old[1], edit.new[0]):
-                found = f"{' '.join(edit.old)!r} says one: {edit.new[0]!r} is not what was meant"  # "real persons"
+                found = _one_made_several(edit.old[0], edit.old[1], edit.new[0],
+                                          commanded=_request_verb_at(edit.source) == edit.start - 1)
             else:
-                found = None
+                found = _reshaped(edit)
+            if found is None and len(edit.old) == 1 and len(edit.new) == 2:
+                found = _written_out_without_subject(edit)
             if found is not None:
                 return found
         return None
@@ -323,9 +400,17 @@ class Gate:
             nxt = edit.source[edit.start + 1] if edit.start + 1 < len(edit.source) else None
             plural = next((e for e in edits if e is not edit and e.old and e.new and len(e.old) == 1
                            and _plural_of(e.old[0], e.new[0])), None)
+            if plural is not None and any(_agrees(e) for e in edits if e is not edit):
+                return None  # "is there a delivery slot" -> "are there delivery slots": the verb agrees
             if plural is not None and after is not None and nxt is not None:
-                return f"'{gone[0]} {plural.old[0]}' says one: {plural.new[0]!r} is not what was meant"
-        opening = edit.start == 0 or (edit.start == 1 and _imperative(edit.source))
+                return _one_made_several(gone[0], plural.old[0], plural.new[0],
+                                         commanded=_request_verb_at(edit.source) == edit.start - 1)
+        if len(gone) == 1 and gone[0] != "please":
+            person = _noun_after(edit.source, edit.start + 1)
+            if person is not None and names_a_person(person):
+                return f"{gone[0]!r} is left out before {person!r}, a person (nobody types 'bring friend')"
+        verb = _request_verb_at(edit.source)
+        opening = edit.start == 0 or (verb is not None and edit.start == verb + 1)
         if len(gone) == 1 and gone[0] in DROPPABLE and opening:
             return None  # "restart service", "wifi is down"
         return f"{' '.join(gone)!r} is left out where nobody leaves it out"
@@ -364,7 +449,19 @@ class Gate:
                 if role_of(edit.source, edit.start).kind in ("verb-base", "verb-finite", "participle"):
                     return f"{new!r} changes what {old!r} says (its tense or person)"  # "I forgot" -> "I forget"
                 return None
-            if edit.sentence and not agreeing and not self._plural_head(entry, old, new) and not verbless(edit.source):
+            the_person = edit.start > 0 and edit.source[edit.start - 1] == "the" and names_a_person(old)
+            if the_person and not agreeing:
+                return f"'the {old}' is the one a customer asks for: {new!r} is not what was meant"
+            owned = self._owned_one(entry, edit, old, new)
+            if owned is not None:
+                return owned
+            # a sentence, or a literal that is a piece of one ("lost my card"), keeps its object's number unless
+            # something else in it agrees, or people mostly speak of several ("for my children")
+            piece = edit.sentence or any(w in FUNCTION_WORDS for w in edit.source)
+            whole = next((x for x, sentence in self.sources(entry) if sentence and _contains(x, edit.source)),
+                         edit.source)  # the rule's sentence a piece comes from says whether it has a verb
+            if piece and not agreeing and not self._plural_head(entry, old, new, words) \
+                    and not verbless(whole) and zipf(new) < zipf(old):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
         if _same_slot(entry, old, new):
@@ -376,10 +473,39 @@ class Gate:
                 return f"{new!r} lands beside another of the rule's words"
         return misfit_substitution(" ".join(words), [" ".join(edit.source)])
 
-    def _plural_head(self, entry: Entry, old: str, new: str) -> bool:
-        """`new` is the plural of a multi-word literal's last word, about as common as it (`variants`)."""
-        heads = {words[-1] for words, sentence in self.sources(entry) if not sentence and len(words) > 1}
-        return old in heads and round(zipf(old) - zipf(new), 1) <= COMMON_PLURAL_DROP
+    def _plural_head(self, entry: Entry, old: str, new: str, phrase: Sequence[str]) -> bool:
+        """`new` is the plural of the last word of a multi-word literal ("entry card" -> "entry cards", "water the
+        plant" -> "water the plants"), about as common as it (`variants`), and that literal stands pluralised in
+        the phrase.  The writer's own thing ("lost my card") keeps its number: "lost my cards" is not what was
+        meant."""
+        if round(zipf(old) - zipf(new), 1) > COMMON_PLURAL_DROP:
+            return False
+        return any(
+            not sentence and len(literal) > 1 and literal[-1] == old
+            and not _POSSESSIVES & set(literal) and _contains(phrase, [*literal[:-1], new])
+            for literal, sentence in self.sources(entry)
+        )
+
+    def _owned_one(self, entry: Entry, edit: _Edit, old: str, new: str) -> str | None:
+        """The writer's own named thing ("my blue badge has expired", "pay my council tax": "my" and a word naming
+        which kind) made plural ("my blue badges have expired", "council taxes"): a person holds one of such a
+        thing, so the plural reads as a message only where people often hold several, measured as a plural about
+        as common as its singular (`COMMON_PLURAL_DROP`: "my parking permits"), or where the graph itself writes it
+        after "my" ("transfer my prescriptions"), or for an activity, which recurs ("my bin collections").  A bare
+        "my order" is left to the other checks: people have several orders, refunds, parcels ("where are my
+        orders").  The rule's sentence the phrase is an edit of says how the noun is owned; for an edit of a
+        keyword, every sentence of the rule that names the noun must say it so."""
+        if round(zipf(old) - zipf(new), 1) <= COMMON_PLURAL_DROP or new in self._owned_plurals \
+                or old.endswith(_ACTIVITY_ENDINGS):
+            return None
+        if edit.sentence:
+            owned = [_owned_named(edit.source, edit.start)]
+        else:
+            said = [x for x, sentence in self.sources(entry) if sentence]
+            owned = [_owned_named(x, i) for x in said for i, w in enumerate(x) if w == old]
+        if owned and all(owned):
+            return f"'my ... {old}' is the writer's one {old}: {new!r} is not what a person with one types"
+        return None
 
     def _glued(self, phrase: str, entry: Entry | None) -> str | None:
         """Two rules' words glued together (an opening greeting aside), unless a declared example does so."""
@@ -408,6 +534,156 @@ class Gate:
         return None
 
 
+#: Negated auxiliaries that open a message without a subject only as people type them, contracted ("won't scan",
+#: "isn't working"): their subject is a thing the message leaves out.  "can't" and "don't" are left aside: their
+#: subject is the writer ("can't log in") or the reader ("don't charge me"), and the written-out form reads too.
+_SUBJECTLESS_ONLY_CONTRACTED = frozenset(
+    short for short in CONTRACTED if short.endswith("n't") and short not in ("can't", "don't")
+)
+
+
+def _written_out_without_subject(edit: _Edit) -> str | None:
+    """A contraction written out at the very start of a message that has no subject ("won't scan" -> "will not
+    scan"): people who leave the subject out type the short form; the long one wants a sentence."""
+    old, new = edit.old[0], " ".join(edit.new)
+    if edit.start == 0 and old in _SUBJECTLESS_ONLY_CONTRACTED and new in CONTRACTED.get(old, ()):
+        return f"{new!r} opens a message that has no subject: people type {old!r} there"
+    return None
+
+
+def _cost(edit: _Edit) -> int:
+    """How many changes an edit is: one for a word respelled, inflected or swapped ("a member" -> "members" is one
+    too), otherwise one for each word dropped or added."""
+    old, new = edit.old, edit.new
+    if _respelled(old, new) or (len(old) == 1 and len(new) == 1):
+        return 1
+    if len(old) == 2 and len(new) == 1 and old[0] in ("a", "an") and _plural_of(old[1], new[0]):
+        return 1
+    return len(old) + len(new)
+
+
+def _respelled(old: Sequence[str], new: Sequence[str]) -> bool:
+    """The same words respelled across a word boundary: a compound ("drop-off" / "drop off") or a contraction
+    ("i'd" / "i would", "what's" / "what are" with what follows made plural)."""
+    joined_old, joined_new = " ".join(old), " ".join(new)
+    if joined_old.replace(" ", "").replace("-", "").replace("'", "") \
+            == joined_new.replace(" ", "").replace("-", "").replace("'", ""):
+        return True
+    return joined_new in CONTRACTED.get(joined_old, ()) or joined_old in CONTRACTED.get(joined_new, ()) \
+        or S_CONTRACTIONS.get(joined_old) == joined_new or S_CONTRACTIONS.get(joined_new) == joined_old
+
+
+def _reshaped(edit: _Edit) -> str | None:
+    """Words put where words of another shape stood ("I lost my card" -> "I entry card", "my recycling" ->
+    "my missed bin"): a rule's other words fit a sentence only in the same slot, as many words for as many."""
+    if not edit.old or not edit.new or len(edit.old) == len(edit.new) or _respelled(edit.old, edit.new):
+        return None
+    return f"{' '.join(edit.new)!r} does not take the place of {' '.join(edit.old)!r}"
+
+
+def _one_made_several(article: str, singular: str, plural: str, *, commanded: bool = False) -> str | None:
+    """ "a pothole" said as "potholes": natural as the object of a command ("book a class" -> "book classes": a
+    command may ask for several) or for a thing people mostly speak of in the plural (its plural at least as common
+    as its singular in the word table: "I want to report potholes"); never for a person ("talk to real persons"),
+    nor where the writer says what they need or have ("I need refills", "I have exemption certificates")."""
+    if not names_a_person(singular) and (commanded or zipf(plural) >= zipf(singular)):
+        return None
+    return f"'{article} {singular}' says one: {plural!r} is not what was meant"
+
+
+def _noun_after(words: Sequence[str], at: int) -> str | None:
+    """The noun a determiner at `at - 1` stood before, over its adjectives ("a real person" -> "person")."""
+    while at < len(words):
+        found = lemmas(words[at])
+        if "NOUN" in found or not found:
+            return words[at] if found else None
+        if "ADJ" not in found:
+            return None
+        at += 1
+    return None
+
+
+#: Words that make a noun the writer's (or the reader's) own.
+_POSSESSIVES = frozenset({"my", "your", "our"})
+
+#: Subject pronouns: a verb follows one, never a bare noun ("I entry card").
+_SUBJECTS = frozenset({"i", "we", "they", "he", "she"})
+
+
+def pronoun_before_noun(phrase: str) -> str | None:
+    """A subject pronoun directly followed by a word that can only be a noun ("I entry card"), or None."""
+    words = _words(phrase)
+    for first, second in zip(words, words[1:], strict=False):
+        if first in _SUBJECTS and second not in FUNCTION_WORDS:
+            found = lemmas(second)
+            if found and set(found) == {"NOUN"}:
+                return f"{first!r} is followed by the noun {second!r}, with no verb between"
+    return None
+
+
+#: Endings of nouns that name an activity or a service, which a message names uncounted ("vaccination",
+#: "delivery", "parking") even where the rule's examples count them.
+_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ance", "ence", "ing", "ery", "ary")
+
+
+def singular_of_a_plural_topic(phrase: str, examples: Iterable[str]) -> str | None:
+    """A message that only names a topic ("hi, side effect") in the singular, where the rule's own sentences name
+    it in the plural ("does ibuprofen have side effects") and never in the singular without "a": people name a
+    topic as they speak of it."""
+    words = _words(phrase)
+    while words and words[0] in INTERJECTIONS:
+        words = words[1:]
+    greeting_words = {w for g in GREETINGS for w in g.split()}
+    if words and " ".join(words[:2]) in GREETINGS:
+        words = words[2:]
+    if not words or len(words) > 3 or any(w in FUNCTION_WORDS for w in words):
+        return None
+    head = words[-1]
+    if head in greeting_words or not _singular_noun(head) or head.endswith(_ACTIVITY_ENDINGS):
+        return None
+    plurals = [f for f in _plural_forms(head) if f != head]
+    if not plurals:
+        return None
+    said = [_words(x) for x in examples]
+    named_plural = any(_contains(x, [*words[:-1], p]) for x in said for p in plurals)
+    named_bare = any(
+        at is not None and (at == 0 or x[at - 1] not in SINGULAR_DET)
+        for x in said for at in [_find(x, words)]
+    )
+    if named_plural and not named_bare:
+        return f"{' '.join(words)!r} is named in the plural in the rule's own sentences"
+    return None
+
+
+def _plural_forms(noun: str) -> tuple[str, ...]:
+    from lemminflect import getAllInflections
+    return tuple(getAllInflections(noun, upos="NOUN").get("NNS", ()))
+
+
+def _owned_named(words: Sequence[str], at: int) -> bool:
+    """Whether the noun at `at` is the writer's own thing named by kind: "my", then a word saying which ("my
+    council tax", "my blue badge"; not "my order")."""
+    return at >= 2 and words[at - 1] not in FUNCTION_WORDS and _determiner_of(words, at) == "my"
+
+
+def _determiner_of(words: Sequence[str], at: int) -> str | None:
+    """The function word opening the noun phrase whose head stands at `at`, back over its modifiers ("pay my
+    council tax" -> "my"), or None when the noun phrase has none ("council tax")."""
+    back = at - 1
+    while back >= 0 and words[back] not in FUNCTION_WORDS and at - back <= 3:
+        back -= 1
+    return words[back] if back >= 0 and words[back] in FUNCTION_WORDS else None
+
+
+def _find(words: Sequence[str], part: Sequence[str]) -> int | None:
+    n = len(part)
+    return next((i for i in range(len(words) - n + 1) if list(words[i:i + n]) == list(part)), None)
+
+
+def _contains(words: Sequence[str], part: Sequence[str]) -> bool:
+    return _find(words, part) is not None
+
+
 def _agrees(edit: _Edit) -> bool:
     """An edit that makes a verb or determiner plural ("is" -> "are", "this" -> "these", "a" dropped)."""
     olds = set(edit.old)
@@ -420,8 +696,9 @@ def _plural_of(singular: str, form: str) -> bool:
 
 
 def filler_on_fragment(phrase: str, own: Iterable[str] = ()) -> str | None:
-    """A filler word ("now", "just", "again") on a phrase with no verb ("hey locker now"): a sampler's frame
-    (unless the graph's own words say it: a rule `status of \\w+ now`)."""
+    """A filler word ("now", "just", "again") on a phrase whose only verb, if any, is no word of the graph
+    ("hey locker now", "hey package entry card now": a sampler's frame around a keyword and a gap word), unless
+    the graph's own words say it (a rule `status of \\w+ now`)."""
     words = _words(phrase)
     for first, second in zip(words, words[1:], strict=False):
         if first in ("please", "just") and second in ("hello", "hi", "hey", "good"):
@@ -430,9 +707,53 @@ def filler_on_fragment(phrase: str, own: Iterable[str] = ()) -> str | None:
     if not fillers or fillers <= set(own):
         return None
     rest = [w for w in words if w not in INTERJECTIONS and w not in ("now", "just", "again")]
-    if any("VERB" in lemmas(w) and role_of(rest, i).kind in ("verb-base", "verb-finite") for i, w in enumerate(rest)):
+    own_words = set(own)
+    if any("VERB" in lemmas(w) and role_of(rest, i).kind in ("verb-base", "verb-finite") and w in own_words
+           for i, w in enumerate(rest)):
+        return None  # "hey book the sauna now": the request's verb is the author's
+    return "a filler word on a phrase with no verb of the graph's own"  # "hey package entry card now"
+
+
+#: Number words a sampler may leave at the end of a message ("hi, spin classes three").
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+
+
+def dangling_number(phrase: str, own: Iterable[str] = ()) -> str | None:
+    """A number word ending a message with nothing it counts and no preposition before it ("hi, transfer my
+    prescription three"; "a table for three" is a message), unless the graph's own words end so."""
+    words = _words(phrase)
+    if len(words) >= 2 and words[-1] in _NUMBER_WORDS and words[-2] not in PREPOSITIONS and words[-1] not in own:
+        return f"the number {words[-1]!r} ends the message counting nothing"
+    return None
+
+
+def ends_on_comma(phrase: str) -> str | None:
+    """A message that stops on a comma ("hi, wifi,"): a frame's punctuation left behind, not a sentence's end."""
+    return "the message ends on a comma" if phrase.rstrip().endswith(",") else None
+
+
+_CAPITALISED = re.compile(r"^[A-Z][a-z]+$")
+_SHOUTED = re.compile(r"^[A-Z]{2,}$")
+
+
+def capitals_inside(phrase: str, own: Iterable[str] = ()) -> str | None:
+    """Capitals probed into part of a lower-case message: two shouted words after lower-case ones ("hi PLANNING
+    APPLICATIONS"), or one of the graph's everyday words capitalised mid-sentence ("hi, Council tax", "flu jab
+    Ready to collect").  A whole message in capitals, "I", acronyms and names (which the graph never writes in
+    lower case) stay."""
+    tokens = [t.strip(".,!?;:\"()") for t in phrase.split()]
+    tokens = [t for t in tokens if t]
+    if not any(t.islower() for t in tokens):
         return None
-    return "a filler word on a phrase with no verb"
+    lowered_own = set(own)
+    for i, token in enumerate(tokens[1:], start=1):
+        if _SHOUTED.match(token) and i + 1 < len(tokens) and _SHOUTED.match(tokens[i + 1]) \
+                and any(t.islower() for t in tokens[:i]):
+            return f"{token} {tokens[i + 1]} is shouted inside a lower-case message"
+        if _CAPITALISED.match(token) and token.lower() in lowered_own and token.lower() not in FUNCTION_WORDS \
+                and any(t.islower() for t in tokens[:i]):
+            return f"{token!r} is capitalised inside a lower-case message"
+    return None
 
 
 def title_case(phrase: str) -> str | None:

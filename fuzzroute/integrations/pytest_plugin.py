@@ -522,9 +522,14 @@ class DecidedItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, DecidedFailure):
+            fixable = "fuzzroute fix" in str(excinfo.value)
+            how = (
+                f"`fuzzroute fix {self.path}` proposes an edit of the rule or its order, proven to move only the "
+                "messages this finding is about (--write makes it)" if fixable else "Fix the rule or its order"
+            )
             return (
                 f"fuzzroute: decided for every message, rule {self.label!r} fails --fail-on decided:\n"
-                f"{excinfo.value}\nFix the rule or its order; if the overlap is intended, accept it: "
+                f"{excinfo.value}\n{how}; if the overlap is intended, accept it: "
                 "`fuzzroute accept GRAPH EARLIER LATER --reason ...`."
             )
         return str(super().repr_failure(excinfo))

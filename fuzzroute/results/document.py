@@ -747,7 +747,11 @@ class OverviewRow(Record, frozen=True):
     ] = None
     fix: Annotated[
         str | None,
-        Meta(description="A near-miss row about one rule: the change to the rule that makes it accept the phrase."),
+        Meta(description=(
+            "A near-miss row about one rule: the change to the rule that makes it accept the phrase. One of the "
+            "first decided rows `fuzzroute fix` has an edit kind for: the edit it proposes, proven safe (or why none "
+            "is), as `fuzzroute fix` would make it."
+        )),
     ] = None
 
 

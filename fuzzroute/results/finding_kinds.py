@@ -94,6 +94,10 @@ class DecidedKindRow:
     #: Listed in the JUnit decided suite's text and the pytest plugin's summary section.
     summary_line: bool
     detail: LineDetail = "none"
+    #: The edit `fuzzroute fix` looks for, in words (None: no fix kind), and which findings of the kind it is
+    #: for (as `fails`: all, or an overlap only in the later rule's fixed words).
+    fix: str | None = None
+    fix_for: FailPolicy = "never"
 
     @property
     def broken(self) -> bool:
@@ -111,6 +115,8 @@ class SuggestionKindRow:
     #: Its line in the reference docs.
     docs: str
     rank: SuggestionRank
+    #: The edit `fuzzroute fix` looks for, in words (None: no fix kind).
+    fix: str | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +149,8 @@ DECIDED: dict[DecidedKind, DecidedKindRow] = {
             "For every message, an earlier rule claims whatever this rule matches: it can never start a turn.", 0,
         ),
         summary_line=True,
+        fix="the rule moved just above the rules that take its messages, or the one that does narrowed",
+        fix_for="always",
     ),
     "decided-dead-under-cold-walk": DecidedKindRow(
         title="dead under the cold walk",
@@ -192,6 +200,7 @@ DECIDED: dict[DecidedKind, DecidedKindRow] = {
             "between them, almost surely a mistake for the two letters (`[Mm]`).", 4,
         ),
         summary_line=False, detail="reason",
+        fix="the range's two letters (`[M-m]` becomes `[Mm]`)", fix_for="always",
     ),
     "decided-overlap": DecidedKindRow(
         title="shared text",
@@ -207,6 +216,9 @@ DECIDED: dict[DecidedKind, DecidedKindRow] = {
             "starts the earlier rule (shared text).", 5,
         ),
         summary_line=True,
+        fix="the earlier rule narrowed (a keyword or an alternative taken out, a `\\b` or `^` added), or this rule "
+        "moved just above it",
+        fix_for="fixed-words",
     ),
     "decided-disjoint": DecidedKindRow(
         title="disjoint",
@@ -278,6 +290,10 @@ SUGGESTIONS: dict[SuggestionKind, SuggestionKindRow] = {
             "`--typos`), which the rule misses and no rule claims; one per rule and kind, with the rule's `fix`"
         ),
         rank="near-miss",
+        fix=(
+            "the rule widened to the variant's whole class (keywords added, the case flag or a small regex edit), the "
+            "near miss declared as an example"
+        ),
     ),
     "near-miss-claimed-elsewhere": SuggestionKindRow(
         summary="a declared example or the rule's own words spelled as people type them, which another rule claims",
@@ -289,6 +305,7 @@ SUGGESTIONS: dict[SuggestionKind, SuggestionKindRow] = {
         ),
         docs="the same, claimed by another rule (not through a word the change added)",
         rank="near-miss",
+        fix="the rule widened as for an unclaimed near miss, when no earlier rule takes the phrase",
     ),
     "rules-overlap": SuggestionKindRow(
         summary="two rules both match a generated phrase; declaration order decides",
@@ -483,4 +500,19 @@ def finding_kinds_page() -> str:
     ]
     fails = {"always": "yes", "fixed-words": "in fixed words", "attack": "with an attack", "never": "no"}
     lines += [f"| `{kind}` | {row.docs} | {fails[row.fails]} |" for kind, row in DECIDED.items()]
+    lines += [
+        "",
+        "## Findings `fuzzroute fix` has an edit for",
+        "",
+        "[`fuzzroute fix`](../how-to/fix.md) proposes an edit, proven safe before it is offered, for these kinds "
+        "(`--select` takes their codes and the near-miss variant kinds `case`, `apostrophe`, `contraction`, `us-uk`, "
+        "`compound`, `function-word`, `inflection`); `check` ends their lines with \"try `fuzzroute fix`\". The "
+        "other kinds have no fix kind: `fix` lists them as such.",
+        "",
+        "| kind | the edit |",
+        "|---|---|",
+    ]
+    lines += [f"| `{kind}`{' (fixed words)' if row.fix_for == 'fixed-words' else ''} | {row.fix} |"
+              for kind, row in DECIDED.items() if row.fix is not None]
+    lines += [f"| `{kind}` | {row.fix} |" for kind, row in SUGGESTIONS.items() if row.fix is not None]
     return "\n".join(lines) + "\n"

@@ -1,4 +1,4 @@
-"""How common an English word is, and its other national spelling, from two tables shipped as package data.
+"""How common an English word is, its other national spelling, and whether it names a person: tables shipped as data.
 
 Whether a generated phrase is something a person types depends in part on
 its words being words people use: "payslips" is one, "globalprotects" and
@@ -9,8 +9,11 @@ an everyday word such as "refund", below 1.5 not listed), made once from
 wordfreq's English list by `scripts/make_word_tables.py` and shipped in
 `data/word_frequencies.txt.gz` (CC BY-SA 4.0, as wordfreq's data).  The
 American and British spellings of one word ("enroll"/"enrol") come from the
-same script, out of breame's table (`data/us_uk_spellings.txt`).  Both are
-read on first use only, so `check` never pays for them.
+same script, out of breame's table (`data/us_uk_spellings.txt`), and the
+nouns that name a person ("member", "pharmacist") out of WordNet's noun
+index (`data/person_nouns.txt`; a person is spoken of with an article
+where a thing may go without: "book class" is a message, "bring friend" is
+not).  Each is read on first use only, so `check` never pays for them.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from __future__ import annotations
 import gzip
 from functools import lru_cache
 from importlib import resources
+
+from lemminflect import getAllLemmas
 
 #: The rarest frequency the table lists: a word below it reads as 0.0 (not listed).
 TABLE_FLOOR = 1.5
@@ -70,3 +75,16 @@ def _spellings() -> dict[str, str]:
 def other_spelling(word: str) -> str | None:
     """The word's spelling in the other of American and British English ("enrol" -> "enroll"), or None."""
     return _spellings().get(_key(word))
+
+
+@lru_cache(maxsize=1)
+def _persons() -> frozenset[str]:
+    lines = _data("person_nouns.txt").decode("utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def names_a_person(noun: str) -> bool:
+    """Whether the noun's most frequent sense is a person ("member", "friends": a plural counts as its singular)."""
+    key = _key(noun)
+    persons = _persons()
+    return key in persons or any(lemma in persons for lemma in getAllLemmas(key).get("NOUN", ()))

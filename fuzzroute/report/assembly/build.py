@@ -17,7 +17,7 @@ decided and generated halves stay in separate fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -76,6 +76,7 @@ from fuzzroute.results.document import (
     SupersededRef,
     ToolFacts,
 )
+from fuzzroute.results.fix_kinds import FIX_CARDS, has_fix
 from fuzzroute.results.ledger_records import Ledger
 from fuzzroute.results.ordering import settle
 from fuzzroute.results.presentation import typed_case
@@ -132,6 +133,7 @@ def build_report(
     run_id: str | None = None,
     phase_seconds: dict[str, float] | None = None,
     decision_reason: str | None = None,
+    fixes: ProposeFixes | None = None,
 ) -> Report:
     """The report of one run (see the module docstring for the steps).
 
@@ -142,6 +144,7 @@ def build_report(
     `baseline` (an earlier report, read by `history.load_baseline`) and `memory` (a `--db` ledger)
     each mark findings new or still; pass at most one.  `decision_reason` says
     why the decided tier is missing when it did not run (it was interrupted).
+    `fixes` proposes edits for the first decided findings (see `ranked_findings`).
     """
     if graph_format not in ("python", "json", "typescript", "javascript"):
         raise ValueError(f"graph_format must be 'python', 'json', 'typescript' or 'javascript', not {graph_format!r}")
@@ -191,7 +194,7 @@ def build_report(
         problems, notes, listed, decided, figures, defects,
         co_occurring_pairs=0 if decisions is None else decisions.co_occurrence.count, decided_pairs=pairs,
         phrases_generated=exploration.phrases_generated, phrases_stolen=steals.stolen, fail_on=fail_on,
-        recase=verified_recasing(graph),
+        recase=verified_recasing(graph), fixes=fixes,
     )
     listed, decided, summary = ranked.suggestions, ranked.decided, ranked.summary
     stats = {} if decisions is None else dict(decisions.stats)
@@ -258,16 +261,47 @@ def verified_recasing(graph: Graph) -> Callable[[str], str]:
     return recase
 
 
+#: Given the decided findings to propose an edit for (in the overview's order), each one's proposal by record id.
+ProposeFixes = Callable[[list[DecidedRecord]], Mapping[str, str]]
+
+
+def _with_fixes(ranked: Overview, decided: list[DecidedRecord], fixes: ProposeFixes) -> Overview:
+    """The overview with its first few rows about a fixable decided finding carrying the edit `fuzzroute fix`
+    proposes: the decided row, or the proven row a decided finding is folded into (`also`)."""
+    by_id = {d.id: d for d in decided}
+
+    def finding(row: OverviewRow) -> DecidedRecord | None:
+        anchors = [row.anchor] if row.tier == "decided" else [a.anchor for a in row.also if a.tier == "decided"]
+        for anchor in anchors:
+            record = None if anchor is None else by_id.get(anchor)
+            if record is not None and has_fix(record.kind, shared_in=record.shared_in):
+                return record
+        return None
+
+    about = [(k, record) for k, row in enumerate(ranked.rows) if (record := finding(row)) is not None][:FIX_CARDS]
+    if not about:
+        return ranked
+    proposed = fixes([record for _k, record in about])
+    rows = list(ranked.rows)
+    for k, record in about:
+        if record.id is not None and record.id in proposed:
+            rows[k] = replace(rows[k], fix=proposed[record.id])
+    return Overview(rows, ranked.ranks)
+
+
 def ranked_findings(
     problems: list[ProblemRecord], notes: list[NoteRecord], suggestions: list[SuggestionRecord],
     decided: list[DecidedRecord], figures: list[RuleFigures], defects: list[DefectRecord], *,
     co_occurring_pairs: int, decided_pairs: list[PairRelation], phrases_generated: int, phrases_stolen: int,
     fail_on: str,
     recase: Callable[[str], str] | None = None,
+    fixes: ProposeFixes | None = None,
 ) -> RankedFindings:
     """The last steps of every report, one run's (`build_report`) or a merged one's (`merge_documents`):
     the overview ranks the findings, and the summary counts them.  `recase` writes a decided row's witness
-    in the capitals people type (`verified_recasing`); the decided records keep theirs."""
+    in the capitals people type (`verified_recasing`); the decided records keep theirs.  `fixes` gives
+    the first `FIX_CARDS` decided findings `fuzzroute fix` has an edit kind for their proposed edit (by
+    record id), written as their row's `fix`."""
     ranked = overview(
         problems, decided, suggestions, figures, co_occurring_pairs=co_occurring_pairs, decided_pairs=decided_pairs,
     )
@@ -276,6 +310,8 @@ def ranked_findings(
             replace(row, phrase=recase(row.phrase)) if row.tier == "decided" and row.phrase else row
             for row in ranked.rows
         ], ranked.ranks)
+    if fixes is not None:
+        ranked = _with_fixes(ranked, decided, fixes)
     suggestions, decided = with_ranks(suggestions, decided, ranked.ranks)
     summary = summarize(
         problems=problems, notes=notes, suggestions=suggestions, decided=decided, defects=defects,

@@ -41,6 +41,7 @@ from fuzzroute.results.document import (
     SCHEMA_VERSION,
     AcceptedFinding,
     AcceptedSection,
+    DecidedRecord,
     Report,
     RuleFigures,
     RunFacts,
@@ -226,6 +227,17 @@ def _shown_as(document: Report) -> Callable[[str], str]:
     return lambda phrase: shown.get(phrase, phrase)
 
 
+def _fixes_shown(document: Report) -> Callable[[list[DecidedRecord]], dict[str, str]]:
+    """The edits the shards' overview proposed for decided findings (every shard proved the same ones)."""
+    shown: dict[str, str] = {}
+    for row in document.overview:
+        anchors = [row.anchor] if row.tier == "decided" else [a.anchor for a in row.also if a.tier == "decided"]
+        for anchor in anchors:
+            if anchor is not None and row.fix is not None:
+                shown.setdefault(anchor, row.fix)
+    return lambda records: {r.id: shown[r.id] for r in records if r.id is not None and r.id in shown}
+
+
 def merge_documents(documents: list[Report], names: list[str], now: datetime | None = None) -> Report:
     """The report of the whole run, from the reports of all its shards (see the module docstring)."""
     check_mergeable(documents, names)
@@ -266,7 +278,7 @@ def merge_documents(documents: list[Report], names: list[str], now: datetime | N
         first.proven.problems, first.proven.notes, kept, first.decided, figures_summed, defects,
         co_occurring_pairs=first.decision.counts.co_occurrence.count if first.decision.counts else 0,
         decided_pairs=pairs, phrases_generated=run.phrases_generated, phrases_stolen=steals.stolen,
-        fail_on=first.summary.fail_on, recase=_shown_as(first),
+        fail_on=first.summary.fail_on, recase=_shown_as(first), fixes=_fixes_shown(first),
     )
     return replace(
         first,

@@ -14,7 +14,7 @@ import functools
 import hashlib
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -49,7 +49,7 @@ from fuzzroute.report.persistence.paths import NamedPath, refuse_collisions
 from fuzzroute.report.persistence.run_id import new_run_id
 from fuzzroute.report.render.html import render_html
 from fuzzroute.report.render.sarif import sarif_text
-from fuzzroute.results.document import Report
+from fuzzroute.results.document import DecidedRecord, Report
 from fuzzroute.results.jsonform import compact_bytes
 from fuzzroute.results.message_table import written_document
 from fuzzroute.results.record import Omitted, to_json
@@ -215,6 +215,9 @@ class ReportOptions:
     shard: tuple[int, int] | None = None
     phases: PhaseProgress | None = None
     typos: bool = False
+    #: The edits `fuzzroute fix` proposes for the first decided findings (by record id), or None for none:
+    #: the command line passes the fix layer's, which this layer does not import.
+    fixes: Callable[[Graph, Decisions, list[DecidedRecord]], Mapping[str, str]] | None = None
     #: The files the run reads, for the one check that no output replaces an input: the graph's file (by
     #: default the file of `source_path`) and the baseline's (a `--json` onto it is a rolling baseline).
     graph_file: str | Path | None = None
@@ -355,6 +358,8 @@ def write_report(graph: Graph, options: ReportOptions | None = None, /, **change
         baseline_source=settings.baseline_source, memory=memory,
         fail_on=applied_fail_on(settings), run_id=new_run_id(), phase_seconds=dict(clock.seconds),
         decision_reason=DECIDED_INTERRUPTED if decided_interrupted else None,
+        fixes=None if settings.fixes is None or decisions is None or decided_interrupted
+        else functools.partial(settings.fixes, graph, decisions),
     )
     html = render_html(report)  # the page shows the phases before it; the JSON and the terminal all of them
     sarif = None if settings.sarif_path is None else sarif_text(report)

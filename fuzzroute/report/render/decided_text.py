@@ -14,6 +14,7 @@ from fuzzroute.report.render.lines import finding_line
 from fuzzroute.results.check_document import CheckedItem, DecidedFigures, GraphCheck
 from fuzzroute.results.decided_records import DecidedCounts, RedosEvidence, is_decided_finding
 from fuzzroute.results.finding_kinds import DECIDED_KINDS, decided_row
+from fuzzroute.results.fix_kinds import FIX_HINT, has_fix
 from fuzzroute.results.record import Omitted
 
 
@@ -62,7 +63,8 @@ LISTED_PER_KIND = 8
 def item_line(item: CheckedItem) -> str:
     """`file:line: kind [rule] 'witness' -> who takes it  (what it is)`, as the proven findings print.
 
-    An accepted finding names the acceptance's reason (what keeps it from failing a build).
+    An accepted finding names the acceptance's reason (what keeps it from failing a build); a finding of a
+    kind `fuzzroute fix` has an edit for says so (without proving it: only `fix` proves, so `check` stays fast).
     """
     row = decided_row(item.kind)
     note = row.title + ("" if item.shared_in is None else f", {item.shared_in}")
@@ -74,6 +76,8 @@ def item_line(item: CheckedItem) -> str:
         note += f": {item.reason}"
     elif not isinstance(item.redos, Omitted):
         note += f", {item.redos.growth}"
+    if item.accepted is None and has_fix(item.kind, shared_in=item.shared_in):
+        note += f"; {FIX_HINT}"
     return finding_line(item.location, item.kind, item.rule, item.witness, ", ".join(item.taking_ids) or None,
                         note)
 
