@@ -40,6 +40,7 @@ def test_the_trigger_goes_plural_and_the_sentence_agrees(example: str, trigger: 
     ("every bag is checked", "bag"),  # "every bags" reads wrong
     ("close the blinds", "blinds"),  # already plural
     ("the payslip history is empty", "payslip"),  # it modifies the next word
+    ("update microchip details", "microchip"),  # a command's object modifying the next word: no verb follows it
     ("can I get my money back", "money back"),  # a particle ends the trigger: "money backs" is no plural
     ("I cannot log in", "log in"),
     ("please sign me up", "sign me up"),

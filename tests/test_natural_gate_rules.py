@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from fuzzroute import Graph, keywords
+from fuzzroute import Graph, all_of, keywords
 from fuzzroute.generate.natural_gate import Gate
 from fuzzroute.strategies.word_frequencies import names_a_person
 
@@ -83,3 +83,32 @@ def test_the_owned_rule_says_why() -> None:
 def test_a_person_noun_is_read_from_the_shipped_table() -> None:
     assert names_a_person("librarian") and names_a_person("friends")
     assert not names_a_person("card") and not names_a_person("ticket")
+
+
+@cache
+def clinic_gate() -> Gate:
+    """Rules whose words nest ("pay" inside "pay monthly") and an all-of rule whose words stand apart."""
+    graph = (
+        Graph("clinic")
+        .entry("billing", match=re.compile(r"\b(invoice|bill|pay)\b", re.I), examples=["can I pay online"])
+        .entry("lost-pet", match=all_of(keywords("lost", "missing"), keywords("dog", "cat")),
+               examples=["I lost my cat", "my dog is missing"])
+        .entry("microchip", match=keywords("microchip"), examples=["update microchip details"])
+        .entry("pay-plan", match=keywords("payment plan", "pay monthly"), examples=["can I pay monthly"])
+        .entry("neutering", match=keywords("neuter", "castration"), examples=["cost of castration"])
+        .entry("desk")
+    )
+    return Gate(graph)
+
+
+@pytest.mark.parametrize(("phrase", "rule", "glued"), [
+    ("neuter pay monthly", "neutering", True),  # "pay" is inside "pay monthly": still two topics side by side
+    ("microchip I lost my cat", "microchip", True),  # an all-of rule's words ("lost" ... "cat") beside another's
+    ("castration my dog is missing", "neutering", True),
+    ("can I pay monthly", "pay-plan", False),  # one topic: billing's "pay" is pay-plan's own words
+    ("I lost my cat", "lost-pet", False),
+])
+def test_two_topics_are_told_from_one_whose_words_nest_or_stand_apart(phrase: str, rule: str, glued: bool) -> None:
+    found = clinic_gate()
+    reason = found.why(phrase, next(e.index for e in found.entries if e.id == rule), glue=True)
+    assert (reason == "two rules' words glued together") is glued, reason

@@ -2,8 +2,10 @@
 
 The list was labelled by hand before the gate was tuned on it; its rows split
 by a hash into a tuning part (about two thirds) and a held-out part the gate
-is only measured on.  The gate must sort the held-out part with at least 95%
-accuracy.
+is only measured on.  The gate is asked to sort rows it was not tuned on with
+at least 95% accuracy; it does not yet, and the tests hold what it measured as
+a floor (`MEASURED_FLOOR`).  `labelled_unseen.tsv` adds two graphs labelled
+from what the generator offered the gate (see the data folder's README).
 """
 
 from __future__ import annotations
@@ -19,9 +21,8 @@ from fuzzroute.generate.natural_gate import Gate
 from fuzzroute.graphfiles.loader import load_graph
 
 DATA = Path(__file__).parent / "data" / "natural"
-GRAPHS = {"pharmacy": "pharmacy.py", "council": "council.json", "gym": "gym.ts:gym", "quoted": "quoted.py"}
-#: The least share of held-out rows the gate must sort right.
-HELD_OUT_ACCURACY = 0.95
+GRAPHS = {"pharmacy": "pharmacy.py", "council": "council.json", "gym": "gym.ts:gym", "quoted": "quoted.py",
+          "vet": "vet.py", "library": "library.json"}
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,8 @@ class Row:
         return int.from_bytes(digest, "big") % 3 == 0
 
 
-def rows() -> list[Row]:
-    lines = (DATA / "labelled.tsv").read_text(encoding="utf-8").splitlines()
+def rows(name: str = "labelled.tsv") -> list[Row]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
     assert lines[0] == "phrase\trule\tlabel\tgraph"
     out = []
     for line in lines[1:]:
@@ -78,19 +79,21 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
     assert 0.25 < len(held) / len(found) < 0.42
 
 
-#: What the gate reaches today (measured: 78 of 85 held out, 0.918; 169 of 171 on the tuning part, 0.988):
-#: a floor against regressions while the 95% the gate is asked for is not met.
-MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.91}
-
-
-@pytest.mark.xfail(strict=True, reason="the gate sorts 92% of the held-out part (78 of 85), short of 95%")
-def test_the_gate_sorts_the_held_out_part() -> None:
-    held = [r for r in rows() if r.held_out]
-    wrong = [(r.phrase, r.natural) for r in held if judged(r) != r.natural]
-    assert accuracy(held) >= HELD_OUT_ACCURACY, wrong
+#: What the gate reaches today, a floor against regressions.  The gate is asked for 95% on rows it was not tuned
+#: on and does not reach it: 78 of 85 held-out rows (0.918), and 113 of 130 rows of a graph labelled after the
+#: last change (`library` in labelled_unseen.tsv, 0.869).  169 of 171 tuning rows (0.988); the `vet` rows, read
+#: once to fix how glued words are found, 124 of 130 (0.954).
+MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.91, "vet": 0.95, "library": 0.86}
 
 
 @pytest.mark.parametrize("part", ["tuning", "held-out"])
 def test_the_gate_does_not_fall_below_what_it_measured(part: str) -> None:
     chosen = [r for r in rows() if r.held_out == (part == "held-out")]
     assert accuracy(chosen) >= MEASURED_FLOOR[part]
+
+
+@pytest.mark.parametrize("graph", ["vet", "library"])
+def test_the_gate_on_graphs_labelled_from_what_the_generator_offered(graph: str) -> None:
+    chosen = [r for r in rows("labelled_unseen.tsv") if r.graph == graph]
+    assert len(chosen) == 130
+    assert accuracy(chosen) >= MEASURED_FLOOR[graph], [r.phrase for r in chosen if judged(r) != r.natural]

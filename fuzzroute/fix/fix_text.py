@@ -27,13 +27,28 @@ def _place(ref: RuleRef) -> str:
     return "" if where is None else f"{where.file}:{where.line}: "
 
 
+_LAW_NAMES = {"cold_walk": "the cold walk", "cascade": "the cascade"}
+
+
 def _moves(moves: Sequence[MoveRecord]) -> tuple[list[str], int]:
-    """One phrase per pair of rules (the cold walk's and the cascade's told once), and how many were left out."""
-    seen: dict[tuple[str, str], str] = {}
+    """One phrase per pair of rules (the cold walk's and the cascade's told once), and how many were left out.
+
+    A phrase moving under both laws from different rules (the default under the cold walk, no rule in the
+    cascade) is said once, with where it came from under each law, not twice as if it were two messages.
+    """
+    pairs: dict[tuple[str, str], MoveRecord] = {}
     for move in moves:
-        key = (_name(move.old), _name(move.new))
-        seen.setdefault(key, f"{move.witness!r} from {key[0]} to {key[1]}")
-    said = list(seen.values())
+        pairs.setdefault((_name(move.old), _name(move.new)), move)
+    by_phrase: dict[tuple[str, str], list[MoveRecord]] = {}
+    for move in pairs.values():
+        by_phrase.setdefault((move.witness, _name(move.new)), []).append(move)
+    said = []
+    for (witness, new), group in by_phrase.items():
+        if len(group) == 1:
+            said.append(f"{witness!r} from {_name(group[0].old)} to {new}")
+        else:
+            origins = ", ".join(f"from {_name(m.old)} in {_LAW_NAMES.get(m.law, m.law)}" for m in group)
+            said.append(f"{witness!r} to {new} ({origins})")
     return said[:SHOWN_MOVES], max(0, len(said) - SHOWN_MOVES)
 
 

@@ -521,17 +521,28 @@ class Gate:
                    if e.data_matcher is not None and not e.is_unconditional and e.data_matcher.witness(body)]
         if len({e.id for e in matched}) < 2:
             return None
-        spans: list[tuple[int, int]] = []
+        owned: list[tuple[int, int, str]] = []
         for e in matched:
             found = e.data_matcher.witness(body) if e.data_matcher is not None else None
-            if found:
-                at = body.lower().find(found.lower())
-                spans.append((at, at + len(found)))
-        spans.sort()
+            owned.extend((start, end, e.id) for start, end in _spans_of(body.lower(), found or ""))
+        # Words one rule matches inside another rule's words ("pay" inside "pay monthly") are that rule's words,
+        # not a second topic: a span inside another rule's span does not count.
+        kept = [s for s in owned if not any(o[2] != s[2] and o[0] <= s[0] and s[1] <= o[1] for o in owned)]
+        if len({rule for _, _, rule in kept}) < 2:
+            return None
+        spans = sorted({(start, end) for start, end, _ in kept})
         if all(a_end < b_end and a_start < b_start  # neither inside the other: side by side, or chained
                for (a_start, a_end), (b_start, b_end) in zip(spans, spans[1:], strict=False)):
             return "two rules' words glued together"  # side by side, or chained on a shared word
         return None
+
+
+def _spans_of(lowered: str, witness: str) -> list[tuple[int, int]]:
+    """Where a matcher's witness lies in the text: each part of an all-of witness ("lost + cat") on its own, since
+    another rule's words may stand between them."""
+    parts = [p for p in witness.lower().split(" + ") if p]
+    starts = [lowered.find(p) for p in parts]
+    return [(at, at + len(p)) for at, p in zip(starts, parts, strict=True) if at >= 0]
 
 
 #: Negated auxiliaries that open a message without a subject only as people type them, contracted ("won't scan",

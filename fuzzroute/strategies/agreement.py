@@ -184,6 +184,8 @@ def plural_of_trigger(words: list[str], trigger: str) -> list[Plural]:
             return []
         new[before] = _respell(new[before], verb)
     elif head + 1 < len(new) and is_content(bare(new[head + 1])):
+        if head > 0 and role_of([bare(w) for w in words], 0).kind == VERB_BASE:
+            return []  # "update microchip details": the object of a command modifies the next word, no verb
         following = bare(new[head + 1])
         verb = _plural_verb(following)
         if verb is None:
