@@ -110,10 +110,12 @@ LAYER_JOBS: dict[str, str] = {
         "a Python graph never loads it"
     ),
     "decided": (
-        "the decided tier: each data rule's automata (`languages`, built by `engine/automata`), per-rule facts that "
-        "settle most pairs in bulk (`facts`), the questions (`questions`: shared text, co-occurrence, never-wins; "
-        "`redos`), bounded in counted work and spread over processes (`pool`), each witness re-verified (`verify`), "
-        "the build policy (`verdict`)"
+        "the decided tier, run by `tier.decide`: each data rule's automata (`languages`, built by "
+        "`engine/automata`, on every core by `build_pool`), per-rule facts (`facts`; `ends`: how anchored rules' "
+        "messages begin and end, and how long they can be; `word_index`: the words each rule needs, with their "
+        "edges) and the sets of pairs they settle in bulk (`pair_sets`), the questions (`questions`: shared text, "
+        "co-occurrence, never-wins, `untaken` for a rule that can win; `redos`), bounded in counted work and "
+        "answered on every core (`pool`), each witness re-verified (`verify`), the build policy (`verdict`)"
     ),
     "strategies": (
         "phrase generators, each also a hypothesis strategy; the role of a word in a message (`roles`), which "

@@ -10,6 +10,7 @@ the rules whose parts go over the state cap.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from helpers.cli import invoke
 from helpers.decided_snapshot import decided_data, loaded
 
 from fuzzroute import Graph, all_of, keywords
-from fuzzroute.decided import Decisions, build_pool, decide
+from fuzzroute.decided import ANY, Decisions, build_pool, decide
 from fuzzroute.decided import redos as redos_module
 from fuzzroute.decided.languages import build_languages
 from fuzzroute.engine.automata.ambiguity import analyse
@@ -47,7 +48,7 @@ def test_workers_build_the_automata_one_process_builds(monkeypatch: pytest.Monke
     alone = decided_data(decide(graph, build_workers=1), len(graph.entries))
     monkeypatch.setattr(build_pool, "RULES_PER_BUILDER", 2)
     built = build_languages(graph.entries)
-    left, linear = build_pool.build_on_workers(built, list(built.rules), 2)
+    left, linear, _facts = build_pool.build_on_workers(built, list(built.rules), 2)
     assert left == [] and linear  # the pool ran, and settled some ReDoS questions
     assert built.rules[4].reason is not None  # the rule over the cap is refused as one process refuses it
     fresh = _graph_with_every_outcome()
@@ -87,19 +88,20 @@ def test_without_fork_the_parent_builds_everything(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(build_pool, "RULES_PER_BUILDER", 2)
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     built = build_languages(_graph_with_every_outcome().entries)
-    left, linear = build_pool.build_on_workers(built, list(built.rules), 2)
+    left, linear, _facts = build_pool.build_on_workers(built, list(built.rules), 2)
     assert left == list(built.rules) and linear == set()
 
 
-def test_check_builds_on_every_core_and_answers_on_one() -> None:
-    seen: list[tuple[object, object]] = []
+def test_check_builds_and_answers_on_every_core() -> None:
+    seen: list[tuple[object, object, object]] = []
     real = decide
 
     def spy(graph: Graph, **options: Any) -> Decisions:
-        seen.append((options.get("workers", 1), options.get("build_workers")))
+        seen.append((options.get("workers", 1), options.get("build_workers"), options.get("winners")))
         return real(graph, **options)
 
     with mock.patch("fuzzroute.decided.decide", spy):
         result = invoke("check", DATA / "check-300.json", "--format", "json")
     assert result.exit_code == 1, result.stderr
-    assert seen and all(workers == 1 and isinstance(build, int) and build >= 1 for workers, build in seen)
+    cores = os.cpu_count() or 1
+    assert seen == [(cores, cores, ANY)]

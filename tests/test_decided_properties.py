@@ -277,6 +277,27 @@ def test_the_two_part_fast_path_finds_what_the_general_search_finds(found: list[
             assert outcomes[0] == outcomes[1]
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(matchers(), min_size=2, max_size=3), st.booleans())
+def test_the_one_excluded_fast_path_finds_what_the_general_search_finds(found: list[object], whole: bool) -> None:
+    """One required part, one excluded one-part rule (the cover questions): the same verdict, phrase and states."""
+    graph = _graph(found)
+    languages = build_languages(graph.entries)
+    for a in graph.entries:
+        for b in graph.entries:
+            try:
+                first = languages.whole(a.index) if whole else languages.search(a.index)
+                excluded = languages.search(b.index)
+            except Undecidable:
+                continue
+            if first is None or len(first.parts) != 1 or len(excluded.parts) != 1:
+                continue
+            outcomes = [
+                search([first], [excluded], languages.cells, max_states=200, fast_path=fast) for fast in (True, False)
+            ]
+            assert outcomes[0] == outcomes[1]
+
+
 def test_every_code_point_appears_once_in_order() -> None:
     text = _every_code_point()
     assert len(text) == 0x110000

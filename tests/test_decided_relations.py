@@ -30,9 +30,9 @@ from fuzzroute.decided import (
     Decisions,
     decide,
 )
-from fuzzroute.decided.decide import SHARED_LISTED
 from fuzzroute.decided.decisions import DecidedItem
 from fuzzroute.decided.pool import fork_available
+from fuzzroute.decided.tier import SHARED_LISTED
 from fuzzroute.graphfiles.loader import load_graph
 from fuzzroute.report import write_report
 from fuzzroute.report.persistence.schema import schema_errors

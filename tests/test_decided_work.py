@@ -214,7 +214,7 @@ def test_shared_text_only_counted_is_not_built_and_decides_alike() -> None:
         reworded = decide(graph)  # every counted shared text reworded first, then counted unbuilt
     assert "unbuilt" in counted
     assert decided_data(reworded, rules) == decided_data(lean, rules)
-    with mock.patch("fuzzroute.decided.decide.Listing.full", lambda self, shared_in: False):
+    with mock.patch("fuzzroute.decided.tier.Listing.full", lambda self, shared_in: False):
         built = decide(graph)
     assert decided_data(lean, rules) == decided_data(built, rules)
     assert decided_data(decide(graph, workers=2), rules) == decided_data(lean, rules)

@@ -16,7 +16,10 @@ witnesses.
 
 from __future__ import annotations
 
-from fuzzroute.decided.decide import decide
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
 from fuzzroute.decided.decisions import (
     CAN_WIN,
     CASE_RANGE,
@@ -36,10 +39,52 @@ from fuzzroute.decided.decisions import (
     Decisions,
     Defect,
 )
-from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
 from fuzzroute.decided.wording import BOUNDARY
 
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from fuzzroute.decided.questions import MAX_STATES, RULE_STATES
+    from fuzzroute.decided.tier import ANY, SHORTEST, decide
+
+def _tier() -> ModuleType:
+    from fuzzroute.decided import tier
+
+    return tier
+
+
+def _questions() -> ModuleType:
+    from fuzzroute.decided import questions
+
+    return questions
+
+
+#: Names loaded on first use: reading the decided tier's findings (`verdict`, `decisions`), as `check
+#: --no-decide` does to judge --fail-on, must not import the automata and the questions.
+_LAZY: dict[str, Callable[[], ModuleType]] = {
+    "ANY": _tier,
+    "SHORTEST": _tier,
+    "decide": _tier,
+    "MAX_STATES": _questions,
+    "RULE_STATES": _questions,
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load `decide` and the questions' bounds the first time they are asked for."""
+    loader = _LAZY.get(name)
+    if loader is None:
+        raise AttributeError(f"module 'fuzzroute.decided' has no attribute {name!r}")
+    value = getattr(loader(), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
+
 __all__ = [
+    "ANY",
+    "SHORTEST",
     "BOUNDARY",
     "CAN_WIN",
     "CO_OCCURRENCE",

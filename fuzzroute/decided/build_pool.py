@@ -1,6 +1,6 @@
 """Build the rules' part automata on forked processes, with the same automata as one process builds.
 
-Building every data rule's parts (`decide.build_automata`) is the largest
+Building every data rule's parts (`tier.build_automata`) is the largest
 single cost of `check` on a graph of a thousand rules, and each rule's parts
 depend only on its own NFAs and the graph's shared alphabet, both made
 before the fork.  So the rules are split into batches, each worker builds
@@ -13,9 +13,12 @@ they hold the NFAs, the workers also run the ReDoS analysis of each regex
 (it reads only the regex's NFA and the alphabet) and send back the regexes
 it finds linear, the common answer, so the parent skips those analyses
 (`redos_items(known_linear=...)`) and runs the rare rest itself.  Any
-failure of the pool itself (no `fork`, a worker that dies) falls back to
+failure of the pool itself (no `fork`, or other threads running, or a worker
+that dies) falls back to
 building on this process, so the automata, and every decision read from
-them, are the same for any number of workers.
+them, are the same for any number of workers.  Given the graph's facts plan, the
+workers also gather each rule's facts (`facts.rule_facts`: they read only the
+rule's automata and the plan), which the parent would otherwise gather alone.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ import multiprocessing
 from collections.abc import Sequence
 from typing import Any
 
+from fuzzroute.decided.facts import Facts, FactsPlan, rule_facts
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.pool import ignore_interrupt
+from fuzzroute.decided.pool import fork_available, ignore_interrupt
 from fuzzroute.decided.product import Rule
 from fuzzroute.engine.automata.ambiguity import analyse
 from fuzzroute.engine.automata.dfa import SEARCH, WHOLE, Part
@@ -46,6 +50,7 @@ Built = tuple[int, Reading, Reading, tuple[int, ...]]
 Linear = set[tuple[int, int]]
 
 _LANGUAGES: Languages | None = None
+_PLAN: FactsPlan | None = None
 
 
 def _tables(rule: Rule) -> tuple[Tables, ...]:
@@ -53,7 +58,7 @@ def _tables(rule: Rule) -> tuple[Tables, ...]:
 
 
 def _build_one(languages: Languages, index: int) -> Built:
-    """Build rule `index` as `decide.build_automata` does, and keep only what travels."""
+    """Build rule `index` as `tier.build_automata` does, and keep only what travels."""
     try:
         search: Reading = _tables(languages.search(index))
     except Undecidable as error:
@@ -80,9 +85,15 @@ def _linear_leaves(languages: Languages, index: int) -> tuple[int, ...]:
     return tuple(linear)
 
 
-def _worker_build(indexes: list[int]) -> list[Built]:
+def _worker_build(indexes: list[int]) -> tuple[list[Built], Facts | None]:
     assert _LANGUAGES is not None
-    return [_build_one(_LANGUAGES, index) for index in indexes]
+    built = [_build_one(_LANGUAGES, index) for index in indexes]
+    if _PLAN is None:
+        return built, None
+    facts = Facts()
+    for index in indexes:
+        rule_facts(_PLAN, facts, index)
+    return built, facts
 
 
 def _rule_of(nfas: Sequence[Any], mode: str, tables: tuple[Tables, ...]) -> tuple[Part, ...]:
@@ -101,30 +112,36 @@ def _install(languages: Languages, built: Built) -> None:
     )
 
 
-def build_on_workers(languages: Languages, indexes: Sequence[int], workers: int) -> tuple[list[int], Linear]:
-    """Build the parts of `indexes` on up to `workers` forked processes.
+def build_on_workers(
+    languages: Languages, indexes: Sequence[int], workers: int, plan: FactsPlan | None = None
+) -> tuple[list[int], Linear, Facts | None]:
+    """Build the parts of `indexes` on up to `workers` forked processes (and, with `plan`, gather their facts).
 
     Returns the indexes left to build here (every one when the pool is not
-    worth it or not available, none when the workers built them all) and
-    the regex leaves the workers found linear.
+    worth it or not available, none when the workers built them all), the
+    regex leaves the workers found linear, and the facts they gathered
+    (`facts.rule_facts`, the same as gathered here), if any.
     """
     workers = min(workers, len(indexes) // RULES_PER_BUILDER)
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return list(indexes), set()
-    global _LANGUAGES
+    if workers <= 1 or not fork_available():
+        return list(indexes), set(), None
+    global _LANGUAGES, _PLAN
     size = max(1, len(indexes) // (workers * 4))
     batches = [list(indexes[start : start + size]) for start in range(0, len(indexes), size)]
-    _LANGUAGES = languages
+    _LANGUAGES, _PLAN = languages, plan
     try:
         with multiprocessing.get_context("fork").Pool(workers, initializer=ignore_interrupt) as pool:
             results = pool.map(_worker_build, batches, chunksize=1)
     except (OSError, multiprocessing.ProcessError):
-        return list(indexes), set()
+        return list(indexes), set(), None
     finally:
-        _LANGUAGES = None
+        _LANGUAGES, _PLAN = None, None
     linear: Linear = set()
-    for batch in results:
+    gathered = Facts() if plan is not None else None
+    for batch, facts in results:
         for built in batch:
             _install(languages, built)
             linear.update((built[0], position) for position in built[3])
-    return [], linear
+        if gathered is not None and facts is not None:
+            gathered.merge(facts)
+    return [], linear, gathered

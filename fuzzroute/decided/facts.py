@@ -14,6 +14,14 @@ of automata.  Every fact is exact in the direction it is used:
 * `prefix`: the rules that match every message starting with their own text
   + " " (an anchored `^\\d{3,}\\b` does).  Such a rule meets every `infix`
   rule: its text, then the other's between spaces.
+* `suffix`: the rules that match every message ending with " " + their own
+  text (`salosa$` does).  Such a rule meets every `infix` and every `prefix`
+  rule: the other's text first, then its own.
+* `room`: the rules whose text has a place where any words between spaces
+  can be put and it is still matched (`^rudine.*bazeze$`).  Such a rule
+  meets every `infix` rule: the other's text put there.
+* `ends`: how an anchored rule's messages begin and end (`ends`); two rules
+  whose messages never begin (or end) alike share no message.
 * `first`, `first_own`: the characters (cells) a rule's messages, and its
   own texts, can start with.  A rule matches inside no own text of a rule
   whose own texts all start with a character its messages cannot start with
@@ -21,22 +29,26 @@ of automata.  Every fact is exact in the direction it is used:
 * `gaps`: where a rule's own text has a free gap (a `.*` that holds any
   text between two spaces): inserting " " + another rule's text + " "
   there keeps it the rule's own text.  An `infix` rule shares that text.
-* `fixed_gate`, `own_gate`: the rules that may match inside a rule's fixed
-  words, or inside its own texts, by the claim laws' literal prefilter run
-  over the fixed segments and closed templates of `shapes` (a rule left out
-  cannot; a rule kept is asked with the automata).
+  `part_gaps`: the all-of rules with such a gap in one part's own text.
+* `gates` (made by the plan when a rule is asked, `FactsPlan.gates`): the
+  rules that may match inside a rule's fixed words, or inside its own
+  texts, by the claim laws' literal prefilter run over the fixed segments
+  and closed templates of `shapes`, narrowed by the word index (a rule left
+  out cannot; a rule kept is asked with the automata).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import assert_never
+from typing import Any, assert_never
 
+from fuzzroute.decided.ends import Ends, anchored, disjoint, ends_of, lengths
 from fuzzroute.decided.languages import Languages
 from fuzzroute.decided.literal_words import literal_words
 from fuzzroute.decided.product import FOUND, Rule, search
-from fuzzroute.decided.shapes import RuleShape, rule_shape
+from fuzzroute.decided.shapes import rule_shape
+from fuzzroute.decided.word_index import WordIndex, folds_case, own_texts
 from fuzzroute.engine.automata.alphabet import CellFinder
 from fuzzroute.engine.automata.dfa import Part
 from fuzzroute.engine.automata.plan import RegexTimedOut
@@ -88,6 +100,20 @@ class Facts:
     texts: dict[int, str | None] = field(default_factory=dict)
     infix: int = 0
     prefix: int = 0
+    suffix: int = 0
+    #: The rules whose text has a place that holds any words between spaces: such a rule meets every `infix` one.
+    room: int = 0
+    #: Per rule anchored at an end of the text, its parts' heads and tails (`ends`).
+    ends: dict[int, tuple[Ends, ...]] = field(default_factory=dict)
+    #: The rules whose parts' ends never agree: they match no message, so they share none with any rule.
+    nothing: int = 0
+    #: Per rule, the fewest characters a message of it holds; per rule with a bound, the most.
+    least: dict[int, int] = field(default_factory=dict)
+    most: dict[int, int] = field(default_factory=dict)
+    #: The rules (bits) by their `least` and by their `most`: a few lengths hold many rules, so the rules
+    #: whose messages are all shorter (or longer) than another's are a union over lengths, not over rules.
+    by_least: dict[int, int] = field(default_factory=dict)
+    by_most: dict[int, int] = field(default_factory=dict)
     #: Per rule, the cells a message it matches can start with (bits over cells; all of them for an
     #: unanchored rule), and the cells one of its own texts can start with.
     first: dict[int, int] = field(default_factory=dict)
@@ -98,13 +124,28 @@ class Facts:
     #: The rules one of whose own texts is the empty text (only a rule matching the empty message fits).
     empty_own: int = 0
     gaps: dict[int, int] = field(default_factory=dict)
-    fixed_gate: dict[int, int] = field(default_factory=dict)
-    own_gate: dict[int, int] = field(default_factory=dict)
-    shapes: dict[int, RuleShape] = field(default_factory=dict)
+    #: The all-of rules the own text of one of whose parts has a free gap: an `infix` rule matches inside it.
+    part_gaps: int = 0
     readable: int = 0
     unscreened: int = 0
     states: int = 0
     searches: int = 0
+    #: The rules whose facts are gathered (readable or not).
+    gathered: int = 0
+
+    def merge(self, other: Facts) -> None:
+        """Add the facts of other rules, gathered on another process (the same facts as gathered here)."""
+        for name in ("infix", "prefix", "suffix", "room", "nothing", "part_gaps", "empty", "empty_own", "readable",
+                     "gathered"):
+            setattr(self, name, getattr(self, name) | getattr(other, name))
+        for name in ("texts", "first", "first_own", "gaps", "ends", "least", "most"):
+            getattr(self, name).update(getattr(other, name))
+        for name in ("by_first", "by_least", "by_most"):
+            mine = getattr(self, name)
+            for key, rules in getattr(other, name).items():
+                mine[key] = mine.get(key, 0) | rules
+        self.states += other.states
+        self.searches += other.searches
 
 
 def _run(part: Part, state: int, cells: Sequence[int]) -> int:
@@ -121,6 +162,11 @@ def _infix(parts: Sequence[Part], block: Sequence[int]) -> bool:
     )
 
 
+def _suffix(parts: Sequence[Part], block: Sequence[int]) -> bool:
+    """Whether every search part accepts at the end of any text that ends with `block`."""
+    return all(all(part.accepts[_run(part, state, block)] for state in range(part.states)) for part in parts)
+
+
 def _gap(part: Part, text: Sequence[int], space: int, newline: set[int]) -> int | None:
     """The first position of `text` (a whole-text reading's accepted text) holding a free gap, or None.
 
@@ -128,32 +174,41 @@ def _gap(part: Part, text: Sequence[int], space: int, newline: set[int]) -> int 
     newline) read there leads to states from which the rest of `text` is
     still accepted.
     """
-    columns = range(max(part.column_of_cell) + 1)
+    for k in range(1, len(text)):
+        if _free_at(part, text, k, space, newline):
+            return k
+    return None
+
+
+def _free_at(part: Part, text: Sequence[int], k: int, space: int, newline: set[int]) -> bool:
+    """Whether every text " " + Y + " " (Y without a newline) read at position k of `text` keeps it accepted."""
     column_of = part.column_of_cell
     space_column = column_of[space]
     # A newline this part reads like a space (both `\s`) shares the space's column: that column stays.
     newline_columns = {column_of[c] for c in newline} - {space_column}
-    usable = [c for c in columns if c not in newline_columns]
-    for k in range(1, len(text)):
-        start = _run(part, 0, text[:k])
-        first = part.moves[start][space_column]
-        if not part.live[first]:
-            continue
-        seen = {first}
-        todo = [first]
-        after_space = {first}
-        while todo:
-            state = todo.pop()
-            for column in usable:
-                target = part.moves[state][column]
-                if column == space_column:
-                    after_space.add(target)
-                if target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-        if all(part.accepts[_run(part, s, text[k:])] for s in after_space):
-            return k
-    return None
+    usable = [c for c in range(max(column_of) + 1) if c not in newline_columns]
+    start = _run(part, 0, text[:k])
+    first = part.moves[start][space_column]
+    if not part.live[first]:
+        return False
+    seen = {first}
+    todo = [first]
+    after_space = {first}
+    while todo:
+        state = todo.pop()
+        for column in usable:
+            target = part.moves[state][column]
+            if column == space_column:
+                after_space.add(target)
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return all(part.accepts[_run(part, s, text[k:])] for s in after_space)
+
+
+def _room(parts: Sequence[Part], text: Sequence[int], space: int, newline: set[int]) -> bool:
+    """Whether some position of the rule's text (a message of it) holds any words between spaces for every part."""
+    return any(all(_free_at(part, text, k, space, newline) for part in parts) for k in range(len(text) + 1))
 
 
 def _starts(parts: Sequence[Part], cells: int) -> int:
@@ -170,87 +225,201 @@ def _starts(parts: Sequence[Part], cells: int) -> int:
     return found
 
 
-def gather(graph: Graph, languages: Languages) -> Facts:
-    """The facts of every readable data rule of `graph` (its automata already built)."""
-    facts = Facts()
-    laws = graph.laws
-    screen = laws.screen
-    position_entry = [e.index for e in laws.candidates]
-    finder = CellFinder(languages.cells)
-    space = finder.cell(" ")
-    newline = {finder.cell("\n")}
-    folded = sorted({ch for needle in screen.needles for ch in needle})
-    # Every character that folds to one a needle holds: what an own text must hold for a needle to occur.
-    alphabet = sorted({v for ch in folded for v in (ch, ch.upper(), *[k for k, f in SPECIAL_FOLDS.items() if f == ch])})
-    facts.unscreened = bits([e.index for p, e in enumerate(laws.candidates) if p not in screen.screened])
-    needle_chars = [frozenset(needle) for needle in screen.needles]
+@dataclass
+class FactsPlan:
+    """What every rule's facts read of the whole graph: the laws' prefilter, the word index, the alphabet.
 
-    def entries_of(positions: set[int]) -> int:
+    Made once (before worker processes fork, so they inherit it); then each
+    rule's facts (`rule_facts`) depend only on the rule and this plan.
+    """
+
+    languages: Languages
+    screen: Any
+    position_entry: list[int]
+    finder: CellFinder
+    space: int
+    newline: set[int]
+    #: Every character that folds to one a needle holds: what an own text must hold for a needle to occur.
+    alphabet: list[str]
+    unscreened: int
+    needle_chars: list[frozenset[str]]
+    words: WordIndex
+
+    def entries_of(self, positions: set[int]) -> int:
+        position_entry = self.position_entry
         return bits([position_entry[p] for p in positions])
 
-    def fitting(allowed: set[str]) -> int:
+    def fitting(self, allowed: set[str]) -> int:
         """The rules whose every required literal has a text made only of `allowed` characters."""
-        hits = [n for n, chars in enumerate(needle_chars) if chars <= allowed]
-        return entries_of(screen.survivors_of_hits(hits)) | facts.unscreened
+        hits = [n for n, chars in enumerate(self.needle_chars) if chars <= allowed]
+        return self.entries_of(self.screen.survivors_of_hits(hits)) | self.unscreened
 
-    for index, automata in languages.rules.items():
-        if not automata.decidable:
-            continue
-        facts.readable |= 1 << index
-        own = languages.own(index)
-        text = None
-        single = own is not None and len(own) == 1
-        readings = [own[0]] if own is not None and single else []
-        readings.append(languages.search(index))
-        for reading in readings:
-            outcome = search([reading], [], languages.cells, max_states=TEXT_STATES)
-            facts.states += outcome.states
-            facts.searches += 1
-            if outcome.verdict == FOUND and outcome.phrase:
-                text = outcome.phrase
-                break
-            single = False  # the text, if any, is not the rule's own text read whole
-        facts.texts[index] = as_written(automata.leaves, own if single else None, finder, text)
-        text = facts.texts[index]
-        count = len(languages.cells)
-        facts.first[index] = _starts(languages.search(index).parts, count)
-        facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
-        if all(part.accepts[0] for part in languages.search(index).parts):
-            facts.empty |= 1 << index
-        facts.first_own[index] = 0
-        for reading in own or ():
-            # An empty own text starts with nothing: no rule can be kept out by its first character.
-            if all(part.accepts[0] for part in reading.parts):
-                facts.empty_own |= 1 << index
-            facts.first_own[index] |= _starts(reading.parts, count)
+    def gates(self, index: int) -> Gates:
+        """Rule `index`'s gates (see `Gates`), made when its questions are asked (-1: every rule passes).
+
+        Made here, not kept with the facts: at 50,000 rules a gate is a 6 KB
+        integer, four of them a rule.
+        """
+        automata = self.languages.rules[index]
+        screen, alphabet, unscreened = self.screen, self.alphabet, self.unscreened
         shape = rule_shape(automata.leaves)
-        facts.shapes[index] = shape
+        fixed = own = -1
         segments = shape.segments
         if segments is not None:
-            facts.fixed_gate[index] = entries_of(screen.survivors_of_all(segments)) | facts.unscreened
+            fixed = self.entries_of(screen.survivors_of_all(segments)) | unscreened
         templates = shape.templates(alphabet)
         if templates is not None and not automata.wild:
-            facts.own_gate[index] = facts.fixed_gate.get(index, -1)
+            own = fixed
         elif templates is not None:
-            facts.own_gate[index] = entries_of(screen.survivors_of_all(templates)) | facts.unscreened
+            own = self.entries_of(screen.survivors_of_all(templates)) | unscreened
         else:
             characters = shape.characters(alphabet)
             if characters is not None and not any(ch.isalpha() for ch in characters):
                 # Own texts without letters (digits, signs): only letterless literals can occur in them.
-                facts.own_gate[index] = fitting({fold(ch) for ch in characters})
-        if text is None or "\n" in text:
-            continue
-        cells = [finder.cell(ch) for ch in text]
-        search_parts = languages.search(index).parts
-        if _infix(search_parts, [space, *cells, space]):
-            facts.infix |= 1 << index
-        elif all(p.sink is not None and _run(p, 0, [*cells, space]) == p.sink for p in search_parts):
-            facts.prefix |= 1 << index
-        if own is not None and single and shape.open:
-            with_gap = _gap(own[0].parts[0], cells, space, newline)
-            if with_gap is not None:
-                facts.gaps[index] = with_gap
+                own = self.fitting({fold(ch) for ch in characters})
+        laws_fixed, laws_own = fixed, own
+        if all(shapes is not None for shapes in shape.leaves):
+            leaves = [
+                (shapes or (), folds_case(leaf)) for shapes, leaf in zip(shape.leaves, automata.leaves, strict=True)
+            ]
+            spelled = own_texts(leaves, True)
+            if spelled is not None:
+                fixed &= self.words.survivors(*spelled)
+            spelled = own_texts(leaves, False)
+            if spelled is not None:
+                own &= self.words.survivors(*spelled)
+        return Gates(fixed, own, laws_fixed, laws_own)
+
+
+@dataclass(frozen=True)
+class Gates:
+    """The earlier rules (bits) that may match inside a rule's fixed words, or its own texts.
+
+    By the laws' prefilter over the rule's fixed segments and closed
+    templates (`laws_fixed`, `laws_own`: the order in which the pairs were
+    always walked, which the listing of findings and examples keeps), then
+    narrowed by the word index (`fixed`, `own`): a rule left out cannot.
+    """
+
+    fixed: int
+    own: int
+    laws_fixed: int
+    laws_own: int
+
+
+def plan_facts(graph: Graph, languages: Languages) -> FactsPlan:
+    laws = graph.laws
+    screen = laws.screen
+    finder = CellFinder(languages.cells)
+    folded = sorted({ch for needle in screen.needles for ch in needle})
+    alphabet = sorted({v for ch in folded for v in (ch, ch.upper(), *[k for k, f in SPECIAL_FOLDS.items() if f == ch])})
+    return FactsPlan(
+        languages, screen, [e.index for e in laws.candidates], finder, finder.cell(" "), {finder.cell("\n")},
+        alphabet, bits([e.index for p, e in enumerate(laws.candidates) if p not in screen.screened]),
+        [frozenset(needle) for needle in screen.needles],
+        WordIndex.build((index, automata.entry.data_matcher) for index, automata in languages.rules.items()),
+    )
+
+
+def gather(graph: Graph, languages: Languages, known: Facts | None = None, plan: FactsPlan | None = None) -> Facts:
+    """The facts of every readable data rule of `graph` (its automata already built).
+
+    `known` holds the facts of rules already gathered elsewhere (on the
+    processes that built their automata, `build_pool`): the same facts.
+    """
+    plan = plan_facts(graph, languages) if plan is None else plan
+    facts = Facts()
+    if known is not None:
+        facts.merge(known)
+    facts.unscreened = plan.unscreened
+    for index in languages.rules:
+        if not facts.gathered >> index & 1:
+            rule_facts(plan, facts, index)
     return facts
+
+
+def rule_facts(plan: FactsPlan, facts: Facts, index: int) -> None:
+    """Add rule `index`'s facts to `facts` (see the module docstring)."""
+    languages, finder, space, newline = plan.languages, plan.finder, plan.space, plan.newline
+    automata = languages.rules[index]
+    facts.gathered |= 1 << index
+    if not automata.decidable:
+        return
+    facts.readable |= 1 << index
+    own = languages.own(index)
+    text = None
+    single = own is not None and len(own) == 1
+    readings = [own[0]] if own is not None and single else []
+    readings.append(languages.search(index))
+    for reading in readings:
+        outcome = search([reading], [], languages.cells, max_states=TEXT_STATES)
+        facts.states += outcome.states
+        facts.searches += 1
+        if outcome.verdict == FOUND and outcome.phrase:
+            text = outcome.phrase
+            break
+        single = False  # the text, if any, is not the rule's own text read whole
+    facts.texts[index] = as_written(automata.leaves, own if single else None, finder, text)
+    text = facts.texts[index]
+    count = len(languages.cells)
+    facts.first[index] = _starts(languages.search(index).parts, count)
+    facts.by_first[facts.first[index]] = facts.by_first.get(facts.first[index], 0) | 1 << index
+    if all(part.accepts[0] for part in languages.search(index).parts):
+        facts.empty |= 1 << index
+    bounds = lengths(languages.search(index).parts)
+    if bounds is not None:
+        facts.least[index] = bounds[0]
+        facts.by_least[bounds[0]] = facts.by_least.get(bounds[0], 0) | 1 << index
+        if bounds[1] is not None:
+            facts.most[index] = bounds[1]
+            facts.by_most[bounds[1]] = facts.by_most.get(bounds[1], 0) | 1 << index
+    rule_ends = tuple(ends_of(part) for part in languages.search(index).parts)
+    if anchored(rule_ends):
+        facts.ends[index] = rule_ends
+        if disjoint(rule_ends, rule_ends):
+            facts.nothing |= 1 << index
+    facts.first_own[index] = 0
+    for reading in own or ():
+        # An empty own text starts with nothing: no rule can be kept out by its first character.
+        if all(part.accepts[0] for part in reading.parts):
+            facts.empty_own |= 1 << index
+        facts.first_own[index] |= _starts(reading.parts, count)
+    shape = rule_shape(automata.leaves)
+    if own is not None and len(own) > 1 and shape.open and _part_gap(facts, own, languages, finder):
+        facts.part_gaps |= 1 << index
+    if text is None or "\n" in text:
+        return
+    cells = [finder.cell(ch) for ch in text]
+    search_parts = languages.search(index).parts
+    if _infix(search_parts, [space, *cells, space]):
+        facts.infix |= 1 << index
+    elif all(p.sink is not None and _run(p, 0, [*cells, space]) == p.sink for p in search_parts):
+        facts.prefix |= 1 << index
+    if _suffix(search_parts, [space, *cells]):
+        facts.suffix |= 1 << index
+    if not facts.infix >> index & 1 and _room(search_parts, cells, space, newline):
+        facts.room |= 1 << index
+    if own is not None and single and shape.open:
+        with_gap = _gap(own[0].parts[0], cells, space, newline)
+        if with_gap is not None:
+            facts.gaps[index] = with_gap
+
+
+
+
+def _part_gap(facts: Facts, own: Sequence[Rule], languages: Languages, finder: CellFinder) -> bool:
+    """Whether the own text of some part of an all-of has a free gap (`_gap`)."""
+    space, newline = finder.cell(" "), {finder.cell("\n")}
+    for reading in own:
+        outcome = search([reading], [], languages.cells, max_states=TEXT_STATES)
+        facts.states += outcome.states
+        facts.searches += 1
+        phrase = outcome.phrase
+        if outcome.verdict != FOUND or not phrase or "\n" in phrase:
+            continue
+        if _gap(reading.parts[0], [finder.cell(ch) for ch in phrase], space, newline) is not None:
+            return True
+    return False
 
 
 def accepts(reading: Rule, finder: CellFinder, text: str) -> bool:

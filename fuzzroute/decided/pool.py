@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from fuzzroute.decided.decisions import FIXED_WORDS, WILDCARD, DecidedItem
+from fuzzroute.decided.decisions import CO_OCCURRENCE, FIXED_WORDS, WILDCARD, DecidedItem
+from fuzzroute.decided.questions import DISJOINT_RELATION as DISJOINT
 from fuzzroute.decided.questions import Answers, Context, RuleQuestions
 from fuzzroute.decided.verify import verify
 from fuzzroute.engine.entries import Entry
@@ -123,7 +125,13 @@ def _worker_answer(indexes: list[int]) -> list[Checked]:
 
 
 def fork_available() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether worker processes may be forked here: the platform has `fork` and no other thread is running.
+
+    A thread running while the process forks may hold a lock the child then
+    waits on for ever (an import, logging, a C library), so with other
+    threads live the work stays on this process.
+    """
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def answer_all(
@@ -156,9 +164,9 @@ def _answer_on_pool(
 ) -> Iterator[Checked]:
     global _CONTEXT
     forked = multiprocessing.get_context("fork")
-    listing_full = context.listing_full
+    listing_full = context.full
     flags = _FullFlags(forked) if listing_full is not None else None
-    context.listing_full = None if flags is None else flags.full  # what the workers read
+    context.full = None if flags is None else flags.full  # what the workers read
     _CONTEXT = context
     # Rules go out in small batches (one result per batch), in order; imap gives them back in that order.
     size = max(1, len(rules) // (workers * 16))
@@ -183,7 +191,7 @@ def _answer_on_pool(
                     progress(len(answered))
     finally:
         _CONTEXT = None
-        context.listing_full = listing_full
+        context.full = listing_full
 
 
 class _FullFlags:
@@ -198,7 +206,7 @@ class _FullFlags:
     """
 
     def __init__(self, forked: Any) -> None:
-        self._flags = {strength: forked.RawValue("b", 0) for strength in (FIXED_WORDS, WILDCARD)}
+        self._flags = {kind: forked.RawValue("b", 0) for kind in (FIXED_WORDS, WILDCARD, CO_OCCURRENCE, DISJOINT)}
 
     def full(self, strength: str) -> bool:
         flag = self._flags.get(strength)

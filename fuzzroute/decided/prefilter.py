@@ -86,6 +86,38 @@ class Takers:
             p for p, e in enumerate(laws.candidates) if e.data_matcher is not None and p not in self._screen.screened
         )
 
+    def matching(self, phrase: str, among: int) -> list[int]:
+        """The data rules of `among` (bits over entry positions) whose compiled matchers surely match `phrase`.
+
+        A regex `re` could not finish on is left out: only a sure match counts.
+        """
+        found: list[int] = []
+        for position in self._screen.survivors(phrase) | self._unscreened:
+            entry = self._candidates[position]
+            if not among >> entry.index & 1:
+                continue
+            matcher = entry.data_matcher
+            try:
+                if matcher is not None and matcher.matches(phrase):
+                    found.append(entry.index)
+            except RegexTimedOut:
+                continue
+        return found
+
+    def taken(self, phrase: str, index: int) -> bool:
+        """Whether a data rule declared before entry `index` matches `phrase` (`earlier`, stopping at the first)."""
+        for position in sorted(self._screen.survivors(phrase) | self._unscreened):
+            entry = self._candidates[position]
+            if entry.index >= index:
+                return False
+            matcher = entry.data_matcher
+            try:
+                if matcher is not None and matcher.matches(phrase):
+                    return True
+            except RegexTimedOut:
+                return True
+        return False
+
     def earlier(self, phrase: str, index: int) -> list[Entry]:
         """Data rules declared before entry `index` that match `phrase`, in declaration order."""
         positions = sorted(self._screen.survivors(phrase) | self._unscreened)

@@ -94,6 +94,8 @@ def search(
         return Outcome(NONE, states=1)
     if fast_path and positive == 2 and not spans:
         return _two_parts(parts[0], parts[1], pickers, letters, max_states)
+    if fast_path and positive == 1 and single == {1} and len(spans) == 1:
+        return _one_excluded(parts[0], parts[1], pickers, letters, max_states, start[1])
     if spans:
         return _excluding_search(parts, positive, spans, single, pickers, letters, max_states, start)
     return _coded_search(parts, positive, spans, single, pickers, letters, max_states)
@@ -167,8 +169,9 @@ def _excluding_search(
     queue = deque([start])
     while queue:
         state = queue.popleft()
-        # Each distinct successor once, in the order of its first (most readable) letter.
-        for following in dict.fromkeys(zip(*map(getitem, rows, state), strict=False)):
+        # Each distinct successor once, in the order of its first (most readable) letter: a repeat is
+        # already a parent's key, or dropped again (a tuple is hashed each time, so no dict of them first).
+        for following in zip(*map(getitem, rows, state), strict=False):
             if following in parent:
                 continue
             if DEAD in following[:positive] or DROP in following:
@@ -361,6 +364,73 @@ def _two_parts(
                 return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
             queue.append(following)
     return Outcome(NONE, states=len(parent))
+
+
+def _one_excluded(
+    first: Part,
+    other: Part,
+    pickers: list[Callable[[Sequence[int]], tuple[int, ...]]],
+    letters: list[str],
+    max_states: int,
+    other_start: int,
+) -> Outcome:
+    """`search` for one required part and one excluded one-part rule (same states, same phrase).
+
+    The cover questions of never-wins ask this many times (does one earlier
+    rule alone match every message of B?).  As in `_two_parts`, a product
+    state (x, y) is one integer, `(x + 1) << SHIFT | (y + 1)`; the excluded
+    rule that can no longer match is `DEAD` (its field 0, kept: the state
+    lives on), and one that has surely matched is `DROP`, coded below every
+    sum so the state is dropped.
+    """
+    first_table, other_table = folded_moves(first, False), folded_moves(other, True)
+    first_code = state_codes(first, SHIFT).__getitem__
+    other_codes = [t + 1 for t in range(other.states)]
+    other_codes.extend((_DROPPED, 0))  # DROP (-2) and DEAD (-1), read from the end
+    other_code = other_codes.__getitem__
+    first_pick, other_pick = pickers
+    first_accepts, other_accepts = first.accepts, other.accepts
+    first_rows: dict[int, tuple[int, ...]] = {}
+    other_rows: dict[int, tuple[int, ...]] = {}
+
+    def goal(code: int) -> bool:
+        y = code & _LOW
+        return first_accepts[(code >> SHIFT) - 1] and (y == 0 or not other_accepts[y - 1])
+
+    start = 1 << SHIFT | (other_start + 1)
+    if goal(start):
+        return Outcome(FOUND, "", states=1)
+    parent: dict[int, int | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        x, y = state >> SHIFT, state & _LOW
+        first_row = first_rows.get(x)
+        if first_row is None:
+            first_row = first_rows[x] = tuple(map(first_code, first_pick(first_table[x - 1])))
+        other_row = other_rows.get(y)
+        if other_row is None:
+            other_row = other_rows[y] = (
+                tuple(map(other_code, other_pick(other_table[y - 1]))) if y else (0,) * len(letters)
+            )
+        for following in dict.fromkeys(map(add, first_row, other_row)):
+            if following <= _LOW or following in parent:
+                continue
+            parent[following] = state
+            if goal(following):
+                phrase = _spell(
+                    parent, following, letters,
+                    lambda code: map(add, first_rows[code >> SHIFT], other_rows[code & _LOW]),
+                )
+                return Outcome(FOUND, phrase, states=len(parent))
+            if len(parent) >= max_states:
+                return Outcome(LIMIT, reason=f"more than {max_states} automaton states", states=len(parent))
+            queue.append(following)
+    return Outcome(NONE, states=len(parent))
+
+
+#: `_one_excluded`'s code of an excluded rule that surely matched: every sum with it is below every state.
+_DROPPED = -(1 << 60)
 
 
 def state_codes(part: Part, shift: int) -> list[int]:

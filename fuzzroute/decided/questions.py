@@ -8,22 +8,30 @@ For rule B, against every earlier data rule A the automata read:
    reading only blank characters, that no rule's literal is), then
    anywhere in B's own text, where only B's wildcards absorb A's words.
    Either is a finding about the pair, listed with a witness that is B's
-   own text.  `facts` keeps most pairs away from these searches: the laws'
-   prefilter over B's fixed segments and templates rules A out, and an A
-   that matches any text holding its own text between spaces shares every
-   text of a B with a free gap.
+   own text.  `pair_sets` keeps most pairs away from these searches: the
+   laws' prefilter and the word index (`word_index`) over B's own texts
+   rule A out; an A that matches any text holding its own text between
+   spaces shares every text of a B with a free gap; and an A that matches
+   one of B's texts as written shares it.  Such a pair is searched only for
+   the witness of a finding that may still be listed, in `witnessing`,
+   where its searches spend no bound.
 2. *Co-occurrence.*  Otherwise, do A and B match a common message at all?
    Two rules that each match any message holding their own text between
    spaces do; for the rest the witness is looked for in their own texts
    side by side (the compiled matchers judge), in A's own text matched by
    B, and in the product of both automata, which also proves disjointness.
-   Co-occurring and disjoint pairs are counted, not listed.
+   Co-occurring and disjoint pairs are counted, not listed; `pair_sets`
+   settles most of them from facts (how rules meet, how anchored rules'
+   messages begin and end).
 3. *Never wins.*  Is every message B matches also matched by earlier data
    rules?  Found by refining a set of earlier rules with counter-witnesses:
    B's own text first; whatever earlier data rules match the current
    counter-witness (run with the compiled matchers) join the set, and the
    automata look for a message of B that none of the set matches.  None: B
    never wins.  One no earlier data rule matches: B can win (counted).
+   Where such a rule is counted and never shown (`Context.any_winner`), a
+   message of B no earlier data rule matches among its examples and texts
+   as written (`untaken`) shows it first, without the cover's searches.
 
 Some answers need no search, and then none is run (`Context.exhaustive`
 runs them all, for the test that holds the two equal): when minimising a
@@ -38,19 +46,20 @@ proves exactly what the search over all the rules would answer, so the
 decisions are the same wherever those searches finish within their
 bounds; only fewer states are spent.
 
-Shared text beyond the graph-wide listing (`decide.Listing`) is only
+Shared text beyond the graph-wide listing (`tier.Listing`) is only
 counted: once the listing of its kind is full, it is verified and counted
 without its item (`counted_as_matched`, `counted_unbuilt`).
 
 Every search counts its states against `max_states` per question and
-`rule_states` for all questions about B; past a bound a question is
-undecided with the bound as its reason.  No clock is read: the same graph
+`rule_states` for all questions about B (but a search for a witness only);
+past a bound a question is undecided with the bound as its reason.  No clock is read: the same graph
 gives the same answers on any machine, under any load, on any number of
 processes (each rule's questions depend only on the rule and those before).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -71,11 +80,13 @@ from fuzzroute.decided.decisions import (
     WILDCARD,
     DecidedItem,
 )
-from fuzzroute.decided.facts import Facts, bits, first, gather, ones, starting_with
+from fuzzroute.decided.facts import Facts, FactsPlan, bits, first, gather, ones, plan_facts
 from fuzzroute.decided.languages import Languages
+from fuzzroute.decided.pair_sets import pair_sets
 from fuzzroute.decided.prefilter import Takers
 from fuzzroute.decided.product import FOUND, LIMIT, NONE, Outcome, Rule, accepts, search
 from fuzzroute.decided.readable import spaced, worded
+from fuzzroute.decided.untaken import untaken_message
 from fuzzroute.decided.verify import claims_follow_matches, verify
 from fuzzroute.decided.wording import live_law, quoted, rule, rules
 from fuzzroute.engine.automata.alphabet import CellFinder
@@ -119,6 +130,8 @@ class Context:
     languages: Languages
     takers: Takers
     facts: Facts
+    #: What each rule's facts and gates read of the whole graph (`facts.FactsPlan`).
+    plan: FactsPlan
     max_states: int = MAX_STATES
     rule_states: int = RULE_STATES
 
@@ -131,19 +144,27 @@ class Context:
     first_default: int | None = None
     #: Every shortcut of `shortcuts` off: the same decisions by the searches alone (the test holds them equal).
     exhaustive: bool = False
+    #: Whether a rule that can start a turn may be shown by any verified message of it, not the search's
+    #: shortest one (what `check` and `report` ask: they count such rules, never show them).
+    any_winner: bool = False
     #: Whether an overlap's witness is verified by the matchers alone (`verify.claims_follow_matches`).
     claims_follow_matches: bool = False
-    #: On one process, whether the graph-wide listing of shared text of a strength is full (`Listing.full`):
-    #: rules are answered and listed in order, so it is known when a rule's questions run.  None on a pool.
-    listing_full: Callable[[str], bool] | None = None
+    #: Whether the graph-wide listing of shared text of a strength, or of a counted kind's examples, is
+    #: complete (`Listing.full`): what a rule would add there is no longer built.  On one process rules are
+    #: answered and listed in order, so it is known when a rule's questions run; on a pool, flags the parent
+    #: raises (`pool`).  None: nothing is known to be complete.
+    full: Callable[[str], bool] | None = None
 
     @classmethod
     def of(
-        cls, graph: Graph, languages: Languages, max_states: int, rule_states: int, exhaustive: bool = False
+        cls, graph: Graph, languages: Languages, max_states: int, rule_states: int, exhaustive: bool = False,
+        facts: Facts | None = None, plan: FactsPlan | None = None,
     ) -> Context:
         entries = graph.entries
         data = bits([e.index for e in entries if e.data_matcher is not None])
-        context = cls(graph, languages, Takers(graph), gather(graph, languages), max_states, rule_states)
+        plan = plan_facts(graph, languages) if plan is None else plan
+        facts = gather(graph, languages, plan=plan) if facts is None else facts
+        context = cls(graph, languages, Takers(graph), facts, plan, max_states, rule_states)
         context.entries, context.data = entries, data
         context.whens = tuple(e.index for e in entries if e.when is not None)
         context.first_default = next((e.index for e in entries if e.is_unconditional), None)
@@ -184,8 +205,24 @@ class Answers:
     can_win: bool = False
     #: Per relation, the earlier rules (bits over entry positions) that meet the rule that way.
     relations: dict[str, int] = field(default_factory=dict)
+    #: The states and searches the decisions took: the rule's bound and the run's count these.  Searches
+    #: made only for a witness of a decision already made are counted apart: they are not made once such
+    #: witnesses are only counted (`Context.full`), so the decisions and their bounds do not depend on it.
     states: int = 0
     searches: int = 0
+    witness_states: int = 0
+    witness_searches: int = 0
+
+
+class _Witnessing:
+    def __init__(self, questions: RuleQuestions) -> None:
+        self.questions = questions
+
+    def __enter__(self) -> None:
+        self.questions._witnessing += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.questions._witnessing -= 1
 
 
 class RuleQuestions:
@@ -202,9 +239,20 @@ class RuleQuestions:
         self._listed: dict[str, int] = {}
         #: Per earlier rule, whether it alone matches every message of this rule (`covers_alone`).
         self._alone: dict[int, bool] = {}
+        #: Above 0 while searches only look for witnesses (`witnessing`).
+        self._witnessing = 0
+        #: Per earlier rule (and whether for a witness), the search for a message both it and B match.
+        self._products: dict[tuple[int, bool], Outcome] = {}
 
     # -- searching ---------------------------------------------------------------
     def ask(self, must: Sequence[Rule], must_not: Sequence[Rule] = (), cap: int | None = None) -> Outcome:
+        if self._witnessing:
+            # Only a witness is being looked for: the decision is made, and the rule's bound is not spent.
+            outcome = search(must, must_not, self.languages.cells,
+                             max_states=self.context.max_states if cap is None else cap)
+            self.answers.witness_states += outcome.states
+            self.answers.witness_searches += 1
+            return outcome
         left = self.context.rule_states - self.answers.states
         if left <= 0:
             return Outcome(LIMIT, reason=self._spent_reason())
@@ -215,6 +263,16 @@ class RuleQuestions:
         if outcome.verdict == LIMIT and limit == left and (cap is None or cap > left):
             return Outcome(LIMIT, reason=self._spent_reason(), states=outcome.states)
         return outcome
+
+    def left(self) -> int:
+        """States a search may still visit: the question's bound, within what is left of the rule's."""
+        if self._witnessing:
+            return self.context.max_states
+        return min(self.context.max_states, self.context.rule_states - self.answers.states)
+
+    def witnessing(self) -> contextlib.AbstractContextManager[None]:
+        """Within it, searches only look for witnesses of decisions already made (`ask`)."""
+        return _Witnessing(self)
 
     def _spent_reason(self) -> str:
         return f"the bound of {self.context.rule_states} automaton states for the questions about one rule was spent"
@@ -255,66 +313,138 @@ class RuleQuestions:
 
     # -- 1 and 2: how each earlier rule meets B -------------------------------------
     def pairs(self, lang_b: Rule, earlier: int) -> None:
+        """How every earlier rule meets B: searched one by one only where the facts leave the pair open.
+
+        The findings and counted examples come out in the order of the walk
+        over the pairs the laws' prefilter and the first facts leave open
+        (`walked`), then the pairs settled in bulk, as they always have: the
+        listing keeps the first of them.  Pairs the word index, the ends of
+        anchored rules or the suffix facts settle are kept in that order too.
+        """
         b = self.entry
-        facts = self.facts
-        earlier_bits = earlier & facts.readable
+        earlier_bits = earlier & self.facts.readable
         if not earlier_bits:
             return
         own = self.languages.own(b.index)
         fixed = self.languages.fixed(b.index)
-        wild = self.languages.rules[b.index].wild
-        # A message that is one of B's own texts starts with one of these: A must be able to start there.
-        can_start = starting_with(facts, facts.first_own.get(b.index, -1))
-        if facts.empty_own >> b.index & 1:
-            can_start |= facts.empty
-        fixed_gate = facts.fixed_gate.get(b.index, -1) & earlier_bits & can_start
-        own_gate = facts.own_gate.get(b.index, -1) & earlier_bits & can_start if wild else 0
-        gap_bulk = facts.infix & earlier_bits if b.index in facts.gaps and wild else 0
-        overlap_bulk = 0
-        if facts.infix >> b.index & 1:
-            overlap_bulk = (facts.infix | facts.prefix) & earlier_bits
-        elif facts.prefix >> b.index & 1:
-            overlap_bulk = facts.infix & earlier_bits
-        # Rules whose messages start with other characters than B's, and neither matches the empty message.
-        disjoint_bulk = 0 if facts.empty >> b.index & 1 else earlier_bits & ~facts.empty & ~starting_with(
-            facts, facts.first.get(b.index, -1)
-        )
-        if own is None or fixed is None:  # B's own text is too large for the automata: no relation is decided
-            fixed_gate, own_gate, gap_bulk = 0, 0, 0
-        asked = fixed_gate | (own_gate & ~gap_bulk) | (earlier_bits & ~overlap_bulk & ~disjoint_bulk)
+        settled = pair_sets(self.context, b.index, earlier_bits, own, fixed)
+        fixed_gate, own_gate, gap_bulk = settled.fixed_gate, settled.own_gate, settled.gap
+        meeting, apart, walked, shown = settled.meeting, settled.apart, settled.walked, settled.shown
+        first_meeting = settled.first_meeting
+        counting = self.counting()
+        inside = fixed_gate | (own_gate & ~gap_bulk) | (gap_bulk & walked)
+        if counting:
+            inside &= ~shown
+        asked = inside | (earlier_bits & ~meeting & ~apart & ~shown)
         relations = {SHARED_TEXT: 0, CO_OCCURRENCE: 0, DISJOINT_RELATION: 0, UNDECIDED_RELATION: 0}
+        phrases: dict[int, str | None] = {}
+        spent = False
         for index in ones(asked):
-            if self.answers.states >= self.context.rule_states:
-                rest = asked & ~((1 << index) - 1)
-                self._not_asked(ones(rest))
-                relations[UNDECIDED_RELATION] |= rest
-                break
             bit = 1 << index
             a = self.entries[index]
             lang_a = self.languages.search(index)
+            if bit & shown:
+                with self.witnessing():
+                    self.witness_shared(a, lang_a, own, fixed, bool(bit & fixed_gate), bool(bit & own_gate),
+                                        bool(bit & gap_bulk))
+                relations[SHARED_TEXT] |= bit
+                continue
+            if spent:
+                continue
+            if self.answers.states >= self.context.rule_states:
+                rest = asked & ~shown & ~((1 << index) - 1)
+                self._not_asked(ones(rest))
+                relations[UNDECIDED_RELATION] |= rest
+                spent = True
+                continue
             relation = self.relate(a, lang_a, lang_b, own, fixed, bool(bit & fixed_gate), bool(bit & own_gate),
-                                   bool(bit & gap_bulk), bool(bit & overlap_bulk))
+                                   bool(bit & gap_bulk), bool(bit & meeting), bool(bit & apart), phrases)
             relations[relation] |= bit
         # The pairs no search was needed for.
-        bulk_shared = gap_bulk & ~asked
-        bulk_co = overlap_bulk & ~asked & ~gap_bulk
+        bulk_shared = shown & ~asked
         shared = bulk_shared.bit_count()
-        for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
-            self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
-        rest = shared - min(shared, LISTED_PER_RULE)
-        if rest:
-            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + rest
+        if not counting:
+            for index in first(bulk_shared, LISTED_PER_RULE):  # the rest are counted, not built
+                self.shared(self.entries[index], self.gap_witness(index), WILDCARD)
+            shared -= min(shared, LISTED_PER_RULE)
+        if shared:
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + shared
         relations[SHARED_TEXT] |= bulk_shared
-        self.answers.co_occurrence += bulk_co.bit_count()
-        for index in first(bulk_co, EXAMPLES):
-            self._example(CO_OCCURRENCE, index, self.side_by_side(index))
-        relations[CO_OCCURRENCE] |= bulk_co
-        bulk_apart = disjoint_bulk & ~asked
-        self.answers.disjoint += bulk_apart.bit_count()
-        for index in first(bulk_apart, EXAMPLES):
-            self._example(DISJOINT_RELATION, index, None)
-        relations[DISJOINT_RELATION] |= bulk_apart
+        relations[CO_OCCURRENCE] |= meeting & ~asked & ~bulk_shared
+        relations[DISJOINT_RELATION] |= apart & ~asked & ~bulk_shared
+        self.answers.co_occurrence += relations[CO_OCCURRENCE].bit_count()
+        self.answers.disjoint += relations[DISJOINT_RELATION].bit_count()
+        self.counted_examples(relations, walked, first_meeting, phrases)
         self.answers.relations = relations
+
+    def witness_shared(
+        self, a: Entry, lang_a: Rule, own: tuple[Rule, ...] | None, fixed: tuple[Rule, ...] | None,
+        fixed_candidate: bool, own_candidate: bool, in_gap: bool,
+    ) -> None:
+        """The finding of a pair decided shared text (`pairs`), its witness found as `relate` finds it.
+
+        Asked within `witnessing`: its searches spend no bound.  A pair the
+        searches do not show (one ran out) is counted, as every such pair is
+        once the listing is complete.  Once the listing of shared text in
+        wildcards is complete (`counted`), a pair not shown in B's fixed words
+        is counted without looking for its witness: whatever that witness,
+        `shared` would count it.
+        """
+        if fixed_candidate and fixed is not None:
+            outcome = self.evident_inside(fixed, a, lang_a) or self.inside(fixed, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, FIXED_WORDS):
+                return
+        if self.counted(WILDCARD):
+            self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
+            return
+        if in_gap:
+            self.shared(a, self.gap_witness(a.index), WILDCARD)
+            return
+        if own_candidate and own is not None:
+            outcome = self.evident_inside(own, a, lang_a) or self.inside(own, lang_a)
+            if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
+                return
+        self.answers.unlisted[SHARED_TEXT] = self.answers.unlisted.get(SHARED_TEXT, 0) + 1
+
+    def counted(self, strength: str) -> bool:
+        """Whether shared text of `strength` is only counted from here on: its listing is complete
+        (`Context.full`) and an overlap is verified by the matchers alone (`verify.claims_follow_matches`)."""
+        full = self.context.full
+        return (
+            self.context.claims_follow_matches and not self.context.exhaustive and full is not None and full(strength)
+        )
+
+    def counting(self) -> bool:
+        """Whether all shared text is only counted from here on (`counted`, both strengths)."""
+        return self.counted(FIXED_WORDS) and self.counted(WILDCARD)
+
+    def counted_examples(
+        self, relations: dict[str, int], walked: int, first_meeting: int, phrases: dict[int, str | None]
+    ) -> None:
+        """The first co-occurring and disjoint pairs of B as examples, in the order the walk over the pairs gave.
+
+        First the pairs of `walked` (a co-occurring one shows the rules' texts
+        side by side when the first facts knew it, else the message `meet`
+        finds), then the others (side by side).  Skipped once the graph-wide
+        examples are complete (`Context.full`): nothing would read them.
+        """
+        full = self.context.full
+        for relation in (CO_OCCURRENCE, DISJOINT_RELATION):
+            if full is not None and full(relation):
+                continue
+            found = relations[relation]
+            for index in (*first(found & walked, EXAMPLES), *first(found & ~walked, EXAMPLES))[:EXAMPLES]:
+                witness: str | None = None
+                if relation == CO_OCCURRENCE:
+                    if not walked >> index & 1 or first_meeting >> index & 1:
+                        witness = self.side_by_side(index)
+                    elif index in phrases:
+                        witness = phrases[index]
+                    else:
+                        with self.witnessing():
+                            witness = self.meet(self.entries[index], self.languages.search(index),
+                                                self.languages.search(self.entry.index)).phrase
+                self._example(relation, index, witness)
 
     def gap_witness(self, index: int) -> str | None:
         text, inside = self.own_text(self.entry.index), self.own_text(index)
@@ -329,9 +459,14 @@ class RuleQuestions:
 
     def relate(
         self, a: Entry, lang_a: Rule, lang_b: Rule, own: tuple[Rule, ...] | None, fixed: tuple[Rule, ...] | None,
-        fixed_candidate: bool, own_candidate: bool, in_gap: bool, overlaps: bool,
+        fixed_candidate: bool, own_candidate: bool, in_gap: bool, overlaps: bool, apart: bool,
+        phrases: dict[int, str | None],
     ) -> str:
-        """The relation of earlier rule `a` to B, recording the finding, count or undecided question."""
+        """The relation of earlier rule `a` to B, recording the finding or undecided question.
+
+        A co-occurring pair's message, when `meet` found one, is kept in
+        `phrases` (the first pairs are shown as examples).
+        """
         undecided: str | None = None
         if fixed_candidate and fixed is not None:
             outcome = self.evident_inside(fixed, a, lang_a) or self.inside(fixed, lang_a)
@@ -345,17 +480,24 @@ class RuleQuestions:
         if own_candidate and own is not None and undecided is None:
             outcome = self.evident_inside(own, a, lang_a) or self.inside(own, lang_a)
             if outcome.verdict == FOUND and self.shared(a, outcome.phrase, WILDCARD):
-                    return SHARED_TEXT
+                return SHARED_TEXT
             if outcome.verdict == LIMIT:
                 undecided = outcome.reason
         if undecided is not None:
             self.undecided_pair(a, f"whether it matches inside the later rule's own text is undecided: {undecided}")
             return UNDECIDED_RELATION
         if overlaps:
-            self.answers.co_occurrence += 1
-            self._example(CO_OCCURRENCE, a.index, self.side_by_side(a.index))
             return CO_OCCURRENCE
-        return self.overlap(a, lang_a, lang_b)
+        if apart:
+            return DISJOINT_RELATION
+        outcome = self.meet(a, lang_a, lang_b)
+        if outcome.verdict == FOUND:
+            phrases[a.index] = outcome.phrase
+            return CO_OCCURRENCE
+        if outcome.verdict == NONE:
+            return DISJOINT_RELATION
+        self.undecided_pair(a, f"whether they can match the same message is undecided: {outcome.reason}")
+        return UNDECIDED_RELATION
 
     def evident_inside(self, readings: tuple[Rule, ...], a: Entry, lang_a: Rule) -> Outcome | None:
         """A's match inside B's text shown by B's own text as written, when that settles `inside` unsearched.
@@ -379,7 +521,7 @@ class RuleQuestions:
         size = 1
         for part in (*reading.parts, *lang_a.parts):
             size *= part.states
-        if size >= min(self.context.max_states, self.context.rule_states - self.answers.states):
+        if size >= self.left():
             return None
         cells = self.cells_of(text)
         if not (accepts(reading, cells) and accepts(lang_a, cells) and _matches(a, text) and _matches(b, text)):
@@ -443,7 +585,7 @@ class RuleQuestions:
         would only count is counted as is (it is listable on this rule, as
         `_listable` would have found, and counts there).
         """
-        full = self.context.listing_full
+        full = self.context.full
         if not self.context.claims_follow_matches or full is None or not full(strength):
             return False
         listed = self._listed.get(strength, 0)
@@ -456,12 +598,12 @@ class RuleQuestions:
     def counted_unbuilt(self, a: Entry, witness: str, strength: str) -> bool:
         """Count a verified shared text without building its item, when the graph-wide listing is already full.
 
-        The listing (`decide.Listing`) would only count it: no room is left
+        The listing (`tier.Listing`) would only count it: no room is left
         for its kind and the counted pairs have all their examples.  Its
         witness is verified here as `pool.check` would; one the matchers
         contradict is built after all, so the defect is reported in its place.
         """
-        full = self.context.listing_full
+        full = self.context.full
         if full is None or not full(strength):
             return False
         probe = DecidedItem(OVERLAP, PAIR, self.entry, "", witness=witness, other=a, relation=SHARED_TEXT,
@@ -505,32 +647,35 @@ class RuleQuestions:
             for candidate in (rest, f"{text} {rest}", f"{rest} {text}"):
                 if _matches(a, candidate) and _matches(b, candidate):
                     return candidate
-        outcome = self.ask([self.languages.search(a.index), self.languages.search(b.index)], cap=READABLE_STATES)
+        outcome = self.product(a, self.languages.search(a.index), self.languages.search(b.index))
         return outcome.phrase if outcome.verdict == FOUND else None
 
-    def overlap(self, a: Entry, lang_a: Rule, lang_b: Rule) -> str:
-        """Whether `a` and B meet at all (they share no text of B's): co-occurrence, disjoint or undecided."""
+    def product(self, a: Entry, lang_a: Rule, lang_b: Rule) -> Outcome:
+        """The search for a message both `a` and B match, asked once per pair and kept (`message_of` and
+        `meet` both ask it; a witness's search and a decision's are kept apart, as their bounds are)."""
+        key = (a.index, self._witnessing > 0)
+        found = self._products.get(key)
+        if found is None:
+            found = self._products[key] = self.ask([lang_a, lang_b])
+        return found
+
+    def meet(self, a: Entry, lang_a: Rule, lang_b: Rule) -> Outcome:
+        """Whether `a` and B match a common message: their texts glued, A's own text matched by B, or the product.
+
+        A's own text is a message of A only when A has one part: an all-of's
+        part text alone is not one (B matching it says nothing about A).
+        """
         b = self.entry
         phrase = self.glued(a, b)
         if phrase is None:
             own_a = self.languages.own(a.index)
-            if own_a is not None:
+            if own_a is not None and len(own_a) == 1:
                 for reading in own_a:
                     found = self.ask([reading, lang_b], cap=READABLE_STATES)
                     if found.verdict == FOUND:
                         phrase = found.phrase
                         break
-        outcome = Outcome(FOUND, phrase) if phrase is not None else self.ask([lang_a, lang_b])
-        if outcome.verdict == FOUND:
-            self.answers.co_occurrence += 1
-            self._example(CO_OCCURRENCE, a.index, outcome.phrase)
-            return CO_OCCURRENCE
-        if outcome.verdict == NONE:
-            self.answers.disjoint += 1
-            self._example(DISJOINT_RELATION, a.index, None)
-            return DISJOINT_RELATION
-        self.undecided_pair(a, f"whether they can match the same message is undecided: {outcome.reason}")
-        return UNDECIDED_RELATION
+        return Outcome(FOUND, phrase) if phrase is not None else self.product(a, lang_a, lang_b)
 
     def undecided_pair(self, a: Entry, why: str) -> None:
         b = self.entry
@@ -603,6 +748,11 @@ class RuleQuestions:
                 reason = f"the counter-witness {quoted(phrase)} is matched by {rules(beyond)}, which cannot be decided"
                 self._containment_undecided(reason)
                 return
+            if len(shown) == 1 and self.context.any_winner and not unreadable:
+                untaken = untaken_message(self.context, b)
+                if untaken is not None:
+                    self._can_win(untaken)
+                    return
             containing.extend(takers)
             languages.extend(self.languages.search(e.index) for e in takers)
             outcome = Outcome(NONE) if self.keyword_cover(containing) else self.one_covers(lang_b, containing, shown)
@@ -632,8 +782,7 @@ class RuleQuestions:
             size = 1
             for part in lang_b.parts:
                 size *= part.states
-            left = self.context.rule_states - self.answers.states
-            if size < min(self.context.max_states, left) and accepts(lang_b, self.cells_of(text)):
+            if size < self.left() and accepts(lang_b, self.cells_of(text)):
                 return Outcome(FOUND, text)
         return self.ask([lang_b])
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from fuzzroute.decided.decisions import REDOS, REDOS_QUESTION, UNDECIDED, DecidedItem
 from fuzzroute.decided.languages import Languages
-from fuzzroute.decided.wording import quoted, rule
+from fuzzroute.decided.wording import EVIDENCE_SECONDS, quoted, rule
 from fuzzroute.engine.automata.alphabet import Cell, CellFinder
 from fuzzroute.engine.automata.ambiguity import EXPONENTIAL, Ambiguity, analyse
 from fuzzroute.engine.automata.dfa import SEARCH, Part, build_part
@@ -50,9 +50,8 @@ from fuzzroute.results.record import one_of
 
 #: Findings whose evidence is measured (the rest say so); each measurement is a few milliseconds.
 EVIDENCE_ITEMS = 20
-#: Each timed search of the evidence stops here (a catastrophic regex would otherwise never return) ...
-EVIDENCE_SECONDS = 0.5
-#: ... and no longer count is timed once one search took this long.
+#: Each timed search of the evidence stops after `EVIDENCE_SECONDS` (a catastrophic regex would otherwise
+#: never return) and no longer count is timed once one search took this long.
 EVIDENCE_ENOUGH = 0.2
 #: An exponential attack is pumped until about 2^this many ways to read it (milliseconds in `re`).
 EXPONENTIAL_WAYS_LOG2 = 15

@@ -44,6 +44,8 @@ class Wild:
 
     test: re.Pattern[str]
     gap: bool = False
+    #: For a gap, the fewest characters it holds (a run that may be empty joins its neighbours).
+    least: int = 1
 
     def allows(self, ch: str) -> bool:
         return self.test.fullmatch(ch) is not None
@@ -120,7 +122,7 @@ def _node(op: Any, av: Any, flags: int) -> list[Shape]:
             return found
         if len(body) == 1 and len(body[0]) == 1 and isinstance(body[0][0], Wild):
             # One wildcard repeated: a run of its characters of some length.
-            return [(Wild(_wild(body[0][0]).test, gap=True),)]
+            return [(Wild(_wild(body[0][0]).test, gap=True, least=low),)]
         raise _Unknown
     raise _Unknown
 

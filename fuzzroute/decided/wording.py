@@ -8,6 +8,10 @@ from functools import lru_cache
 
 from fuzzroute.engine.entries import Entry
 
+#: Seconds one timed run of a ReDoS attack may take before it is stopped (`redos`); here, so that `check`
+#: reads it without loading the automata.
+EVIDENCE_SECONDS = 0.5
+
 BOUNDARY = (
     "Decided findings hold for every possible message, not only for declared or sampled ones. Each data rule "
     "(regex, keywords, all-of) becomes a finite automaton that reads text exactly as Python's `re` and the keyword "
@@ -47,3 +51,4 @@ def live_law(mount: str) -> str:
             "mounted with conversation continuity."
         )
     return f"Here neither law picks the start (the `{mount}` mount ranks or reads the entries), so order is moot."
+

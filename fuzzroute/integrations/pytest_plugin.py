@@ -574,7 +574,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
 def explore_lines(spec: str, budget: int) -> list[str]:
     """The decided items and generated suggestions of one graph, one line each."""
-    from fuzzroute.decided import decide
+    from fuzzroute.decided import ANY, decide
     from fuzzroute.engine.errors import FuzzrouteError
     from fuzzroute.generate import explore
     from fuzzroute.graphfiles.loader import load_graph
@@ -584,7 +584,7 @@ def explore_lines(spec: str, budget: int) -> list[str]:
         graph = load_graph(spec).graph
     except FuzzrouteError as error:
         return [f"{spec}: cannot be loaded: {' '.join(str(error).split())}"]
-    decisions = decide(graph)
+    decisions = decide(graph, winners=ANY)
     exploration = explore(graph, seed=0, budget_phrases=budget)
     lines = [f"{spec} (graph {graph.name!r}): decided for every message, then sampled ({budget} phrases, not proof)"]
     for item in decisions.items:

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fuzzroute.decided.decisions import DecidedItem, Decisions
-from fuzzroute.decided.redos import EVIDENCE_SECONDS
 from fuzzroute.decided.verdict import (
     Judged,
     folded_pairs,
@@ -32,6 +31,7 @@ from fuzzroute.decided.verdict import (
     rule_verdicts,
     verdict_labels,
 )
+from fuzzroute.decided.wording import EVIDENCE_SECONDS
 from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.problems import Checkup
 from fuzzroute.report.render.check_outputs import CHECK_OUTPUTS
@@ -72,16 +72,20 @@ def checked_graph(
 ) -> CheckedGraph:
     """Run the checkup (and, with `decide`, the decided tier) of a loaded graph, judged once.
 
-    The automata are built on `build_workers` processes (every core by default; the same automata on any
-    number); the questions are answered here. `phases(phase, done, total)` follows the "decided" and
-    "proven" phases (the status line of `check`).
+    The automata are built and the questions answered on `build_workers` processes (every core by default;
+    the same answers, in the same order, on any number). `phases(phase, done, total)` follows the "decided"
+    and "proven" phases (the status line of `check`).
     """
     graph = graph_file.graph
     decisions = None
     if decide:
+        from fuzzroute.decided import ANY
         from fuzzroute.decided import decide as decide_graph
 
-        decisions = decide_graph(graph, build_workers=build_workers or os.cpu_count() or 1,
+        # The automata are built and the questions answered on every core (the same answers, in the same
+        # order); a caller that asks for one process (the pytest plugin) gets one for both.
+        cores = build_workers or os.cpu_count() or 1
+        decisions = decide_graph(graph, workers=cores, build_workers=cores, winners=ANY,
                                  progress=None if phases is None else lambda d, t: phases("decided", d, t))
     judged = None if decisions is None else judge(decisions, graph.acceptances)
     checkup = graph.checkup(progress=None if phases is None else lambda d, t: phases("proven", d, t))

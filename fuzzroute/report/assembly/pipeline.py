@@ -22,7 +22,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from fuzzroute.decided import Decisions, decide
+from fuzzroute.decided import ANY, Decisions, decide
 from fuzzroute.engine import graph_code
 from fuzzroute.engine.errors import InputError
 from fuzzroute.engine.graph import Graph
@@ -138,7 +138,7 @@ def run_decisions(
         def stop() -> bool:
             return (should_stop is not None and should_stop()) or clock() > deadline
 
-    return decide(graph, workers=workers, should_stop=stop, progress=progress)
+    return decide(graph, workers=workers, should_stop=stop, progress=progress, winners=ANY)
 
 
 class _PhaseClock:

@@ -1,4 +1,4 @@
-"""`decide(graph)`: the questions about start rules that automata answer for every message.
+"""`decide(graph)` (the decided tier's run): the questions about start rules that automata answer for every message.
 
 For every data rule B, in declaration order (`questions.RuleQuestions`):
 
@@ -56,6 +56,7 @@ from fuzzroute.decided.decisions import (
     Decisions,
     Pairs,
 )
+from fuzzroute.decided.facts import Facts, FactsPlan, gather, plan_facts
 from fuzzroute.decided.languages import Languages, languages_for
 from fuzzroute.decided.pool import answer_all, item_from
 from fuzzroute.decided.questions import (
@@ -78,26 +79,41 @@ from fuzzroute.engine.automata.plan import RegexTimedOut
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 
+#: How a rule that can start a turn is witnessed (`decide(winners=...)`).
+SHORTEST = "shortest"
+ANY = "any"
+
 STOPPED_REASON = "the decided tier was stopped (a time budget or a stop request) before it reached these rules"
+#: Automaton states one run of the decided tier may visit in all (`decide(run_states=...)`): far above what a
+#: graph of 50,000 rules needs, so it is reached only where deciding would take minutes.
+RUN_STATES = 20_000_000
+
+
+def run_bound_reason(run_states: int) -> str:
+    return f"the bound of {run_states} automaton states for the whole run was spent before these rules"
 
 Progress = Callable[[int, int], None]
 
 
-def build_automata(languages: Languages, workers: int = 1) -> Linear:
+def build_automata(
+    languages: Languages, workers: int = 1, plan: FactsPlan | None = None
+) -> tuple[Linear, Facts | None]:
     """Every data rule's automata, before any question (and before worker processes fork).
 
     With `workers`, a big graph's parts are built on forked processes
-    (`build_pool`): the same automata, built sooner.  Returns the regex
-    leaves those processes already found linear for the ReDoS question.
+    (`build_pool`), which also gather the rules' facts given their `plan`:
+    the same automata and facts, made sooner.  Returns the regex leaves
+    those processes already found linear for the ReDoS question, and the
+    facts they gathered.
     """
-    left, linear = build_on_workers(languages, list(languages.rules), workers)
+    left, linear, facts = build_on_workers(languages, list(languages.rules), workers, plan)
     for index in left:
         try:
             languages.search(index)
         except Undecidable:
             continue
         languages.own(index)
-    return linear
+    return linear, facts
 
 
 def cold_walk(context: Context) -> DecidedItem | None:
@@ -143,8 +159,16 @@ class Listing:
         self.listed[key] = self.listed.get(key, 0) + 1
         return True
 
-    def full(self, shared_in: str) -> bool:
-        """Whether a verified shared text in `shared_in` would only be counted: no room, every example kept."""
+    def full(self, kind: str) -> bool:
+        """Whether what a rule adds of `kind` would only be counted.
+
+        For a strength of shared text: no room is left and every example is
+        kept; for co-occurring or disjoint pairs: every example is kept.
+        """
+        if kind in (CO_OCCURRENCE, DISJOINT_RELATION):
+            pairs = self.decisions.co_occurrence if kind == CO_OCCURRENCE else self.decisions.disjoint
+            return len(pairs.examples) >= EXAMPLES
+        shared_in = kind
         cap = SHARED_LISTED if shared_in == FIXED_WORDS else WILDCARD_LISTED
         return (
             self.listed.get(f"shared-{shared_in}", 0) >= cap
@@ -211,6 +235,8 @@ def decide(
     should_stop: Callable[[], bool] | None = None,
     progress: Progress | None = None,
     exhaustive: bool = False,
+    winners: str = SHORTEST,
+    run_states: int = RUN_STATES,
 ) -> Decisions:
     """Decide overlap, disjointness and never-wins for the data rules of `graph`; see the module docstring.
 
@@ -220,11 +246,29 @@ def decide(
     answer the rules' questions and `build_workers` (by default as many)
     build the automata first; `check` builds on every core but answers on
     one, where the answering pool's start-up outweighs its work.
+
+    `winners` says how a rule that can start a turn is witnessed: by the
+    shortest message of it no earlier data rule matches, as the searches of
+    the cover find it (`SHORTEST`, the default), or by any verified such
+    message, often one of its declared examples or texts as written, found
+    without those searches (`ANY`: `check` and `report` count these rules and
+    show none of them).  The decisions are the same.
+
+    `run_states` bounds the automaton states of the whole run (the facts
+    and every rule's questions, counted in rule order, whatever the number
+    of workers): the rules after the one that reaches it are left undecided
+    with that reason (`Decisions.not_reached`, `stats["rules_over_run_bound"]`),
+    the same on every machine.
     """
+    if winners not in (SHORTEST, ANY):
+        raise ValueError(f"winners must be {SHORTEST!r} or {ANY!r}, not {winners!r}")
     started = time.monotonic()
     languages = languages_for(graph)
-    linear = build_automata(languages, workers if build_workers is None else build_workers)
-    context = Context.of(graph, languages, max_states, rule_states, exhaustive)
+    plan = plan_facts(graph, languages)
+    linear, known = build_automata(languages, workers if build_workers is None else build_workers, plan)
+    context = Context.of(graph, languages, max_states, rule_states, exhaustive,
+                         gather(graph, languages, known, plan), plan)
+    context.any_winner = winners == ANY and not exhaustive
     entries = graph.entries
     data = [e.index for e in entries if e.data_matcher is not None]
     total = len(data)
@@ -236,11 +280,18 @@ def decide(
             progress(done[0], total)
 
     decisions = Decisions(boundary=BOUNDARY)
-    states, searches = context.facts.states, context.facts.searches
+    spent = [context.facts.states]
+    searches = context.facts.searches
     answered: set[int] = set()
     listing = Listing(decisions, graph, entries)
-    context.listing_full = listing.full  # read only when the rules are answered in order on this process
-    for checked in answer_all(context, data, workers=workers, should_stop=should_stop, progress=advanced):
+    context.full = listing.full  # read only when the rules are answered in order on this process
+
+    def stop() -> bool:
+        return spent[0] >= run_states or (should_stop is not None and should_stop())
+
+    for checked in answer_all(context, data, workers=workers, should_stop=stop, progress=advanced):
+        if spent[0] >= run_states:
+            break  # a pool answers ahead: the rules after the bound are dropped here, in rule order
         answered.add(checked.rule)
         for record in checked.items:
             listing.add(item_from(record, entries))
@@ -248,7 +299,7 @@ def decide(
         answers = checked.answers
         assert answers is not None
         listing.count(answers)
-        states += answers.states
+        spent[0] += answers.states
         searches += answers.searches
     decisions.items.extend(redos_items(languages, [entries[i] for i in data if i in answered], known_linear=linear))
     for lint in case_range_items([entries[i] for i in data]):
@@ -259,16 +310,19 @@ def decide(
                 lint.witness = None
         decisions.items.append(lint)
     missing = [entries[i] for i in data if i not in answered]
+    bounded = bool(missing) and spent[0] >= run_states
     if missing:
+        reason = run_bound_reason(run_states) if bounded else STOPPED_REASON
         decisions.not_reached = tuple(missing)
-        decisions.not_reached_reason = STOPPED_REASON
+        decisions.not_reached_reason = reason
         decisions.items.append(
             DecidedItem(
                 UNDECIDED, NOT_REACHED, missing[0],
                 f"{len(missing)} data {'rule was' if len(missing) == 1 else 'rules were'} not reached: "
                 f"{rules(missing[:5])}{', ...' if len(missing) > 5 else ''}. The questions about them are "
-                "neither decided nor undecided; every decision listed was made in full.",
-                reason=STOPPED_REASON,
+                + (f"undecided: {reason}" if bounded else "neither decided nor undecided")
+                + "; every decision listed was made in full.",
+                reason=reason,
             )
         )
     if graph.order_decides:
@@ -279,7 +333,9 @@ def decide(
                 decisions.items.append(item)
             else:
                 decisions.defects.append(defect)
-    decisions.stats = _stats(context, states, searches, len(missing), started)
+    decisions.stats = _stats(context, spent[0], searches, len(missing), started)
+    decisions.stats["run_states"] = run_states
+    decisions.stats["rules_over_run_bound"] = len(missing) if bounded else 0
     return decisions
 
 
