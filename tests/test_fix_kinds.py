@@ -112,7 +112,7 @@ REGEX_EDITS = [
      "(?:can't|cannot|can not)"),
     ("apostrophe", r"\bwhere's my parcel\b", "where's my parcel", "where’s my parcel", "where['’]"),
     ("function-word", r"\bbook an appointment\b", "book an appointment for tomorrow",
-     "book appointment for tomorrow", "(?:an )?"),
+     "book appointment for tomorrow", "(?:an |the )?"),
 ]
 
 
@@ -131,6 +131,21 @@ def test_a_regex_gets_a_small_edit_where_the_word_is_written(
     assert _starts(graph, near_miss) == ("desk", "desk")
     assert _starts(graph, example) == ("desk", "desk")
     assert not _proven_errors(graph)
+
+
+def test_a_dropped_article_is_fixed_for_the_slot_once(tmp_path: Path) -> None:
+    """"book appointment" and "book the appointment" are one slot: one optional group, never two in a row."""
+    run, graph = _fixed(tmp_path, (
+        'graph = Graph("clinic").entry("desk", match=re.compile(r"\\bbook an appointment\\b", re.I), '
+        'examples=["book an appointment for tomorrow"])\n'
+    ))
+    result = _result(run, "near-miss-unclaimed", "desk", "function-word")
+    made = result.chosen.candidate.edits[0] if result.chosen is not None else None
+    assert isinstance(made, SetRegex) and made.source.count("(?:") == 1, made
+    for phrase in ("book appointment for tomorrow", "book the appointment for tomorrow",
+                   "book an appointment for tomorrow"):
+        assert _starts(graph, phrase) == ("desk", "desk"), phrase
+    assert _starts(graph, "book an the appointment") == (None, None)
 
 
 def test_a_range_across_both_cases_becomes_its_two_letters(tmp_path: Path) -> None:

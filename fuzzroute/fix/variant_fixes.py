@@ -107,9 +107,10 @@ def _common_suffix(a: str, b: str, prefix: int) -> int:
 
 def written(word: Word) -> str:
     """How a class changes the word, for the allowed set's description."""
-    if all(not f.strip() for f in word.forms):
-        return f"with {word.text.strip()!r} left out"
-    return f"with {word.text!r} written {' or '.join(repr(f) for f in word.forms)}"
+    spelled = [repr(f.strip()) for f in dict.fromkeys(word.forms) if f.strip()]
+    ways = (["left out"] if any(not f.strip() for f in word.forms) else []) + \
+        ([f"written {' or '.join(spelled)}"] if spelled else [])
+    return f"with {word.text.strip()!r} {' or '.join(ways)}"
 
 
 def declaring(entry: Entry, phrase: str) -> tuple[RuleEdit, ...]:
@@ -226,7 +227,30 @@ def _words(gap: Gap, source: str, phrase: str) -> list[Word]:
     forms = tuple(f for f in gap.forms if f)
     if gap.word and forms and gap.variant_kind != "function-word":
         found.append(Word(gap.word, forms))
-    for from_text in with_context(source, [phrase]):
+    for from_text in with_context(source, [phrase, *_other_articles(gap, source, phrase)]):
         if from_text not in found:
             found.append(from_text)
     return found
+
+
+#: An article dropped is a slot people fill either way: "book an appointment", "book appointment",
+#: "book the appointment".  Each maps to the article a fix accepts beside it (the indefinite one by the next sound).
+_OTHER_ARTICLE = {"a": "the", "an": "the", "the": "a"}
+
+
+def _other_articles(gap: Gap, source: str, phrase: str) -> list[str]:
+    """For a dropped article, the source with the other article in its place, so one fix covers the slot's class.
+
+    Without it, fixing "book appointment" declares that phrase, whose own near miss "book the appointment"
+    then asks for a second optional group (`(?:an )?(?:the )?`) that also accepts "book an the appointment".
+    """
+    word = (gap.word or "").lower()
+    if gap.variant_kind != "function-word" or word not in _OTHER_ARTICLE or any(gap.forms):
+        return []
+    found = re.search(rf"(?i)(?<![\w'’-]){re.escape(word)}(?=\s+([\w'’-]+))", source)
+    if found is None or (source[:found.start()] + source[found.end():].lstrip()).lower() != phrase.lower():
+        return []  # the variant changed more than the article: leave its class as it is
+    other = _OTHER_ARTICLE[word]
+    if other == "a" and found.group(1)[:1].lower() in "aeiou":
+        other = "an"
+    return [source[:found.start()] + other + source[found.end():]]
