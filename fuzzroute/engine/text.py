@@ -46,6 +46,11 @@ def render_value(value: object) -> str:
 SHOWN_NAME = 80
 
 
+def indefinite_article(word: str) -> str:
+    """ "an" before a word spelled with a vowel first, else "a": by spelling, as generated text needs no more."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def shortened(text: str, limit: int = SHOWN_NAME) -> str:
     """`text` as a message shows it: whole up to `limit` characters, else its start and its length.
 

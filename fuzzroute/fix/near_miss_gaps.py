@@ -27,6 +27,7 @@ from fuzzroute.engine.graph import Graph
 from fuzzroute.engine.graph_document import matcher_json
 from fuzzroute.engine.laws import Outcome, runs_on
 from fuzzroute.engine.matchers import AllOf, Keywords
+from fuzzroute.engine.text import indefinite_article
 from fuzzroute.fix.gaps import NEAR_MISS_CLAIMED_ELSEWHERE, NEAR_MISS_UNCLAIMED, Gap
 from fuzzroute.generate.near_misses import NearMiss, rule_near_misses
 from fuzzroute.strategies.variants import phrase_variants
@@ -125,7 +126,7 @@ def _gap(graph: Graph, entry: Entry, sourced: tuple[str, str], kind: str, phrase
     return Gap(
         NEAR_MISS_UNCLAIMED if taker is None else NEAR_MISS_CLAIMED_ELSEWHERE, entry, takers, phrase,
         variant_kind=kind, source=source, source_kind=source_kind, word=before, forms=tuple(forms),
-        message=f'"{entry.id}" misses {phrase!r}, {"an" if kind[0] in "aeiou" else "a"} {kind} variant of {source!r}',
+        message=f'"{entry.id}" misses {phrase!r}, {indefinite_article(kind)} {kind} variant of {source!r}',
     )
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fuzzroute.authoring.rule_edits import AddExamples, AddKeywords, RuleEdit, SetRegex, leaves
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.matchers import Keywords, Regex, keyword_pattern
+from fuzzroute.engine.text import indefinite_article
 from fuzzroute.fix import regex_text
 from fuzzroute.fix.allowed import any_of
 from fuzzroute.fix.candidates import Candidate, name, regex_or_none, with_leaf
@@ -251,6 +252,6 @@ def _other_articles(gap: Gap, source: str, phrase: str) -> list[str]:
     if found is None or (source[:found.start()] + source[found.end():].lstrip()).lower() != phrase.lower():
         return []  # the variant changed more than the article: leave its class as it is
     other = _OTHER_ARTICLE[word]
-    if other == "a" and found.group(1)[:1].lower() in "aeiou":
-        other = "an"
+    if other == "a":
+        other = indefinite_article(found.group(1))
     return [source[:found.start()] + other + source[found.end():]]

@@ -37,6 +37,7 @@ from typing import Any, assert_never
 
 from fuzzroute.engine import regex_syntax
 from fuzzroute.engine.matchers import AllOf, DataMatcher, Keywords, Leaf, Regex
+from fuzzroute.engine.text import indefinite_article
 from fuzzroute.strategies.regex_tree import REPEAT_OPS, UnsupportedRegex, literal_runs, parse
 from fuzzroute.strategies.roles import bare, fits, is_content
 
@@ -187,7 +188,7 @@ def _article_fixed(text: str, start: int, new: str) -> tuple[str, int]:
     if not found or not new[:1].isalpha():
         return text, 0
     article = found.group(1)
-    wanted = "an" if new[:1].lower() in "aeiou" else "a"
+    wanted = indefinite_article(new)
     if article.lower() == wanted:
         return text, 0
     spelled = wanted.upper() if article.isupper() and len(article) > 1 else (
