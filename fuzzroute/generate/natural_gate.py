@@ -37,6 +37,14 @@ from) and the graph's words, with the shipped word frequencies
   word capitalised mid-sentence, no number word counting nothing, no
   topic named in the singular that the rule's sentences name in the plural
   ("hi, side effect");
+* the rule's words fill the slot they stand in (`natural_slots`): a regex
+  branch or another keyword list's word keeps the part of speech and number
+  of what it replaces ("renewal my loans online", "the scan is jammed"), a
+  keyword in one of the generator's frames is what the frame asks for ("is
+  there a way to fine", "hey book club now", "what about open tomorrow?"),
+  a countable noun keeps its article inside a sentence ("are you closing
+  time"), and no two words are said twice in order ("are you when are you
+  open");
 * (near misses and written examples) not two rules' words glued together
   ("opening hours pharmacist"): an opening greeting aside.
 
@@ -56,6 +64,13 @@ from lemminflect import getAllLemmas
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate.natural import doubled_word, misfit_substitution
+from fuzzroute.generate.natural_slots import (
+    alternative_misfit,
+    bare_singular,
+    frame_misfit,
+    literal_misfit,
+    sibling_fits,
+)
 from fuzzroute.generate.naturalness import rule_words
 from fuzzroute.generate.near_misses import literal_sources
 from fuzzroute.strategies.agreement import MASS_NOUNS, S_CONTRACTIONS
@@ -65,6 +80,7 @@ from fuzzroute.strategies.roles import (
     AUX_SINGULAR,
     FUNCTION_WORDS,
     INTERJECTIONS,
+    NUMBER_FREE,
     PREPOSITIONS,
     SINGULAR_DET,
     WH_WORDS,
@@ -122,6 +138,20 @@ def repeated_lemma(phrase: str, examples: Iterable[str] = ()) -> str | None:
                 return word
         for lemma in _lemmas_of(word):
             seen[lemma] = word
+    return None
+
+
+def repeated_pair(phrase: str, examples: Iterable[str] = ()) -> str | None:
+    """Two words said twice in the same order ("are you when are you open"): two phrases run together, unless
+    an example does so too."""
+    def pairs(words: Sequence[str]) -> list[tuple[str, str]]:
+        return list(zip(words, words[1:], strict=False))
+
+    allowed = {p for x in examples for found in [pairs(_words(x))] for p in found if found.count(p) > 1}
+    found = pairs(_words(phrase))
+    for i, pair in enumerate(found):
+        if pair not in allowed and pair in found[i + 2:]:
+            return " ".join(pair)
     return None
 
 
@@ -293,6 +323,9 @@ class Gate:
             bare(t) for e in self.entries for x in e.examples or () for t in x.split()[1:] if t[:1].isupper()
         }
         self._sources: dict[int, list[tuple[list[str], bool]]] = {}
+        self._alternative_words: dict[int, frozenset[str]] = {}
+        self._verb_words: dict[int, frozenset[str]] = {}
+        self._choice_groups: dict[int, list[list[list[str]]]] = {}
         #: Plural nouns the graph's sentences write after "my" ("transfer my prescriptions"): several are owned.
         self._owned_plurals = {
             said[i] for e in self.entries for x in e.examples or () for said in [_words(x)]
@@ -328,11 +361,15 @@ class Gate:
             lambda: article_before_mass_noun(phrase),
             lambda: _said(doubled_word(phrase, examples), "the word {!r} is doubled"),
             lambda: _said(repeated_lemma(phrase, examples), "the word {!r} is said twice"),
+            lambda: _said(repeated_pair(phrase, examples), "the words {!r} are said twice"),
             lambda: self._non_word(phrase),
             lambda: inflected_fixed_phrase(phrase),
             lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
             lambda: pronoun_before_noun(phrase),
+            lambda: frame_misfit(phrase),
+            lambda: None if entry is None else self._literal_in_context(phrase, entry),
+            lambda: None if entry is None else self._verb_made_noun(phrase, entry),
             lambda: None if entry is None else self._edit_of_source(phrase, entry, glue=glue),
             lambda: None if entry is None else singular_of_a_plural_topic(phrase, examples),
             lambda: self._glued(phrase, entry) if glue else None,
@@ -369,6 +406,17 @@ class Gate:
         if best is None or not best[1]:
             return None
         changed, edits = best
+        alternatives = self._alternatives(entry)
+        for edit in edits:  # however far the phrase is from the sentence, an alternative must fit its slot
+            if len(edit.old) == 1 and edit.new and " ".join(edit.new) in alternatives \
+                    and not _same_word(edit.old[0], " ".join(edit.new)) \
+                    and not self._compound_of_alternative(entry, edit.new):
+                found = alternative_misfit(edit.source, edit.start, edit.new)
+                if found is not None:
+                    return found
+        sibling = self._sibling_misfit(words, edits[0].source, entry)
+        if sibling is not None:
+            return sibling
         if changed > 4 or changed >= len(words):
             return None  # no edit of an own sentence: judged by the other checks only
         for edit in edits:
@@ -381,7 +429,11 @@ class Gate:
             elif len(edit.old) == 2 and len(edit.new) == 1 and edit.old[0] in ("a", "an") \
                     and _plural_of(edit.old[1], edit.new[0]):
                 found = _one_made_several(edit.old[0], edit.old[1], edit.new[0],
-                                          commanded=_request_verb_at(edit.source) == edit.start - 1)
+                                          commanded=_request_verb_at(edit.source) == edit.start - 1,
+                                          source=edit.source)
+            elif self._siblings(entry, " ".join(edit.old), " ".join(edit.new)) \
+                    and sibling_fits(edit.old, edit.new):
+                found = None  # "how much is a nail trim" -> "how much is a haircut": one keyword for its sibling
             else:
                 found = _reshaped(edit)
             if found is None and len(edit.old) == 1 and len(edit.new) == 2:
@@ -404,11 +456,15 @@ class Gate:
                 return None  # "is there a delivery slot" -> "are there delivery slots": the verb agrees
             if plural is not None and after is not None and nxt is not None:
                 return _one_made_several(gone[0], plural.old[0], plural.new[0],
-                                         commanded=_request_verb_at(edit.source) == edit.start - 1)
+                                         commanded=_request_verb_at(edit.source) == edit.start - 1,
+                                         source=edit.source)
         if len(gone) == 1 and gone[0] != "please":
             person = _noun_after(edit.source, edit.start + 1)
             if person is not None and names_a_person(person):
                 return f"{gone[0]!r} is left out before {person!r}, a person (nobody types 'bring friend')"
+        following = edit.source[edit.start + len(gone)] if edit.start + len(gone) < len(edit.source) else None
+        if gone == ["on"] and following in _WEEKDAYS:
+            return None  # "are you open sunday": a day named alone says when, as a time word does
         verb = _request_verb_at(edit.source)
         opening = edit.start == 0 or (verb is not None and edit.start == verb + 1)
         if len(gone) == 1 and gone[0] in DROPPABLE and opening:
@@ -460,7 +516,8 @@ class Gate:
             piece = edit.sentence or any(w in FUNCTION_WORDS for w in edit.source)
             whole = next((x for x, sentence in self.sources(entry) if sentence and _contains(x, edit.source)),
                          edit.source)  # the rule's sentence a piece comes from says whether it has a verb
-            if piece and not agreeing and not self._plural_head(entry, old, new, words) \
+            owned_here = edit.sentence and _determiner_of(edit.source, edit.start) in _POSSESSIVES
+            if piece and not agreeing and (owned_here or not self._plural_head(entry, old, new, words)) \
                     and not verbless(whole) and zipf(new) < zipf(old):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
@@ -469,9 +526,109 @@ class Gate:
         own = {w for w in rule_words(entry)} if entry.data_matcher is not None else set()
         if new in own:
             neighbours = {words[i] for i in (edit.start - 1, edit.start + 1) if 0 <= i < len(words)}
+            if self._keyword_for_keyword(edit, words, entry):
+                return None  # "I lost my membership card": one of the rule's keywords for another
             if neighbours & own and not any(_adjacent(x, new, neighbours & own) for x in entry.examples or ()):
                 return f"{new!r} lands beside another of the rule's words"
         return misfit_substitution(" ".join(words), [" ".join(edit.source)])
+
+    def _literal_in_context(self, phrase: str, entry: Entry) -> str | None:
+        """The rule's own literal words (a keyword, a regex branch, several words long or not) with words put before
+        them that make a slot they do not fit (`natural_slots.literal_misfit`): "are you closing time"."""
+        words = _words(phrase)
+        literals = {tuple(x) for x, sentence in self.sources(entry) if not sentence}
+        literals |= {tuple(_words(w)) for w in self._alternatives(entry)}
+        for literal in sorted(literals):
+            found = literal_misfit(words, literal) if literal else None
+            if found is not None:
+                return found
+        return None
+
+    def _keyword_for_keyword(self, edit: _Edit, words: Sequence[str], entry: Entry) -> bool:
+        """Whether a swapped word and its neighbours are one of the rule's keywords where another of its keywords
+        stood, both counted alike ("I lost my library card" -> "I lost my membership card"; not "do you take pet
+        insurance" -> "do you take claim form", a countable noun where an uncounted one stood, nor "a school
+        place" -> "a school admission")."""
+        alternatives = self._alternatives(entry)
+        source = edit.source
+        for a in range(max(0, edit.start - 2), edit.start + 1):
+            for b in range(edit.start + 1, min(len(words), len(source), edit.start + 3) + 1):
+                if b - a < 2 or " ".join(words[a:b]) not in alternatives \
+                        or not {" ".join(source[a:b]), source[edit.start]} & alternatives:
+                    continue  # "a study room" -> "a study space": "study space" where "room" stood
+                if bare_singular(words[b - 1]) == bare_singular(source[b - 1]):
+                    return True
+        return False
+
+    def _sibling_misfit(self, words: Sequence[str], source: Sequence[str], entry: Entry) -> str | None:
+        """One of the rule's keywords (or branches) put where its sibling stands in the rule's sentence, the
+        sentence unchanged before it, when the two are not the same kind of phrase in the same number ("what are
+        the opening hours" -> "what are the closing time")."""
+        for spelled in self._groups(entry):
+            for old in spelled:
+                at = _find(source, old) if len(spelled) > 1 and old else None
+                if at is None or list(words[:at]) != list(source[:at]):
+                    continue
+                for new in spelled:
+                    if new != old and len(new) + len(old) > 2 and list(words[at:at + len(new)]) == new \
+                            and not sibling_fits(old, new):
+                        return f"{' '.join(new)!r} does not take the place of {' '.join(old)!r}"
+        return None
+
+    def _compound_of_alternative(self, entry: Entry, new: Sequence[str]) -> bool:
+        """Whether `new` is another of the rule's alternatives written closed or open ("rollback" for "roll back"):
+        a respelling, which keeps the role of the words it spells ("rollback to the previous version")."""
+        squashed = "".join(new).replace("-", "")
+        return any(" " in other and other.replace(" ", "").replace("-", "") == squashed and other != " ".join(new)
+                   for other in self._alternatives(entry))
+
+    def _siblings(self, entry: Entry, old: str, new: str) -> bool:
+        """Whether the rule offers `old` and `new` in one slot: two keywords of one list, two branches of one
+        alternation."""
+        return any([*old.split()] in spelled and [*new.split()] in spelled for spelled in self._groups(entry))
+
+    def _groups(self, entry: Entry) -> list[list[list[str]]]:
+        """The rule's groups of interchangeable words (`rewording.choices`), each word or phrase as its words."""
+        found = self._choice_groups.get(entry.index)
+        if found is None:
+            found = [[_words(w) for w in dict.fromkeys(w.lower() for w in group.words)]
+                     for group in choices(entry.data_matcher)]
+            self._choice_groups[entry.index] = found
+        return found
+
+    def _verb_made_noun(self, phrase: str, entry: Entry) -> str | None:
+        """One of the rule's words that its own sentences use only as a verb ("book a study room"), here after a
+        determiner, as a noun ("is the book study space open"): the word no longer says what the rule is for."""
+        verbs = self._verbs_only(entry)
+        words = _words(phrase)
+        for i, word in enumerate(words[1:], start=1):
+            if word in verbs and words[i - 1] in SINGULAR_DET | NUMBER_FREE:
+                return f"{word!r}, the rule's verb, stands here as a noun"
+        return None
+
+    def _verbs_only(self, entry: Entry) -> frozenset[str]:
+        """The rule's one-word alternatives that are nouns and verbs both, which its examples use, and only as
+        verbs."""
+        found = self._verb_words.get(entry.index)
+        if found is None:
+            roles: dict[str, set[str]] = {}
+            for example in entry.examples or ():
+                said = _words(example)
+                for i, word in enumerate(said):
+                    if word in self._alternatives(entry) and {"NOUN", "VERB"} <= set(lemmas(word)):
+                        roles.setdefault(word, set()).add(role_of(said, i).kind)
+            found = frozenset(w for w, kinds in roles.items() if kinds <= {"verb-base", "verb-finite"})
+            self._verb_words[entry.index] = found
+        return found
+
+    def _alternatives(self, entry: Entry) -> frozenset[str]:
+        """The words the rule offers in one slot or another (regex alternations' branches, each keyword list's
+        keywords), lower case."""
+        found = self._alternative_words.get(entry.index)
+        if found is None:
+            found = frozenset(" ".join(words) for group in self._groups(entry) for words in group)
+            self._alternative_words[entry.index] = found
+        return found
 
     def _plural_head(self, entry: Entry, old: str, new: str, phrase: Sequence[str]) -> bool:
         """`new` is the plural of the last word of a multi-word literal ("entry card" -> "entry cards", "water the
@@ -592,12 +749,20 @@ def _reshaped(edit: _Edit) -> str | None:
     return f"{' '.join(edit.new)!r} does not take the place of {' '.join(edit.old)!r}"
 
 
-def _one_made_several(article: str, singular: str, plural: str, *, commanded: bool = False) -> str | None:
+def _one_made_several(article: str, singular: str, plural: str, *, commanded: bool = False,
+                      source: Sequence[str] = ()) -> str | None:
     """ "a pothole" said as "potholes": natural as the object of a command ("book a class" -> "book classes": a
     command may ask for several) or for a thing people mostly speak of in the plural (its plural at least as common
     as its singular in the word table: "I want to report potholes"); never for a person ("talk to real persons"),
-    nor where the writer says what they need or have ("I need refills", "I have exemption certificates")."""
-    if not names_a_person(singular) and (commanded or zipf(plural) >= zipf(singular)):
+    nor where the writer says what they need or have ("I need refills", "I have exemption certificates").  A
+    question or a request for help that does not say what the writer holds ("how do I get a visitor permit", "help
+    with an insurance claim") asks about the kind of thing, so a plural about as common as the singular
+    (`COMMON_PLURAL_DROP`) reads as well: "how do I get visitor permits"."""
+    if names_a_person(singular):
+        return f"'{article} {singular}' says one: {plural!r} is not what was meant"
+    if commanded or zipf(plural) >= zipf(singular):
+        return None
+    if source and source[0] not in _WRITER and round(zipf(singular) - zipf(plural), 1) <= COMMON_PLURAL_DROP:
         return None
     return f"'{article} {singular}' says one: {plural!r} is not what was meant"
 
@@ -613,6 +778,12 @@ def _noun_after(words: Sequence[str], at: int) -> str | None:
         at += 1
     return None
 
+
+#: Days of the week: "on" before one is often left out ("are you open sunday"), a day named alone saying when.
+_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+
+#: Words opening a sentence in which the writer says what they need, want or have ("I need a refill").
+_WRITER = frozenset({"i", "we", "i'd", "i'm", "i've", "we'd", "we're", "we've"})
 
 #: Words that make a noun the writer's (or the reader's) own.
 _POSSESSIVES = frozenset({"my", "your", "our"})

@@ -1,0 +1,337 @@
+"""Whether words fill the slot they were put in: a keyword in a frame, or a rule's alternative in a sentence.
+
+The generated tier makes many phrases by putting a rule's words where other
+words stood: a keyword inside one of the generator's frames ("is there a way
+to {}", "what about {}?", "hey {} now"), or one branch of a regex alternation
+(or one word of an all-of rule's keyword list) in place of another in the
+author's sentence.  Both read as a message only when the words can do what
+the slot asks for:
+
+* a slot that wants a verb ("is there a way to {}", "please {} today", the
+  verb of "renew my loans online") gets a verb phrase, never a noun
+  ("renewal my loans online", "please membership card today") nor a noun
+  compound ("study space a book for me", "hey book club now");
+* a slot that wants a noun phrase (after a preposition or as a verb's
+  object: "can you help me with {}?", "I said {} yesterday") gets one, never
+  a verb phrase ("what about open tomorrow?") nor a word that is an
+  adjective or an answer before it is a topic ("fine", "overdue");
+* a frame of filler words only ("hey {} now", "ok {}.", "so {}, thanks")
+  wraps a request: a verb phrase or a clause, never a bare topic;
+* inside a frame that is a sentence ("is there a way to {}"), a countable
+  noun in the singular keeps its article ("get membership card" is a
+  telegram, not the rest of a sentence);
+* a word in a noun's slot keeps its number and its kind: a thing that does
+  something (an agent noun, "printer") is replaced only by another such
+  thing ("the scan is jammed" is no message).
+
+The parts of speech come from lemminflect's tables (`roles.lemmas`), as
+everywhere in the gate; no word list is kept here.  A two-word phrase of a
+verb-or-noun and a bare singular noun ("book club", "study space") reads as
+a noun compound: as a verb and its object, the noun would take an article
+("book a club").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lemminflect import getInflection
+
+from fuzzroute.strategies.agreement import MASS_NOUNS
+from fuzzroute.strategies.roles import (
+    AUXILIARIES,
+    FUNCTION_WORDS,
+    INTERJECTIONS,
+    NUMBER_FREE,
+    PARTICIPLE,
+    PLURAL_DET,
+    PREPOSITIONS,
+    PRONOUNS,
+    SINGULAR_DET,
+    VERB_BASE,
+    VERB_FINITE,
+    WH_WORDS,
+    bare,
+    fits,
+    is_content,
+    lemmas,
+    role_of,
+)
+from fuzzroute.strategies.vocabulary import vocabulary
+
+_TOKEN = re.compile(r"[\w'’-]+")
+
+#: What a run of words is, read from its first words: "verb" (a verb phrase: "renew my books"), "noun" (a noun
+#: phrase or compound: "membership card", "book club"), "either" (one word that is both: "scan"), "clause" (it has
+#: its own subject or asks: "I lost my card", "where is my order", "forgot my password"), "infinitive" ("to renew"),
+#: "answer" (one word that is an adjective or an answer before it is a topic: "fine", "overdue"), or "other".
+VERB, NOUN, EITHER, CLAUSE, INFINITIVE, ANSWER, OTHER = (
+    "verb", "noun", "either", "clause", "infinitive", "answer", "other")
+
+#: Subject pronouns: a run of words opening with one has its own subject.
+_SUBJECTS = frozenset({"i", "we", "they", "he", "she", "you", "it"})
+#: Words that open a message to greet, after which any topic may follow ("hi, parking permit").
+_GREETING_WORDS = frozenset({"hi", "hello", "hey"})
+#: Articles and possessives: the start of an object after a verb ("book the room"); never a time ("this week").
+_ARTICLES = frozenset({"a", "an", "the", "my", "your", "our"})
+#: Endings of nouns that name an activity or a service, which people name without an article ("printing").
+_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ance", "ence", "ing", "ery", "ary")
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in (bare(t).replace("\u2019", "'") for t in _TOKEN.findall(text)) if w]
+
+
+def bare_singular(word: str, *, head: bool = False) -> bool:
+    """A countable noun in the singular, which an argument needs an article for ("card"; not "music",
+    "printing", "wifi", nor a word that is an adjective too, unless it is the `head` of a compound: "nail trim")."""
+    found = lemmas(word)
+    return word in found.get("NOUN", ()) and (head or "ADJ" not in found) and word not in MASS_NOUNS \
+        and not word.endswith(_ACTIVITY_ENDINGS)
+
+
+def kind_of(words: Sequence[str]) -> str:
+    """What the run of `words` is (see `VERB` ... `OTHER`), read from its first words."""
+    if not words:
+        return OTHER
+    first = words[0]
+    if first == "to":
+        return INFINITIVE
+    if first in _SUBJECTS or first in WH_WORDS or first in AUXILIARIES or "'" in first:
+        return CLAUSE  # "I lost my card", "where is my order", "can't log in", "i'd like to transfer"
+    if first in SINGULAR_DET | NUMBER_FREE | PLURAL_DET:
+        return NOUN
+    if first in FUNCTION_WORDS:
+        return OTHER
+    found = lemmas(first)
+    if not found:
+        return NOUN  # a name or a word the lexicon does not know ("wifi", "libby")
+    base_verb = first in found.get("VERB", ())
+    if "VERB" in found and not base_verb and "NOUN" not in found and "ADJ" not in found:
+        if first.endswith("ing"):
+            return NOUN if len(words) == 1 else EITHER  # a gerund: "printing", "printing a form"
+        if len(words) > 1 and _participle(first) and is_content(words[1]) \
+                and ("NOUN" in lemmas(words[1]) or not lemmas(words[1])):
+            return NOUN  # a participle before a noun: "checked bag", "missed bin"
+        return CLAUSE  # a finite verb, its subject left out ("forgot my password")
+    if len(words) == 1:
+        if "ADJ" in found and ("ADV" in found or not {"NOUN", "VERB"} & set(found)):
+            return ANSWER  # "fine", "overdue", "open"
+        if base_verb and "NOUN" in found:
+            return EITHER
+        if base_verb:
+            return VERB
+        return NOUN if "NOUN" in found else OTHER
+    if not base_verb:
+        return NOUN  # "membership card", "loud music"
+    if "NOUN" not in found and "ADJ" not in found:
+        return VERB  # "get membership card", "cancel the delivery"
+    second = words[1]
+    if second in SINGULAR_DET | NUMBER_FREE | PLURAL_DET | PRONOUNS or "ADV" in lemmas(second):
+        return VERB  # "book the sauna", "open tomorrow", "pay monthly"
+    if second in FUNCTION_WORDS:
+        return EITHER  # "dose for my child", "apply for a permit"
+    if bare_singular(second, head=len(words) == 2) and all("NOUN" in lemmas(w) or not lemmas(w) for w in words[2:]):
+        return NOUN  # "book club", "study space": as a verb and its object it would read "book a club"
+    return EITHER  # "book classes" or "email alerts", "travel insurance"
+
+
+def _participle(word: str) -> bool:
+    """A past participle ("checked", "missed", "lost"; not "forgot"), which may modify a noun."""
+    return any(word in (getInflection(lemma, tag="VBN") or ()) for lemma in lemmas(word).get("VERB", ()))
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """One of the generator's frames: the words before and after its slot, and the kind of slot it is."""
+
+    template: str
+    pattern: re.Pattern[str]
+    slot: str
+    sentence: bool
+
+
+#: Slot kinds of a frame: one wanting a verb phrase, a noun phrase (after a preposition), a verb's object, a
+#: request (filler words only around it), or any message (a greeting or punctuation around it).
+VERB_SLOT, NOUN_SLOT, OBJECT_SLOT, REQUEST_SLOT, MESSAGE_SLOT = "verb", "noun", "object", "request", "message"
+#: A slot after a determiner ("a {}", "my {}"): anything but a verb phrase or a clause.
+DETERMINER_SLOT = "determiner"
+#: A slot after a subject ("are you {}", "can I {}"): a verb, an adjective, or a noun phrase with its article.
+PREDICATE_SLOT = "predicate"
+
+
+def _slot_of(before: Sequence[str], after: Sequence[str]) -> str:
+    """The kind of slot a frame's words make, read from the word right before it (and the fillers around it)."""
+    if before and before[-1] in SINGULAR_DET | NUMBER_FREE | PLURAL_DET:
+        return DETERMINER_SLOT
+    if before and before[-1] == "to":
+        return VERB_SLOT
+    if list(before) == ["please"]:
+        return VERB_SLOT  # a command after "please"
+    if before and before[-1] in PREPOSITIONS:
+        return NOUN_SLOT
+    if before and before[-1] in _SUBJECTS and len(before) >= 2 and before[-2] in AUXILIARIES:
+        return PREDICATE_SLOT  # "are you {}", "can I {}"
+    verb = lemmas(before[-1]) if before else {}
+    if len(before) >= 2 and "VERB" in verb and before[-1] not in AUXILIARIES \
+            and ("NOUN" not in verb or before[-2] in _SUBJECTS):
+        return OBJECT_SLOT  # "I need {}", "my friend wants {}", "I said {}"
+    if before and all(w in INTERJECTIONS for w in before) and (after or before[0] not in _GREETING_WORDS):
+        return REQUEST_SLOT  # "hey {} now", "ok {}.", "so {}, thanks"
+    return MESSAGE_SLOT
+
+
+@lru_cache(maxsize=1)
+def frames() -> tuple[_Frame, ...]:
+    """The generator's frames (`vocabulary().frames`) with the kind of slot each makes."""
+    found: list[_Frame] = []
+    for template in vocabulary().frames:
+        head, _, tail = template.partition("{}")
+        if not (head.strip() or tail.strip()):
+            continue
+        before, after = _words(head), _words(tail)
+        pattern = re.compile("^" + re.escape(head.strip()) + r"\s*(.+?)\s*" + re.escape(tail.strip()) + "$",
+                             re.IGNORECASE) if head.strip() else \
+            re.compile(r"^(.+?)\s*" + re.escape(tail.strip()) + "$", re.IGNORECASE)
+        # a frame is a sentence when it says more than a greeting, a filler or "please" around its slot
+        sentence = any(w not in INTERJECTIONS and w not in FUNCTION_WORDS for w in before) \
+            or len([w for w in before if w not in INTERJECTIONS]) >= 2
+        found.append(_Frame(template, pattern, _slot_of(before, after), sentence))
+    return tuple(found)
+
+
+def _object_without_article(words: Sequence[str]) -> str | None:
+    """A verb phrase whose object is a bare countable singular noun ("get membership card"), or None."""
+    rest = list(words[1:])
+    if not rest or any(w in FUNCTION_WORDS for w in rest) or not bare_singular(rest[-1]):
+        return None
+    if not all("NOUN" in lemmas(w) or not lemmas(w) for w in rest):
+        return None
+    return " ".join(rest)
+
+
+def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False) -> str | None:
+    """Why `filled` cannot stand in a slot of kind `slot` (see the module docstring), or None."""
+    kind = kind_of(filled)
+    said = " ".join(filled)
+    if slot == VERB_SLOT:
+        if kind not in (VERB, EITHER):
+            return f"{said!r} stands where a verb is wanted"
+        bare_object = _object_without_article(filled) if sentence and kind == VERB else None
+        if bare_object is not None:
+            return f"{bare_object!r} is a countable noun without its article inside a sentence"
+        return None
+    if slot in (NOUN_SLOT, OBJECT_SLOT):
+        allowed = (NOUN, EITHER, INFINITIVE) if slot == OBJECT_SLOT else (NOUN, EITHER)
+        if kind not in allowed:
+            return f"{said!r} stands where a noun phrase is wanted"
+        return None
+    if slot == DETERMINER_SLOT:
+        if len(filled) > 1 and kind in (VERB, CLAUSE, INFINITIVE):
+            return f"{said!r}, a verb phrase, stands after a determiner"  # "do you offer a pay monthly"
+        return None
+    if slot == PREDICATE_SLOT:
+        if kind == NOUN and filled[0] not in SINGULAR_DET | NUMBER_FREE | PLURAL_DET:
+            return f"{said!r} is a noun without its article after a subject"
+        return None
+    if slot == REQUEST_SLOT:
+        if kind in (NOUN, ANSWER, OTHER):
+            return f"{said!r} is a bare topic inside filler words: no request"
+        return None
+    if kind == ANSWER:
+        return f"{said!r} is an answer or a description, not a topic"
+    return None
+
+
+def frame_misfit(phrase: str) -> str | None:
+    """A phrase that is one of the generator's frames around words that do not fit its slot ("is there a way to
+    fine", "please membership card today", "hey book club now"), or a single word that names no topic ("fine"),
+    or None."""
+    text = phrase.strip()
+    whole = _words(text)
+    if len(whole) == 1:
+        found = misfit_in_slot(whole, MESSAGE_SLOT)
+        if found is not None:
+            return found
+    for known in frames():
+        matched = known.pattern.match(text)
+        if matched is None:
+            continue
+        filled = _words(matched.group(1))
+        if not filled:
+            continue
+        found = misfit_in_slot(filled, known.slot, sentence=known.sentence)
+        if found is not None:
+            return f"{found} (in {known.template!r})"
+    return None
+
+
+def literal_misfit(words: Sequence[str], literal: Sequence[str]) -> str | None:
+    """A rule's literal words (a keyword, a regex's literal text) with words put before it that make a slot it
+    does not fit ("are you closing time": a bare noun after a subject), judged as a frame is; None when the
+    literal is not in the phrase or nothing stands before it."""
+    n = len(literal)
+    at = next((i for i in range(1, len(words) - n + 1) if list(words[i:i + n]) == list(literal)), None)
+    if at is None:
+        return None
+    before, after = words[:at], words[at + n:]
+    if after and len(literal) > 1 and after[0] in _ARTICLES and kind_of(literal) == NOUN \
+            and literal[0] in lemmas(literal[0]).get("VERB", ()):
+        return f"{' '.join(literal)!r}, a noun, is followed by an object as a verb is"  # "study space the book"
+    slot = _slot_of(before, after)
+    if slot == MESSAGE_SLOT or (slot == VERB_SLOT and before[-1] == "to"):
+        return None  # "to" is a preposition too ("connect to eduroam"): only a frame says which
+    sentence = any(w not in INTERJECTIONS and w not in FUNCTION_WORDS for w in before) \
+        or len([w for w in before if w not in INTERJECTIONS]) >= 2
+    return misfit_in_slot(literal, slot, sentence=sentence)
+
+
+def sibling_fits(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether one keyword can take its sibling's place though their lengths differ ("nail trim" -> "haircut"): both
+    noun phrases (or both verb phrases) whose heads have the same number."""
+    kinds = {kind_of(old), kind_of(new)}
+    if not (kinds <= {NOUN, EITHER} or kinds <= {VERB, EITHER}):
+        return False
+    plural = [bool(lemmas(w[-1]).get("NOUN")) and w[-1] not in lemmas(w[-1]).get("NOUN", ()) for w in (old, new)]
+    if kinds <= {VERB, EITHER} and VERB in kinds:
+        return True  # "revert" -> "roll back": verbs have no number here
+    counted = [bare_singular(w[-1], head=len(w) > 1) for w in (old, new)]  # not "food" -> "weight loss"
+    return plural[0] == plural[1] and counted[0] == counted[1]
+
+
+def agent_noun(word: str) -> bool:
+    """A noun naming a thing or person that does what a verb says ("printer", "scanner", "sender")."""
+    if "NOUN" not in lemmas(word) or not word.endswith(("er", "or")):
+        return False
+    stem = word[:-2]
+    candidates = {stem, word[:-1], stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem}
+    return any(c in lemmas(c).get("VERB", ()) for c in candidates if c)
+
+
+def alternative_misfit(source: Sequence[str], at: int, new: Sequence[str]) -> str | None:
+    """An alternative of the rule (a regex branch, a word of one of an all-of rule's keyword lists) put where
+    `source[at]` stood without doing what it did there: a verb's place taken by a noun or a noun compound
+    ("renewal my loans online", "study space a book for me"), a gerund's by a countable noun ("how much does
+    photocopy cost"), a noun's by one of another number, an agent noun's by a thing that does nothing ("the scan
+    is jammed").  None when it fits."""
+    old = source[at]
+    if old in FUNCTION_WORDS or not new or not lemmas(old):
+        return None
+    said = " ".join(new)
+    role = role_of(source, at)
+    if role.kind in (VERB_BASE, VERB_FINITE):
+        fitting = fits(source, at, said) if len(new) == 1 else kind_of(new) in (VERB, EITHER)
+        if not fitting:
+            return f"{said!r} is put in the place of the verb {old!r}"
+        return None
+    if role.kind == PARTICIPLE and old.endswith("ing") and len(new) == 1 and not fits(source, at, said):
+        return f"{said!r} is put in the place of {old!r}, an activity"
+    found = lemmas(old)
+    if "NOUN" in found and len(new) == 1 and old in found["NOUN"]:
+        head = new[-1]
+        if agent_noun(old) and not agent_noun(head) and lemmas(head):
+            return f"{said!r} does not do what {old!r} does"
+    return None
