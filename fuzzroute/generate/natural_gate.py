@@ -67,9 +67,11 @@ from fuzzroute.generate.natural import doubled_word, misfit_substitution
 from fuzzroute.generate.natural_slots import (
     alternative_misfit,
     bare_singular,
+    cut_off,
     frame_misfit,
     literal_misfit,
     sibling_fits,
+    unframed,
 )
 from fuzzroute.generate.naturalness import rule_words
 from fuzzroute.generate.near_misses import literal_sources
@@ -97,9 +99,12 @@ from fuzzroute.strategies.variants import (
     inflection_allowed,
     verbless,
 )
+from fuzzroute.strategies.vocabulary import vocabulary
 from fuzzroute.strategies.word_frequencies import is_listed, names_a_person, other_spelling, zipf
 
 _TOKEN = re.compile(r"[\w'’-]+")
+#: The words the sampler puts beside a keyword (`KeywordPhrases`), lower case.
+_SAMPLER_WORDS = frozenset(w.lower() for w in vocabulary().words)
 #: Words that open a message without being part of its request ("hi, where is my order").
 GREETINGS = ("hi", "hello", "hey", "hey there", "good morning", "good afternoon", "good evening")
 #: Filler words a sampler adds that make no message when added to an author's sentence ("just hello").
@@ -326,6 +331,12 @@ class Gate:
         self._alternative_words: dict[int, frozenset[str]] = {}
         self._verb_words: dict[int, frozenset[str]] = {}
         self._choice_groups: dict[int, list[list[list[str]]]] = {}
+        self._literal_words: dict[int, list[tuple[str, ...]]] = {}
+        self._said = [_words(x) for e in self.entries for x in e.examples or ()]
+        #: Words the graph's sentences use as verbs ("book a room"): a compound of such a word may be a verb phrase.
+        self._verbs = frozenset(
+            said[i] for e in self.entries for x in e.examples or () for said in [_words(x)]
+            for i in range(len(said)) if role_of(said, i).kind in ("verb-base", "verb-finite"))
         #: Plural nouns the graph's sentences write after "my" ("transfer my prescriptions"): several are owned.
         self._owned_plurals = {
             said[i] for e in self.entries for x in e.examples or () for said in [_words(x)]
@@ -367,7 +378,9 @@ class Gate:
             lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
             lambda: pronoun_before_noun(phrase),
-            lambda: frame_misfit(phrase),
+            lambda: frame_misfit(phrase, self._verbs),
+            lambda: cut_off(phrase),
+            lambda: None if entry is None else self._sampler_word(phrase, entry),
             lambda: None if entry is None else self._literal_in_context(phrase, entry),
             lambda: None if entry is None else self._verb_made_noun(phrase, entry),
             lambda: None if entry is None else self._edit_of_source(phrase, entry, glue=glue),
@@ -536,13 +549,50 @@ class Gate:
         """The rule's own literal words (a keyword, a regex branch, several words long or not) with words put before
         them that make a slot they do not fit (`natural_slots.literal_misfit`): "are you closing time"."""
         words = _words(phrase)
-        literals = {tuple(x) for x, sentence in self.sources(entry) if not sentence}
-        literals |= {tuple(_words(w)) for w in self._alternatives(entry)}
-        for literal in sorted(literals):
-            found = literal_misfit(words, literal) if literal else None
+        for literal in self._literals(entry):
+            found = literal_misfit(words, literal, self._verbs)
             if found is not None:
                 return found
         return None
+
+    def _sampler_word(self, phrase: str, entry: Entry) -> str | None:
+        """One of the sampler's filler words (`vocabulary().words`) standing beside the rule's keyword and nothing
+        else ("find a book subscription?", "overdue return"): a word drawn at random, which makes a message only
+        where the graph's own sentences put it near that keyword ("reset my password")."""
+        inner = unframed(phrase)
+        for literal in self._literals(entry):
+            n = len(literal)
+            if len(inner) != n + 1 or not n:
+                continue
+            if list(inner[:n]) == list(literal):
+                word = inner[n]
+            elif list(inner[1:]) == list(literal):
+                word = inner[0]
+            else:
+                continue
+            if word in FUNCTION_WORDS or word not in _SAMPLER_WORDS or self._said_near(word, literal) \
+                    or set(literal) & INTERJECTIONS:
+                continue  # a greeting before a topic ("hello order") is how people open a message
+            return f"{word!r} is a filler word put beside the keyword {' '.join(literal)!r}"
+        return None
+
+    def _said_near(self, word: str, literal: Sequence[str]) -> bool:
+        """Whether a sentence of the graph has `word` within two words of `literal`."""
+        for said in self._said:
+            at = _find(said, literal)
+            if at is not None and word in said[max(0, at - 3):at + len(literal) + 3]:
+                return True
+        return False
+
+    def _literals(self, entry: Entry) -> list[tuple[str, ...]]:
+        """The rule's literal words (keywords, regex runs and branches), each as its words, in a stable order."""
+        found = self._literal_words.get(entry.index)
+        if found is None:
+            literals = {tuple(x) for x, sentence in self.sources(entry) if not sentence}
+            literals |= {tuple(_words(w)) for w in self._alternatives(entry)}
+            found = sorted(x for x in literals if x)
+            self._literal_words[entry.index] = found
+        return found
 
     def _keyword_for_keyword(self, edit: _Edit, words: Sequence[str], entry: Entry) -> bool:
         """Whether a swapped word and its neighbours are one of the rule's keywords where another of its keywords

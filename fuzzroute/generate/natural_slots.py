@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -93,8 +94,11 @@ def bare_singular(word: str, *, head: bool = False) -> bool:
         and not word.endswith(_ACTIVITY_ENDINGS)
 
 
-def kind_of(words: Sequence[str]) -> str:
-    """What the run of `words` is (see `VERB` ... `OTHER`), read from its first words."""
+def kind_of(words: Sequence[str], verbs: AbstractSet[str] | None = None) -> str:
+    """What the run of `words` is (see `VERB` ... `OTHER`), read from its first words.  `verbs`, when given, are
+    the words the graph's own sentences use as verbs: a first word that may be a noun or a verb ("school",
+    "travel") opens a verb phrase of several words only if the graph uses it as a verb ("school admission" is a
+    noun compound; "book classes" may be either where the graph books things)."""
     if not words:
         return OTHER
     first = words[0]
@@ -136,7 +140,16 @@ def kind_of(words: Sequence[str]) -> str:
         return EITHER  # "dose for my child", "apply for a permit"
     if bare_singular(second, head=len(words) == 2) and all("NOUN" in lemmas(w) or not lemmas(w) for w in words[2:]):
         return NOUN  # "book club", "study space": as a verb and its object it would read "book a club"
-    return EITHER  # "book classes" or "email alerts", "travel insurance"
+    if verbs is not None and first not in verbs:
+        return NOUN  # "school admission", "travel insurance": the graph never uses the word as a verb
+    return EITHER  # "book classes" or "email alerts"
+
+
+def _past(word: str) -> bool:
+    """A verb in the past tense ("said", "told"), not also its present ("read", "put")."""
+    forms = lemmas(word).get("VERB", ())
+    return bool(forms) and word not in forms \
+        and any(word in (getInflection(lemma, tag="VBD") or ()) for lemma in forms)
 
 
 def _participle(word: str) -> bool:
@@ -152,6 +165,7 @@ class _Frame:
     pattern: re.Pattern[str]
     slot: str
     sentence: bool
+    suffix: bool
 
 
 #: Slot kinds of a frame: one wanting a verb phrase, a noun phrase (after a preposition), a verb's object, a
@@ -161,10 +175,21 @@ VERB_SLOT, NOUN_SLOT, OBJECT_SLOT, REQUEST_SLOT, MESSAGE_SLOT = "verb", "noun", 
 DETERMINER_SLOT = "determiner"
 #: A slot after a subject ("are you {}", "can I {}"): a verb, an adjective, or a noun phrase with its article.
 PREDICATE_SLOT = "predicate"
+#: The object of a verb in the past ("I said {} yesterday"): reported words, which make a clause.
+REPORTED_SLOT = "reported"
+#: A slot before a prepositional phrase and nothing else ("{} for my account"): a verb phrase or a noun phrase
+#: with its determiner ("reset my pin for my account", "a new card for my account").
+ADJUNCT_SLOT = "adjunct"
+#: A noun slot between filler words and no verb ("about {} again"): a noun phrase with its determiner.
+TOPIC_SLOT = "topic"
 
 
 def _slot_of(before: Sequence[str], after: Sequence[str]) -> str:
     """The kind of slot a frame's words make, read from the word right before it (and the fillers around it)."""
+    if not before and after and after[0] in PREPOSITIONS:
+        return ADJUNCT_SLOT
+    if len(before) == 1 and before[0] in PREPOSITIONS and after and all(w in FUNCTION_WORDS for w in after):
+        return TOPIC_SLOT  # "about {} again"
     if before and before[-1] in SINGULAR_DET | NUMBER_FREE | PLURAL_DET:
         return DETERMINER_SLOT
     if before and before[-1] == "to":
@@ -176,9 +201,12 @@ def _slot_of(before: Sequence[str], after: Sequence[str]) -> str:
     if before and before[-1] in _SUBJECTS and len(before) >= 2 and before[-2] in AUXILIARIES:
         return PREDICATE_SLOT  # "are you {}", "can I {}"
     verb = lemmas(before[-1]) if before else {}
+    inflected = "VERB" in verb and before[-1] not in verb["VERB"]  # "wants", "said"
     if len(before) >= 2 and "VERB" in verb and before[-1] not in AUXILIARIES \
-            and ("NOUN" not in verb or before[-2] in _SUBJECTS):
-        return OBJECT_SLOT  # "I need {}", "my friend wants {}", "I said {}"
+            and ("NOUN" not in verb or before[-2] in _SUBJECTS or inflected):
+        if _past(before[-1]):
+            return REPORTED_SLOT  # "I said {}"
+        return OBJECT_SLOT  # "I need {}", "my friend wants {}"
     if before and all(w in INTERJECTIONS for w in before) and (after or before[0] not in _GREETING_WORDS):
         return REQUEST_SLOT  # "hey {} now", "ok {}.", "so {}, thanks"
     return MESSAGE_SLOT
@@ -199,7 +227,7 @@ def frames() -> tuple[_Frame, ...]:
         # a frame is a sentence when it says more than a greeting, a filler or "please" around its slot
         sentence = any(w not in INTERJECTIONS and w not in FUNCTION_WORDS for w in before) \
             or len([w for w in before if w not in INTERJECTIONS]) >= 2
-        found.append(_Frame(template, pattern, _slot_of(before, after), sentence))
+        found.append(_Frame(template, pattern, _slot_of(before, after), sentence, bool(after)))
     return tuple(found)
 
 
@@ -213,10 +241,36 @@ def _object_without_article(words: Sequence[str]) -> str | None:
     return " ".join(rest)
 
 
-def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False) -> str | None:
-    """Why `filled` cannot stand in a slot of kind `slot` (see the module docstring), or None."""
-    kind = kind_of(filled)
+def _with_determiner(words: Sequence[str]) -> bool:
+    return bool(words) and words[0] in SINGULAR_DET | NUMBER_FREE | PLURAL_DET
+
+
+def _bare_object(words: Sequence[str]) -> bool:
+    """A noun phrase with no determiner whose head is a countable singular noun ("book club"; not "loud music",
+    "parking permits", "planning permission")."""
+    return not _with_determiner(words) and bare_singular(words[-1], head=len(words) > 1)
+
+
+def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False,
+                   verbs: AbstractSet[str] | None = None, suffix: bool = False) -> str | None:
+    """Why `filled` cannot stand in a slot of kind `slot` (see the module docstring), or None.  `sentence`: the
+    frame is a sentence of its own; `suffix`: the frame has words after the slot."""
+    kind = kind_of(filled, verbs)
     said = " ".join(filled)
+    if slot == REPORTED_SLOT:
+        if kind != CLAUSE or filled[0] not in _SUBJECTS:  # "I said when are you open yesterday"
+            return f"{said!r} is reported as said, but is no sentence"  # "I said fine yesterday"
+        return None
+    if slot == ADJUNCT_SLOT:
+        if kind in (NOUN, ANSWER, OTHER, CLAUSE) and not (kind == NOUN and _with_determiner(filled)):
+            return f"{said!r} is no request and no named thing before its adjunct"  # "school admission for my account"
+        return None
+    if slot == TOPIC_SLOT:
+        if not _with_determiner(filled):
+            return f"{said!r} between filler words names no thing of the writer's"  # "about loud music again"
+        return None
+    if slot == OBJECT_SLOT and sentence and kind == NOUN and _bare_object(filled):
+        return f"{said!r} is the object of a sentence without its article"  # "my friend wants book club"
     if slot == VERB_SLOT:
         if kind not in (VERB, EITHER):
             return f"{said!r} stands where a verb is wanted"
@@ -238,7 +292,7 @@ def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False) 
             return f"{said!r} is a noun without its article after a subject"
         return None
     if slot == REQUEST_SLOT:
-        if kind in (NOUN, ANSWER, OTHER):
+        if kind in (NOUN, ANSWER, OTHER) or (kind == CLAUSE and suffix):  # "hey when are you open now"
             return f"{said!r} is a bare topic inside filler words: no request"
         return None
     if kind == ANSWER:
@@ -246,7 +300,31 @@ def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False) 
     return None
 
 
-def frame_misfit(phrase: str) -> str | None:
+def unframed(phrase: str) -> list[str]:
+    """The words inside the generator's frame around a phrase ("hey book club now" -> ["book", "club"]), or all
+    its words when no frame holds it."""
+    text = phrase.strip()
+    for known in frames():
+        matched = known.pattern.match(text)
+        if matched is not None and _words(matched.group(1)):
+            return _words(matched.group(1))
+    return _words(text)
+
+
+#: Words that join or open something and cannot end a phrase ("planning applications and", "my flat our").
+_CUT_OFF = frozenset({"and", "or", "but", "because", "if", "than", "a", "an", "the", "my", "your", "our", "their"})
+
+
+def cut_off(phrase: str) -> str | None:
+    """A phrase (inside its frame) that ends on a word that joins or opens something ("I need planning
+    applications and asap", "hey damp in my flat our now"), or None."""
+    inner = unframed(phrase)
+    if len(inner) > 1 and inner[-1] in _CUT_OFF:
+        return f"the words stop on {inner[-1]!r}, which leads on to more"
+    return None
+
+
+def frame_misfit(phrase: str, verbs: AbstractSet[str] | None = None) -> str | None:
     """A phrase that is one of the generator's frames around words that do not fit its slot ("is there a way to
     fine", "please membership card today", "hey book club now"), or a single word that names no topic ("fine"),
     or None."""
@@ -263,13 +341,13 @@ def frame_misfit(phrase: str) -> str | None:
         filled = _words(matched.group(1))
         if not filled:
             continue
-        found = misfit_in_slot(filled, known.slot, sentence=known.sentence)
+        found = misfit_in_slot(filled, known.slot, sentence=known.sentence, verbs=verbs, suffix=known.suffix)
         if found is not None:
             return f"{found} (in {known.template!r})"
     return None
 
 
-def literal_misfit(words: Sequence[str], literal: Sequence[str]) -> str | None:
+def literal_misfit(words: Sequence[str], literal: Sequence[str], verbs: AbstractSet[str] | None = None) -> str | None:
     """A rule's literal words (a keyword, a regex's literal text) with words put before it that make a slot it
     does not fit ("are you closing time": a bare noun after a subject), judged as a frame is; None when the
     literal is not in the phrase or nothing stands before it."""
@@ -286,7 +364,7 @@ def literal_misfit(words: Sequence[str], literal: Sequence[str]) -> str | None:
         return None  # "to" is a preposition too ("connect to eduroam"): only a frame says which
     sentence = any(w not in INTERJECTIONS and w not in FUNCTION_WORDS for w in before) \
         or len([w for w in before if w not in INTERJECTIONS]) >= 2
-    return misfit_in_slot(literal, slot, sentence=sentence)
+    return misfit_in_slot(literal, slot, sentence=sentence, verbs=verbs, suffix=bool(after))
 
 
 def sibling_fits(old: Sequence[str], new: Sequence[str]) -> bool:
