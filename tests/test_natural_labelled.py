@@ -80,11 +80,11 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
 
 
 #: What the gate reaches today, a floor against regressions.  The gate is asked for 95% on rows it was not tuned
-#: on.  169 of 171 tuning rows (0.988); 80 of 85 held-out rows (0.941); the `vet` rows 128 of 130 (0.985); the
-#: `library` rows 127 of 130 (0.977).  The held-out and `library` rows were read, with the others, to find which
+#: on.  169 of 171 tuning rows (0.988); 80 of 85 held-out rows (0.941); the `vet` rows 127 of 130 (0.977); the
+#: `library` rows 128 of 130 (0.985).  The held-out and `library` rows were read, with the others, to find which
 #: kinds of failure the slot rules (`generate.natural_slots`) should cover, so they are no longer unseen: the
 #: gate's unseen figure now has to come from graphs labelled after that change.
-MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.98, "library": 0.97}
+MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98}
 
 
 @pytest.mark.parametrize("part", ["tuning", "held-out"])

@@ -81,6 +81,10 @@ CASES = [
     ("can you help me with fine?", "can you help me with the late fee?", "overdue"),
     ("I said fine yesterday", "how much is the late fee", "overdue"),
     ("fine", "late fee", "overdue"),
+    # a countable noun without its article where it is all a verbless frame names ("help me with" has a verb)
+    ("what about membership card?", "can you help me with membership card?", "card"),
+    # a subject and its verb where a verb phrase is wanted
+    ("is there a way to printer is jammed", "is there a way to print", "printing"),
     # a countable noun without its article inside a sentence frame
     ("is there a way to get membership card", "is there a way to get a membership card", "card"),
     # a bare noun after a subject

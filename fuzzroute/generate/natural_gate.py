@@ -571,7 +571,7 @@ class Gate:
             else:
                 continue
             if word in FUNCTION_WORDS or word not in _SAMPLER_WORDS or self._said_near(word, literal) \
-                    or set(literal) & INTERJECTIONS:
+                    or set(literal) & INTERJECTIONS or word in self._alternatives(entry):
                 continue  # a greeting before a topic ("hello order") is how people open a message
             return f"{word!r} is a filler word put beside the keyword {' '.join(literal)!r}"
         return None

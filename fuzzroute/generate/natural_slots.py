@@ -129,6 +129,8 @@ def kind_of(words: Sequence[str], verbs: AbstractSet[str] | None = None) -> str:
         if base_verb:
             return VERB
         return NOUN if "NOUN" in found else OTHER
+    if words[1] in AUXILIARIES and words[1] not in ("can", "could", "will", "would"):
+        return CLAUSE  # a subject and its verb: "class was cancelled", "boiler is not working"
     if not base_verb:
         return NOUN  # "membership card", "loud music"
     if "NOUN" not in found and "ADJ" not in found:
@@ -166,6 +168,7 @@ class _Frame:
     slot: str
     sentence: bool
     suffix: bool
+    verbless: bool = False
 
 
 #: Slot kinds of a frame: one wanting a verb phrase, a noun phrase (after a preposition), a verb's object, a
@@ -227,7 +230,8 @@ def frames() -> tuple[_Frame, ...]:
         # a frame is a sentence when it says more than a greeting, a filler or "please" around its slot
         sentence = any(w not in INTERJECTIONS and w not in FUNCTION_WORDS for w in before) \
             or len([w for w in before if w not in INTERJECTIONS]) >= 2
-        found.append(_Frame(template, pattern, _slot_of(before, after), sentence, bool(after)))
+        verbless = not any(w in AUXILIARIES or ("VERB" in lemmas(w) and "NOUN" not in lemmas(w)) for w in before)
+        found.append(_Frame(template, pattern, _slot_of(before, after), sentence, bool(after), verbless))
     return tuple(found)
 
 
@@ -252,9 +256,10 @@ def _bare_object(words: Sequence[str]) -> bool:
 
 
 def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False,
-                   verbs: AbstractSet[str] | None = None, suffix: bool = False) -> str | None:
+                   verbs: AbstractSet[str] | None = None, suffix: bool = False, verbless: bool = False) -> str | None:
     """Why `filled` cannot stand in a slot of kind `slot` (see the module docstring), or None.  `sentence`: the
-    frame is a sentence of its own; `suffix`: the frame has words after the slot."""
+    frame is a sentence of its own; `suffix`: the frame has words after the slot; `verbless`: the frame has no
+    verb before the slot ("what about {}?"), so the slot's noun phrase is all the message names."""
     kind = kind_of(filled, verbs)
     said = " ".join(filled)
     if slot == REPORTED_SLOT:
@@ -282,9 +287,12 @@ def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False,
         allowed = (NOUN, EITHER, INFINITIVE) if slot == OBJECT_SLOT else (NOUN, EITHER)
         if kind not in allowed:
             return f"{said!r} stands where a noun phrase is wanted"
+        if slot == NOUN_SLOT and verbless and kind == NOUN and _bare_object(filled):
+            return f"{said!r}, a countable noun, has no article where it is all the message names"
         return None
     if slot == DETERMINER_SLOT:
-        if len(filled) > 1 and kind in (VERB, CLAUSE, INFINITIVE):
+        subject_first = kind == CLAUSE and "NOUN" in lemmas(filled[0])  # "my [boiler isn't working]"
+        if len(filled) > 1 and kind in (VERB, CLAUSE, INFINITIVE) and not subject_first:
             return f"{said!r}, a verb phrase, stands after a determiner"  # "do you offer a pay monthly"
         return None
     if slot == PREDICATE_SLOT:
@@ -341,7 +349,8 @@ def frame_misfit(phrase: str, verbs: AbstractSet[str] | None = None) -> str | No
         filled = _words(matched.group(1))
         if not filled:
             continue
-        found = misfit_in_slot(filled, known.slot, sentence=known.sentence, verbs=verbs, suffix=known.suffix)
+        found = misfit_in_slot(filled, known.slot, sentence=known.sentence, verbs=verbs, suffix=known.suffix,
+                               verbless=known.verbless)
         if found is not None:
             return f"{found} (in {known.template!r})"
     return None
