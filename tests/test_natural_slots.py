@@ -50,6 +50,9 @@ def gate() -> Gate:
         .entry("noise", match=keywords("noise complaint"), examples=["I want to make a noise complaint"])
         .entry("schools", match=keywords("school admission"), examples=["apply for a school place"])
         .entry("greeting", match=keywords("hello"))
+        .entry("towels", match=re.compile(r"\b(towels?|pillows?|blankets?)\b"),
+               examples=["can I have extra towels", "I need another pillow"])
+        .entry("room-service", match=keywords("room service", "menu"), examples=["is room service still open"])
         .entry("desk")
     )
     return Gate(graph)
@@ -114,6 +117,12 @@ CASES = [
     ("membership card subscription?", "membership card?", "card"),
     # a compound of a word the graph never uses as a verb, in a verb's slot
     ("please school admission today", "please renew my loans today", "schools"),
+    # a countable sibling with no article where the author's words stood bare; at the start people drop it
+    ("is menu still open", "menu please", "room-service"),
+    # a branch of another number where the sentence fixes it ("another")
+    ("I need another blankets", "I need another blanket", "towels"),
+    # a word the rule offers only as a noun, alone in a verb's slot
+    ("please blanket today", "blankets please", "towels"),
     # the writer's own one thing, named by its kind, made plural
     ("I lost my library cards", "how do I get library cards", "card"),
     # a plural where the writer says what they do, not where they ask about the kind of thing

@@ -332,6 +332,7 @@ class Gate:
         self._verb_words: dict[int, frozenset[str]] = {}
         self._choice_groups: dict[int, list[list[list[str]]]] = {}
         self._literal_words: dict[int, list[tuple[str, ...]]] = {}
+        self._noun_words: dict[int, frozenset[str]] = {}
         self._said = [_words(x) for e in self.entries for x in e.examples or ()]
         #: Words the graph's sentences use as verbs ("book a room"): a compound of such a word may be a verb phrase.
         self._verbs = frozenset(
@@ -378,7 +379,7 @@ class Gate:
             lambda: filler_on_fragment(phrase, self._graph_words),
             lambda: disagreement(phrase),
             lambda: pronoun_before_noun(phrase),
-            lambda: frame_misfit(phrase, self._verbs),
+            lambda: frame_misfit(phrase, self._verbs, self._nouns_only(entry) if entry is not None else frozenset()),
             lambda: cut_off(phrase),
             lambda: None if entry is None else self._sampler_word(phrase, entry),
             lambda: None if entry is None else self._literal_in_context(phrase, entry),
@@ -411,22 +412,24 @@ class Gate:
         only when it is near one sentence word for word (every word swapped counts as two)."""
         words = _words(phrase)
         best: tuple[int, list[_Edit]] | None = None
+        near: list[list[_Edit]] = []  # edits of the rule's sentences the phrase is close to
         for source, sentence in self.sources(entry):
             edits = _edits(words, source, sentence)
             changed = sum(_cost(e) if glue else len(e.old) + len(e.new) for e in edits)
             if best is None or changed < best[0]:
                 best = (changed, edits)
+            if sentence and changed <= 3:
+                near.append(edits)
         if best is None or not best[1]:
             return None
         changed, edits = best
-        alternatives = self._alternatives(entry)
-        for edit in edits:  # however far the phrase is from the sentence, an alternative must fit its slot
-            if len(edit.old) == 1 and edit.new and " ".join(edit.new) in alternatives \
-                    and not _same_word(edit.old[0], " ".join(edit.new)) \
-                    and not self._compound_of_alternative(entry, edit.new):
-                found = alternative_misfit(edit.source, edit.start, edit.new)
-                if found is not None:
-                    return found
+        # however far the phrase is from the sentence, an alternative must fit its slot; and where the phrase is
+        # near a sentence of the rule, it must fit that sentence's slot too (a regex branch close to the phrase
+        # may hide that "please clean my room" wants a verb where the branch put a noun)
+        for edit in [*edits, *(e for found_edits in near for e in found_edits)]:
+            found = self._alternative_in_slot(edit, entry)
+            if found is not None:
+                return found
         sibling = self._sibling_misfit(words, edits[0].source, entry)
         if sibling is not None:
             return sibling
@@ -445,7 +448,7 @@ class Gate:
                                           commanded=_request_verb_at(edit.source) == edit.start - 1,
                                           source=edit.source)
             elif self._siblings(entry, " ".join(edit.old), " ".join(edit.new)) \
-                    and sibling_fits(edit.old, edit.new):
+                    and sibling_fits(edit.old, edit.new) and not _bare_where_counted(edit.source, edit.start, edit.new):
                 found = None  # "how much is a nail trim" -> "how much is a haircut": one keyword for its sibling
             else:
                 found = _reshaped(edit)
@@ -545,6 +548,15 @@ class Gate:
                 return f"{new!r} lands beside another of the rule's words"
         return misfit_substitution(" ".join(words), [" ".join(edit.source)])
 
+    def _alternative_in_slot(self, edit: _Edit, entry: Entry) -> str | None:
+        """An edit putting one of the rule's alternatives where one word stood, without fitting its slot
+        (`natural_slots.alternative_misfit`), or None."""
+        new = " ".join(edit.new)
+        if len(edit.old) != 1 or not edit.new or new not in self._alternatives(entry) \
+                or _same_word(edit.old[0], new) or self._compound_of_alternative(entry, edit.new):
+            return None
+        return alternative_misfit(edit.source, edit.start, edit.new)
+
     def _literal_in_context(self, phrase: str, entry: Entry) -> str | None:
         """The rule's own literal words (a keyword, a regex branch, several words long or not) with words put before
         them that make a slot they do not fit (`natural_slots.literal_misfit`): "are you closing time"."""
@@ -621,7 +633,7 @@ class Gate:
                     continue
                 for new in spelled:
                     if new != old and len(new) + len(old) > 2 and list(words[at:at + len(new)]) == new \
-                            and not sibling_fits(old, new):
+                            and (not sibling_fits(old, new) or _bare_where_counted(source, at, new)):
                         return f"{' '.join(new)!r} does not take the place of {' '.join(old)!r}"
         return None
 
@@ -655,6 +667,22 @@ class Gate:
             if word in verbs and words[i - 1] in SINGULAR_DET | NUMBER_FREE:
                 return f"{word!r}, the rule's verb, stands here as a noun"
         return None
+
+    def _nouns_only(self, entry: Entry) -> frozenset[str]:
+        """The rule's one-word alternatives whose group stands only as nouns in the rule's sentences ("towel",
+        "pillow", "blanket" where the examples say "extra towels", "another pillow"): alone, each is a noun."""
+        found = self._noun_words.get(entry.index)
+        if found is None:
+            nouns: set[str] = set()
+            said = [_words(x) for x in entry.examples or ()]
+            for group in self._groups(entry):
+                singles = {w[0] for w in group if len(w) == 1}
+                roles = {role_of(x, i).kind for x in said for i, w in enumerate(x) if w in singles}
+                if roles and roles <= {"noun", "modifier"}:
+                    nouns |= singles
+            found = frozenset(nouns)
+            self._noun_words[entry.index] = found
+        return found
 
     def _verbs_only(self, entry: Entry) -> frozenset[str]:
         """The rule's one-word alternatives that are nouns and verbs both, which its examples use, and only as
@@ -789,6 +817,15 @@ def _respelled(old: Sequence[str], new: Sequence[str]) -> bool:
         return True
     return joined_new in CONTRACTED.get(joined_old, ()) or joined_old in CONTRACTED.get(joined_new, ()) \
         or S_CONTRACTIONS.get(joined_old) == joined_new or S_CONTRACTIONS.get(joined_new) == joined_old
+
+
+def _bare_where_counted(source: Sequence[str], at: int, new: Sequence[str]) -> bool:
+    """A countable noun in the singular put, with no article, inside a sentence where the author's words stood bare
+    ("is room service still open" -> "is menu still open"): the author's words are uncounted there, the new ones
+    are not.  The start of a message is left alone: people drop articles there ("menu please")."""
+    if at == 0 or not new or _determiner_of(source, at) in SINGULAR_DET | NUMBER_FREE:
+        return False  # "when is the next swimming lesson": its determiner stands before its adjectives
+    return bare_singular(new[-1], head=len(new) > 1) and not any(w in FUNCTION_WORDS for w in new)
 
 
 def _reshaped(edit: _Edit) -> str | None:

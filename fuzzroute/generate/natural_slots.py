@@ -94,11 +94,13 @@ def bare_singular(word: str, *, head: bool = False) -> bool:
         and not word.endswith(_ACTIVITY_ENDINGS)
 
 
-def kind_of(words: Sequence[str], verbs: AbstractSet[str] | None = None) -> str:
+def kind_of(words: Sequence[str], verbs: AbstractSet[str] | None = None, nouns: AbstractSet[str] = frozenset()) -> str:
     """What the run of `words` is (see `VERB` ... `OTHER`), read from its first words.  `verbs`, when given, are
     the words the graph's own sentences use as verbs: a first word that may be a noun or a verb ("school",
     "travel") opens a verb phrase of several words only if the graph uses it as a verb ("school admission" is a
-    noun compound; "book classes" may be either where the graph books things)."""
+    noun compound; "book classes" may be either where the graph books things).  `nouns` are words the rule itself
+    offers only as nouns (its alternatives' siblings stand as nouns in its sentences: "blanket" beside "towels"):
+    alone, such a word is a noun."""
     if not words:
         return OTHER
     first = words[0]
@@ -125,7 +127,7 @@ def kind_of(words: Sequence[str], verbs: AbstractSet[str] | None = None) -> str:
         if "ADJ" in found and ("ADV" in found or not {"NOUN", "VERB"} & set(found)):
             return ANSWER  # "fine", "overdue", "open"
         if base_verb and "NOUN" in found:
-            return EITHER
+            return NOUN if first in nouns else EITHER
         if base_verb:
             return VERB
         return NOUN if "NOUN" in found else OTHER
@@ -256,11 +258,12 @@ def _bare_object(words: Sequence[str]) -> bool:
 
 
 def misfit_in_slot(filled: Sequence[str], slot: str, *, sentence: bool = False,
-                   verbs: AbstractSet[str] | None = None, suffix: bool = False, verbless: bool = False) -> str | None:
+                   verbs: AbstractSet[str] | None = None, suffix: bool = False, verbless: bool = False,
+                   nouns: AbstractSet[str] = frozenset()) -> str | None:
     """Why `filled` cannot stand in a slot of kind `slot` (see the module docstring), or None.  `sentence`: the
     frame is a sentence of its own; `suffix`: the frame has words after the slot; `verbless`: the frame has no
     verb before the slot ("what about {}?"), so the slot's noun phrase is all the message names."""
-    kind = kind_of(filled, verbs)
+    kind = kind_of(filled, verbs, nouns)
     said = " ".join(filled)
     if slot == REPORTED_SLOT:
         if kind != CLAUSE or filled[0] not in _SUBJECTS:  # "I said when are you open yesterday"
@@ -332,7 +335,8 @@ def cut_off(phrase: str) -> str | None:
     return None
 
 
-def frame_misfit(phrase: str, verbs: AbstractSet[str] | None = None) -> str | None:
+def frame_misfit(phrase: str, verbs: AbstractSet[str] | None = None,
+                 nouns: AbstractSet[str] = frozenset()) -> str | None:
     """A phrase that is one of the generator's frames around words that do not fit its slot ("is there a way to
     fine", "please membership card today", "hey book club now"), or a single word that names no topic ("fine"),
     or None."""
@@ -350,7 +354,7 @@ def frame_misfit(phrase: str, verbs: AbstractSet[str] | None = None) -> str | No
         if not filled:
             continue
         found = misfit_in_slot(filled, known.slot, sentence=known.sentence, verbs=verbs, suffix=known.suffix,
-                               verbless=known.verbless)
+                               verbless=known.verbless, nouns=nouns)
         if found is not None:
             return f"{found} (in {known.template!r})"
     return None
@@ -416,6 +420,10 @@ def alternative_misfit(source: Sequence[str], at: int, new: Sequence[str]) -> st
         return None
     if role.kind == PARTICIPLE and old.endswith("ing") and len(new) == 1 and not fits(source, at, said):
         return f"{said!r} is put in the place of {old!r}, an activity"
+    if role.kind == NOUN and role.number in ("singular", "plural") and len(new) == 1:
+        heads = lemmas(new[-1]).get("NOUN", ())
+        if heads and (new[-1] not in heads) != (role.number == "plural"):
+            return f"{said!r} has another number than {old!r}, which its sentence fixes"  # "another blankets"
     found = lemmas(old)
     if "NOUN" in found and len(new) == 1 and old in found["NOUN"]:
         head = new[-1]
