@@ -113,6 +113,8 @@ CASES = [
     ("my friend wants membership card", "my friend wants a membership card", "card"),
     # words cut off on a word that leads on
     ("I need membership card and asap", "I need a membership card asap", "card"),
+    # a determiner and an adjective, and no noun
+    ("your overdue?", "is my book overdue?", "overdue"),
     # a sampler's filler word beside the keyword
     ("membership card subscription?", "membership card?", "card"),
     # a compound of a word the graph never uses as a verb, in a verb's slot

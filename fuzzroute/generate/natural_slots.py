@@ -328,10 +328,15 @@ _CUT_OFF = frozenset({"and", "or", "but", "because", "if", "than", "a", "an", "t
 
 def cut_off(phrase: str) -> str | None:
     """A phrase (inside its frame) that ends on a word that joins or opens something ("I need planning
-    applications and asap", "hey damp in my flat our now"), or None."""
+    applications and asap", "hey damp in my flat our now"), or on a determiner and an adjective with no noun
+    after them ("your squeaky?"), or None."""
     inner = unframed(phrase)
     if len(inner) > 1 and inner[-1] in _CUT_OFF:
         return f"the words stop on {inner[-1]!r}, which leads on to more"
+    if len(inner) >= 2 and inner[-2] in _CUT_OFF and is_content(inner[-1]):
+        found = lemmas(inner[-1])
+        if found and "NOUN" not in found and "VERB" not in found:
+            return f"{inner[-2]!r} is followed by {inner[-1]!r} and no noun"  # "your squeaky?"
     return None
 
 
