@@ -438,12 +438,13 @@ def as_written(
     the pattern's words instead.  It replaces the search's text only when
     the same automaton accepts it: the rule's own text read whole, or for an
     all-of its compiled matcher (its text is then any message it matches).
+    An all-of whose shortest text the bounded search did not reach (three
+    parts of long words) still gets its words as written when its matcher
+    matches them: without a text, every pair it is in is searched in full.
     """
-    if found is None:
-        return None
     if len(leaves) == 1:
         regex = leaf_regex(leaves[0])
-        if own is None or regex is None:
+        if found is None or own is None or regex is None:
             return found
         written = literal_words(regex.pattern)
         return written if written and "\n" not in written and accepts(own[0], finder, written) else found

@@ -77,6 +77,74 @@ _node_sets: dict[tuple[str, int], Intervals] = {}
 NODE_CACHE_SIZE = 8192
 _SMALL_OPS = frozenset({_c.LITERAL, _c.RANGE})
 _IGNORECASE = int(re.IGNORECASE)  # a plain integer: an operation on `re.RegexFlag` runs Python code of `enum`
+#: The flags that change what a single-character test matches (the others, such as MULTILINE, do not).
+TABLED_FLAGS = int(re.IGNORECASE | re.DOTALL | re.ASCII | re.UNICODE | re.LOCALE)
+#: Literal code points of IGNORECASE tests above which their candidates are found by a scan, not the table.
+CASE_TABLE_LIMIT = 4096
+
+
+def scan_node(node: Any, flags: int) -> Intervals:
+    """The code points one single-character parse node matches under `flags`, by a scan of every code point."""
+    return _runs(_compile_nodes([node], flags))
+
+
+def _table() -> Any:
+    """The shipped class table when it was made from this interpreter's Unicode database, else None.
+
+    Imported here, not at the top: only a run that builds automata reads it.
+    """
+    from fuzzroute.engine.automata import class_table
+
+    return class_table if unicodedata.unidata_version == class_table.UNIDATA_VERSION else None
+
+
+@lru_cache(maxsize=1)
+def _case_class_of() -> dict[int, tuple[int, ...]] | None:
+    """Each code point IGNORECASE folds with others, to its class, when the shipped table is this database's."""
+    table = _table()
+    if table is None or not table.CASE_CLASSES:
+        return None
+    classes = [tuple(int(code, 16) for code in members.split(",")) for members in table.CASE_CLASSES.split()]
+    return {code: members for members in classes for code in members}
+
+
+@lru_cache(maxsize=64)
+def _decoded_set(position: int) -> Intervals:
+    table = _table()
+    assert table is not None
+    return tuple(
+        (int(lo, 16), int(hi, 16)) for lo, hi in (pair.split("-") for pair in table.SETS[position].split())
+    )
+
+
+def _big_class(node: Any, flags: int) -> Intervals | None:
+    """The shipped code points of a big class (`.`, `\\s`, `\\d`, `\\w`, negations) for this database, if kept."""
+    table = _table()
+    if table is None:
+        return None
+    position = table.BIG_CLASSES.get((repr(node), flags & TABLED_FLAGS))
+    return None if position is None else _decoded_set(position)
+
+
+def _case_candidates(nodes: Iterable[Any]) -> list[int] | None:
+    """Every code point the IGNORECASE literal tests `nodes` could match: their literals and those folded with them.
+
+    None when the table is not this database's or the literals are too many;
+    the caller then scans every code point.  A superset is enough: the
+    tests themselves are run over the candidates.
+    """
+    classes = _case_class_of()
+    if classes is None:
+        return None
+    literal: set[int] = set()
+    for lo, hi in _literal_intervals(_as_class(nodes)):
+        if len(literal) + hi - lo > CASE_TABLE_LIMIT:
+            return None
+        literal.update(range(lo, hi))
+    found = set(literal)
+    for code in literal:
+        found.update(classes.get(code, ()))
+    return sorted(found)
 
 
 def compile_node(node: Any, flags: int) -> re.Pattern[str]:
@@ -143,11 +211,17 @@ def resolve_nodes(requests: Sequence[tuple[Any, int]]) -> list[Intervals]:
         elif _is_small(node):
             pending.setdefault(flags, []).append((key[0], node))
         else:
-            _remember(key, _runs(_compile_nodes([node], flags)))
+            tabled = _big_class(node, flags)
+            _remember(key, scan_node(node, flags) if tabled is None else tabled)
     for flags, nodes in pending.items():
         unique = dict(nodes)
         union = _compile_nodes([_as_class(unique.values())], flags)
-        codes = [code for lo, hi in _runs(union) for code in range(lo, hi)]
+        candidates_known = _case_candidates(unique.values())
+        if candidates_known is None:
+            codes = [code for lo, hi in _runs(union) for code in range(lo, hi)]
+        else:
+            among = "".join(map(chr, candidates_known))
+            codes = [candidates_known[position] for m in union.finditer(among) for position in range(*m.span())]
         candidates = "".join(map(chr, codes))
         for text, node in unique.items():
             spans = [m.span() for m in _compile_nodes([node], flags).finditer(candidates)]
