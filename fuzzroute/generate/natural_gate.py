@@ -381,7 +381,7 @@ class Gate:
             lambda: pronoun_before_noun(phrase),
             lambda: frame_misfit(phrase, self._verbs, self._nouns_only(entry) if entry is not None else frozenset()),
             lambda: cut_off(phrase),
-            lambda: None if entry is None else self._sampler_word(phrase, entry),
+            lambda: None if entry is None or not glue else self._sampler_word(phrase, entry),
             lambda: None if entry is None else self._literal_in_context(phrase, entry),
             lambda: None if entry is None else self._verb_made_noun(phrase, entry),
             lambda: None if entry is None else self._edit_of_source(phrase, entry, glue=glue),
@@ -532,8 +532,7 @@ class Gate:
             piece = edit.sentence or any(w in FUNCTION_WORDS for w in edit.source)
             whole = next((x for x, sentence in self.sources(entry) if sentence and _contains(x, edit.source)),
                          edit.source)  # the rule's sentence a piece comes from says whether it has a verb
-            owned_here = edit.sentence and _determiner_of(edit.source, edit.start) in _POSSESSIVES
-            if piece and not agreeing and (owned_here or not self._plural_head(entry, old, new, words)) \
+            if piece and not agreeing and not self._plural_head(entry, old, new, words) \
                     and not verbless(whole) and zipf(new) < zipf(old):
                 return f"{new!r} where the sentence means one {old!r} (nothing else in it agrees)"  # "lost my cards"
             return None
