@@ -334,6 +334,7 @@ class Gate:
         self._literal_words: dict[int, list[tuple[str, ...]]] = {}
         self._noun_words: dict[int, frozenset[str]] = {}
         self._said = [_words(x) for e in self.entries for x in e.examples or ()]
+        self._said_with: dict[str, list[list[str]]] | None = None
         #: Words the graph's sentences use as verbs ("book a room"): a compound of such a word may be a verb phrase.
         self._verbs = frozenset(
             said[i] for e in self.entries for x in e.examples or () for said in [_words(x)]
@@ -589,7 +590,12 @@ class Gate:
 
     def _said_near(self, word: str, literal: Sequence[str]) -> bool:
         """Whether a sentence of the graph has `word` within two words of `literal`."""
-        for said in self._said:
+        if self._said_with is None:  # which sentences hold each word, made once (a big graph has thousands)
+            self._said_with = {}
+            for said in self._said:
+                for token in set(said):
+                    self._said_with.setdefault(token, []).append(said)
+        for said in self._said_with.get(word, ()):
             at = _find(said, literal)
             if at is not None and word in said[max(0, at - 3):at + len(literal) + 3]:
                 return True
