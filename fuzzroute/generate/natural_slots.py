@@ -12,17 +12,21 @@ the slot asks for:
   ("renewal my loans online", "please membership card today") nor a noun
   compound ("study space a book for me", "hey book club now");
 * a slot that wants a noun phrase (after a preposition or as a verb's
-  object: "can you help me with {}?", "I said {} yesterday") gets one, never
-  a verb phrase ("what about open tomorrow?") nor a word that is an
-  adjective or an answer before it is a topic ("fine", "overdue");
+  object: "can you help me with {}?", "I need {} asap") gets one, never a
+  verb phrase ("what about open tomorrow?") nor a word that is an adjective
+  or an answer before it is a topic ("fine", "overdue"); words reported as
+  said ("I said {} yesterday") make a sentence;
 * a frame of filler words only ("hey {} now", "ok {}.", "so {}, thanks")
-  wraps a request: a verb phrase or a clause, never a bare topic;
-* inside a frame that is a sentence ("is there a way to {}"), a countable
-  noun in the singular keeps its article ("get membership card" is a
-  telegram, not the rest of a sentence);
+  wraps a request: a verb phrase or a clause, never a bare topic; "{} for
+  my account" wants a request or a named thing ("a new card");
+* inside a frame that is a sentence ("is there a way to {}"), and where it
+  is all a frame without a verb names ("what about {}?"), a countable noun
+  in the singular keeps its article ("get membership card" is a telegram,
+  not the rest of a sentence);
 * a word in a noun's slot keeps its number and its kind: a thing that does
   something (an agent noun, "printer") is replaced only by another such
-  thing ("the scan is jammed" is no message).
+  thing ("the scan is jammed" is no message);
+* words that stop on "and" or "our" are cut off.
 
 The parts of speech come from lemminflect's tables (`roles.lemmas`), as
 everywhere in the gate; no word list is kept here.  A two-word phrase of a
