@@ -5,7 +5,8 @@ by a hash into a tuning part (about two thirds) and a held-out part the gate
 is only measured on.  The gate is asked to sort rows it was not tuned on with
 at least 95% accuracy; it does not yet, and the tests hold what it measured as
 a floor (`MEASURED_FLOOR`).  `labelled_unseen.tsv` adds two graphs labelled
-from what the generator offered the gate (see the data folder's README).
+from what the generator offered the gate, and `labelled_fresh.tsv` three more
+labelled blind after the last change to the gate (see the data folder's README).
 """
 
 from __future__ import annotations
@@ -85,7 +86,9 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
 #: `library` rows 128 of 130 (0.985).  The held-out and `library` rows were read, with the others, to find which
 #: kinds of failure the slot rules (`generate.natural_slots`) should cover, so they are no longer unseen: the
 #: gate's unseen figure now has to come from graphs labelled after that change.
-MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98}
+#: The `fresh` rows (three graphs labelled blind after that change, never used to change the gate): 141 of 150
+#: (0.940), where the gate before the slot rules sorted 127 (0.847).
+MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98, "fresh": 0.94}
 
 
 @pytest.mark.parametrize("part", ["tuning", "held-out"])
@@ -99,3 +102,9 @@ def test_the_gate_on_graphs_labelled_from_what_the_generator_offered(graph: str)
     chosen = [r for r in rows("labelled_unseen.tsv") if r.graph == graph]
     assert len(chosen) == 130
     assert accuracy(chosen) >= MEASURED_FLOOR[graph], [r.phrase for r in chosen if judged(r) != r.natural]
+
+
+def test_the_gate_on_three_graphs_labelled_blind_after_its_last_change() -> None:
+    chosen = rows("labelled_fresh.tsv")
+    assert len(chosen) == 150 and {r.graph for r in chosen} == {"hotel", "energy", "carhire"}
+    assert accuracy(chosen) >= MEASURED_FLOOR["fresh"]
