@@ -6,7 +6,8 @@ is only measured on.  The gate is asked to sort rows it was not tuned on with
 at least 95% accuracy; it does not yet, and the tests hold what it measured as
 a floor (`MEASURED_FLOOR`).  `labelled_unseen.tsv` adds two graphs labelled
 from what the generator offered the gate, and `labelled_fresh.tsv` three more
-labelled blind after the last change to the gate (see the data folder's README).
+labelled blind after the slot rules were written, whose misses have since been
+read to tune the gate (see the data folder's README).
 """
 
 from __future__ import annotations
@@ -86,9 +87,13 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
 #: `library` rows 128 of 130 (0.985).  The held-out and `library` rows were read, with the others, to find which
 #: kinds of failure the slot rules (`generate.natural_slots`) should cover, so they are no longer unseen: the
 #: gate's unseen figure now has to come from graphs labelled after that change.
-#: The `fresh` rows (three graphs labelled blind after that change, never used to change the gate): 141 of 150
-#: (0.940), where the gate before the slot rules sorted 127 (0.847).
-MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98, "fresh": 0.94}
+#: The `fresh` rows (three graphs labelled blind after that change) measured 141 of 150 (0.940) unseen, where the
+#: gate before the slot rules sorted 127 (0.847).  Their misses were then read to choose the next rules (a word
+#: joined to itself by a preposition, "full to full"; a noun compound after a quantifier, "extra damage waiver"; a
+#: word the rule's sentences use only as a thing, "toll please"; an activity named as someone's own, "your
+#: in-room dining?"; a noun and an adjective joined by "and", "tv and broken"), so they are tuning data now too:
+#: 147 of 150 (0.980).  An unseen figure needs rows labelled after that change.
+MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98, "fresh": 0.98}
 
 
 @pytest.mark.parametrize("part", ["tuning", "held-out"])
@@ -104,7 +109,7 @@ def test_the_gate_on_graphs_labelled_from_what_the_generator_offered(graph: str)
     assert accuracy(chosen) >= MEASURED_FLOOR[graph], [r.phrase for r in chosen if judged(r) != r.natural]
 
 
-def test_the_gate_on_three_graphs_labelled_blind_after_its_last_change() -> None:
+def test_the_gate_on_three_graphs_labelled_blind_after_the_slot_rules() -> None:
     chosen = rows("labelled_fresh.tsv")
     assert len(chosen) == 150 and {r.graph for r in chosen} == {"hotel", "energy", "carhire"}
     assert accuracy(chosen) >= MEASURED_FLOOR["fresh"]

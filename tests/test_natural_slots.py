@@ -53,6 +53,14 @@ def gate() -> Gate:
         .entry("towels", match=re.compile(r"\b(towels?|pillows?|blankets?)\b"),
                examples=["can I have extra towels", "I need another pillow"])
         .entry("room-service", match=keywords("room service", "menu"), examples=["is room service still open"])
+        .entry("fuel", match=keywords("fuel policy", "full to full", "petrol"), examples=["what is the fuel policy"])
+        .entry("cover", match=keywords("excess", "insurance", "damage waiver"),
+               examples=["do I need extra insurance", "is insurance included"])
+        .entry("tolls", match=re.compile(r"\b(speeding|parking) (fine|ticket)s?\b|\btolls?\b", re.I),
+               examples=["I got a parking ticket", "who pays the tolls"])
+        .entry("dining", match=keywords("in-room dining", "restaurant"), examples=["is in-room dining available"])
+        .entry("fault", match=all_of(keywords("noisy", "broken"), keywords("tv", "heater")),
+               examples=["the tv is broken"])
         .entry("desk")
     )
     return Gate(graph)
@@ -127,6 +135,17 @@ CASES = [
     ("please blanket today", "blankets please", "towels"),
     # a plural where the writer says what they do, not where they ask about the kind of thing
     ("I want to make noise complaints", "how do I get visitor permits", "noise"),
+    # a word said twice: never two phrases run together, unless a preposition makes it one expression ("X to X")
+    ("full tank to full", "full to full.", "fuel"),
+    # a noun compound for an uncounted sibling: after a quantifier it reads uncounted, elsewhere it wants its article
+    ("do I need damage waiver", "do I need extra damage waiver", "cover"),
+    # a word the rule's sentences use only as a thing, in a verb's slot or named alone in the singular
+    ("please toll today", "please pay the tolls today", "tolls"),
+    ("toll please", "who pays the toll", "tolls"),
+    # an activity named as someone's own thing; a place or thing may be
+    ("your in-room dining?", "your restaurant?", "dining"),
+    # a noun and an adjective joined as two of a kind
+    ("broken and tv", "tv broken", "fault"),
 ]
 
 

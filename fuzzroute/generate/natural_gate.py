@@ -70,7 +70,10 @@ from fuzzroute.generate.natural_slots import (
     cut_off,
     frame_misfit,
     literal_misfit,
+    owned_activity,
+    quantified_compound,
     sibling_fits,
+    unlike_conjuncts,
     unframed,
 )
 from fuzzroute.generate.naturalness import rule_words
@@ -134,16 +137,28 @@ def repeated_lemma(phrase: str, examples: Iterable[str] = ()) -> str | None:
                 lemmas_here = _lemmas_of(word)
                 allowed |= lemmas_here & seen_in
                 seen_in |= lemmas_here
-    seen: dict[str, str] = {}
-    for word in _words(phrase):
+    seen: dict[str, int] = {}
+    words = _words(phrase)
+    for at, word in enumerate(words):
         if not is_content(word) or len(word) < 3:
             continue
         for lemma in _lemmas_of(word):
-            if lemma in seen and lemma not in allowed:
+            if lemma in seen and lemma not in allowed and not _word_to_word(words, seen[lemma], at):
                 return word
         for lemma in _lemmas_of(word):
-            seen[lemma] = word
+            seen[lemma] = at
     return None
+
+
+#: Prepositions that join a word to itself in a fixed expression ("door to door", "side by side", "like for like",
+#: "day after day", "hand in hand"): the word said twice is the expression, not two phrases run together.
+_SELF_LINKS = frozenset({"to", "by", "for", "after", "in"})
+
+
+def _word_to_word(words: Sequence[str], first: int, second: int) -> bool:
+    """Whether the same word stands at `first` and `second` with one linking preposition between ("full to full",
+    the name of a fuel policy; "door to door"); a word and another form of it ("charge for charged") is not one."""
+    return second == first + 2 and words[first] == words[second] and words[first + 1] in _SELF_LINKS
 
 
 def repeated_pair(phrase: str, examples: Iterable[str] = ()) -> str | None:
@@ -382,6 +397,8 @@ class Gate:
             lambda: pronoun_before_noun(phrase),
             lambda: frame_misfit(phrase, self._verbs, self._nouns_only(entry) if entry is not None else frozenset()),
             lambda: cut_off(phrase),
+            lambda: owned_activity(phrase),
+            lambda: unlike_conjuncts(phrase),
             lambda: None if entry is None or not glue else self._sampler_word(phrase, entry),
             lambda: None if entry is None else self._literal_in_context(phrase, entry),
             lambda: None if entry is None else self._verb_made_noun(phrase, entry),
@@ -449,7 +466,8 @@ class Gate:
                                           commanded=_request_verb_at(edit.source) == edit.start - 1,
                                           source=edit.source)
             elif self._siblings(entry, " ".join(edit.old), " ".join(edit.new)) \
-                    and sibling_fits(edit.old, edit.new) and not _bare_where_counted(edit.source, edit.start, edit.new):
+                    and sibling_fits(edit.old, edit.new, _before(edit.source, edit.start)) \
+                    and not _bare_where_counted(edit.source, edit.start, edit.new):
                 found = None  # "how much is a nail trim" -> "how much is a haircut": one keyword for its sibling
             else:
                 found = _reshaped(edit)
@@ -638,7 +656,8 @@ class Gate:
                     continue
                 for new in spelled:
                     if new != old and len(new) + len(old) > 2 and list(words[at:at + len(new)]) == new \
-                            and (not sibling_fits(old, new) or _bare_where_counted(source, at, new)):
+                            and (not sibling_fits(old, new, _before(source, at))
+                                 or _bare_where_counted(source, at, new)):
                         return f"{' '.join(new)!r} does not take the place of {' '.join(old)!r}"
         return None
 
@@ -685,6 +704,15 @@ class Gate:
                 roles = {role_of(x, i).kind for x in said for i, w in enumerate(x) if w in singles}
                 if roles and roles <= {"noun", "modifier"}:
                     nouns |= singles
+            grouped = {w[0] for group in self._groups(entry) for w in group if len(w) == 1}
+            for literal in self._literals(entry):
+                if len(literal) != 1 or literal[0] in grouped:
+                    continue  # a word of its own ("tolls?"): its sentences may name it in another number
+                word = literal[0]
+                roles = {role_of(x, i).kind for x in said for i, w in enumerate(x)
+                         if w == word or word in lemmas(w).get("NOUN", ())}
+                if roles and roles <= {"noun", "modifier"}:
+                    nouns.add(word)  # "who pays the tolls": "toll" is a thing, never "please toll today"
             found = frozenset(nouns)
             self._noun_words[entry.index] = found
         return found
@@ -830,7 +858,13 @@ def _bare_where_counted(source: Sequence[str], at: int, new: Sequence[str]) -> b
     are not.  The start of a message is left alone: people drop articles there ("menu please")."""
     if at == 0 or not new or _determiner_of(source, at) in SINGULAR_DET | NUMBER_FREE:
         return False  # "when is the next swimming lesson": its determiner stands before its adjectives
+    if quantified_compound(source[at - 1], new):
+        return False  # "do I need extra damage waiver": a kind of product, measured out, not counted
     return bare_singular(new[-1], head=len(new) > 1) and not any(w in FUNCTION_WORDS for w in new)
+
+
+def _before(words: Sequence[str], at: int) -> str | None:
+    return words[at - 1] if at > 0 else None
 
 
 def _reshaped(edit: _Edit) -> str | None:
@@ -907,6 +941,8 @@ def singular_of_a_plural_topic(phrase: str, examples: Iterable[str]) -> str | No
     words = _words(phrase)
     while words and words[0] in INTERJECTIONS:
         words = words[1:]
+    while words and words[-1] in INTERJECTIONS:
+        words = words[:-1]  # "toll please": a topic with a word of politeness after it
     greeting_words = {w for g in GREETINGS for w in g.split()}
     if words and " ".join(words[:2]) in GREETINGS:
         words = words[2:]

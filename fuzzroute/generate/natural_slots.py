@@ -344,6 +344,61 @@ def cut_off(phrase: str) -> str | None:
     return None
 
 
+#: Words that make a noun someone's own ("my card", "your pool").
+_POSSESSIVES = frozenset({"my", "your", "our"})
+
+
+def _pure_gerund(word: str) -> bool:
+    """A verb's "-ing" form the lexicon knows as no noun ("dining", "parking", "cleaning"; not "booking",
+    "heating", which are things too)."""
+    found = lemmas(word)
+    return word.endswith("ing") and set(found) == {"VERB"}
+
+
+def owned_activity(phrase: str) -> str | None:
+    """A message that only names an activity as someone's own thing ("your in-room dining?", "my cleaning"): a
+    possessive and a noun phrase headed by a verb's "-ing" form with nothing done to it.  People ask about a
+    service ("is in-room dining available", "your restaurant?") or name a thing they own ("my booking?"); an
+    activity is nobody's belonging.  None otherwise."""
+    words = _words(phrase)
+    if 2 <= len(words) <= 4 and words[0] in _POSSESSIVES and _pure_gerund(words[-1]) \
+            and not any(w in FUNCTION_WORDS for w in words[1:]):
+        return f"{' '.join(words[1:])!r}, an activity, is named as a thing someone owns ({words[0]!r})"
+    return None
+
+
+def _adjective_only(word: str) -> bool:
+    """A word that describes and names nothing: an adjective or a participle the lexicon knows as no noun and no
+    verb's base ("broken", "noisy", "poisoned"; not "clean", "light", "fine")."""
+    found = lemmas(word)
+    return "ADJ" in found and "NOUN" not in found and word not in found.get("VERB", ())
+
+
+def _noun_only(word: str) -> bool:
+    """A word that names a thing and says nothing else ("room", "tv", "pool"): a noun, or a word the lexicon does
+    not know (a name), and no adjective."""
+    found = lemmas(word)
+    return is_content(word) and (not found or ("NOUN" in found and "ADJ" not in found))
+
+
+def unlike_conjuncts(phrase: str) -> str | None:
+    """A noun and an adjective joined by "and" as two of a kind ("tv and broken", "noisy and room"): "and" joins
+    words that do the same job, and a thing is not a description.  The adjective must be the whole conjunct (the
+    message's first or last word), so "broken and dirty rooms" (two adjectives before one noun) stays; None
+    otherwise."""
+    words = _words(phrase)
+    for at in range(1, len(words) - 1):
+        if words[at] != "and":
+            continue
+        left, right = words[at - 1], words[at + 1]
+        whole_right = at + 2 == len(words)
+        whole_left = at == 1
+        if (_noun_only(left) and _adjective_only(right) and whole_right) \
+                or (_adjective_only(left) and whole_left and _noun_only(right)):
+            return f"{left!r} and {right!r} are joined by 'and', but one names a thing and one describes"
+    return None
+
+
 def frame_misfit(phrase: str, verbs: AbstractSet[str] | None = None,
                  nouns: AbstractSet[str] = frozenset()) -> str | None:
     """A phrase that is one of the generator's frames around words that do not fit its slot ("is there a way to
@@ -389,9 +444,22 @@ def literal_misfit(words: Sequence[str], literal: Sequence[str], verbs: Abstract
     return misfit_in_slot(literal, slot, sentence=sentence, verbs=verbs, suffix=bool(after))
 
 
-def sibling_fits(old: Sequence[str], new: Sequence[str]) -> bool:
+#: Words that measure out an uncounted thing ("extra insurance", "more storage", "any cover"): after one, a noun
+#: compound naming a kind of that thing is uncounted too ("do I need extra damage waiver").
+QUANTIFIERS = frozenset({"extra", "more", "additional", "any", "some", "enough", "no"})
+
+
+def quantified_compound(before: str | None, new: Sequence[str]) -> bool:
+    """Whether `new`, a noun compound ("damage waiver"), stands after a word that measures an uncounted thing
+    (`QUANTIFIERS`): there it names a kind of product or service, which takes no article."""
+    return before in QUANTIFIERS and len(new) > 1 and kind_of(new) in (NOUN, EITHER) \
+        and not any(w in FUNCTION_WORDS for w in new)
+
+
+def sibling_fits(old: Sequence[str], new: Sequence[str], before: str | None = None) -> bool:
     """Whether one keyword can take its sibling's place though their lengths differ ("nail trim" -> "haircut"): both
-    noun phrases (or both verb phrases) whose heads have the same number."""
+    noun phrases (or both verb phrases) whose heads have the same number.  After a quantifier (`before`: "extra
+    insurance" -> "extra damage waiver"), an uncounted noun may give way to a noun compound of the same number."""
     kinds = {kind_of(old), kind_of(new)}
     if not (kinds <= {NOUN, EITHER} or kinds <= {VERB, EITHER}):
         return False
@@ -399,6 +467,8 @@ def sibling_fits(old: Sequence[str], new: Sequence[str]) -> bool:
     if kinds <= {VERB, EITHER} and VERB in kinds:
         return True  # "revert" -> "roll back": verbs have no number here
     counted = [bare_singular(w[-1], head=len(w) > 1) for w in (old, new)]  # not "food" -> "weight loss"
+    if plural[0] == plural[1] and not plural[0] and not counted[0] and quantified_compound(before, new):
+        return True
     return plural[0] == plural[1] and counted[0] == counted[1]
 
 
