@@ -15,7 +15,8 @@ from) and the graph's words, with the shipped word frequencies
   or one of the graph's own words; a plural of a graph's word only when
   people write it ("payslips" yes, "globalprotects" no);
 * no word doubled ("travel travel") and no content word said twice, in any
-  form ("why was I charged a charge"), unless a declared example does so;
+  form ("why was I charged a charge"), unless a declared example does so or
+  a preposition joins the word to itself in one expression ("full to full");
 * the verb agrees with its subject ("the printers on floor 3 is jammed",
   "what's the gate numbers" are refused);
 * no word of a fixed phrase inflected ("who is on calls");
@@ -36,7 +37,8 @@ from) and the graph's words, with the shipped word frequencies
 * no subject pronoun before a bare noun ("I entry card"), no everyday
   word capitalised mid-sentence, no number word counting nothing, no
   topic named in the singular that the rule's sentences name in the plural
-  ("hi, side effect");
+  ("hi, side effect", "toll please"); a word the rule's sentences use only as
+  a thing stands in no verb's slot ("please toll today");
 * the rule's words fill the slot they stand in (`natural_slots`): a regex
   branch or another keyword list's word keeps the part of speech and number
   of what it replaces ("renewal my loans online", "the scan is jammed"), a
@@ -73,8 +75,8 @@ from fuzzroute.generate.natural_slots import (
     owned_activity,
     quantified_compound,
     sibling_fits,
-    unlike_conjuncts,
     unframed,
+    unlike_conjuncts,
 )
 from fuzzroute.generate.naturalness import rule_words
 from fuzzroute.generate.near_misses import literal_sources
@@ -694,7 +696,9 @@ class Gate:
 
     def _nouns_only(self, entry: Entry) -> frozenset[str]:
         """The rule's one-word alternatives whose group stands only as nouns in the rule's sentences ("towel",
-        "pillow", "blanket" where the examples say "extra towels", "another pillow"): alone, each is a noun."""
+        "pillow", "blanket" where the examples say "extra towels", "another pillow"), and its one-word literals
+        whose forms stand only as nouns there ("toll" where they say "who pays the tolls"): alone, each is a
+        noun."""
         found = self._noun_words.get(entry.index)
         if found is None:
             nouns: set[str] = set()

@@ -26,7 +26,14 @@ the slot asks for:
 * a word in a noun's slot keeps its number and its kind: a thing that does
   something (an agent noun, "printer") is replaced only by another such
   thing ("the scan is jammed" is no message);
-* words that stop on "and" or "our" are cut off.
+* words that stop on "and" or "our" are cut off;
+* a sibling keyword of another length takes an uncounted keyword's place
+  after a quantifier when it is a noun compound ("do I need extra damage
+  waiver" from "do I need extra insurance"): measured out, a kind of product
+  takes no article;
+* an activity (a verb's "-ing" form that is no noun) is not named as
+  someone's own thing ("your in-room dining?"), and a noun and an adjective
+  are not joined by "and" as two of a kind ("tv and broken").
 
 The parts of speech come from lemminflect's tables (`roles.lemmas`), as
 everywhere in the gate; no word list is kept here.  A two-word phrase of a
