@@ -24,7 +24,8 @@ from fuzzroute.graphfiles.loader import load_graph
 DATA = Path(__file__).parent / "data" / "natural"
 GRAPHS = {"pharmacy": "pharmacy.py", "council": "council.json", "gym": "gym.ts:gym", "quoted": "quoted.py",
           "vet": "vet.py", "library": "library.json", "hotel": "hotel.py", "energy": "energy.json",
-          "carhire": "carhire.py"}
+          "carhire": "carhire.py", "mobile": "mobile.py", "letting": "letting.json",
+          "drivingschool": "drivingschool.py"}
 
 
 @dataclass(frozen=True)
