@@ -25,7 +25,8 @@ from fuzzroute.graphfiles.loader import load_graph
 DATA = Path(__file__).parent / "data" / "natural"
 GRAPHS = {"pharmacy": "pharmacy.py", "council": "council.json", "gym": "gym.ts:gym", "quoted": "quoted.py",
           "vet": "vet.py", "library": "library.json", "hotel": "hotel.py", "energy": "energy.json",
-          "carhire": "carhire.py"}
+          "carhire": "carhire.py", "mobile": "mobile.py", "letting": "letting.json",
+          "drivingschool": "drivingschool.py"}
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
 #: joined to itself by a preposition, "full to full"; a noun compound after a quantifier, "extra damage waiver"; a
 #: word the rule's sentences use only as a thing, "toll please"; an activity named as someone's own, "your
 #: in-room dining?"; a noun and an adjective joined by "and", "tv and broken"), so they are tuning data now too:
-#: 147 of 150 (0.980).  An unseen figure needs rows labelled after that change.
+#: 147 of 150 (0.980).  The unseen figure is `labelled_fresh2.tsv`'s, whose misses were not read.
 MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98, "fresh": 0.98}
 
 
