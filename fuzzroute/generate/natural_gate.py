@@ -312,6 +312,17 @@ def _request_verb_at(words: Sequence[str]) -> int | None:
     return None
 
 
+def _splits_into(word: str, known: Callable[[str], bool]) -> bool:
+    """Whether `word` is two or more `known` words of two letters or more, run together."""
+    reachable = [True] + [False] * len(word)
+    for end in range(2, len(word) + 1):
+        for start in range(end - 1):
+            if reachable[start] and (start > 0 or end < len(word)) and end - start >= 2 and known(word[start:end]):
+                reachable[end] = True
+                break
+    return reachable[len(word)]
+
+
 class Gate:
     """The naturalness gate of one graph (see the module docstring); `why` judges one phrase."""
 
@@ -319,10 +330,15 @@ class Gate:
         self.graph = graph
         self.entries = graph.entries
         self._graph_words: set[str] = set()
+        #: The graph's words as its authors wrote them: in examples and keywords, not a regex's expansions.
+        self._written_words: set[str] = set()
         for entry in self.entries:
-            self._graph_words |= {w for x in entry.examples or () for w in _words(x)}
+            self._written_words |= {w for x in entry.examples or () for w in _words(x)}
             if entry.data_matcher is not None:
                 self._graph_words |= set(rule_words(entry))
+                self._written_words |= {w for leaf in entry.data_matcher.leaves
+                                        for keyword in getattr(leaf, "keywords", ()) for w in _words(keyword)}
+        self._graph_words |= self._written_words
         #: The graph's words it never writes capitalised inside a sentence (no name such as "Heathrow").
         self._everyday_words = self._graph_words - {
             bare(t) for e in self.entries for x in e.examples or () for t in x.split()[1:] if t[:1].isupper()
@@ -397,13 +413,27 @@ class Gate:
 
     def _non_word(self, phrase: str) -> str | None:
         for word in _words(phrase):
-            if any(ch.isdigit() for ch in word) or word in FUNCTION_WORDS or word in self._graph_words:
+            if any(ch.isdigit() for ch in word) or word in FUNCTION_WORDS:
+                continue
+            if word in self._graph_words and not self._closed_up(word):
                 continue
             parts = [p for p in word.split("-") if p]
-            if all(is_listed(p) or p in self._graph_words or p in FUNCTION_WORDS for p in parts):
+            if all(is_listed(p) or (p in self._graph_words and not self._closed_up(p)) or p in FUNCTION_WORDS
+                   for p in parts):
                 continue
             return f"{word!r} is not a word people write"
         return None
+
+    def _closed_up(self, word: str) -> bool:
+        """Whether `word` is only a regex's words run together by its optional spaces ("cycletowork").
+
+        `cycle ?to ?work` spells "cycletowork", which nobody writes: a word
+        no word list holds and no author wrote, made of two or more words
+        that are, is not taken as the graph's own word.
+        """
+        if word in self._written_words or is_listed(word) or "-" in word:
+            return False
+        return _splits_into(word, lambda part: is_listed(part) or part in self._written_words)
 
     def _edit_of_source(self, phrase: str, entry: Entry, *, glue: bool = True) -> str | None:
         """Judge the phrase as an edit of the rule's closest own sentence (see the module docstring).
@@ -428,7 +458,7 @@ class Gate:
         # near a sentence of the rule, it must fit that sentence's slot too (a regex branch close to the phrase
         # may hide that "please clean my room" wants a verb where the branch put a noun)
         for edit in [*edits, *(e for found_edits in near for e in found_edits)]:
-            found = self._alternative_in_slot(edit, entry)
+            found = _singular_left_bare(edit) or self._alternative_in_slot(edit, entry)
             if found is not None:
                 return found
         sibling = self._sibling_misfit(words, edits[0].source, entry)
@@ -879,6 +909,29 @@ _WRITER = frozenset({"i", "we", "i'd", "i'm", "i've", "we'd", "we're", "we've"})
 
 #: Words that make a noun the writer's (or the reader's) own.
 _POSSESSIVES = frozenset({"my", "your", "our"})
+#: Words before a noun that let it stand in the singular.
+_SINGULAR_DETERMINERS = frozenset({
+    "a", "an", "the", "my", "your", "our", "his", "her", "their", "its", "this", "that", "one", "each", "every",
+    "another", "any", "no", "which", "what", "whose", "either", "neither",
+})
+
+
+def _singular_left_bare(edit: _Edit) -> str | None:
+    """A plural the sentence names bare, made singular: "do you sell e-bikes" -> "do you sell ebike".
+
+    A countable noun in the singular needs a word before it ("an ebike");
+    where the sentence had the plural alone, the singular alone is no
+    sentence a person writes.  Mass nouns stand alone in either form.
+    """
+    if len(edit.old) != 1 or len(edit.new) != 1:
+        return None
+    old, new = edit.old[0].replace("-", ""), edit.new[0].replace("-", "")
+    if old not in (new + "s", new + "es") or new in MASS_NOUNS or len(new) < 3:
+        return None
+    before = edit.source[edit.start - 1] if edit.start > 0 else None
+    if before is None or before in _SINGULAR_DETERMINERS or before.isdigit():
+        return None
+    return f"{edit.new[0]!r}, one countable thing, stands bare where the sentence said {edit.old[0]!r}"
 
 #: Subject pronouns: a verb follows one, never a bare noun ("I entry card").
 _SUBJECTS = frozenset({"i", "we", "they", "he", "she"})
