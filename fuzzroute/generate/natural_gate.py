@@ -668,7 +668,8 @@ class Gate:
                     continue
                 for new in spelled:
                     if new != old and len(new) + len(old) > 2 and list(words[at:at + len(new)]) == new \
-                            and (not sibling_fits(old, new) or _bare_where_counted(source, at, new)):
+                            and (not sibling_fits(old, new) or _bare_where_counted(source, at, new)) \
+                            and not (_same_head(old, new) and not _bare_where_counted(source, at, new)):
                         return f"{' '.join(new)!r} does not take the place of {' '.join(old)!r}"
         return None
 
@@ -866,9 +867,20 @@ def _bare_where_counted(source: Sequence[str], at: int, new: Sequence[str]) -> b
 def _reshaped(edit: _Edit) -> str | None:
     """Words put where words of another shape stood ("I lost my card" -> "I entry card", "my recycling" ->
     "my missed bin"): a rule's other words fit a sentence only in the same slot, as many words for as many."""
-    if not edit.old or not edit.new or len(edit.old) == len(edit.new) or _respelled(edit.old, edit.new):
+    if not edit.old or not edit.new or len(edit.old) == len(edit.new) or _respelled(edit.old, edit.new) \
+            or _same_head(edit.old, edit.new):
         return None
     return f"{' '.join(edit.new)!r} does not take the place of {' '.join(edit.old)!r}"
+
+
+def _same_head(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether a noun phrase and its replacement end on the same head word ("electric bike" -> "e-bike",
+    "membership card" -> "card"): the same kind of thing, said shorter or longer, fills the same slot."""
+    if not old or not new or len(old) == len(new) or any(w in FUNCTION_WORDS for w in (*old, *new)):
+        return False
+    head_old, head_new = old[-1].replace("-", ""), new[-1].replace("-", "")
+    shorter, longer = (head_old, head_new) if len(head_old) <= len(head_new) else (head_new, head_old)
+    return len(shorter) >= 3 and longer.endswith(shorter) and (len(new) == 1 or len(old) == 1)
 
 
 def _one_made_several(article: str, singular: str, plural: str, *, commanded: bool = False,
