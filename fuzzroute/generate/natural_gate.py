@@ -329,6 +329,17 @@ def _request_verb_at(words: Sequence[str]) -> int | None:
     return None
 
 
+def _splits_into(word: str, known: Callable[[str], bool]) -> bool:
+    """Whether `word` is two or more `known` words of two letters or more, run together."""
+    reachable = [True] + [False] * len(word)
+    for end in range(2, len(word) + 1):
+        for start in range(end - 1):
+            if reachable[start] and (start > 0 or end < len(word)) and end - start >= 2 and known(word[start:end]):
+                reachable[end] = True
+                break
+    return reachable[len(word)]
+
+
 class Gate:
     """The naturalness gate of one graph (see the module docstring); `why` judges one phrase."""
 
@@ -336,10 +347,15 @@ class Gate:
         self.graph = graph
         self.entries = graph.entries
         self._graph_words: set[str] = set()
+        #: The graph's words as its authors wrote them: in examples and keywords, not a regex's expansions.
+        self._written_words: set[str] = set()
         for entry in self.entries:
-            self._graph_words |= {w for x in entry.examples or () for w in _words(x)}
+            self._written_words |= {w for x in entry.examples or () for w in _words(x)}
             if entry.data_matcher is not None:
                 self._graph_words |= set(rule_words(entry))
+                self._written_words |= {w for leaf in entry.data_matcher.leaves
+                                        for keyword in getattr(leaf, "keywords", ()) for w in _words(keyword)}
+        self._graph_words |= self._written_words
         #: The graph's words it never writes capitalised inside a sentence (no name such as "Heathrow").
         self._everyday_words = self._graph_words - {
             bare(t) for e in self.entries for x in e.examples or () for t in x.split()[1:] if t[:1].isupper()
@@ -416,13 +432,27 @@ class Gate:
 
     def _non_word(self, phrase: str) -> str | None:
         for word in _words(phrase):
-            if any(ch.isdigit() for ch in word) or word in FUNCTION_WORDS or word in self._graph_words:
+            if any(ch.isdigit() for ch in word) or word in FUNCTION_WORDS:
+                continue
+            if word in self._graph_words and not self._closed_up(word):
                 continue
             parts = [p for p in word.split("-") if p]
-            if all(is_listed(p) or p in self._graph_words or p in FUNCTION_WORDS for p in parts):
+            if all(is_listed(p) or (p in self._graph_words and not self._closed_up(p)) or p in FUNCTION_WORDS
+                   for p in parts):
                 continue
             return f"{word!r} is not a word people write"
         return None
+
+    def _closed_up(self, word: str) -> bool:
+        """Whether `word` is only a regex's words run together by its optional spaces ("cycletowork").
+
+        `cycle ?to ?work` spells "cycletowork", which nobody writes: a word
+        no word list holds and no author wrote, made of two or more words
+        that are, is not taken as the graph's own word.
+        """
+        if word in self._written_words or is_listed(word) or "-" in word:
+            return False
+        return _splits_into(word, lambda part: is_listed(part) or part in self._written_words)
 
     def _edit_of_source(self, phrase: str, entry: Entry, *, glue: bool = True) -> str | None:
         """Judge the phrase as an edit of the rule's closest own sentence (see the module docstring).
@@ -447,7 +477,7 @@ class Gate:
         # near a sentence of the rule, it must fit that sentence's slot too (a regex branch close to the phrase
         # may hide that "please clean my room" wants a verb where the branch put a noun)
         for edit in [*edits, *(e for found_edits in near for e in found_edits)]:
-            found = self._alternative_in_slot(edit, entry)
+            found = _singular_left_bare(edit) or self._alternative_in_slot(edit, entry)
             if found is not None:
                 return found
         sibling = self._sibling_misfit(words, edits[0].source, entry)
@@ -659,7 +689,8 @@ class Gate:
                 for new in spelled:
                     if new != old and len(new) + len(old) > 2 and list(words[at:at + len(new)]) == new \
                             and (not sibling_fits(old, new, _before(source, at))
-                                 or _bare_where_counted(source, at, new)):
+                                 or _bare_where_counted(source, at, new)) \
+                            and not (_same_head(old, new) and not _bare_where_counted(source, at, new)):
                         return f"{' '.join(new)!r} does not take the place of {' '.join(old)!r}"
         return None
 
@@ -874,9 +905,20 @@ def _before(words: Sequence[str], at: int) -> str | None:
 def _reshaped(edit: _Edit) -> str | None:
     """Words put where words of another shape stood ("I lost my card" -> "I entry card", "my recycling" ->
     "my missed bin"): a rule's other words fit a sentence only in the same slot, as many words for as many."""
-    if not edit.old or not edit.new or len(edit.old) == len(edit.new) or _respelled(edit.old, edit.new):
+    if not edit.old or not edit.new or len(edit.old) == len(edit.new) or _respelled(edit.old, edit.new) \
+            or _same_head(edit.old, edit.new):
         return None
     return f"{' '.join(edit.new)!r} does not take the place of {' '.join(edit.old)!r}"
+
+
+def _same_head(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether a noun phrase and its replacement end on the same head word ("electric bike" -> "e-bike",
+    "membership card" -> "card"): the same kind of thing, said shorter or longer, fills the same slot."""
+    if not old or not new or len(old) == len(new) or any(w in FUNCTION_WORDS for w in (*old, *new)):
+        return False
+    head_old, head_new = old[-1].replace("-", ""), new[-1].replace("-", "")
+    shorter, longer = (head_old, head_new) if len(head_old) <= len(head_new) else (head_new, head_old)
+    return len(shorter) >= 3 and longer.endswith(shorter) and (len(new) == 1 or len(old) == 1)
 
 
 def _one_made_several(article: str, singular: str, plural: str, *, commanded: bool = False,
@@ -917,6 +959,29 @@ _WRITER = frozenset({"i", "we", "i'd", "i'm", "i've", "we'd", "we're", "we've"})
 
 #: Words that make a noun the writer's (or the reader's) own.
 _POSSESSIVES = frozenset({"my", "your", "our"})
+#: Words before a noun that let it stand in the singular.
+_SINGULAR_DETERMINERS = frozenset({
+    "a", "an", "the", "my", "your", "our", "his", "her", "their", "its", "this", "that", "one", "each", "every",
+    "another", "any", "no", "which", "what", "whose", "either", "neither",
+})
+
+
+def _singular_left_bare(edit: _Edit) -> str | None:
+    """A plural the sentence names bare, made singular: "do you sell e-bikes" -> "do you sell ebike".
+
+    A countable noun in the singular needs a word before it ("an ebike");
+    where the sentence had the plural alone, the singular alone is no
+    sentence a person writes.  Mass nouns stand alone in either form.
+    """
+    if len(edit.old) != 1 or len(edit.new) != 1:
+        return None
+    old, new = edit.old[0].replace("-", ""), edit.new[0].replace("-", "")
+    if old not in (new + "s", new + "es") or new in MASS_NOUNS or len(new) < 3:
+        return None
+    before = edit.source[edit.start - 1] if edit.start > 0 else None
+    if before is None or before in _SINGULAR_DETERMINERS or before.isdigit():
+        return None
+    return f"{edit.new[0]!r}, one countable thing, stands bare where the sentence said {edit.old[0]!r}"
 
 #: Subject pronouns: a verb follows one, never a bare noun ("I entry card").
 _SUBJECTS = frozenset({"i", "we", "they", "he", "she"})
