@@ -93,8 +93,11 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
 #: joined to itself by a preposition, "full to full"; a noun compound after a quantifier, "extra damage waiver"; a
 #: word the rule's sentences use only as a thing, "toll please"; an activity named as someone's own, "your
 #: in-room dining?"; a noun and an adjective joined by "and", "tv and broken"), so they are tuning data now too:
-#: 147 of 150 (0.980).  The unseen figure is `labelled_fresh2.tsv`'s, whose misses were not read.
-MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98, "fresh": 0.98}
+#: 147 of 150 (0.980).  The unseen figure is `labelled_fresh2.tsv`'s (three more graphs, labelled blind after the
+#: slot rules; its misses were not read): 135 of 150 (0.900) before the slot rules, 139 (0.927) after them and after
+#: the rules read from the `fresh` rows, 138 (0.920) with the checks on run-together regex words and bare singulars.
+#: The 95% asked for is not reached on rows the gate was not tuned on.
+MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98, "fresh": 0.98, "fresh2": 0.92}
 
 
 @pytest.mark.parametrize("part", ["tuning", "held-out"])
@@ -114,3 +117,9 @@ def test_the_gate_on_three_graphs_labelled_blind_after_the_slot_rules() -> None:
     chosen = rows("labelled_fresh.tsv")
     assert len(chosen) == 150 and {r.graph for r in chosen} == {"hotel", "energy", "carhire"}
     assert accuracy(chosen) >= MEASURED_FLOOR["fresh"]
+
+
+def test_the_gate_on_three_more_graphs_labelled_blind_whose_misses_were_not_read() -> None:
+    chosen = rows("labelled_fresh2.tsv")
+    assert len(chosen) == 150 and {r.graph for r in chosen} == {"mobile", "letting", "drivingschool"}
+    assert accuracy(chosen) >= MEASURED_FLOOR["fresh2"]
