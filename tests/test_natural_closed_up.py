@@ -50,3 +50,17 @@ def test_a_noun_phrase_said_shorter_on_the_same_head_fills_the_same_slot() -> No
     assert gate.why("my e-bike won't charge", 0) is None
     assert gate.why("my ebike won't charge", 0) is None
     assert gate.why("do you sell electric bike", 0) is not None  # still a countable noun with no article
+
+
+def test_a_noun_phrase_keyword_does_not_take_the_place_of_its_verb_phrase_sibling_in_any_sentence() -> None:
+    graph = (
+        Graph("letting")
+        .entry("renewal", match=keywords("renew", "renewal", "extend my tenancy"),
+               examples=["can I renew for another year", "I'd like to extend my tenancy"])
+        .entry("pets", match=re.compile(r"\b(pet|pets|dog|cat)\b", re.I), examples=["are pets allowed"])
+        .entry("team")
+    )
+    gate = Gate(graph)
+    assert gate.why("I'd like to renewal", 0) == "'renewal' does not take the place of 'extend my tenancy'"
+    assert gate.why("I'd like to renew", 0) is None
+    assert gate.why("are dog allowed", 1) is not None  # a countable noun, alone, where a plural stood

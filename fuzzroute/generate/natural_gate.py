@@ -66,11 +66,14 @@ from lemminflect import getAllLemmas
 from fuzzroute.engine.entries import Entry
 from fuzzroute.engine.graph import Graph
 from fuzzroute.generate.natural import doubled_word, misfit_substitution
+from fuzzroute.generate.natural_slots import NOUN as PHRASE_NOUN
+from fuzzroute.generate.natural_slots import VERB as PHRASE_VERB
 from fuzzroute.generate.natural_slots import (
     alternative_misfit,
     bare_singular,
     cut_off,
     frame_misfit,
+    kind_of,
     literal_misfit,
     owned_activity,
     quantified_compound,
@@ -480,7 +483,12 @@ class Gate:
             found = _singular_left_bare(edit) or self._alternative_in_slot(edit, entry)
             if found is not None:
                 return found
+        # the sentence a keyword was swapped in need not be the closest source: "I'd like to renewal" is nearest
+        # the keyword "renewal" alone, but it is "I'd like to extend my tenancy" with its sibling put in
         sibling = self._sibling_misfit(words, edits[0].source, entry)
+        for source, sentence in self.sources(entry):
+            if sibling is None and sentence and source != edits[0].source:
+                sibling = self._sibling_misfit(words, source, entry, whole=True)
         if sibling is not None:
             return sibling
         if changed > 4 or changed >= len(words):
@@ -677,16 +685,23 @@ class Gate:
                     return True
         return False
 
-    def _sibling_misfit(self, words: Sequence[str], source: Sequence[str], entry: Entry) -> str | None:
+    def _sibling_misfit(
+        self, words: Sequence[str], source: Sequence[str], entry: Entry, *, whole: bool = False
+    ) -> str | None:
         """One of the rule's keywords (or branches) put where its sibling stands in the rule's sentence, the
         sentence unchanged before it, when the two are not the same kind of phrase in the same number ("what are
-        the opening hours" -> "what are the closing time")."""
+        the opening hours" -> "what are the closing time").  With `whole`, the sentence must also be unchanged
+        after it (a sentence other than the closest one: "I'd like to extend my tenancy" -> "I'd like to
+        renewal")."""
         for spelled in self._groups(entry):
             for old in spelled:
                 at = _find(source, old) if len(spelled) > 1 and old else None
                 if at is None or list(words[:at]) != list(source[:at]):
                     continue
                 for new in spelled:
+                    if whole and (list(words[at + len(new):]) != list(source[at + len(old):])
+                                  or {kind_of(old), kind_of(new)} != {PHRASE_NOUN, PHRASE_VERB}):
+                        continue  # elsewhere only a verb phrase and a noun phrase swapped ("extend my tenancy")
                     if new != old and len(new) + len(old) > 2 and list(words[at:at + len(new)]) == new \
                             and (not sibling_fits(old, new, _before(source, at))
                                  or _bare_where_counted(source, at, new)) \
@@ -976,7 +991,10 @@ def _singular_left_bare(edit: _Edit) -> str | None:
     if len(edit.old) != 1 or len(edit.new) != 1:
         return None
     old, new = edit.old[0].replace("-", ""), edit.new[0].replace("-", "")
-    if old not in (new + "s", new + "es") or new in MASS_NOUNS or len(new) < 3:
+    same_word = old in (new + "s", new + "es")
+    # or a sibling: "are pets allowed" -> "are dog allowed" (a plural noun the sentence names, a countable one)
+    sibling = not same_word and _plural_noun(edit.old[0]) and bare_singular(edit.new[0])
+    if not (same_word or sibling) or new in MASS_NOUNS or len(new) < 3:
         return None
     before = edit.source[edit.start - 1] if edit.start > 0 else None
     if before is None or before in _SINGULAR_DETERMINERS or before.isdigit():
