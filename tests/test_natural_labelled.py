@@ -95,7 +95,8 @@ def test_the_list_is_large_enough_from_three_new_graphs_and_holds_the_quoted_phr
 #: in-room dining?"; a noun and an adjective joined by "and", "tv and broken"), so they are tuning data now too:
 #: 147 of 150 (0.980).  The unseen figure is `labelled_fresh2.tsv`'s (three more graphs, labelled blind after the
 #: slot rules; its misses were not read): 135 of 150 (0.900) before the slot rules, 139 (0.927) after them and after
-#: the rules read from the `fresh` rows, 138 (0.920) with the checks on run-together regex words and bare singulars.
+#: the rules read from the `fresh` rows, 138 (0.920) with the checks on run-together regex words and bare singulars,
+#: 139 (0.927) with the sibling checks chosen after reading `suggest`'s additions on its graphs (not its rows' misses).
 #: The 95% asked for is not reached on rows the gate was not tuned on.
 MEASURED_FLOOR = {"tuning": 0.98, "held-out": 0.94, "vet": 0.97, "library": 0.98, "fresh": 0.98, "fresh2": 0.92}
 
