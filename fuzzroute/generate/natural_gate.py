@@ -974,13 +974,6 @@ _WRITER = frozenset({"i", "we", "i'd", "i'm", "i've", "we'd", "we're", "we've"})
 
 #: Words that make a noun the writer's (or the reader's) own.
 _POSSESSIVES = frozenset({"my", "your", "our"})
-#: Words before a noun that let it stand in the singular.
-_SINGULAR_DETERMINERS = frozenset({
-    "a", "an", "the", "my", "your", "our", "his", "her", "their", "its", "this", "that", "one", "each", "every",
-    "another", "any", "no", "which", "what", "whose", "either", "neither",
-})
-
-
 def _singular_left_bare(edit: _Edit) -> str | None:
     """A plural the sentence names bare, made singular: "do you sell e-bikes" -> "do you sell ebike".
 
@@ -991,14 +984,15 @@ def _singular_left_bare(edit: _Edit) -> str | None:
     if len(edit.old) != 1 or len(edit.new) != 1:
         return None
     old, new = edit.old[0].replace("-", ""), edit.new[0].replace("-", "")
-    same_word = old in (new + "s", new + "es")
+    same_word = _plural_of(new, old)
     # or a sibling: "are pets allowed" -> "are dog allowed" (a plural noun the sentence names, a countable one)
     sibling = not same_word and _plural_noun(edit.old[0]) and bare_singular(edit.new[0])
     if not (same_word or sibling) or new in MASS_NOUNS or len(new) < 3:
         return None
-    before = edit.source[edit.start - 1] if edit.start > 0 else None
-    if before is None or before in _SINGULAR_DETERMINERS or before.isdigit():
-        return None
+    if edit.start == 0 or edit.source[edit.start - 1].isdigit():
+        return None  # people drop articles at the start of a message ("ebike broken")
+    if _determiner_of(edit.source, edit.start) in SINGULAR_DET | NUMBER_FREE | WH_WORDS:
+        return None  # "my e-bikes" -> "my ebike", "which ebike"
     return f"{edit.new[0]!r}, one countable thing, stands bare where the sentence said {edit.old[0]!r}"
 
 #: Subject pronouns: a verb follows one, never a bare noun ("I entry card").
