@@ -3,8 +3,8 @@
 Two things every automaton alphabet otherwise finds by running `re` over all
 1,114,112 code points (a few tens of milliseconds each, on every run):
 
-* the code points of the common big classes (`.`, `\\s`, `\\d`, `\\w` and
-  their negations) under the flags that change them;
+* the code points of the common big classes (`.`, `\\s`, `\\d`, `\\w`, which
+  `\\b` reads too, and their negations) under the flags that change them;
 * which code points `re` folds together under IGNORECASE, so a literal's
   matches are looked for among a few candidates instead of every code point.
 

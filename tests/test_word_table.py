@@ -1,4 +1,4 @@
-"""The shipped word table is Python's `\\w`, and the alphabet reads it only for its own Unicode version."""
+"""The alphabet's word sets: Python's `\\w` read from the class table for its own Unicode version, and ASCII's."""
 
 from __future__ import annotations
 
@@ -7,22 +7,25 @@ import unicodedata
 
 import pytest
 
-from fuzzroute.engine.automata import alphabet, word_table
+from fuzzroute.engine.automata import alphabet, class_table
 from fuzzroute.engine.automata.alphabet import ASCII_WORD, ascii_word_set, scan_pattern, unicode_word_set
 
 
-@pytest.mark.skipif(unicodedata.unidata_version != word_table.UNIDATA_VERSION,
+@pytest.mark.skipif(unicodedata.unidata_version != class_table.UNIDATA_VERSION,
                     reason="the table is for another Unicode version; this interpreter scans instead")
-def test_the_table_is_what_a_scan_of_every_code_point_finds() -> None:
-    assert scan_pattern(r"\w") == word_table.WORD_INTERVALS
-    assert unicode_word_set() is word_table.WORD_INTERVALS
+def test_the_tabled_word_set_is_what_a_scan_of_every_code_point_finds() -> None:
+    assert unicode_word_set() == scan_pattern(r"\w")
 
 
 def test_another_unicode_version_scans_instead(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(word_table, "UNIDATA_VERSION", "0.0.0")
-    monkeypatch.setattr(word_table, "WORD_INTERVALS", ((0, 1),))
-    assert unicode_word_set() == scan_pattern(r"\w")
-    assert unicode_word_set() != ((0, 1),)
+    monkeypatch.setattr(class_table, "UNIDATA_VERSION", "0.0.0")
+    monkeypatch.setattr(class_table, "SETS", tuple("0-1" for _ in class_table.SETS))
+    alphabet._decoded_set.cache_clear()
+    try:
+        assert unicode_word_set() == scan_pattern(r"\w")
+        assert unicode_word_set() != ((0, 1),)
+    finally:
+        alphabet._decoded_set.cache_clear()
 
 
 def test_the_ascii_word_ranges_are_what_re_matches() -> None:

@@ -29,7 +29,6 @@ from functools import lru_cache
 from typing import Any
 
 from fuzzroute.engine import regex_syntax
-from fuzzroute.engine.automata import word_table
 
 _parser: Any = regex_syntax.parser
 _compiler: Any = regex_syntax.compiler
@@ -267,12 +266,12 @@ def newline_set() -> Intervals:
 def unicode_word_set() -> Intervals:
     """Python's `\\w` on str patterns; `\\b` uses the same test.
 
-    Read from `word_table` when the interpreter's Unicode database is the
+    Read from the class table when the interpreter's Unicode database is the
     one the table was made from (a scan of every code point otherwise).
     """
-    if unicodedata.unidata_version == word_table.UNIDATA_VERSION:
-        return word_table.WORD_INTERVALS
-    return pattern_set(r"\w")
+    tree = _parser.parse(r"\w", 0)
+    tabled = _big_class(tree[0], tree.state.flags)
+    return pattern_set(r"\w") if tabled is None else tabled
 
 
 #: `[A-Za-z0-9_]` compared case-sensitively: four ASCII ranges, as `re` compares code points.

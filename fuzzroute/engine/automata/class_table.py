@@ -1,7 +1,7 @@
 """The code points of the common big classes, and the IGNORECASE case classes, for one Unicode database.
 
 Every automaton alphabet needs the code points of each character test its
-rules use.  For `.`, `\\s`, `\\d`, `\\w` and their negations, and for which
+rules use.  For `.`, `\\s`, `\\d`, `\\w` (which `\\b` reads too) and their negations, and for which
 code points fold together under IGNORECASE, finding them means running `re`
 over all 1,114,112 code points, tens of milliseconds each on every run of
 `check`.  They are fixed by the Unicode database `re` was built from, so for
